@@ -1,0 +1,144 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { NewEvent, StoredEvent } from '../envelope';
+import {
+  PartialDuplicateAppendError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type SubscriptionOptions,
+} from './port';
+import { AppendSignal, pollingSubscription } from './pollingSubscription';
+
+export type SqliteDurability = 'NORMAL' | 'FULL';
+
+type Row = {
+  position: number;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  schema_version: number;
+  data: string;
+  metadata: string;
+  occurred_at: string;
+};
+
+const toStored = (row: Row): StoredEvent => ({
+  position: row.position,
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  revision: row.revision,
+  type: row.type,
+  schemaVersion: row.schema_version,
+  data: JSON.parse(row.data),
+  metadata: JSON.parse(row.metadata),
+  occurredAt: row.occurred_at,
+});
+
+/**
+ * The embedded event store: one SQLite file in WAL mode. Appends are one transaction each;
+ * the (stream_id, revision) unique key is the last line of defence for optimistic concurrency.
+ */
+export class SqliteEventStore implements EventStore {
+  readonly name = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly signal = new AppendSignal();
+  private readonly appendTx: (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+  private readonly stmts;
+
+  constructor(file: string, durability: SqliteDurability = 'NORMAL') {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${durability}`);
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        position       INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id       TEXT NOT NULL UNIQUE,
+        stream_id      TEXT NOT NULL,
+        revision       INTEGER NOT NULL,
+        type           TEXT NOT NULL,
+        schema_version INTEGER NOT NULL,
+        data           TEXT NOT NULL,
+        metadata       TEXT NOT NULL,
+        occurred_at    TEXT NOT NULL,
+        UNIQUE (stream_id, revision)
+      );`);
+    this.stmts = {
+      lastRevision: this.db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
+      byEventId: this.db.prepare<[string], { position: number; stream_id: string }>('SELECT position, stream_id FROM events WHERE event_id = ?'),
+      insert: this.db.prepare(
+        `INSERT INTO events (event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      readStream: this.db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision'),
+      readAll: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
+    };
+    this.appendTx = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) => {
+      const last = this.stmts.lastRevision.get(streamId)?.revision ?? null;
+      const stored = events.map((e) => this.stmts.byEventId.get(e.eventId));
+      if (stored.every(Boolean) && events.length > 0) {
+        // an idempotent retry of an append that already succeeded
+        return { nextExpectedRevision: last ?? -1, position: Math.max(...stored.map((s) => s!.position)) };
+      }
+      if (stored.some(Boolean)) throw new PartialDuplicateAppendError(streamId);
+      checkExpected(streamId, expected, last);
+      let revision = last ?? -1;
+      let position = 0;
+      for (const e of events) {
+        revision++;
+        const info = this.stmts.insert.run(
+          e.eventId, streamId, revision, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata), e.occurredAt,
+        );
+        position = Number(info.lastInsertRowid);
+      }
+      return { nextExpectedRevision: revision, position };
+    });
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) {
+      const last = this.stmts.lastRevision.get(streamId)?.revision ?? null;
+      checkExpected(streamId, expected, last);
+      return { nextExpectedRevision: last ?? -1, position: (await this.headPosition()) };
+    }
+    const result = this.appendTx.immediate(streamId, events, expected);
+    this.signal.wake();
+    return result;
+  }
+
+  async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
+    return this.stmts.readStream.all(streamId, fromRevision).map(toStored);
+  }
+
+  async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    return this.stmts.readAll.all(afterPosition, limit).map(toStored);
+  }
+
+  async headPosition(): Promise<number> {
+    return this.stmts.head.get()?.position ?? 0;
+  }
+
+  subscribe(afterPosition: number, handler: (event: StoredEvent) => Promise<void> | void, options?: SubscriptionOptions) {
+    return pollingSubscription((after, limit) => this.readAll(after, limit), this.signal, afterPosition, handler, options);
+  }
+
+  async close(): Promise<void> {
+    this.signal.wake();
+    if (this.db.open) this.db.close();
+  }
+}
+
+function checkExpected(streamId: string, expected: ExpectedRevision, last: number | null) {
+  if (expected === 'any') return;
+  if (expected === 'no-stream') {
+    if (last !== null) throw new WrongExpectedRevisionError(streamId, expected, last);
+    return;
+  }
+  if (last !== expected) throw new WrongExpectedRevisionError(streamId, expected, last ?? 'no-stream');
+}

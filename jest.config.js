@@ -1,0 +1,9 @@
+/** Jest runs TypeScript through SWC (CommonJS output) so tests need no build step. */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/events', '<rootDir>/projections', '<rootDir>/services', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts'],
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
+  moduleNameMapper: { '^@estate/(events|projections|services)$': '<rootDir>/$1/src/index.ts', '^@estate/(events|projections|services)/(.*)$': '<rootDir>/$1/src/$2' },
+  testTimeout: 30000,
+};

@@ -6,4 +6,5 @@ export default {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
   moduleNameMapper: { '^@estate/(events|projections|services)$': '<rootDir>/$1/src/index.ts', '^@estate/(events|projections|services)/(.*)$': '<rootDir>/$1/src/$2' },
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/support/summaryReporter.cjs'],
 };

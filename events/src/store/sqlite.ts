@@ -46,7 +46,7 @@ export class SqliteEventStore implements EventStore {
   readonly name = 'sqlite';
   private readonly db: Database.Database;
   private readonly signal = new AppendSignal();
-  private readonly appendTx: (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+  private readonly appendTx: Database.Transaction<(streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult>;
   private readonly stmts;
 
   constructor(file: string, durability: SqliteDurability = 'NORMAL') {

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { agencyEvents, identityEvents } from './identity';
+import { publicationEvents } from './publication';
+
+/**
+ * Every domain event the product records, with its current schema version.
+ * A change of shape gets a new version and an upcaster from the old one, never an edit of stored events.
+ */
+const schemas = { ...publicationEvents, ...identityEvents, ...agencyEvents };
+
+export type EventType = keyof typeof schemas;
+export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
+  Object.keys(schemas).map((type) => [type, 1]),
+) as Record<EventType, number>;
+
+type Upcaster = (data: unknown) => unknown;
+/** upcasters[type][fromVersion] turns data of that version into data of the next one */
+const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {};
+
+export const isKnownEventType = (type: string): type is EventType => type in schemas;
+
+/** Checks data about to be appended against the current schema of its type. */
+export function validateEventData<T extends EventType>(type: T, data: unknown): EventData<T> {
+  return schemas[type].parse(data) as EventData<T>;
+}
+
+/** Brings stored data of any past version to the current shape. */
+export function upcast(type: string, schemaVersion: number, data: unknown): unknown {
+  if (!isKnownEventType(type)) return data;
+  let current = data;
+  for (let v = schemaVersion; v < CURRENT_SCHEMA_VERSION[type]; v++) {
+    const step = upcasters[type]?.[v];
+    if (!step) throw new Error(`no upcaster for ${type} from version ${v}`);
+    current = step(current);
+  }
+  return current;
+}
+
+export * from './shared';
+export * from './publication';

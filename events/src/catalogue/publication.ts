@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { dealCategory, id, roubles } from './shared';
+
+export const PUBLICATION_STATUS = { PUBLISHED: 1, DRAFT: 2, ARCHIVED: 3, DECLINED: 4, PUBLISHED_NOT_ACTIVE: 5 } as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUS)[keyof typeof PUBLICATION_STATUS];
+
+export const metroStation = z.object({ name: z.string().min(1).max(100), time: z.number().int().min(0).max(300), pedestrian_time: z.boolean() });
+
+export const address = z.object({
+  locationId: id,
+  locationName: z.string().min(1).max(200),
+  fullAddress: z.string().min(3).max(300),
+  geo: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).nullable(),
+  metro: z.object({ stations: z.array(metroStation).max(10) }),
+});
+
+/** Numbers a listing is searched and shown by; every one optional because property types differ. */
+export const publicationParams = z.object({
+  roomCount: z.number().int().min(0).max(50).nullable(),
+  totalArea: z.number().positive().max(100000).nullable(),
+  livingArea: z.number().positive().max(100000).nullable(),
+  kitchenArea: z.number().positive().max(10000).nullable(),
+  floor: z.number().int().min(-5).max(200).nullable(),
+  floorsCount: z.number().int().min(1).max(200).nullable(),
+  buildYear: z.number().int().min(1700).max(2100).nullable(),
+  deposit: roubles.nullable(),
+  clientFee: z.number().min(0).max(100).nullable(),
+  guestsCount: z.number().int().min(1).max(50).nullable(),
+});
+export type PublicationParams = z.infer<typeof publicationParams>;
+
+export const publicationDetails = z.object({
+  dealCategory,
+  propertyType: z.number().int().min(1).max(30),
+  title: z.string().min(3).max(200),
+  description: z.string().max(5000),
+  /** roubles; for daily rent, the price of one night */
+  price: roubles,
+  address,
+  params: publicationParams,
+  images: z.array(z.object({ path: z.string().min(1).max(500) })).max(50),
+});
+export type PublicationDetails = z.infer<typeof publicationDetails>;
+
+export const publicationEvents = {
+  PublicationCreated: z.object({ publicationId: id, agencyId: id.nullable(), authorId: id, details: publicationDetails }),
+  PublicationEdited: z.object({ publicationId: id, details: publicationDetails }),
+  /** recorded beside an edit whenever the price moves, so the price history is a plain read of the log */
+  PublicationPriceChanged: z.object({ publicationId: id, oldPrice: roubles, newPrice: roubles }),
+  PublicationPublished: z.object({ publicationId: id }),
+};

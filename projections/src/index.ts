@@ -1,0 +1,16 @@
+import { catalogueProjection } from './catalogue/projection';
+import { identityProjection } from './identity/projection';
+import type { Projection } from './projection';
+
+/** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
+export const allProjections: Projection[] = [identityProjection, catalogueProjection];
+
+export * from './projection';
+export * from './runner';
+export { DuplicateKeyError } from './readStore/port';
+export type { BulkOperation, BulkResult, Collection, DeleteResult, Doc, Filter, FindOptions, IndexSpec, ReadStore, Sort, Update, UpdateOptions, UpdateResult } from './readStore/port';
+export { MemoryReadStore } from './readStore/memory';
+export * from './catalogue/document';
+export * from './identity/documents';
+export { catalogueProjection, identityProjection };
+export * from './catalogue/queries';

@@ -1,0 +1,127 @@
+import { upcast, type EventStore, type StoredEvent, type Subscription } from '@estate/events';
+import type { Projection } from './projection';
+import type { ReadStore } from './readStore/port';
+
+type Checkpoint = { _id: string; position: number; version: number };
+const CHECKPOINTS = 'projection_checkpoints';
+
+export type RunnerOptions = {
+  /** write checkpoints after this many applied events (and whenever the log is caught up) */
+  checkpointEvery?: number;
+  onError?: (error: unknown, event: StoredEvent | undefined) => void;
+};
+
+/**
+ * Feeds the log to every projection in global order, one event at a time, from each projection's
+ * stored checkpoint. One subscription serves all projections; each skips what it has already seen.
+ */
+export class ProjectionRunner {
+  private readonly positions = new Map<string, number>();
+  private subscription: Subscription | null = null;
+  private appliedSinceCheckpoint = 0;
+  private lastApplied = 0;
+  private waiters: { position: number; resolve: () => void }[] = [];
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly store: ReadStore,
+    readonly projections: Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {}
+
+  async start(): Promise<void> {
+    const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
+    for (const projection of this.projections) {
+      const saved = await checkpoints.findOne({ _id: projection.name });
+      if (saved && saved.version !== projection.version) await this.reset(projection);
+      for (const [name, indexes] of Object.entries(projection.collections)) {
+        for (const index of indexes) await this.store.collection(name).createIndex(index);
+      }
+      this.positions.set(projection.name, saved && saved.version === projection.version ? saved.position : 0);
+    }
+    const from = Math.min(...this.positions.values());
+    this.lastApplied = from;
+    this.subscription = this.events.subscribe(from, (event) => this.apply(event), { onError: this.options.onError, batchSize: 1000 });
+  }
+
+  private async apply(stored: StoredEvent): Promise<void> {
+    const event = { ...stored, data: upcast(stored.type, stored.schemaVersion, stored.data) };
+    for (const projection of this.projections) {
+      if (event.position <= (this.positions.get(projection.name) ?? 0)) continue;
+      await projection.apply(event, this.store);
+      this.positions.set(projection.name, event.position);
+    }
+    this.lastApplied = event.position;
+    if (++this.appliedSinceCheckpoint >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoints();
+    else this.scheduleCheckpoint();
+    this.releaseWaiters();
+  }
+
+  private checkpointTimer: NodeJS.Timeout | null = null;
+  /** a quiet log still gets its checkpoint written, a moment after the last event */
+  private scheduleCheckpoint() {
+    if (this.checkpointTimer) return;
+    this.checkpointTimer = setTimeout(() => {
+      this.checkpointTimer = null;
+      if (this.appliedSinceCheckpoint > 0) void this.saveCheckpoints().catch((e) => this.options.onError?.(e, undefined));
+    }, 1000);
+    this.checkpointTimer.unref();
+  }
+
+  private releaseWaiters() {
+    const ready = this.waiters.filter((w) => w.position <= this.lastApplied);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => w.position > this.lastApplied);
+    for (const w of ready) w.resolve();
+  }
+
+  /** Resolves once every projection has applied the log up to `position` (default: the head now). */
+  async whenCaughtUp(position?: number): Promise<void> {
+    const target = position ?? (await this.events.headPosition());
+    if (target <= this.lastApplied) return;
+    await new Promise<void>((resolve) => this.waiters.push({ position: target, resolve }));
+  }
+
+  get position(): number {
+    return this.lastApplied;
+  }
+
+  async saveCheckpoints(): Promise<void> {
+    this.appliedSinceCheckpoint = 0;
+    const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);
+    for (const projection of this.projections) {
+      await checkpoints.replaceOne(
+        { _id: projection.name },
+        { _id: projection.name, position: this.positions.get(projection.name) ?? 0, version: projection.version },
+        { upsert: true },
+      );
+    }
+  }
+
+  /** Drops the read models of one projection (or all) and replays the whole log into them. */
+  async rebuild(name: string | 'all'): Promise<void> {
+    const targets = this.projections.filter((p) => name === 'all' || p.name === name);
+    if (targets.length === 0) throw new Error(`unknown projection ${name}; known: ${this.projections.map((p) => p.name).join(', ')}`);
+    await this.stop();
+    for (const projection of targets) await this.reset(projection);
+    await this.start();
+    await this.whenCaughtUp();
+  }
+
+  private async reset(projection: Projection) {
+    for (const name of Object.keys(projection.collections)) await this.store.collection(name).drop();
+    await this.store.collection<Checkpoint>(CHECKPOINTS).replaceOne(
+      { _id: projection.name },
+      { _id: projection.name, position: 0, version: projection.version },
+      { upsert: true },
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    await this.subscription?.stop();
+    this.subscription = null;
+    await this.saveCheckpoints();
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * npm run bench:core — the event-sourced core's figures (not a test; timings vary with the machine):
+ *  1. single-event appends per second through the event-store port (with the revision check),
+ *     against the same INSERTs straight through better-sqlite3 (the ceiling), both durability settings;
+ *  2. p50/p99 lag from append to read-model visibility at 1,000 appends per second;
+ *  3. start-up time of the server with 100,000 events in the log.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { newEvent, SqliteEventStore, type SqliteDurability } from '@estate/events';
+import { allProjections, MemoryReadStore, ProjectionRunner, type Projection } from '@estate/projections';
+import { demoListings } from '../src/seed/demoData';
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-core-'));
+const APPENDS = Number(process.env.BENCH_APPENDS ?? 20_000);
+const STREAMS = 200;
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const fmt = (n: number) => Math.round(n).toLocaleString('ru-RU');
+
+async function portAppends(durability: SqliteDurability) {
+  const store = new SqliteEventStore(join(dir, `port-${durability}.sqlite`), durability);
+  const revisions = new Array<number>(STREAMS).fill(-1);
+  const events = Array.from({ length: APPENDS }, (_, i) => newEvent('BenchHappened', { i, text: 'квартира у метро' }));
+  const started = performance.now();
+  for (let i = 0; i < APPENDS; i++) {
+    const s = i % STREAMS;
+    const expected = revisions[s] < 0 ? 'no-stream' : revisions[s];
+    revisions[s] = (await store.append(`bench-${s}`, [events[i]], expected)).nextExpectedRevision;
+  }
+  const rate = APPENDS / ((performance.now() - started) / 1000);
+  await store.close();
+  return rate;
+}
+
+/** The ceiling: the same rows, one transaction each, prepared once, no port and no checks. */
+function rawInserts(durability: SqliteDurability) {
+  const db = new Database(join(dir, `raw-${durability}.sqlite`));
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${durability}`);
+  db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream_id TEXT NOT NULL,
+    revision INTEGER NOT NULL, type TEXT NOT NULL, schema_version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL,
+    occurred_at TEXT NOT NULL, UNIQUE (stream_id, revision))`);
+  const insert = db.prepare('INSERT INTO events (event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const events = Array.from({ length: APPENDS }, (_, i) => newEvent('BenchHappened', { i, text: 'квартира у метро' }));
+  const started = performance.now();
+  for (let i = 0; i < APPENDS; i++) {
+    const e = events[i];
+    insert.run(e.eventId, `bench-${i % STREAMS}`, Math.floor(i / STREAMS), e.type, 1, JSON.stringify(e.data), JSON.stringify(e.metadata), e.occurredAt);
+  }
+  const rate = APPENDS / ((performance.now() - started) / 1000);
+  db.close();
+  return rate;
+}
+
+async function visibilityLag(ratePerSecond: number, seconds: number) {
+  const store = new SqliteEventStore(join(dir, 'lag.sqlite'));
+  const readStore = new MemoryReadStore();
+  const appendedAt = new Map<string, number>();
+  const lags: number[] = [];
+  // runs after the catalogue projection: when it sees an event, the catalogue document is written
+  const probe: Projection = {
+    name: 'lag-probe', version: 1, collections: {},
+    async apply(event) {
+      const t0 = appendedAt.get(event.eventId);
+      if (t0 !== undefined) lags.push(performance.now() - t0);
+    },
+  };
+  const runner = new ProjectionRunner(store, readStore, [...allProjections, probe]);
+  await runner.start();
+  const listings = demoListings(ratePerSecond * seconds, 7);
+  const total = listings.length;
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / ratePerSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const id = randomUUID();
+    const event = newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details: listings[i].details });
+    appendedAt.set(event.eventId, performance.now());
+    await store.append(`publication-${id}`, [event], 'no-stream');
+  }
+  await runner.whenCaughtUp();
+  const achieved = total / ((performance.now() - started) / 1000);
+  await runner.stop();
+  await store.close();
+  lags.sort((a, b) => a - b);
+  return { achieved, p50: pct(lags, 50), p99: pct(lags, 99), max: lags[lags.length - 1], count: lags.length };
+}
+
+async function writeLog(file: string, count: number) {
+  const store = new SqliteEventStore(file);
+  const listings = demoListings(2000, 11);
+  let written = 0;
+  await store.append('user-u1', [newEvent('UserRegistered', { userId: 'u1', name: 'Анна', phone: '79990000011', email: null, role: 1, agencyId: 'a1' })], 'no-stream');
+  await store.append('agency-a1', [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Агентство', ownerId: 'u1' })], 'no-stream');
+  written = 2;
+  for (let i = 0; written < count; i++) {
+    const id = `p${i}`;
+    const details = listings[i % listings.length].details;
+    const batch = [newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }), newEvent('PublicationPublished', { publicationId: id })];
+    if (i % 3 === 0) batch.push(newEvent('PublicationEdited', { publicationId: id, details: { ...details, price: details.price + 1000 } }), newEvent('PublicationPriceChanged', { publicationId: id, oldPrice: details.price, newPrice: details.price + 1000 }));
+    const take = batch.slice(0, count - written);
+    await store.append(`publication-${id}`, take, 'no-stream');
+    written += take.length;
+  }
+  await store.close();
+}
+
+async function startupTime(events: number) {
+  const dataDir = join(dir, 'startup');
+  await writeLog(join(dataDir, 'events.sqlite'), events);
+  const root = resolve(import.meta.dirname, '../..');
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, SEED: 'false', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<number>((resolveReady, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('Маркетплейс запущен')) resolveReady(performance.now() - started);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  child.kill('SIGTERM');
+  return ready;
+}
+
+async function main() {
+  console.log(`bench:core — ${APPENDS.toLocaleString('ru-RU')} single-event appends, ${STREAMS} streams`);
+  for (const durability of ['NORMAL', 'FULL'] as const) {
+    const ceiling = rawInserts(durability);
+    const port = await portAppends(durability);
+    console.log(`  synchronous=${durability}: port ${fmt(port)}/s, raw better-sqlite3 ${fmt(ceiling)}/s → ${((port / ceiling) * 100).toFixed(0)}% of the ceiling (goal ≥ 80%)`);
+  }
+  const lag = await visibilityLag(1000, Number(process.env.BENCH_LAG_SECONDS ?? 5));
+  console.log(`  append → read model at ${fmt(lag.achieved)} appends/s (${lag.count} events): p50 ${lag.p50.toFixed(2)} ms, p99 ${lag.p99.toFixed(2)} ms, max ${lag.max.toFixed(2)} ms (goal p99 < 50 ms)`);
+  const events = Number(process.env.BENCH_STARTUP_EVENTS ?? 100_000);
+  const startup = await startupTime(events);
+  console.log(`  start-up with ${fmt(events)} events in the log: ${fmt(startup)} ms until the server answers (goal < 5 000 ms)`);
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(1);
+});

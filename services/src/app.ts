@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import express, { type Express } from 'express';
+import { pinoHttp } from 'pino-http';
+import swaggerUi from 'swagger-ui-express';
+import type { AppContext } from './core/context';
+import { errorHandler, notFoundRoute } from './core/http';
+import { identityRoutes } from './identity/api';
+import { authenticate } from './identity/sessions';
+import { locationRoutes } from './locations/api';
+import { cabinetPublicationRoutes } from './publications/cabinetApi';
+import { publicationRoutes } from './publications/api';
+import { demoImageRoute } from './seed/demoImages';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** Serves a built single-page app, answering its client-side routes with index.html. */
+function spa(app: Express, mount: string, dist: string) {
+  if (!existsSync(join(dist, 'index.html'))) return false;
+  app.use(mount, express.static(dist, { index: false, maxAge: '1h' }));
+  app.get(mount === '/' ? /^\/(?!api\/|storage\/|cabinet(\/|$)).*/ : new RegExp(`^${mount}(/.*)?$`), (_req, res) => {
+    res.sendFile(join(dist, 'index.html'), { maxAge: 0 });
+  });
+  return true;
+}
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // the URL is logged without its query string: tokens must never reach the logs, even by mistake
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }) },
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+    }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+  app.use('/api', authenticate(ctx));
+
+  app.get('/api/health', async (_req, res) => {
+    res.json({ data: { status: 'ok', eventStore: ctx.eventStore.name, readStore: ctx.readStore.name, projectedPosition: ctx.projections.position } });
+  });
+  app.use(identityRoutes(ctx));
+  app.use(locationRoutes(ctx));
+  app.use(publicationRoutes(ctx));
+  app.use(cabinetPublicationRoutes(ctx));
+
+  const openApiDocument = ctx.openApi.document();
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
+  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'API маркетплейса' }));
+  app.use('/api', notFoundRoute);
+
+  app.get('/storage/demo/:name', demoImageRoute);
+  spa(app, '/cabinet', join(repoRoot, 'cabinet/dist'));
+  spa(app, '/', join(repoRoot, 'web/dist'));
+  app.use(notFoundRoute);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { DomainEvent } from '@estate/events';
+import type { Decider } from './decider';
+import { DomainError, type ErrorKind } from './errors';
+
+/**
+ * Given events / When command / Then events (or an error): a decider specification reads as the
+ * rule it checks, with no store in between.
+ */
+export function deciderSpec<Command, State, Event extends DomainEvent>(decider: Decider<Command, State, Event>) {
+  return (given: Event[]) => ({
+    when: (command: Command) => {
+      const run = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
+      return {
+        then: (expected: Event[]) => expect(run()).toEqual(expected),
+        thenThrows: (kind: ErrorKind) => {
+          let thrown: unknown;
+          try {
+            run();
+          } catch (error) {
+            thrown = error;
+          }
+          expect(thrown).toBeInstanceOf(DomainError);
+          expect((thrown as DomainError).kind).toBe(kind);
+        },
+      };
+    },
+  });
+}

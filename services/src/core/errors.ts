@@ -1,0 +1,40 @@
+/**
+ * The spec's error envelope `{ errorCode, message, errors? }`. Codes 1–6, 34 and 59 are the spec's;
+ * codes from 100 up are this product's own (see docs/decisions.md).
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export const ERRORS = {
+  INVALID_DATA: { errorCode: 1, status: 400, message: 'Некорректные данные' },
+  USER_NOT_FOUND: { errorCode: 2, status: 404, message: 'Пользователь не найден' },
+  NO_PUBLICATIONS: { errorCode: 34, status: 404, message: 'Объявления не найдены' },
+  INSUFFICIENT_BALANCE: { errorCode: 59, status: 422, message: 'Недостаточно средств на балансе' },
+  NOT_FOUND: { errorCode: 100, status: 404, message: 'Запрашиваемые данные не найдены' },
+  UNAUTHENTICATED: { errorCode: 101, status: 401, message: 'Требуется авторизация' },
+  FORBIDDEN: { errorCode: 102, status: 403, message: 'Недостаточно прав для этого действия' },
+  CONFLICT: { errorCode: 103, status: 409, message: 'Данные изменились, пока выполнялся запрос. Повторите попытку.' },
+  ACTION_NOT_ALLOWED: { errorCode: 104, status: 422, message: 'Это действие недоступно в текущем статусе' },
+  ROUTE_NOT_FOUND: { errorCode: 105, status: 404, message: 'Такого адреса API нет' },
+  PAYLOAD_TOO_LARGE: { errorCode: 106, status: 413, message: 'Слишком большой запрос' },
+  INTERNAL: { errorCode: 500, status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
+} as const;
+
+export type ErrorKind = keyof typeof ERRORS;
+
+export class DomainError extends Error {
+  readonly errorCode: number;
+  readonly status: number;
+  constructor(
+    readonly kind: ErrorKind,
+    message?: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message ?? ERRORS[kind].message);
+    this.name = 'DomainError';
+    this.errorCode = ERRORS[kind].errorCode;
+    this.status = ERRORS[kind].status;
+  }
+  toBody() {
+    return { errorCode: this.errorCode, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}

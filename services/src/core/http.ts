@@ -1,0 +1,55 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { z, type ZodType } from 'zod';
+import { DomainError, ERRORS, type FieldErrors } from './errors';
+import type { Logger } from './logger';
+
+z.config(z.locales.ru());
+
+/** Field errors keyed by dotted path, each a list of Russian messages, as the spec's `errors` holds them. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'body';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Parses input with a zod schema, answering errorCode 1 with field errors when it does not fit. */
+export function parse<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new DomainError('INVALID_DATA', undefined, fieldErrors(result.error));
+  return result.data;
+}
+
+export const notFoundRoute: RequestHandler = (_req, res) => {
+  res.status(404).json({ errorCode: ERRORS.ROUTE_NOT_FOUND.errorCode, message: ERRORS.ROUTE_NOT_FOUND.message });
+};
+
+type BodyParserError = Error & { type?: string; status?: number };
+
+/** Every failure leaves as the spec's envelope; a stack trace never does. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return;
+    if (error instanceof DomainError) {
+      res.status(error.status).json(error.toBody());
+      return;
+    }
+    const parserError = error as BodyParserError;
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(400).json(new DomainError('INVALID_DATA', undefined, { body: ['Тело запроса не является корректным JSON'] }).toBody());
+      return;
+    }
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json(new DomainError('PAYLOAD_TOO_LARGE').toBody());
+      return;
+    }
+    if (parserError?.status && parserError.status >= 400 && parserError.status < 500) {
+      res.status(400).json(new DomainError('INVALID_DATA').toBody());
+      return;
+    }
+    (req.log ?? logger).error({ err: error }, 'unhandled error');
+    res.status(500).json(new DomainError('INTERNAL').toBody());
+  };
+}

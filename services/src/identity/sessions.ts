@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSIONS, USERS, type SessionDocument, type UserDocument } from '@estate/projections';
+import type { NextFunction, Request, Response } from 'express';
+import type { Role } from '@estate/events';
+import type { AppContext } from '../core/context';
+import { handleCommand } from '../core/decider';
+import { DomainError } from '../core/errors';
+import { userDecider, userStream } from './user';
+
+/** One year, as the spec's auth cookie lifetime (31536000 s). */
+export const SESSION_LIFETIME_SECONDS = 31_536_000;
+export const AUTH_COOKIE = 'auth-token';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type AuthenticatedUser = { userId: string; role: Role; agencyId: string | null; name: string; phone: string; email: string | null; tokenHash: string };
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthenticatedUser;
+  }
+}
+
+/** Issues an unguessable token (256 random bits); only its hash is recorded. */
+export async function startSession(ctx: AppContext, userId: string) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000).toISOString();
+  const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, { type: 'StartSession', tokenHash: hashToken(token), expiresAt }, { actor: userId });
+  await ctx.projections.whenCaughtUp(result.position);
+  return { token, expiresAt };
+}
+
+function tokenFrom(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  const cookie = req.headers.cookie
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${AUTH_COOKIE}=`));
+  return cookie ? decodeURIComponent(cookie.slice(AUTH_COOKIE.length + 1)) || null : null;
+}
+
+/** Attaches the caller to the request when a valid token is presented; never rejects by itself. */
+export function authenticate(ctx: AppContext) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const token = tokenFrom(req);
+    if (!token) return next();
+    const tokenHash = hashToken(token);
+    const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
+    if (!session || session.revoked || session.expiresAt < new Date().toISOString()) return next();
+    const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
+    if (user) {
+      req.user = { userId: user._id, role: user.role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash };
+    }
+    next();
+  };
+}
+
+export function currentUser(req: Request): AuthenticatedUser {
+  if (!req.user) throw new DomainError('UNAUTHENTICATED');
+  return req.user;
+}
+
+/** A role guard: a missing session is a 401, a wrong role a 403, both in the spec's envelope. */
+export const requireRole =
+  (...roles: Role[]) =>
+  (req: Request, _res: Response, next: NextFunction) => {
+    const user = currentUser(req);
+    if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN');
+    next();
+  };

@@ -1,0 +1,51 @@
+import { createServer } from 'node:http';
+import { buildContext, closeContext } from './bootstrap';
+import { ConfigError, loadConfig } from './core/config';
+import { createApp } from './app';
+import { seedDemoData } from './seed/seed';
+
+async function main() {
+  const started = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const ctx = await buildContext(config);
+  if (config.SEED) {
+    const seeded = await seedDemoData(ctx);
+    if (seeded.created) ctx.logger.info({ listings: seeded.listings }, 'demo data created');
+  }
+  const app = createApp(ctx);
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const base = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const readyMs = Math.round(performance.now() - started);
+  ctx.logger.info({ port, readyMs, events: ctx.projections.position }, 'marketplace ready');
+  console.log(`\nМаркетплейс запущен за ${readyMs} мс (событий в журнале: ${ctx.projections.position})\n  сайт:    ${base}/prodazha\n  кабинет: ${base}/cabinet/  (вход: 79990000001 — владелец агентства, 79990000011 — агент)\n  API:     ${base}/api/docs\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.logger.info({ signal }, 'stopping');
+    server.close();
+    server.closeAllConnections();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('Не удалось запустить маркетплейс:', error);
+  process.exit(1);
+});

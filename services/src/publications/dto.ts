@@ -1,0 +1,63 @@
+import type { CatalogueDocument } from '@estate/projections';
+
+/** Russian names of property types (product.md section 3), by the numeric id the forms send. */
+export const PROPERTY_TYPES: Record<number, string> = {
+  1: 'Квартира', 2: 'Дом, дача', 3: 'Коттедж', 4: 'Таунхаус', 5: 'Гараж', 6: 'Участок', 7: 'Комната', 8: 'Готовый бизнес',
+  9: 'Здание', 10: 'Коммерческая земля', 11: 'Офис', 12: 'Помещение свободного назначения', 13: 'Производство', 14: 'Склад', 15: 'Торговая площадь',
+};
+
+const CHARACTERISTIC_NAMES = {
+  totalArea: ['TotalArea', 'Общая площадь'],
+  livingArea: ['LivingArea', 'Жилая площадь'],
+  kitchenArea: ['KitchenArea', 'Площадь кухни'],
+  floor: ['FloorNumber', 'Этаж'],
+  floorsCount: ['FloorsCount', 'Этажей в доме'],
+  roomCount: ['FlatRoomsCount', 'Количество комнат'],
+  buildYear: ['BuildYear', 'Год постройки'],
+  deposit: ['Deposit', 'Залог'],
+  clientFee: ['ClientFee', 'Комиссия, %'],
+  guestsCount: ['GuestsCount', 'Гостей'],
+} as const;
+
+/** The publication as the public API and the cabinet show it (spec: product.md section 3, Publication). */
+export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: boolean } = {}) {
+  const characteristics = Object.entries(CHARACTERISTIC_NAMES)
+    .filter(([key]) => doc[key as keyof typeof CHARACTERISTIC_NAMES] != null)
+    .map(([key, [characteristicField, characteristicFieldName]]) => ({
+      characteristicField,
+      characteristicFieldName,
+      value: doc[key as keyof typeof CHARACTERISTIC_NAMES] as number,
+    }));
+  return {
+    id: doc._id,
+    status: doc.status,
+    dealCategory: doc.dealCategory,
+    propertyType: doc.propertyType,
+    propertyTypeName: PROPERTY_TYPES[doc.propertyType] ?? 'Объект',
+    title: doc.title,
+    description: doc.description,
+    price: doc.price,
+    actualPrice: doc.actualPrice,
+    pricePerDay: doc.dealCategory === 'dailyRent' ? doc.price : null,
+    deposit: doc.deposit,
+    clientFee: doc.clientFee,
+    roomCount: doc.roomCount,
+    totalArea: doc.totalArea,
+    livingArea: doc.livingArea,
+    kitchenArea: doc.kitchenArea,
+    floor: doc.floor,
+    floorsCount: doc.floorsCount,
+    buildYear: doc.buildYear,
+    guestsCount: doc.guestsCount,
+    images: doc.images,
+    address: doc.address,
+    characteristics,
+    author: doc.author,
+    agency: doc.agency,
+    isTop: options.isTop ?? false,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    publishedAt: doc.publishedAt,
+  };
+}
+export type PublicationDto = ReturnType<typeof toPublicationDto>;

@@ -1,0 +1,101 @@
+import type { DealCategory, PublicationDetails } from '@estate/events';
+import { CITIES } from '../locations/cities';
+
+/** A small deterministic generator (mulberry32): the same demo data on every machine. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => Math.floor(next() * (max - min + 1)) + min,
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
+  };
+}
+type Random = ReturnType<typeof random>;
+
+const STREETS = ['ул. Профсоюзная', 'Ленинский проспект', 'ул. Маросейка', 'Кутузовский проспект', 'ул. Братиславская', 'ул. Садовая', 'ул. Лесная',
+  'проспект Мира', 'ул. Гагарина', 'ул. Пушкина', 'Набережная реки Фонтанки', 'ул. Советская', 'ул. Молодёжная', 'ул. Школьная', 'Невский проспект', 'ул. Строителей'];
+const METRO: Record<string, string[]> = {
+  '1': ['Китай-город', 'Новые Черёмушки', 'Университет', 'Парк Культуры', 'Братиславская', 'Сокольники', 'ВДНХ', 'Беговая', 'Тверская'],
+  '2': ['Невский проспект', 'Площадь Восстания', 'Петроградская', 'Московская', 'Чернышевская', 'Василеостровская'],
+  '3': ['Площадь Ленина', 'Октябрьская'],
+  '4': ['Площадь 1905 года', 'Геологическая'],
+  '5': ['Кремлёвская', 'Суконная слобода'],
+};
+const VIEWS = ['на парк', 'во двор', 'на реку', 'на город', 'на лес'];
+const REPAIR = ['с евроремонтом', 'с дизайнерским ремонтом', 'с косметическим ремонтом', 'без ремонта, под свою отделку', 'с ремонтом 2023 года'];
+
+function description(rnd: Random, deal: DealCategory, rooms: number, area: number) {
+  const base = `${rooms === 0 ? 'Студия' : `${rooms}-комнатная квартира`} площадью ${area} м² ${rnd.pick(REPAIR)}. Окна ${rnd.pick(VIEWS)}, тихий район, рядом школы, магазины и парк.`;
+  if (deal === 'sale') return `${base} Одна взрослая собственница, более 5 лет в собственности, без обременений. Быстрый выход на сделку, возможна ипотека.`;
+  if (deal === 'rent') return `${base} Вся мебель и техника остаются. Сдаётся на длительный срок семье или специалисту без животных.`;
+  return `${base} Чистое бельё и полотенца, Wi-Fi, бесконтактное заселение в любое время. Документы для командировки.`;
+}
+
+function priceFor(rnd: Random, deal: DealCategory, cityId: string, area: number) {
+  const capital = cityId === '1' ? 1.9 : cityId === '2' ? 1.3 : 0.75;
+  if (deal === 'sale') return Math.round((area * rnd.int(180, 320) * 1000 * capital) / 10_000) * 10_000;
+  if (deal === 'rent') return Math.round((area * rnd.int(700, 1300) * capital) / 1000) * 1000;
+  return Math.round((rnd.int(1800, 4500) * capital + area * 20) / 100) * 100;
+}
+
+export type DemoListing = { details: PublicationDetails; draft: boolean };
+
+/** Realistic listings across sale, rent and daily rent in the catalogue's cities. */
+export function demoListings(count: number, seed = 2006): DemoListing[] {
+  const rnd = random(seed);
+  const listings: DemoListing[] = [];
+  for (let i = 0; i < count; i++) {
+    const deal: DealCategory = i % 2 === 0 ? 'sale' : i % 4 === 1 ? 'rent' : 'dailyRent';
+    const city = i % 10 < 5 ? CITIES[0] : i % 10 < 8 ? CITIES[1] : rnd.pick(CITIES.slice(2));
+    const house = deal !== 'rent' && rnd.next() < 0.08;
+    const rooms = house ? rnd.int(3, 6) : rnd.pick([0, 1, 1, 2, 2, 2, 3, 3, 4, 5]);
+    const totalArea = house ? rnd.int(90, 260) : rooms === 0 ? rnd.int(19, 32) : rnd.int(28, 36) + rooms * rnd.int(14, 22);
+    const kitchenArea = house ? rnd.int(12, 25) : rooms === 0 ? null : rnd.int(6, 18);
+    const floorsCount = house ? rnd.int(1, 3) : rnd.pick([5, 9, 12, 14, 17, 22, 25, 33]);
+    const street = rnd.pick(STREETS);
+    const stations = (METRO[city.id] ?? []).length
+      ? [{ name: rnd.pick(METRO[city.id]), time: rnd.int(3, 25), pedestrian_time: rnd.next() < 0.7 }]
+      : [];
+    const imageBase = rnd.int(1, 400);
+    const price = priceFor(rnd, deal, city.id, totalArea);
+    const title = house ? `Дом, ${totalArea} м²` : rooms === 0 ? `Студия, ${totalArea} м²` : `${rooms}-комн. квартира, ${totalArea} м²`;
+    listings.push({
+      draft: i % 17 === 5,
+      details: {
+        dealCategory: deal,
+        propertyType: house ? 2 : 1,
+        title,
+        description: description(rnd, deal, rooms, totalArea),
+        price,
+        address: {
+          locationId: city.id,
+          locationName: city.name,
+          fullAddress: `${city.name}, ${street}, ${rnd.int(1, 120)}${rnd.next() < 0.2 ? 'к' + rnd.int(1, 4) : ''}`,
+          geo: { lat: +(city.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6), lon: +(city.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6) },
+          metro: { stations },
+        },
+        params: {
+          roomCount: rooms,
+          totalArea,
+          livingArea: house ? totalArea - 30 : rooms === 0 ? null : Math.round(totalArea * 0.55),
+          kitchenArea,
+          floor: house ? null : rnd.int(1, floorsCount),
+          floorsCount,
+          buildYear: rnd.int(1958, 2025),
+          deposit: deal === 'rent' ? (rnd.next() < 0.25 ? 0 : price) : deal === 'dailyRent' ? rnd.pick([0, 3000, 5000]) : null,
+          clientFee: deal === 'rent' ? rnd.pick([0, 50, 100]) : null,
+          guestsCount: deal === 'dailyRent' ? Math.max(2, rooms * 2) : null,
+        },
+        images: [0, 1, 2, 3].map((k) => ({ path: `/storage/demo/${imageBase + k}.svg` })),
+      },
+    });
+  }
+  return listings;
+}

@@ -1,0 +1,55 @@
+import { MODERATOR_ROLE, ROLES, type Role } from '@estate/events';
+import type { AppContext } from '../core/context';
+import { handleCommand } from '../core/decider';
+import { agencyDecider, agencyStream } from '../agencies/agency';
+import { registerUser } from '../identity/api';
+import { userStream } from '../identity/user';
+import { publicationDecider } from '../publications/decide';
+import { publicationStream } from '../publications/publication';
+import { demoListings } from './demoData';
+
+const AGENCIES = ['Этажи Плюс', 'Городская недвижимость', 'Невский квартал', 'Дом у моря'];
+const NAMES = ['Анна Смирнова', 'Игорь Кузнецов', 'Мария Попова', 'Дмитрий Волков', 'Елена Соколова', 'Сергей Морозов', 'Ольга Лебедева',
+  'Алексей Козлов', 'Наталья Новикова', 'Павел Фёдоров', 'Татьяна Морозова', 'Виктор Егоров'];
+
+export const DEMO_PHONES = { moderator: '79990000000', owner: '79990000001', agent: '79990000011', user: '79990000100' };
+const MODERATOR_ID = 'demo-moderator';
+
+type Staff = { userId: string; role: Role; agencyId: string };
+
+/**
+ * Demo data, created through the same commands users send, so every listing has its events.
+ * Runs once: a log that already has the demo moderator is left alone.
+ */
+export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise<{ created: boolean; listings: number }> {
+  if ((await ctx.eventStore.readStream(userStream(MODERATOR_ID))).length > 0) return { created: false, listings: 0 };
+  const context = { actor: 'seed', correlationId: 'seed' };
+  const staff: Staff[] = [];
+  for (const [a, name] of AGENCIES.entries()) {
+    const agencyId = `demo-agency-${a + 1}`;
+    const ownerId = `demo-owner-${a + 1}`;
+    await registerUser(ctx, { type: 'RegisterUser', userId: ownerId, name: NAMES[a * 3], phone: `7999000000${a + 1}`, email: `owner${a + 1}@demo.estate`, role: ROLES.AGENCY_OWNER, agencyId });
+    await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'RegisterAgency', agencyId, name, ownerId }, context);
+    staff.push({ userId: ownerId, role: ROLES.AGENCY_OWNER, agencyId });
+    for (const k of [1, 2]) {
+      const agentId = `demo-agent-${a + 1}${k}`;
+      await registerUser(ctx, { type: 'RegisterUser', userId: agentId, name: NAMES[a * 3 + k], phone: `799900000${a + 1}${k}`, email: null, role: ROLES.AGENT, agencyId });
+      staff.push({ userId: agentId, role: ROLES.AGENT, agencyId });
+    }
+  }
+  await registerUser(ctx, { type: 'RegisterUser', userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate', role: ROLES.USER, agencyId: null });
+
+  const listings = demoListings(listingCount);
+  for (const [i, listing] of listings.entries()) {
+    const author = staff[i % staff.length];
+    const publicationId = `demo-${String(i + 1).padStart(4, '0')}`;
+    const actor = { userId: author.userId, role: author.role, agencyId: author.agencyId };
+    const stream = publicationStream(publicationId);
+    await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'CreatePublication', actor, publicationId, details: listing.details }, { ...context, actor: author.userId });
+    if (!listing.draft) await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'PublishPublication', actor }, { ...context, actor: author.userId });
+  }
+  // last, so that an interrupted seed runs again on the next start
+  await registerUser(ctx, { type: 'RegisterUser', userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null, role: MODERATOR_ROLE, agencyId: null });
+  await ctx.projections.whenCaughtUp();
+  return { created: true, listings: listings.length };
+}

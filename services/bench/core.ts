@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { newEvent, SqliteEventStore, type SqliteDurability } from '@estate/events';
+import { newEvent, SqliteEventStore, type NewEvent, type SqliteDurability } from '@estate/events';
 import { allProjections, MemoryReadStore, ProjectionRunner, type Projection } from '@estate/projections';
 import { demoListings } from '../src/seed/demoData';
 
@@ -101,7 +101,7 @@ async function writeLog(file: string, count: number) {
   for (let i = 0; written < count; i++) {
     const id = `p${i}`;
     const details = listings[i % listings.length].details;
-    const batch = [newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }), newEvent('PublicationPublished', { publicationId: id })];
+    const batch: NewEvent[] = [newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }), newEvent('PublicationPublished', { publicationId: id })];
     if (i % 3 === 0) batch.push(newEvent('PublicationEdited', { publicationId: id, details: { ...details, price: details.price + 1000 } }), newEvent('PublicationPriceChanged', { publicationId: id, oldPrice: details.price, newPrice: details.price + 1000 }));
     const take = batch.slice(0, count - written);
     await store.append(`publication-${id}`, take, 'no-stream');

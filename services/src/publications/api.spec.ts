@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../../../test/support/server';
+import { startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_PHONES } from '../seed/seed';
 
 let t: TestApp;

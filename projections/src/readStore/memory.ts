@@ -1,0 +1,244 @@
+import { aggregate, find as mingoFind, Query } from 'mingo';
+import { update as applyUpdate } from 'mingo/updater';
+import { MemoryIndex } from './memoryIndex';
+import {
+  DuplicateKeyError,
+  type BulkOperation,
+  type BulkResult,
+  type Collection,
+  type DeleteResult,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type ReadStore,
+  type Update,
+  type UpdateOptions,
+  type UpdateResult,
+} from './port';
+import { copy, equalityValues, setPath, sortComparator, type SortSpec } from './values';
+
+export type QueryStats = { index: string | null; examined: number };
+
+type Plan = { index: MemoryIndex | null; ids: Iterable<string>; sortServed: boolean };
+
+/**
+ * A collection in memory with MongoDB semantics: mingo decides what matches and how documents
+ * change; declared indexes decide which documents are examined at all.
+ */
+export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
+  private readonly docs = new Map<string, T>();
+  private readonly indexes: MemoryIndex[] = [];
+  /** what the last read examined: for tests that check an index is used */
+  lastQueryStats: QueryStats = { index: null, examined: 0 };
+
+  constructor(readonly name: string) {}
+
+  async createIndex(spec: IndexSpec): Promise<string> {
+    const index = new MemoryIndex(spec);
+    const existing = this.indexes.find((i) => i.name === index.name);
+    if (existing) return existing.name;
+    for (const doc of this.docs.values()) {
+      if (index.unique && index.conflict(doc)) throw new DuplicateKeyError(this.name, index.name);
+      index.add(doc);
+    }
+    this.indexes.push(index);
+    return index.name;
+  }
+
+  private plan(filter: Filter, sort: SortSpec | undefined): Plan {
+    const ids = '_id' in filter ? equalityValues(filter._id) : undefined;
+    if (ids) return { index: null, ids: ids.filter((id): id is string => typeof id === 'string'), sortServed: false };
+    const sortField = sort ? Object.keys(sort)[0] : undefined;
+    let best: { index: MemoryIndex; buckets: string[]; score: number } | null = null;
+    for (const index of this.indexes) {
+      const buckets = index.bucketsFor(filter);
+      if (!buckets) continue;
+      const ranged = index.sortField in filter;
+      const score = index.equalityFields.length * 4 + (ranged ? 2 : 0) + (sortField === index.sortField ? 1 : 0) - (buckets.length > 1 ? 1 : 0);
+      if (score > 0 && (!best || score > best.score)) best = { index, buckets, score };
+    }
+    if (!best) return { index: null, ids: this.docs.keys(), sortServed: false };
+    const { index, buckets } = best;
+    const range = index.rangeFor(filter);
+    const sortServed = sortField === index.sortField && buckets.length === 1 && index.unindexed.size === 0;
+    const direction = sortServed ? sort![sortField!] : 1;
+    function* candidates() {
+      for (const bucket of buckets) yield* index.walk(bucket, range, direction);
+      yield* index.unindexed;
+    }
+    return { index, ids: candidates(), sortServed };
+  }
+
+  /** Matching documents (stored, not copies), sorted and paged. */
+  private select(filter: Filter, options: FindOptions = {}): T[] {
+    const query = new Query(filter, {});
+    const plan = this.plan(filter, options.sort);
+    const skip = options.skip ?? 0;
+    const wanted = options.limit ? skip + options.limit : Infinity;
+    const compare = options.sort ? sortComparator(options.sort) : null;
+    const firstKey = options.sort ? Object.keys(options.sort)[0] : null;
+    const matched: T[] = [];
+    let examined = 0;
+    for (const id of plan.ids) {
+      const doc = this.docs.get(id);
+      if (!doc) continue;
+      examined++;
+      if (!query.test(doc)) continue;
+      // once enough are found in index order, finish only the run of equal sort values (ties reorder by later keys)
+      if (matched.length >= wanted && (!compare || (plan.sortServed && compareByFirstKey(firstKey!, matched[matched.length - 1], doc) !== 0))) break;
+      matched.push(doc);
+    }
+    this.lastQueryStats = { index: plan.index?.name ?? null, examined };
+    if (compare) matched.sort(compare);
+    return options.limit ? matched.slice(skip, skip + options.limit) : matched.slice(skip);
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    const found = this.select(filter, options).map(copy);
+    return options.projection ? (mingoFind(found, {}, options.projection).all() as T[]) : found;
+  }
+
+  async findOne(filter: Filter = {}, options: FindOptions = {}): Promise<T | null> {
+    return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
+  }
+
+  async countDocuments(filter: Filter = {}): Promise<number> {
+    return this.select(filter).length;
+  }
+
+  private store(doc: T, previous?: T) {
+    for (const index of this.indexes) {
+      if (index.conflict(doc)) throw new DuplicateKeyError(this.name, index.fields.map((f) => f));
+    }
+    if (previous) for (const index of this.indexes) index.remove(previous._id);
+    for (const index of this.indexes) index.add(doc);
+    this.docs.set(doc._id, doc);
+  }
+
+  async insertOne(document: T): Promise<void> {
+    if (typeof document._id !== 'string') throw new Error(`${this.name}: documents need a string _id`);
+    if (this.docs.has(document._id)) throw new DuplicateKeyError(this.name, { _id: document._id });
+    this.store(copy(document));
+  }
+
+  private updateMatching(filter: Filter, update: Update, options: UpdateOptions, many: boolean): UpdateResult {
+    const targets = this.select(filter, many ? {} : { limit: 1 });
+    let modified = 0;
+    for (const current of targets) {
+      const next = copy(current);
+      const { $setOnInsert: _ignored, ...modifier } = update;
+      if (applyUpdate(next, modifier as never).length === 0) continue;
+      if (next._id !== current._id) throw new Error(`${this.name}: _id cannot change`);
+      this.store(next, current);
+      modified++;
+    }
+    if (targets.length > 0 || !options.upsert) return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
+    return { matchedCount: 0, modifiedCount: 0, upsertedId: this.upsert(filter, update) };
+  }
+
+  /** Builds the new document from the filter's equalities, then applies the update and $setOnInsert. */
+  private upsert(filter: Filter, update: Update): string {
+    const seed: Record<string, unknown> = {};
+    for (const [path, condition] of Object.entries(filter)) {
+      if (path.startsWith('$')) continue;
+      const values = equalityValues(condition);
+      if (values?.length === 1) setPath(seed, path, values[0]);
+    }
+    const { $setOnInsert, ...modifier } = update;
+    applyUpdate(seed, modifier as never);
+    if ($setOnInsert) applyUpdate(seed, { $set: $setOnInsert } as never);
+    if (typeof seed._id !== 'string') throw new Error(`${this.name}: an upsert needs a string _id in its filter or update`);
+    if (this.docs.has(seed._id)) throw new DuplicateKeyError(this.name, { _id: seed._id });
+    this.store(seed as T);
+    return seed._id;
+  }
+
+  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.updateMatching(filter, update, options, false);
+  }
+
+  async updateMany(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.updateMatching(filter, update, options, true);
+  }
+
+  async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
+    const [current] = this.select(filter, { limit: 1 });
+    if (current) {
+      this.store({ ...copy(replacement), _id: current._id }, current);
+      return { matchedCount: 1, modifiedCount: 1, upsertedId: null };
+    }
+    if (!options.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
+    const id = replacement._id ?? (equalityValues(filter._id)?.[0] as string | undefined);
+    await this.insertOne({ ...copy(replacement), _id: id });
+    return { matchedCount: 0, modifiedCount: 0, upsertedId: id ?? null };
+  }
+
+  private remove(filter: Filter, many: boolean): DeleteResult {
+    const targets = this.select(filter, many ? {} : { limit: 1 });
+    for (const doc of targets) {
+      for (const index of this.indexes) index.remove(doc._id);
+      this.docs.delete(doc._id);
+    }
+    return { deletedCount: targets.length };
+  }
+
+  async deleteOne(filter: Filter): Promise<DeleteResult> {
+    return this.remove(filter, false);
+  }
+
+  async deleteMany(filter: Filter = {}): Promise<DeleteResult> {
+    return this.remove(filter, true);
+  }
+
+  async bulkWrite(operations: BulkOperation<T>[]): Promise<BulkResult> {
+    const result: BulkResult = { insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 };
+    const count = (r: UpdateResult) => {
+      result.matchedCount += r.matchedCount;
+      result.modifiedCount += r.modifiedCount;
+      if (r.upsertedId !== null) result.upsertedCount++;
+    };
+    for (const op of operations) {
+      if ('insertOne' in op) {
+        await this.insertOne(op.insertOne.document);
+        result.insertedCount++;
+      } else if ('updateOne' in op) count(await this.updateOne(op.updateOne.filter, op.updateOne.update, op.updateOne));
+      else if ('updateMany' in op) count(await this.updateMany(op.updateMany.filter, op.updateMany.update, op.updateMany));
+      else if ('replaceOne' in op) count(await this.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, op.replaceOne));
+      else if ('deleteOne' in op) result.deletedCount += (await this.deleteOne(op.deleteOne.filter)).deletedCount;
+      else result.deletedCount += (await this.deleteMany(op.deleteMany.filter)).deletedCount;
+    }
+    return result;
+  }
+
+  async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
+    const first = pipeline[0];
+    const source = first && '$match' in first ? this.select(first.$match as Filter) : [...this.docs.values()];
+    return copy(aggregate(source, first && '$match' in first ? pipeline.slice(1) : pipeline) as R[]);
+  }
+
+  async drop(): Promise<void> {
+    this.docs.clear();
+    for (const index of this.indexes) index.clear();
+  }
+}
+
+function compareByFirstKey(key: string, a: unknown, b: unknown) {
+  return sortComparator({ [key]: 1 })(a, b);
+}
+
+/** The embedded read store: collections live in this process's memory. */
+export class MemoryReadStore implements ReadStore {
+  readonly name = 'memory';
+  private readonly collections = new Map<string, MemoryCollection<Doc>>();
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> & MemoryCollection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) this.collections.set(name, (collection = new MemoryCollection(name)));
+    return collection as unknown as Collection<T> & MemoryCollection<T>;
+  }
+
+  async close(): Promise<void> {
+    this.collections.clear();
+  }
+}

@@ -1,0 +1,143 @@
+import type { Filter, IndexSpec } from './port';
+import { compareValues, equalityValues, getPath, isPlainValue } from './values';
+
+type Entry = { value: unknown; id: string };
+
+const compareEntries = (a: Entry, b: Entry) => compareValues(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** First position in `entries` whose entry is not less than `probe` (binary search). */
+function lowerBound(entries: Entry[], probe: (e: Entry) => boolean): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (probe(entries[mid])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+export type Range = { lower?: { value: unknown; inclusive: boolean }; upper?: { value: unknown; inclusive: boolean } };
+
+/**
+ * A compound index as MongoDB uses one for equality-then-range queries: documents are grouped in
+ * buckets by the values of the leading (equality) fields, and each bucket is kept sorted by the last
+ * key. A document whose indexed field holds an array is kept aside and always examined.
+ */
+export class MemoryIndex {
+  readonly name: string;
+  readonly equalityFields: string[];
+  readonly sortField: string;
+  readonly unique: boolean;
+  private readonly buckets = new Map<string, Entry[]>();
+  private readonly placement = new Map<string, { bucket: string; entry: Entry }>();
+  readonly unindexed = new Set<string>();
+
+  constructor(spec: IndexSpec) {
+    const fields = Object.keys(spec.key);
+    this.name = spec.name ?? fields.map((f) => `${f}_${spec.key[f]}`).join('_');
+    this.equalityFields = fields.slice(0, -1);
+    this.sortField = fields[fields.length - 1];
+    this.unique = spec.unique ?? false;
+  }
+
+  get fields() {
+    return [...this.equalityFields, this.sortField];
+  }
+
+  private keyOf(doc: Record<string, unknown>): { bucket: string; value: unknown } | null {
+    const values = this.equalityFields.map((f) => getPath(doc, f) ?? null);
+    const value = getPath(doc, this.sortField) ?? null;
+    if (!values.every(isPlainValue) || !isPlainValue(value)) return null;
+    return { bucket: JSON.stringify(values), value };
+  }
+
+  /** The id of another document holding the same full key, for unique indexes. */
+  conflict(doc: Record<string, unknown> & { _id: string }): string | null {
+    if (!this.unique) return null;
+    const key = this.keyOf(doc);
+    if (!key) return null;
+    const entries = this.buckets.get(key.bucket) ?? [];
+    const at = lowerBound(entries, (e) => compareValues(e.value, key.value) >= 0);
+    for (let i = at; i < entries.length && compareValues(entries[i].value, key.value) === 0; i++) {
+      if (entries[i].id !== doc._id) return entries[i].id;
+    }
+    return null;
+  }
+
+  add(doc: Record<string, unknown> & { _id: string }) {
+    const key = this.keyOf(doc);
+    if (!key) {
+      this.unindexed.add(doc._id);
+      return;
+    }
+    const entry: Entry = { value: key.value, id: doc._id };
+    let entries = this.buckets.get(key.bucket);
+    if (!entries) this.buckets.set(key.bucket, (entries = []));
+    entries.splice(lowerBound(entries, (e) => compareEntries(e, entry) >= 0), 0, entry);
+    this.placement.set(doc._id, { bucket: key.bucket, entry });
+  }
+
+  remove(id: string) {
+    if (this.unindexed.delete(id)) return;
+    const placed = this.placement.get(id);
+    if (!placed) return;
+    const entries = this.buckets.get(placed.bucket)!;
+    const at = lowerBound(entries, (e) => compareEntries(e, placed.entry) >= 0);
+    entries.splice(at, 1);
+    if (entries.length === 0) this.buckets.delete(placed.bucket);
+    this.placement.delete(id);
+  }
+
+  clear() {
+    this.buckets.clear();
+    this.placement.clear();
+    this.unindexed.clear();
+  }
+
+  /** The bucket keys a filter pins down, or null when some equality field is not pinned. */
+  bucketsFor(filter: Filter): string[] | null {
+    let keys: unknown[][] = [[]];
+    for (const field of this.equalityFields) {
+      const values = field in filter ? equalityValues(filter[field]) : undefined;
+      if (!values) return null;
+      keys = keys.flatMap((prefix) => values.map((v) => [...prefix, v ?? null]));
+      if (keys.length > 64) return null; // an $in cross product this large is cheaper to scan
+    }
+    return keys.map((k) => JSON.stringify(k));
+  }
+
+  /** Ids in one bucket within a range of the sorted key, in ascending or descending order. */
+  *walk(bucket: string, range: Range, direction: 1 | -1): Generator<string> {
+    const entries = this.buckets.get(bucket);
+    if (!entries) return;
+    const { lower, upper } = range;
+    const start = lower
+      ? lowerBound(entries, (e) => (lower.inclusive ? compareValues(e.value, lower.value) >= 0 : compareValues(e.value, lower.value) > 0))
+      : 0;
+    const end = upper
+      ? lowerBound(entries, (e) => (upper.inclusive ? compareValues(e.value, upper.value) > 0 : compareValues(e.value, upper.value) >= 0))
+      : entries.length;
+    if (direction === 1) for (let i = start; i < end; i++) yield entries[i].id;
+    else for (let i = end - 1; i >= start; i--) yield entries[i].id;
+  }
+
+  /** The range a filter's $gt/$gte/$lt/$lte (or equality) puts on the sorted key; comparisons only narrow within one type. */
+  rangeFor(filter: Filter): Range {
+    const condition = filter[this.sortField];
+    if (condition === undefined) return {};
+    const equal = equalityValues(condition);
+    if (equal && equal.length === 1 && equal[0] !== null && equal[0] !== undefined) {
+      return { lower: { value: equal[0], inclusive: true }, upper: { value: equal[0], inclusive: true } };
+    }
+    if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return {};
+    const ops = condition as Record<string, unknown>;
+    const range: Range = {};
+    const bounded = (v: unknown) => typeof v === 'number' || typeof v === 'string' || v instanceof Date;
+    if (bounded(ops.$gte)) range.lower = { value: ops.$gte, inclusive: true };
+    if (bounded(ops.$gt)) range.lower = { value: ops.$gt, inclusive: false };
+    if (bounded(ops.$lte)) range.upper = { value: ops.$lte, inclusive: true };
+    if (bounded(ops.$lt)) range.upper = { value: ops.$lt, inclusive: false };
+    return range;
+  }
+}

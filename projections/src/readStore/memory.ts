@@ -1,5 +1,6 @@
 import { aggregate, find as mingoFind, Query } from 'mingo';
 import { update as applyUpdate } from 'mingo/updater';
+import { applySimpleUpdate, compileSimpleFilter } from './fastPath';
 import { MemoryIndex } from './memoryIndex';
 import {
   DuplicateKeyError,
@@ -72,7 +73,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** Matching documents (stored, not copies), sorted and paged. */
   private select(filter: Filter, options: FindOptions = {}): T[] {
-    const query = new Query(filter, {});
+    const test = matcherFor(filter);
     const plan = this.plan(filter, options.sort);
     const skip = options.skip ?? 0;
     const wanted = options.limit ? skip + options.limit : Infinity;
@@ -84,7 +85,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       const doc = this.docs.get(id);
       if (!doc) continue;
       examined++;
-      if (!query.test(doc)) continue;
+      if (!test(doc)) continue;
       // once enough are found in index order, finish only the run of equal sort values (ties reorder by later keys)
       if (matched.length >= wanted && (!compare || (plan.sortServed && compareByFirstKey(firstKey!, matched[matched.length - 1], doc) !== 0))) break;
       matched.push(doc);
@@ -108,11 +109,12 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private store(doc: T, previous?: T) {
-    for (const index of this.indexes) {
-      if (index.conflict(doc)) throw new DuplicateKeyError(this.name, index.fields.map((f) => f));
+    const moved = previous ? this.indexes.filter((index) => !index.unchanged(previous, doc)) : this.indexes;
+    for (const index of moved) {
+      if (index.conflict(doc)) throw new DuplicateKeyError(this.name, index.fields);
     }
-    if (previous) for (const index of this.indexes) index.remove(previous._id);
-    for (const index of this.indexes) index.add(doc);
+    if (previous) for (const index of moved) index.remove(previous._id);
+    for (const index of moved) index.add(doc);
     this.docs.set(doc._id, doc);
   }
 
@@ -128,7 +130,8 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     for (const current of targets) {
       const next = copy(current);
       const { $setOnInsert: _ignored, ...modifier } = update;
-      if (applyUpdate(next, modifier as never).length === 0) continue;
+      const changed = applySimpleUpdate(next, modifier) ?? applyUpdate(next, modifier as never).length > 0;
+      if (!changed) continue;
       if (next._id !== current._id) throw new Error(`${this.name}: _id cannot change`);
       this.store(next, current);
       modified++;
@@ -221,6 +224,15 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     this.docs.clear();
     for (const index of this.indexes) index.clear();
   }
+}
+
+/** The fast path where it applies, mingo where it does not (and for any document it cannot judge). */
+function matcherFor(filter: Filter): (doc: Doc) => boolean {
+  const simple = compileSimpleFilter(filter);
+  let query: Query | null = null;
+  const full = (doc: Doc) => (query ??= new Query(filter, {})).test(doc);
+  if (!simple) return full;
+  return (doc) => simple(doc) ?? full(doc);
 }
 
 function compareByFirstKey(key: string, a: unknown, b: unknown) {

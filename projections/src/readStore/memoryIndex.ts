@@ -1,21 +1,15 @@
+import BTreeModule from 'sorted-btree';
 import type { Filter, IndexSpec } from './port';
 import { compareValues, equalityValues, getPath, isPlainValue } from './values';
 
+// sorted-btree is CommonJS with an `exports.default`: Node's ESM loader hands over the whole exports object
+const BTree: typeof BTreeModule = (BTreeModule as unknown as { default?: typeof BTreeModule }).default ?? BTreeModule;
+
 type Entry = { value: unknown; id: string };
 
+/** Sorted by the key's value, then by _id; an empty id sorts before every real one (a probe). */
 const compareEntries = (a: Entry, b: Entry) => compareValues(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** First position in `entries` whose entry is not less than `probe` (binary search). */
-function lowerBound(entries: Entry[], probe: (e: Entry) => boolean): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (probe(entries[mid])) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
+type Bucket = BTreeModule<Entry, true>;
 
 export type Range = { lower?: { value: unknown; inclusive: boolean }; upper?: { value: unknown; inclusive: boolean } };
 
@@ -29,7 +23,7 @@ export class MemoryIndex {
   readonly equalityFields: string[];
   readonly sortField: string;
   readonly unique: boolean;
-  private readonly buckets = new Map<string, Entry[]>();
+  private readonly buckets = new Map<string, Bucket>();
   private readonly placement = new Map<string, { bucket: string; entry: Entry }>();
   readonly unindexed = new Set<string>();
 
@@ -57,12 +51,22 @@ export class MemoryIndex {
     if (!this.unique) return null;
     const key = this.keyOf(doc);
     if (!key) return null;
-    const entries = this.buckets.get(key.bucket) ?? [];
-    const at = lowerBound(entries, (e) => compareValues(e.value, key.value) >= 0);
-    for (let i = at; i < entries.length && compareValues(entries[i].value, key.value) === 0; i++) {
-      if (entries[i].id !== doc._id) return entries[i].id;
+    for (const [entry] of this.buckets.get(key.bucket)?.entries({ value: key.value, id: '' }) ?? []) {
+      if (compareValues(entry.value, key.value) !== 0) break;
+      if (entry.id !== doc._id) return entry.id;
     }
     return null;
+  }
+
+  /** Whether an update from `before` to `after` leaves this index's entry where it is. */
+  unchanged(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+    for (const field of this.fields) {
+      const a = getPath(before, field);
+      const b = getPath(after, field);
+      if (a !== b && !(a == null && b == null)) return false;
+      if (a !== null && typeof a === 'object') return false; // objects and arrays: compare by re-indexing
+    }
+    return true;
   }
 
   add(doc: Record<string, unknown> & { _id: string }) {
@@ -72,9 +76,9 @@ export class MemoryIndex {
       return;
     }
     const entry: Entry = { value: key.value, id: doc._id };
-    let entries = this.buckets.get(key.bucket);
-    if (!entries) this.buckets.set(key.bucket, (entries = []));
-    entries.splice(lowerBound(entries, (e) => compareEntries(e, entry) >= 0), 0, entry);
+    let bucket = this.buckets.get(key.bucket);
+    if (!bucket) this.buckets.set(key.bucket, (bucket = new BTree<Entry, true>(undefined, compareEntries)));
+    bucket.set(entry, true);
     this.placement.set(doc._id, { bucket: key.bucket, entry });
   }
 
@@ -82,10 +86,9 @@ export class MemoryIndex {
     if (this.unindexed.delete(id)) return;
     const placed = this.placement.get(id);
     if (!placed) return;
-    const entries = this.buckets.get(placed.bucket)!;
-    const at = lowerBound(entries, (e) => compareEntries(e, placed.entry) >= 0);
-    entries.splice(at, 1);
-    if (entries.length === 0) this.buckets.delete(placed.bucket);
+    const bucket = this.buckets.get(placed.bucket)!;
+    bucket.delete(placed.entry);
+    if (bucket.size === 0) this.buckets.delete(placed.bucket);
     this.placement.delete(id);
   }
 
@@ -108,18 +111,24 @@ export class MemoryIndex {
   }
 
   /** Ids in one bucket within a range of the sorted key, in ascending or descending order. */
-  *walk(bucket: string, range: Range, direction: 1 | -1): Generator<string> {
-    const entries = this.buckets.get(bucket);
-    if (!entries) return;
+  *walk(bucketKey: string, range: Range, direction: 1 | -1): Generator<string> {
+    const bucket = this.buckets.get(bucketKey);
+    if (!bucket) return;
     const { lower, upper } = range;
-    const start = lower
-      ? lowerBound(entries, (e) => (lower.inclusive ? compareValues(e.value, lower.value) >= 0 : compareValues(e.value, lower.value) > 0))
-      : 0;
-    const end = upper
-      ? lowerBound(entries, (e) => (upper.inclusive ? compareValues(e.value, upper.value) > 0 : compareValues(e.value, upper.value) >= 0))
-      : entries.length;
-    if (direction === 1) for (let i = start; i < end; i++) yield entries[i].id;
-    else for (let i = end - 1; i >= start; i--) yield entries[i].id;
+    const aboveLower = (e: Entry) => !lower || (lower.inclusive ? compareValues(e.value, lower.value) >= 0 : compareValues(e.value, lower.value) > 0);
+    const belowUpper = (e: Entry) => !upper || (upper.inclusive ? compareValues(e.value, upper.value) <= 0 : compareValues(e.value, upper.value) < 0);
+    if (direction === 1) {
+      for (const [entry] of bucket.entries(lower ? { value: lower.value, id: '' } : undefined)) {
+        if (!belowUpper(entry)) return;
+        if (aboveLower(entry)) yield entry.id;
+      }
+    } else {
+      // '\uffff' sorts after every real id, so the walk starts past all entries equal to the upper bound
+      for (const [entry] of bucket.entriesReversed(upper ? { value: upper.value, id: '\uffff' } : undefined)) {
+        if (!aboveLower(entry)) return;
+        if (belowUpper(entry)) yield entry.id;
+      }
+    }
   }
 
   /** The range a filter's $gt/$gte/$lt/$lte (or equality) puts on the sorted key; comparisons only narrow within one type. */

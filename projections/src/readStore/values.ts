@@ -1,5 +1,6 @@
 /** Reads a dotted path ('address.fullAddress') from a document. */
 export function getPath(doc: unknown, path: string): unknown {
+  if (!path.includes('.')) return doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[path] : undefined;
   let current: unknown = doc;
   for (const part of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
@@ -31,6 +32,8 @@ function typeRank(value: unknown): number {
 }
 
 export function compareValues(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra - rb;
@@ -79,5 +82,15 @@ export function equalityValues(condition: unknown): unknown[] | undefined {
 
 export const isPlainValue = (value: unknown) => value === null || value === undefined || typeof value !== 'object' || value instanceof Date;
 
-/** A structured copy that keeps Dates: what goes in or out of the store is never shared. */
-export const copy = <T>(value: T): T => structuredClone(value);
+/**
+ * A deep copy of plain data (objects, arrays, Dates, primitives): what goes in or out of the store is
+ * never shared. Several times faster than structuredClone for the small documents read models hold.
+ */
+export function copy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map(copy) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copy((value as Record<string, unknown>)[key]);
+  return out as T;
+}

@@ -1,0 +1,129 @@
+import { getPath, setPath } from './values';
+
+/**
+ * Fast paths for the filters and updates projections run once per event ({ _id, revision: { $lt } },
+ * $set, $inc, …). mingo builds a fresh operator context for every query and update, which costs more
+ * than the work itself at 100,000 events; these cover the plain cases with MongoDB's semantics and
+ * answer `null` for anything else, which then goes to mingo.
+ */
+type Matcher = (doc: Record<string, unknown>) => boolean | null;
+
+const OPERATORS = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$exists']);
+const isPrimitive = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/** MongoDB compares with $lt/$gt only within one type ("type bracketing"). */
+const sameKind = (a: unknown, b: unknown) => typeof a === typeof b && a !== null && b !== null;
+
+function conditionMatcher(path: string, condition: unknown): Matcher | null {
+  const read = (doc: Record<string, unknown>): { value: unknown; simple: boolean } => {
+    let current: unknown = doc;
+    for (const part of path.split('.')) {
+      if (Array.isArray(current)) return { value: undefined, simple: false };
+      if (current === null || typeof current !== 'object') return { value: undefined, simple: true };
+      current = (current as Record<string, unknown>)[part];
+    }
+    return { value: current, simple: !Array.isArray(current) && (current === undefined || isPrimitive(current)) };
+  };
+  const equals = (value: unknown, expected: unknown) => (expected === null ? value === null || value === undefined : value === expected);
+  if (isPrimitive(condition)) {
+    return (doc) => {
+      const { value, simple } = read(doc);
+      return simple ? equals(value, condition) : null;
+    };
+  }
+  if (typeof condition !== 'object' || Array.isArray(condition)) return null;
+  const ops = Object.entries(condition as Record<string, unknown>);
+  if (ops.length === 0 || !ops.every(([op]) => OPERATORS.has(op))) return null;
+  for (const [op, operand] of ops) {
+    if (op === '$in' ? !Array.isArray(operand) || !operand.every(isPrimitive) : op === '$exists' ? typeof operand !== 'boolean' : !isPrimitive(operand)) return null;
+  }
+  return (doc) => {
+    const { value, simple } = read(doc);
+    if (!simple) return null;
+    for (const [op, operand] of ops) {
+      switch (op) {
+        case '$eq': if (!equals(value, operand)) return false; break;
+        case '$ne': if (equals(value, operand)) return false; break;
+        case '$in': if (!(operand as unknown[]).some((o) => equals(value, o))) return false; break;
+        case '$exists': if ((value !== undefined) !== operand) return false; break;
+        case '$lt': if (!sameKind(value, operand) || !((value as number) < (operand as number))) return false; break;
+        case '$lte': if (!sameKind(value, operand) || !((value as number) <= (operand as number))) return false; break;
+        case '$gt': if (!sameKind(value, operand) || !((value as number) > (operand as number))) return false; break;
+        case '$gte': if (!sameKind(value, operand) || !((value as number) >= (operand as number))) return false; break;
+      }
+    }
+    return true;
+  };
+}
+
+/** A matcher for a filter of plain field conditions, or null when mingo must decide. */
+export function compileSimpleFilter(filter: Record<string, unknown>): Matcher | null {
+  const matchers: Matcher[] = [];
+  for (const [path, condition] of Object.entries(filter)) {
+    if (path.startsWith('$')) return null;
+    const matcher = conditionMatcher(path, condition);
+    if (!matcher) return null;
+    matchers.push(matcher);
+  }
+  return (doc) => {
+    for (const matcher of matchers) {
+      const result = matcher(doc);
+      if (result !== true) return result;
+    }
+    return true;
+  };
+}
+
+const SIMPLE_UPDATES = new Set(['$set', '$unset', '$inc']);
+
+/**
+ * Applies $set, $unset and $inc on paths whose parents are plain objects; answers null (and changes
+ * nothing) when the update needs mingo. Returns whether anything changed.
+ */
+export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<string, Record<string, unknown>>): boolean | null {
+  for (const [op, fields] of Object.entries(update)) {
+    if (!SIMPLE_UPDATES.has(op) || fields === null || typeof fields !== 'object') return null;
+    for (const [path, value] of Object.entries(fields)) {
+      if (path === '_id' || path.includes('$')) return null;
+      const parentPath = path.split('.').slice(0, -1).join('.');
+      const parent = parentPath ? getPath(doc, parentPath) : doc;
+      if (parent !== undefined && (parent === null || typeof parent !== 'object' || Array.isArray(parent))) return null;
+      if (op === '$inc' && (typeof value !== 'number' || (getPath(doc, path) !== undefined && typeof getPath(doc, path) !== 'number'))) return null;
+    }
+  }
+  let changed = false;
+  for (const [op, fields] of Object.entries(update)) {
+    for (const [path, value] of Object.entries(fields)) {
+      const before = getPath(doc, path);
+      if (op === '$set') {
+        if (!deepEqual(before, value)) {
+          setPath(doc, path, structuredCloneIfObject(value));
+          changed = true;
+        }
+      } else if (op === '$unset') {
+        if (before !== undefined) {
+          const parts = path.split('.');
+          const parent = (parts.length > 1 ? getPath(doc, parts.slice(0, -1).join('.')) : doc) as Record<string, unknown>;
+          delete parent[parts[parts.length - 1]];
+          changed = true;
+        }
+      } else if (value !== 0 || before === undefined) {
+        setPath(doc, path, ((before as number | undefined) ?? 0) + (value as number));
+        changed = true;
+      }
+    }
+  }
+  return changed;
+}
+
+const structuredCloneIfObject = (v: unknown) => (v !== null && typeof v === 'object' ? structuredClone(v) : v);
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a as object);
+  const kb = Object.keys(b as object);
+  return ka.length === kb.length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

@@ -1,0 +1,53 @@
+export type DealCategory = 'sale' | 'rent' | 'dailyRent';
+
+export type Publication = {
+  id: string;
+  status: number;
+  dealCategory: DealCategory;
+  propertyType: number;
+  propertyTypeName: string;
+  title: string;
+  description: string;
+  price: number;
+  actualPrice: number | null;
+  pricePerDay: number | null;
+  deposit: number | null;
+  clientFee: number | null;
+  roomCount: number | null;
+  totalArea: number | null;
+  livingArea: number | null;
+  kitchenArea: number | null;
+  floor: number | null;
+  floorsCount: number | null;
+  buildYear: number | null;
+  guestsCount: number | null;
+  images: { path: string }[];
+  address: {
+    locationId: string;
+    locationName: string;
+    fullAddress: string;
+    geo: { lat: number; lon: number } | null;
+    metro: { stations: { name: string; time: number; pedestrian_time: boolean }[] };
+  };
+  characteristics: { characteristicField: string; characteristicFieldName: string; value: string | number }[];
+  author: { id: string; name: string; phone: string; avatar: string | null };
+  agency: { id: string; name: string; avatar: string | null } | null;
+  isTop: boolean;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+};
+
+export type PageMeta = { current_page: number; last_page: number; per_page: number; total: number };
+
+export type SearchRequest = {
+  dealCategory: DealCategory;
+  limit: number;
+  offset: number;
+  sortByPrice?: 'ASC' | 'DESC';
+  sortByDate?: 'ASC' | 'DESC';
+  price?: [{ min: number | null; max: number | null }];
+  roomCount?: number[];
+};
+
+export type ApiError = { errorCode: number; message: string; errors?: Record<string, string[]> };

@@ -1,0 +1,113 @@
+import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { searchPublications } from '../api/client';
+import type { DealCategory, PageMeta, Publication, SearchRequest } from '../api/types';
+import { formatPrice, plural } from '../format';
+import { Pagination } from './Pagination';
+import { PublicationCard } from './PublicationCard';
+import { SearchBar, SORTS, type Filters } from './SearchBar';
+
+const TITLES: Record<DealCategory, string> = { sale: 'Продажа недвижимости', rent: 'Аренда недвижимости', dailyRent: 'Посуточная аренда' };
+const PER_PAGE = 20;
+
+function filtersFrom(params: URLSearchParams): Filters {
+  return {
+    rooms: (params.get('rooms') ?? '').split(',').map(Number).filter((n) => n >= 1 && n <= 4),
+    priceMin: params.get('priceMin') ?? '',
+    priceMax: params.get('priceMax') ?? '',
+    sort: SORTS[params.get('sort') ?? ''] ? params.get('sort')! : 'new',
+  };
+}
+
+function requestFrom(deal: DealCategory, filters: Filters, page: number): SearchRequest {
+  const min = filters.priceMin ? Number(filters.priceMin) : null;
+  const max = filters.priceMax ? Number(filters.priceMax) : null;
+  return {
+    dealCategory: deal,
+    limit: PER_PAGE,
+    offset: page,
+    ...SORTS[filters.sort].request,
+    ...(min !== null || max !== null ? { price: [{ min, max }] as SearchRequest['price'] } : {}),
+    ...(filters.rooms.length ? { roomCount: filters.rooms } : {}),
+  };
+}
+
+type State = { status: 'loading' } | { status: 'ready'; items: Publication[]; meta: PageMeta } | { status: 'failed'; message: string };
+
+/** One catalogue for sale, rent and daily rent; filters and the page live in the URL. */
+export function CataloguePage({ deal }: { deal: DealCategory }) {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    searchPublications(requestFrom(deal, filters, page), controller.signal)
+      .then(({ data, meta }) => setState({ status: 'ready', items: data, meta }))
+      .catch((error: Error) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', message: error.message });
+      });
+    return () => controller.abort();
+  }, [deal, filters, page]);
+
+  const apply = (next: Filters, nextPage = 1) => {
+    const query = new URLSearchParams();
+    if (next.rooms.length) query.set('rooms', next.rooms.join(','));
+    if (next.priceMin) query.set('priceMin', next.priceMin);
+    if (next.priceMax) query.set('priceMax', next.priceMax);
+    if (next.sort !== 'new') query.set('sort', next.sort);
+    if (nextPage > 1) query.set('page', String(nextPage));
+    setParams(query);
+    window.scrollTo({ top: 0 });
+  };
+  const reset = () => apply({ rooms: [], priceMin: '', priceMax: '', sort: 'new' });
+  const priceTag = filters.priceMin || filters.priceMax
+    ? `Цена: ${filters.priceMin ? `от ${formatPrice(Number(filters.priceMin))}` : ''} ${filters.priceMax ? `до ${formatPrice(Number(filters.priceMax))}` : ''}`.trim()
+    : null;
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>{TITLES[deal]}</Typography>
+      <SearchBar value={filters} onSearch={(next) => apply(next)} />
+      {(priceTag || filters.rooms.length > 0) && (
+        <Stack direction="row" spacing={1} flexWrap="wrap">
+          {filters.rooms.length > 0 && (
+            <Chip label={`Комнат: ${filters.rooms.map((r) => (r === 4 ? '4+' : r)).join(', ')}`} onDelete={() => apply({ ...filters, rooms: [] })} />
+          )}
+          {priceTag && <Chip label={priceTag} onDelete={() => apply({ ...filters, priceMin: '', priceMax: '' })} />}
+        </Stack>
+      )}
+      {state.status === 'loading' && (
+        <Stack alignItems="center" py={8}><CircularProgress aria-label="Загрузка" /></Stack>
+      )}
+      {state.status === 'failed' && (
+        <Alert severity="error" action={<Button onClick={() => apply(filters, page)}>Повторить</Button>}>
+          Не удалось загрузить объявления: {state.message}
+        </Alert>
+      )}
+      {state.status === 'ready' && state.items.length === 0 && (
+        <Stack alignItems="center" spacing={2} py={8}>
+          <Typography variant="h6">Ничего не найдено</Typography>
+          <Typography color="text.secondary">Попробуйте изменить условия поиска</Typography>
+          <Button variant="outlined" onClick={reset}>Сбросить фильтры</Button>
+        </Stack>
+      )}
+      {state.status === 'ready' && state.items.length > 0 && (
+        <>
+          <Typography color="text.secondary" data-testid="found">
+            Найдено {state.meta.total} {plural(state.meta.total, ['объявление', 'объявления', 'объявлений'])}
+          </Typography>
+          <Stack spacing={2}>
+            {state.items.map((p) => <PublicationCard key={p.id} publication={p} />)}
+          </Stack>
+          <Box pb={2}>
+            <Pagination current={state.meta.current_page} last={state.meta.last_page} onChange={(p) => apply(filters, p)} />
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
+import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import type { Publication } from '../api/types';
+import { areaLabel, DEAL_ROUTES, floorLabel, formatPrice, roomsLabel, updatedAgo } from '../format';
+import { PhoneButton } from './PhoneButton';
+
+export function PriceBlock({ publication, large }: { publication: Publication; large?: boolean }) {
+  const perDay = publication.dealCategory === 'dailyRent';
+  const perMonth = publication.dealCategory === 'rent';
+  return (
+    <Stack direction="row" spacing={1.5} alignItems="baseline" flexWrap="wrap">
+      <Typography variant={large ? 'h4' : 'h5'} component="p" fontWeight={700} data-testid="price">
+        {formatPrice(publication.price)}
+        {perDay ? '/день' : perMonth ? '/мес.' : ''}
+      </Typography>
+      {publication.actualPrice !== null && publication.actualPrice !== publication.price && (
+        <Typography color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+          {formatPrice(publication.actualPrice)}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+export function depositLabel(p: Publication) {
+  if (p.dealCategory === 'sale') return null;
+  return p.deposit ? `Залог ${formatPrice(p.deposit)}` : 'Без залога';
+}
+
+export function MetroStations({ publication }: { publication: Publication }) {
+  return (
+    <>
+      {publication.address.metro.stations.map((s) => (
+        <Stack key={s.name} direction="row" spacing={0.5} alignItems="center" color="text.secondary">
+          <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', display: 'inline-block' }} />
+          <Typography variant="body2">{s.name}</Typography>
+          {s.pedestrian_time ? <DirectionsWalkIcon sx={{ fontSize: 16 }} /> : <DirectionsBusIcon sx={{ fontSize: 16 }} />}
+          <Typography variant="body2">{s.time} мин.</Typography>
+        </Stack>
+      ))}
+    </>
+  );
+}
+
+/** The catalogue card: photo, tags, price and old price, key numbers, address, metro, description, author, phone. */
+export function PublicationCard({ publication }: { publication: Publication }) {
+  const href = `${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`;
+  const facts = [roomsLabel(publication.roomCount), areaLabel(publication.totalArea), floorLabel(publication.floor, publication.floorsCount)].filter(Boolean);
+  const image = publication.images[0]?.path;
+  return (
+    <Card variant="outlined" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, borderRadius: 3 }} data-testid="publication-card">
+      <Box
+        component={RouterLink}
+        to={href}
+        sx={{ flex: { md: '0 0 344px' }, height: { xs: 220, md: 'auto' }, minHeight: { md: 252 }, bgcolor: 'grey.200', position: 'relative', display: 'block' }}
+      >
+        {image ? (
+          <Box component="img" src={image} alt={publication.title} loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        ) : (
+          <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">Нет фото</Stack>
+        )}
+        {publication.isTop && <Chip label="Лучшие" color="secondary" size="small" sx={{ position: 'absolute', top: 12, left: 12 }} />}
+      </Box>
+      <Stack spacing={1} sx={{ p: 2.5, flex: 1, minWidth: 0 }}>
+        <Link component={RouterLink} to={href} underline="hover" color="primary" variant="h6" fontWeight={600} data-testid="card-title">
+          {publication.title}
+        </Link>
+        <Typography variant="body2" color="text.secondary">{facts.join(' · ')}</Typography>
+        <PriceBlock publication={publication} />
+        {depositLabel(publication) && <Typography variant="body2" color="text.secondary">{depositLabel(publication)}</Typography>}
+        <Typography variant="body2">{publication.address.fullAddress}</Typography>
+        <MetroStations publication={publication} />
+        <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 5, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          {publication.description}
+        </Typography>
+        <Box flex={1} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
+          <Box>
+            <Typography variant="body2" fontWeight={600}>{publication.agency?.name ?? publication.author.name}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {publication.agency ? `${publication.author.name} · ` : ''}
+              {updatedAgo(publication.updatedAt)}
+            </Typography>
+          </Box>
+          <PhoneButton phone={publication.author.phone} />
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,62 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, Button, Container, Drawer, IconButton, Link, List, ListItemButton, Stack, Toolbar, Typography } from '@mui/material';
+import { useState } from 'react';
+import { NavLink, Outlet, Link as RouterLink } from 'react-router';
+
+const NAV = [
+  { to: '/baza-kvartir', label: 'База квартир' },
+  { to: '/prodazha', label: 'Продажа' },
+  { to: '/rent', label: 'Аренда' },
+  { to: '/daily-rent', label: 'Посуточно' },
+  { to: '/blog', label: 'Журнал' },
+  { to: '/investments', label: 'Инвестиции' },
+];
+
+export function Layout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <Box minHeight="100vh" display="flex" flexDirection="column" bgcolor="#f6f7f9">
+      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Container maxWidth="lg">
+          <Toolbar disableGutters sx={{ gap: 3 }}>
+            <IconButton sx={{ display: { md: 'none' } }} aria-label="Меню" onClick={() => setMenuOpen(true)}><MenuIcon /></IconButton>
+            <Typography component={RouterLink} to="/prodazha" variant="h6" fontWeight={800} color="primary" sx={{ textDecoration: 'none' }}>
+              Квадрат
+            </Typography>
+            <Stack direction="row" spacing={2.5} sx={{ display: { xs: 'none', md: 'flex' } }} component="nav">
+              {NAV.map((item) => (
+                <Link key={item.to} component={NavLink} to={item.to} underline="none" color="text.primary"
+                  sx={{ fontWeight: 500, '&.active': { color: 'primary.main' } }}>
+                  {item.label}
+                </Link>
+              ))}
+            </Stack>
+            <Box flex={1} />
+            <Button variant="outlined" href="/cabinet/" sx={{ whiteSpace: 'nowrap' }}>
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>Вход и регистрация</Box>
+              <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>Войти</Box>
+            </Button>
+          </Toolbar>
+        </Container>
+      </AppBar>
+      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
+        <List sx={{ width: 260 }}>
+          {NAV.map((item) => (
+            <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={() => setMenuOpen(false)}>{item.label}</ListItemButton>
+          ))}
+        </List>
+      </Drawer>
+      <Container maxWidth="lg" sx={{ py: 4, flex: 1 }}>
+        <Outlet />
+      </Container>
+      <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3 }}>
+        <Container maxWidth="lg">
+          <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" spacing={1}>
+            <Typography variant="body2" color="text.secondary">© 2006–{new Date().getFullYear()} Квадрат — недвижимость</Typography>
+            <Link href="/storage/privacy_policy.pdf" variant="body2" color="text.secondary">Политика конфиденциальности</Link>
+          </Stack>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

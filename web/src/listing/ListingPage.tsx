@@ -1,0 +1,82 @@
+import { Box, Card, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { ApiFailure, getPublication } from '../api/client';
+import type { Publication } from '../api/types';
+import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
+import { PhoneButton } from '../catalogue/PhoneButton';
+import { ErrorPage } from '../errors/ErrorPage';
+import { updatedAgo } from '../format';
+
+type State = { status: 'loading' } | { status: 'ready'; publication: Publication } | { status: 'failed'; code: number };
+
+export function ListingPage() {
+  const { id = '' } = useParams();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [photo, setPhoto] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    setPhoto(0);
+    getPublication(id, controller.signal)
+      .then(({ data }) => {
+        setState({ status: 'ready', publication: data });
+        document.title = `${data.title} — ${data.address.fullAddress}`;
+      })
+      .catch((error) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', code: error instanceof ApiFailure ? error.status : 500 });
+      });
+    return () => controller.abort();
+  }, [id]);
+
+  if (state.status === 'loading') return <Stack alignItems="center" py={8}><CircularProgress aria-label="Загрузка" /></Stack>;
+  if (state.status === 'failed') return <ErrorPage code={state.code} />;
+  const p = state.publication;
+  return (
+    <Grid container spacing={4}>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Stack spacing={2}>
+          <Typography variant="h4" component="h1" fontWeight={700}>{p.title}</Typography>
+          <Typography color="text.secondary">{p.address.fullAddress}</Typography>
+          <MetroStations publication={p} />
+          <Box sx={{ borderRadius: 3, overflow: 'hidden', bgcolor: 'grey.200', aspectRatio: '4 / 3' }}>
+            {p.images[photo] && <Box component="img" src={p.images[photo].path} alt={p.title} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ overflowX: 'auto' }}>
+            {p.images.map((image, i) => (
+              <Box key={image.path} component="img" src={image.path} alt="" onClick={() => setPhoto(i)}
+                sx={{ width: 109, height: 80, objectFit: 'cover', borderRadius: 1, cursor: 'pointer', outline: i === photo ? '3px solid' : 'none', outlineColor: 'primary.main' }} />
+            ))}
+          </Stack>
+          <Typography variant="h5" fontWeight={600} pt={2}>Характеристики</Typography>
+          <Grid container spacing={1}>
+            {p.characteristics.map((c) => (
+              <Grid key={c.characteristicField} size={{ xs: 6, sm: 4 }}>
+                <Typography variant="body2" color="text.secondary">{c.characteristicFieldName}</Typography>
+                <Typography fontWeight={600}>{c.value}{/Area$/.test(c.characteristicField) ? ' м²' : ''}</Typography>
+              </Grid>
+            ))}
+          </Grid>
+          <Typography variant="h5" fontWeight={600} pt={2}>Описание</Typography>
+          <Typography sx={{ whiteSpace: 'pre-line' }}>{p.description}</Typography>
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Card variant="outlined" sx={{ p: 3, borderRadius: 3, position: { md: 'sticky' }, top: 88 }}>
+          <Stack spacing={2}>
+            <PriceBlock publication={p} large />
+            {depositLabel(p) && <Typography color="text.secondary">{depositLabel(p)}</Typography>}
+            <Divider />
+            <Box>
+              <Typography fontWeight={600}>{p.author.name}</Typography>
+              {p.agency && <Typography variant="body2" color="text.secondary">{p.agency.name}</Typography>}
+            </Box>
+            <PhoneButton phone={p.author.phone} fullWidth />
+            <Typography variant="caption" color="text.secondary">{updatedAgo(p.updatedAt)}</Typography>
+          </Stack>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}

@@ -46,8 +46,7 @@ describe('public site in Chromium', () => {
     const pages = page.getByRole('navigation', { name: 'Страницы' });
     await pages.getByRole('button', { name: '2', exact: true }).click();
     await page.waitForURL(/page=2/);
-    await page.getByTestId('publication-card').first().waitFor();
-    expect(await pages.getByRole('button', { name: '2', exact: true }).getAttribute('aria-current')).toBe('page');
+    await pages.locator('button[aria-current="page"]', { hasText: /^2$/ }).waitFor();
     expect(await page.getByTestId('card-title').first().textContent()).not.toBe(firstTitle);
   });
 

@@ -50,6 +50,7 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     buildYear: doc.buildYear,
     guestsCount: doc.guestsCount,
     images: doc.images,
+    locationId: doc.locationId,
     address: doc.address,
     characteristics,
     author: doc.author,

@@ -1,0 +1,52 @@
+import type { AuthProvider } from 'react-admin';
+import { getToken, httpClient, setToken } from './api';
+
+export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
+type Profile = { id: string; agencyId: string | null; role: number; name: string; phone: string; email: string | null };
+
+/** Digits only, 11 of them starting with 7, as the API expects. */
+export const normalisePhone = (value: string) => value.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7');
+
+/** Development sign-in by phone (the SMS-code sign-in replaces this one call). */
+async function signIn(phone: string): Promise<string> {
+  const { json } = await httpClient('/api/dev/login', { method: 'POST', body: JSON.stringify({ phone: normalisePhone(phone) }) });
+  return json.data.token;
+}
+
+let profile: Promise<Profile> | null = null;
+const loadProfile = () => (profile ??= httpClient('/api/profile').then(({ json }) => json.data as Profile).catch((e) => { profile = null; throw e; }));
+
+export const authProvider: AuthProvider = {
+  async login({ username }: { username: string }) {
+    const token = await signIn(username);
+    setToken(token);
+    profile = null;
+    const me = await loadProfile();
+    if (me.role === ROLES.USER) {
+      setToken(null);
+      throw new Error('Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.');
+    }
+  },
+  async logout() {
+    if (getToken()) await httpClient('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+    setToken(null);
+    profile = null;
+  },
+  async checkAuth() {
+    if (!getToken()) throw new Error('Войдите, чтобы продолжить');
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      setToken(null);
+      profile = null;
+      throw new Error('Сессия завершена');
+    }
+  },
+  async getIdentity() {
+    const me = await loadProfile();
+    return { id: me.id, fullName: me.name, agencyId: me.agencyId, role: me.role };
+  },
+  async getPermissions() {
+    return getToken() ? (await loadProfile()).role : null;
+  },
+};

@@ -1,0 +1,19 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import russianMessages from 'ra-language-russian';
+
+const messages = {
+  ...russianMessages,
+  resources: {
+    publications: {
+      name: 'Объявление |||| Объявления',
+      fields: {
+        title: 'Заголовок', description: 'Описание', price: 'Цена, ₽', dealCategory: 'Тип сделки', propertyType: 'Тип недвижимости',
+        locationId: 'Город', 'address.fullAddress': 'Адрес', roomCount: 'Комнат', totalArea: 'Общая площадь, м²', livingArea: 'Жилая площадь, м²',
+        kitchenArea: 'Кухня, м²', floor: 'Этаж', floorsCount: 'Этажей в доме', buildYear: 'Год постройки', deposit: 'Залог, ₽',
+        status: 'Статус', updatedAt: 'Обновлено', images: 'Фото', q: 'Поиск',
+      },
+    },
+  },
+};
+
+export const i18nProvider = polyglotI18nProvider(() => messages, 'ru', [{ locale: 'ru', name: 'Русский' }], { allowMissing: true });

@@ -1,0 +1,76 @@
+import { Box, Chip, Divider, Tab, Tabs, Typography } from '@mui/material';
+import {
+  CreateButton,
+  DatagridConfigurable,
+  DateField,
+  ExportButton,
+  FunctionField,
+  List,
+  NumberField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useListContext,
+} from 'react-admin';
+import { DEAL_CHOICES, priceFormat, STATUS_NAMES, STATUS_TABS } from './choices';
+import { PublishButton } from './PublishButton';
+
+type Row = { id: string; status: number; images: { path: string }[]; title: string };
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Заголовок или адрес" />,
+  <SelectInput key="deal" source="dealCategory" label="Тип сделки" choices={DEAL_CHOICES} emptyText="Все объявления" alwaysOn />,
+];
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <CreateButton label="Добавить объявление" />
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+/** Tabs by status, as the spec's publications list; changing a tab goes back to page 1. */
+function TabbedPublications() {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const status = Number(filterValues.status ?? STATUS_TABS[0].status);
+  const tab = STATUS_TABS.find((t) => t.status === status) ?? STATUS_TABS[0];
+  return (
+    <>
+      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, displayedFilters)}>
+        {STATUS_TABS.map((t) => <Tab key={t.status} label={t.label} value={t.status} />)}
+      </Tabs>
+      <Divider />
+      <DatagridConfigurable rowClick="show" bulkActionButtons={false} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
+        <FunctionField label="Фото" render={(r: Row) => r.images[0] ? <Box component="img" src={r.images[0].path} alt="" sx={{ width: 72, height: 52, objectFit: 'cover', borderRadius: 1 }} /> : null} />
+        <TextField source="title" />
+        <SelectField source="dealCategory" choices={DEAL_CHOICES} sortable={false} />
+        <NumberField source="price" locales="ru-RU" options={priceFormat} />
+        <NumberField source="roomCount" sortable={false} />
+        <NumberField source="totalArea" sortable={false} />
+        <TextField source="address.fullAddress" label="Адрес" sortable={false} />
+        <DateField source="updatedAt" locales="ru-RU" showTime />
+        <FunctionField label="Статус" render={(r: Row) => <Chip size="small" label={STATUS_NAMES[r.status]} color={r.status === 1 ? 'success' : 'default'} />} />
+        <PublishButton />
+      </DatagridConfigurable>
+    </>
+  );
+}
+
+export function PublicationList() {
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ status: STATUS_TABS[0].status }}
+      sort={{ field: 'updatedAt', order: 'DESC' }}
+      perPage={25}
+      actions={<Actions />}
+      title="Мои объявления"
+    >
+      <TabbedPublications />
+    </List>
+  );
+}

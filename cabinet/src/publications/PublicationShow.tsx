@@ -1,0 +1,43 @@
+import { Box, Stack } from '@mui/material';
+import {
+  DateField, EditButton, FunctionField, NumberField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext,
+} from 'react-admin';
+import { DEAL_CHOICES, priceFormat, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
+import { PublishButton } from './PublishButton';
+
+function Photos() {
+  const record = useRecordContext<{ images: { path: string }[] }>();
+  return (
+    <Stack direction="row" spacing={1} sx={{ overflowX: 'auto' }}>
+      {record?.images.map((image) => <Box key={image.path} component="img" src={image.path} alt="" sx={{ width: 172, height: 126, objectFit: 'cover', borderRadius: 1 }} />)}
+    </Stack>
+  );
+}
+
+const Actions = () => (
+  <TopToolbar>
+    <PublishButton />
+    <EditButton />
+  </TopToolbar>
+);
+
+export function PublicationShow() {
+  return (
+    <Show actions={<Actions />}>
+      <SimpleShowLayout>
+        <Photos />
+        <TextField source="title" />
+        <FunctionField label="Статус" render={(r: { status: number }) => STATUS_NAMES[r.status]} />
+        <SelectField source="dealCategory" choices={DEAL_CHOICES} />
+        <SelectField source="propertyType" choices={PROPERTY_TYPE_CHOICES} />
+        <NumberField source="price" locales="ru-RU" options={priceFormat} />
+        <NumberField source="actualPrice" label="Прежняя цена, ₽" locales="ru-RU" options={priceFormat} emptyText="—" />
+        <TextField source="address.fullAddress" label="Адрес" />
+        <NumberField source="roomCount" />
+        <NumberField source="totalArea" />
+        <TextField source="description" />
+        <DateField source="updatedAt" locales="ru-RU" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}

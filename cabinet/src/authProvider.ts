@@ -33,7 +33,8 @@ export const authProvider: AuthProvider = {
     profile = null;
   },
   async checkAuth() {
-    if (!getToken()) throw new Error('Войдите, чтобы продолжить');
+    // no notification: an anonymous visitor simply lands on the sign-in page
+    if (!getToken()) throw { redirectTo: '/login', message: false };
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {

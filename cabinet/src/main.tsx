@@ -18,7 +18,6 @@ createRoot(document.getElementById('root')!).render(
       loginPage={LoginPage}
       dashboard={Dashboard}
       disableTelemetry
-      requireAuth
     >
       <Resource name="publications" {...publications} options={{ label: 'Мои объявления' }} />
     </Admin>

@@ -107,7 +107,7 @@ export class MemoryIndex {
       keys = keys.flatMap((prefix) => values.map((v) => [...prefix, v ?? null]));
       if (keys.length > 64) return null; // an $in cross product this large is cheaper to scan
     }
-    return keys.map((k) => JSON.stringify(k));
+    return [...new Set(keys.map((k) => JSON.stringify(k)))]; // '$in: [a, a]' names one bucket once
   }
 
   /** Ids in one bucket within a range of the sorted key, in ascending or descending order. */

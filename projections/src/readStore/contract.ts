@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { DuplicateKeyError, type Collection, type Doc, type ReadStore } from './port';
+
+export type ReadStoreFactory = () => Promise<ReadStore>;
+
+type Listing = Doc & { category?: string; city?: string; price?: number; rooms?: number; createdAt?: string; tags?: string[]; address?: { city: string; street?: string } };
+
+/** A small deterministic generator, so a failing random case can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The MongoDB semantics every read-store adapter must show. Collection names are random, so the
+ * suite can run against a shared server; each test drops what it made.
+ */
+export function readStoreContract(adapterName: string, makeStore: ReadStoreFactory) {
+  describe(`read store contract: ${adapterName}`, () => {
+    let store: ReadStore;
+    const made: Collection<Listing>[] = [];
+    const collection = () => {
+      const c = store.collection<Listing>(`contract_${randomUUID().replace(/-/g, '')}`);
+      made.push(c);
+      return c;
+    };
+    beforeAll(async () => {
+      store = await makeStore();
+    });
+    afterEach(async () => {
+      for (const c of made.splice(0)) await c.drop();
+    });
+    afterAll(async () => {
+      await store.close();
+    });
+
+    const seed = async (c: Collection<Listing>) => {
+      await c.insertOne({ _id: 'a', category: 'sale', city: 'msk', price: 300, rooms: 2, tags: ['new'], address: { city: 'Москва', street: 'Тверская' } });
+      await c.insertOne({ _id: 'b', category: 'sale', city: 'spb', price: 100, rooms: 1, tags: [], address: { city: 'Санкт-Петербург' } });
+      await c.insertOne({ _id: 'c', category: 'rent', city: 'msk', price: 200, rooms: 3, tags: ['new', 'top'], address: { city: 'Москва' } });
+      await c.insertOne({ _id: 'd', category: 'rent', city: 'kzn', rooms: 1, address: { city: 'Казань' } });
+    };
+    const ids = (docs: Doc[]) => docs.map((d) => d._id);
+
+    it('finds by equality, $in, ranges, $ne, $exists, $or, $regex, dotted paths and array membership', async () => {
+      const c = collection();
+      await seed(c);
+      expect(ids(await c.find({ category: 'sale' }, { sort: { _id: 1 } }))).toEqual(['a', 'b']);
+      expect(ids(await c.find({ city: { $in: ['spb', 'kzn'] } }, { sort: { _id: 1 } }))).toEqual(['b', 'd']);
+      expect(ids(await c.find({ price: { $gte: 150, $lte: 300 } }, { sort: { _id: 1 } }))).toEqual(['a', 'c']);
+      expect(ids(await c.find({ city: { $ne: 'msk' } }, { sort: { _id: 1 } }))).toEqual(['b', 'd']);
+      expect(ids(await c.find({ price: { $exists: false } }))).toEqual(['d']);
+      expect(ids(await c.find({ $or: [{ rooms: 3 }, { city: 'spb' }] }, { sort: { _id: 1 } }))).toEqual(['b', 'c']);
+      expect(ids(await c.find({ 'address.street': { $regex: '^тве', $options: 'i' } }))).toEqual(['a']);
+      expect(ids(await c.find({ 'address.city': 'Москва' }, { sort: { _id: 1 } }))).toEqual(['a', 'c']);
+      expect(ids(await c.find({ tags: 'top' }))).toEqual(['c']);
+      expect(ids(await c.find({ $and: [{ category: 'rent' }, { price: { $lt: 1000 } }] }))).toEqual(['c']);
+      expect(await c.findOne({ _id: 'zzz' })).toBeNull();
+    });
+
+    it('sorts ascending and descending (missing values first ascending), by several keys, and pages', async () => {
+      const c = collection();
+      await seed(c);
+      expect(ids(await c.find({}, { sort: { price: 1 } }))).toEqual(['d', 'b', 'c', 'a']);
+      expect(ids(await c.find({}, { sort: { price: -1 } }))).toEqual(['a', 'c', 'b', 'd']);
+      expect(ids(await c.find({}, { sort: { city: 1, price: -1 } }))).toEqual(['d', 'a', 'c', 'b']);
+      expect(ids(await c.find({}, { sort: { price: -1 }, skip: 1, limit: 2 }))).toEqual(['c', 'b']);
+      expect(await c.countDocuments({ category: 'rent' })).toBe(2);
+      expect(await c.countDocuments()).toBe(4);
+    });
+
+    it('projects by inclusion and by exclusion', async () => {
+      const c = collection();
+      await seed(c);
+      expect(await c.findOne({ _id: 'a' }, { projection: { price: 1 } })).toEqual({ _id: 'a', price: 300 });
+      const without = await c.findOne({ _id: 'b' }, { projection: { address: 0, tags: 0 } });
+      expect(without).toEqual({ _id: 'b', category: 'sale', city: 'spb', price: 100, rooms: 1 });
+    });
+
+    it('updates with $set, $inc, $unset, $push, $pull, $addToSet and reports counts', async () => {
+      const c = collection();
+      await seed(c);
+      expect(await c.updateOne({ _id: 'a' }, { $set: { price: 310, 'address.street': 'Арбат' }, $inc: { rooms: 1 } })).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
+      expect(await c.findOne({ _id: 'a' })).toMatchObject({ price: 310, rooms: 3, address: { city: 'Москва', street: 'Арбат' } });
+      await c.updateOne({ _id: 'a' }, { $unset: { price: '' }, $push: { tags: 'hot' } });
+      await c.updateOne({ _id: 'c' }, { $pull: { tags: 'new' } });
+      await c.updateOne({ _id: 'c' }, { $addToSet: { tags: 'top' } });
+      expect(await c.findOne({ _id: 'a' })).not.toHaveProperty('price');
+      expect((await c.findOne({ _id: 'a' }))!.tags).toEqual(['new', 'hot']);
+      expect((await c.findOne({ _id: 'c' }))!.tags).toEqual(['top']);
+      expect(await c.updateMany({ category: 'sale' }, { $set: { city: 'nsk' } })).toMatchObject({ matchedCount: 2, modifiedCount: 2 });
+      expect(await c.updateOne({ _id: 'b' }, { $set: { city: 'nsk' } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      expect(await c.updateOne({ _id: 'none' }, { $set: { city: 'nsk' } })).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: null });
+    });
+
+    it('upserts from the filter’s equalities, applying $setOnInsert only when it inserts', async () => {
+      const c = collection();
+      const first = await c.updateOne({ _id: 'x', category: 'sale' }, { $inc: { views: 1 }, $setOnInsert: { createdAt: '2026-01-01' } }, { upsert: true });
+      expect(first.upsertedId).toBe('x');
+      await c.updateOne({ _id: 'x', category: 'sale' }, { $inc: { views: 1 }, $setOnInsert: { createdAt: '2030-01-01' } }, { upsert: true });
+      expect(await c.findOne({ _id: 'x' })).toEqual({ _id: 'x', category: 'sale', views: 2, createdAt: '2026-01-01' });
+    });
+
+    it('refuses a guarded upsert of a document that is already at a later revision (E11000)', async () => {
+      const c = collection();
+      await c.insertOne({ _id: 'p', revision: 7, price: 1 });
+      await expect(c.updateOne({ _id: 'p', revision: { $lt: 5 } }, { $set: { revision: 5, price: 2 } }, { upsert: true })).rejects.toMatchObject({ code: 11000 });
+      expect(await c.findOne({ _id: 'p' })).toMatchObject({ revision: 7, price: 1 });
+    });
+
+    it('replaces, deletes and counts what it deleted', async () => {
+      const c = collection();
+      await seed(c);
+      expect(await c.replaceOne({ _id: 'b' }, { _id: 'b', category: 'rent' })).toMatchObject({ matchedCount: 1 });
+      expect(await c.findOne({ _id: 'b' })).toEqual({ _id: 'b', category: 'rent' });
+      await c.replaceOne({ _id: 'n' }, { _id: 'n', category: 'sale' }, { upsert: true });
+      expect(await c.countDocuments({ category: 'sale' })).toBe(2);
+      expect(await c.deleteOne({ category: 'rent' })).toEqual({ deletedCount: 1 });
+      expect(await c.deleteMany({ category: 'rent' })).toEqual({ deletedCount: 2 });
+      expect(await c.deleteMany({})).toEqual({ deletedCount: 2 });
+      expect(await c.countDocuments()).toBe(0);
+    });
+
+    it('applies a bulk write in order and counts each kind of change', async () => {
+      const c = collection();
+      await seed(c);
+      const result = await c.bulkWrite([
+        { insertOne: { document: { _id: 'e', category: 'sale', price: 50 } } },
+        { updateOne: { filter: { _id: 'e' }, update: { $inc: { price: 5 } } } },
+        { updateMany: { filter: { category: 'rent' }, update: { $set: { city: 'ekb' } } } },
+        { updateOne: { filter: { _id: 'f' }, update: { $set: { price: 1 } }, upsert: true } },
+        { deleteOne: { filter: { _id: 'a' } } },
+        { deleteMany: { filter: { city: 'ekb' } } },
+      ]);
+      expect(result).toEqual({ insertedCount: 1, matchedCount: 3, modifiedCount: 3, deletedCount: 3, upsertedCount: 1 });
+      expect(ids(await c.find({}, { sort: { _id: 1 } }))).toEqual(['b', 'e', 'f']);
+      expect((await c.findOne({ _id: 'e' }))!.price).toBe(55);
+    });
+
+    it('refuses a duplicate _id and a duplicate key of a unique index', async () => {
+      const c = collection();
+      await c.createIndex({ key: { city: 1 }, unique: true });
+      await c.insertOne({ _id: 'a', city: 'msk' });
+      await expect(c.insertOne({ _id: 'a', city: 'spb' })).rejects.toMatchObject({ code: 11000 });
+      await expect(c.insertOne({ _id: 'b', city: 'msk' })).rejects.toMatchObject({ code: 11000 });
+      await c.insertOne({ _id: 'c', city: 'spb' });
+      await expect(c.updateOne({ _id: 'c' }, { $set: { city: 'msk' } })).rejects.toMatchObject({ code: 11000 });
+      expect(await c.countDocuments()).toBe(2);
+      expect(new DuplicateKeyError('x', 1).code).toBe(11000);
+    });
+
+    it('aggregates with $match, $group, $sort and $project', async () => {
+      const c = collection();
+      await seed(c);
+      const rows = await c.aggregate([
+        { $match: { price: { $exists: true } } },
+        { $group: { _id: '$category', total: { $sum: '$price' }, count: { $sum: 1 } } },
+        { $sort: { total: -1 } },
+        { $project: { _id: 0, category: '$_id', total: 1, count: 1 } },
+      ]);
+      expect(rows).toEqual([{ category: 'sale', total: 400, count: 2 }, { category: 'rent', total: 200, count: 1 }]);
+    });
+
+    it('returns copies: changing a result changes nothing stored', async () => {
+      const c = collection();
+      await seed(c);
+      const doc = (await c.findOne({ _id: 'a' }))!;
+      doc.address!.city = 'Тула';
+      doc.tags!.push('changed');
+      expect(await c.findOne({ _id: 'a' })).toMatchObject({ address: { city: 'Москва' }, tags: ['new'] });
+    });
+
+    it('answers every query the same with and without indexes, across random writes', async () => {
+      const next = random(Number(process.env.CONTRACT_SEED ?? 42));
+      const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
+      const plain = collection();
+      const indexed = collection();
+      await indexed.createIndex({ key: { category: 1, city: 1, price: 1 } });
+      await indexed.createIndex({ key: { category: 1, createdAt: -1 } });
+      await indexed.createIndex({ key: { price: 1 } });
+      const categories = ['sale', 'rent', 'dailyRent'];
+      const cities = ['msk', 'spb', 'kzn', 'nsk', 'ekb'];
+      const makeDoc = (i: number): Listing => ({
+        _id: `d${i}`,
+        category: pick(categories),
+        city: pick(cities),
+        ...(next() < 0.9 ? { price: Math.floor(next() * 1000) } : {}),
+        rooms: 1 + Math.floor(next() * 5),
+        createdAt: `2026-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 9)}`,
+      });
+      for (let i = 0; i < 1500; i++) {
+        const doc = makeDoc(i);
+        await plain.insertOne(doc);
+        await indexed.insertOne(doc);
+      }
+      const compare = async () => {
+        for (let q = 0; q < 60; q++) {
+          const filter: Record<string, unknown> = { category: pick(categories) };
+          if (next() < 0.7) filter.city = next() < 0.5 ? pick(cities) : { $in: [pick(cities), pick(cities)] };
+          if (next() < 0.6) filter.price = { $gte: Math.floor(next() * 500), ...(next() < 0.5 ? { $lt: 500 + Math.floor(next() * 500) } : {}) };
+          if (next() < 0.3) filter.rooms = { $in: [1, 2] };
+          const sortKey = pick(['price', 'createdAt']);
+          const options = { sort: { [sortKey]: pick([1, -1] as const), _id: pick([1, -1] as const) }, skip: Math.floor(next() * 30), limit: 1 + Math.floor(next() * 40) };
+          expect(await indexed.find(filter, options)).toEqual(await plain.find(filter, options));
+          expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(filter));
+        }
+      };
+      await compare();
+      for (let i = 0; i < 400; i++) {
+        const id = `d${Math.floor(next() * 1600)}`;
+        const change = next();
+        for (const c of [plain, indexed]) {
+          if (change < 0.5) await c.updateOne({ _id: id }, { $set: { price: Math.floor(next() * 1000), city: pick(cities) } });
+          else if (change < 0.7) await c.deleteOne({ _id: id });
+          else await c.updateOne({ _id: id }, { $set: { category: pick(categories) }, $unset: { price: '' } }, { upsert: true });
+        }
+        // each collection drew its own random values above: copy the plain one's document to keep them equal
+        const truth = await plain.findOne({ _id: id });
+        if (truth) await indexed.replaceOne({ _id: id }, truth, { upsert: true });
+        else await indexed.deleteOne({ _id: id });
+      }
+      await compare();
+    });
+  });
+}

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { SqliteEventStore } from '@estate/events';
 import { allProjections, MemoryReadStore, ProjectionRunner } from '@estate/projections';
+import { SqliteBus } from './core/bus/sqlite';
 import type { Config } from './core/config';
+import { InProcessJobQueue } from './core/jobs/memory';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
 import { createOpenApi } from './core/openapi';
@@ -18,11 +20,16 @@ export async function buildContext(config: Config, logger: Logger = createLogger
   });
   await projections.start();
   await projections.whenCaughtUp();
-  return { config, logger, eventStore, readStore, projections, openApi: createOpenApi() };
+  // the bus has a file of its own, so its writes never wait on the event log's write lock
+  const bus = new SqliteBus(join(config.dataDir, 'bus.sqlite'));
+  const jobs = new InProcessJobQueue();
+  return { config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi() };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.close();
   await ctx.projections.stop();
+  await ctx.bus.close();
   await ctx.readStore.close();
   await ctx.eventStore.close();
 }

@@ -1,6 +1,8 @@
 import type { EventStore } from '@estate/events';
 import type { ProjectionRunner, ReadStore } from '@estate/projections';
+import type { Bus } from './bus/port';
 import type { Config } from './config';
+import type { JobQueue } from './jobs/port';
 import type { Logger } from './logger';
 import type { OpenApi } from './openapi';
 
@@ -11,5 +13,7 @@ export type AppContext = {
   eventStore: EventStore;
   readStore: ReadStore;
   projections: ProjectionRunner;
+  bus: Bus;
+  jobs: JobQueue;
   openApi: OpenApi;
 };

@@ -1,0 +1,4 @@
+import { jobQueueContract } from './contract';
+import { InProcessJobQueue } from './memory';
+
+jobQueueContract('in-process', async () => new InProcessJobQueue());

@@ -1,0 +1,27 @@
+import { execFileSync } from 'node:child_process';
+
+/**
+ * Whether a server answers a TCP connection, decided synchronously so a suite can be declared or
+ * skipped at load time. A skipped suite says so loudly; it never passes silently.
+ */
+export function tcpReachable(url: string, timeoutMs = 1500): boolean {
+  const { hostname, port } = new URL(url.includes('://') ? url : `tcp://${url}`);
+  const script = `const s=require('net').connect({host:${JSON.stringify(hostname)},port:${Number(port)}});
+    s.setTimeout(${timeoutMs},()=>process.exit(1));s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));`;
+  try {
+    execFileSync(process.execPath, ['-e', script], { stdio: 'ignore', timeout: timeoutMs + 1000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `describe` when the server answers, otherwise a skipped suite and a warning naming what is missing. */
+export function describeWhenReachable(what: string, url: string | undefined, define: (url: string) => void): void {
+  if (url && tcpReachable(url)) {
+    define(url);
+    return;
+  }
+  console.warn(`SKIPPED: ${what} — no server at ${url ?? '(not configured)'}`);
+  describe.skip(`${what} (no server at ${url ?? 'unset'})`, () => it('needs a server', () => undefined));
+}

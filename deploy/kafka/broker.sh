@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A real single-node Apache Kafka broker (KRaft, broker + controller in one process) from the official
 # jars on Maven Central, for tests and local runs without Docker.
-#   deploy/kafka/broker.sh start|stop|status      (KAFKA_PORT defaults to 19092)
+#   deploy/kafka/broker.sh start|stop|status|fetch      (KAFKA_PORT defaults to 19092)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -68,6 +68,7 @@ stop() {
 }
 
 case "${1:-start}" in
+  fetch) fetch_jars ;;
   start) start ;;
   stop) stop ;;
   status) if answers; then echo "kafka: up on $port"; else echo "kafka: down"; exit 1; fi ;;

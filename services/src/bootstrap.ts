@@ -1,6 +1,12 @@
 import { join } from 'node:path';
-import { SqliteEventStore } from '@estate/events';
-import { allProjections, MemoryReadStore, ProjectionRunner } from '@estate/projections';
+import { SqliteEventStore, type EventStore } from '@estate/events';
+import { KurrentEventStore } from '@estate/events/store/kurrent';
+import { allProjections, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
+import { MongoReadStore } from '@estate/projections/readStore/mongo';
+import { KafkaBus } from './core/bus/kafka';
+import type { Bus } from './core/bus/port';
+import { BullMqJobQueue } from './core/jobs/bullmq';
+import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
 import type { Config } from './core/config';
 import { InProcessJobQueue } from './core/jobs/memory';
@@ -9,20 +15,25 @@ import { createLogger, type Logger } from './core/logger';
 import { createOpenApi } from './core/openapi';
 
 /**
- * The composition root: picks an adapter for each port from the configuration and starts the
- * projections. Embedded mode keeps read models in memory and rebuilds them from the log at start.
+ * The composition root: picks an adapter for each port from the configuration (an engine's URL
+ * present selects it, absent selects the embedded adapter) and starts the projections. Embedded
+ * read models live in memory and are rebuilt from the log at start; MongoDB ones resume from their
+ * stored checkpoints.
  */
 export async function buildContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<AppContext> {
-  const eventStore = new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
-  const readStore = new MemoryReadStore();
+  const eventStore: EventStore = config.EVENTSTORE_URL
+    ? new KurrentEventStore(config.EVENTSTORE_URL)
+    : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
+  const readStore: ReadStore = config.MONGO_URL ? await MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB) : new MemoryReadStore();
   const projections = new ProjectionRunner(eventStore, readStore, allProjections, {
     onError: (error, event) => logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying'),
   });
   await projections.start();
   await projections.whenCaughtUp();
   // the bus has a file of its own, so its writes never wait on the event log's write lock
-  const bus = new SqliteBus(join(config.dataDir, 'bus.sqlite'));
-  const jobs = new InProcessJobQueue();
+  const bus: Bus = config.KAFKA_BROKERS ? new KafkaBus(config.KAFKA_BROKERS) : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
+  const jobs: JobQueue = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL) : new InProcessJobQueue();
+  logger.info({ eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name }, 'adapters');
   return { config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi() };
 }
 

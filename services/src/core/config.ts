@@ -16,12 +16,24 @@ const schema = z.object({
   EVENTSTORE_DURABILITY: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
+  /** production engines: each one absent selects its embedded adapter */
+  EVENTSTORE_URL: z.string().regex(/^(kurrentdb|esdb)(\+discover)?:\/\/\S+$/, 'expected kurrentdb://host:2113?tls=false').optional(),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'expected mongodb://host:27017').optional(),
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('estate'),
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/, 'expected host:port[,host:port…]')
+    .transform((v) => v.split(','))
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:6379').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // an empty variable means "not set", as docker compose and shells often pass them
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -14,3 +14,5 @@ export * from './catalogue/document';
 export * from './identity/documents';
 export { catalogueProjection, identityProjection };
 export * from './catalogue/queries';
+export * from './progress';
+export * from './lease';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@estate/events';
 import { KurrentEventStore } from '@estate/events/store/kurrent';
-import { allProjections, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
+import { allProjections, CheckpointProgress, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
 import { MongoReadStore } from '@estate/projections/readStore/mongo';
 import { KafkaBus } from './core/bus/kafka';
 import type { Bus } from './core/bus/port';
@@ -25,21 +25,37 @@ export async function buildContext(config: Config, logger: Logger = createLogger
     ? new KurrentEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
   const readStore: ReadStore = config.MONGO_URL ? await MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB) : new MemoryReadStore();
-  const projections = new ProjectionRunner(eventStore, readStore, allProjections, {
-    onError: (error, event) => logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying'),
-  });
-  await projections.start();
-  await projections.whenCaughtUp();
+  const onError = (error: unknown, event?: { position: number; type: string }) =>
+    logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying');
+  // in 'all' the projections run here; an api process follows the projector's stored checkpoints
+  let runner: ProjectionRunner | null = null;
+  let projections: AppContext['projections'];
+  if (config.ROLE === 'all') {
+    runner = new ProjectionRunner(eventStore, readStore, allProjections, { onError });
+    await runner.start();
+    await runner.whenCaughtUp();
+    projections = runner;
+  } else {
+    projections = new CheckpointProgress(eventStore, readStore, allProjections.map((p) => p.name));
+  }
   // the bus has a file of its own, so its writes never wait on the event log's write lock
   const bus: Bus = config.KAFKA_BROKERS ? new KafkaBus(config.KAFKA_BROKERS) : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
   const jobs: JobQueue = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL) : new InProcessJobQueue();
   logger.info({ eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name }, 'adapters');
-  return { config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi() };
+  return { config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), close: () => runner?.stop() ?? Promise.resolve() };
+}
+
+/** A projector process: a runner that saves its checkpoint after every event (API processes poll it), under a lease. */
+export function projectorRunner(ctx: AppContext): ProjectionRunner {
+  return new ProjectionRunner(ctx.eventStore, ctx.readStore, allProjections, {
+    checkpointEvery: 1,
+    onError: (error, event) => ctx.logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying'),
+  });
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.jobs.close();
-  await ctx.projections.stop();
+  await ctx.close();
   await ctx.bus.close();
   await ctx.readStore.close();
   await ctx.eventStore.close();

@@ -1,5 +1,7 @@
 import { createServer } from 'node:http';
-import { buildContext, closeContext } from './bootstrap';
+import { hostname } from 'node:os';
+import { ProjectorLease, runWhileLeased } from '@estate/projections';
+import { buildContext, closeContext, projectorRunner } from './bootstrap';
 import { ConfigError, loadConfig } from './core/config';
 import { createApp } from './app';
 import { seedDemoData } from './seed/seed';
@@ -17,6 +19,35 @@ async function main() {
     throw error;
   }
   const ctx = await buildContext(config);
+  const onSignal = (stop: (signal: string) => Promise<void>) => {
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  };
+
+  if (config.ROLE === 'projector') {
+    const owner = `${hostname()}:${process.pid}`;
+    const leased = runWhileLeased(projectorRunner(ctx), new ProjectorLease(ctx.readStore, owner, config.PROJECTOR_LEASE_MS), {
+      renewEveryMs: Math.floor(config.PROJECTOR_LEASE_MS / 3),
+      onChange: (leading) => ctx.logger.info({ owner, leading }, leading ? 'projector leads' : 'projector lost its lease; standing by'),
+    });
+    ctx.logger.info({ owner }, 'projector started (standby until it holds the lease)');
+    onSignal(async () => {
+      await leased.stop();
+      await closeContext(ctx);
+      process.exit(0);
+    });
+    return;
+  }
+  if (config.ROLE === 'worker') {
+    // queue processors register here as their slices arrive (SMS and e-mail, payments)
+    ctx.logger.info({ jobs: ctx.jobs.name, bus: ctx.bus.name }, 'worker started');
+    onSignal(async () => {
+      await closeContext(ctx);
+      process.exit(0);
+    });
+    return;
+  }
+
   if (config.SEED) {
     const seeded = await seedDemoData(ctx);
     if (seeded.created) ctx.logger.info({ listings: seeded.listings }, 'demo data created');
@@ -41,8 +72,7 @@ async function main() {
     await closeContext(ctx);
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  onSignal(stop);
 }
 
 main().catch((error) => {

@@ -25,6 +25,10 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/, 'expected host:port[,host:port…]')
     .transform((v) => v.split(','))
     .optional(),
+  /** which part this process plays: everything, or one of the roles docker compose scales apart */
+  ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
+  /** a projector's lease lapses this long after its holder stops renewing it (renewed every third of it) */
+  PROJECTOR_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:6379').optional(),
 });
 
@@ -37,6 +41,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.ROLE !== 'all' && !parsed.data.MONGO_URL) {
+    throw new ConfigError(`Invalid configuration:\n  ROLE: '${parsed.data.ROLE}' needs MONGO_URL (embedded read models live inside one process)`);
   }
   return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
 }

@@ -1,5 +1,5 @@
 import type { EventStore } from '@estate/events';
-import type { ProjectionRunner, ReadStore } from '@estate/projections';
+import type { ProjectionProgress, ReadStore } from '@estate/projections';
 import type { Bus } from './bus/port';
 import type { Config } from './config';
 import type { JobQueue } from './jobs/port';
@@ -12,8 +12,11 @@ export type AppContext = {
   logger: Logger;
   eventStore: EventStore;
   readStore: ReadStore;
-  projections: ProjectionRunner;
+  /** how far the read models are: the API waits on it to read its own writes */
+  projections: ProjectionProgress;
   bus: Bus;
   jobs: JobQueue;
   openApi: OpenApi;
+  /** stops what this process runs in the background (the in-process projections) */
+  close(): Promise<void>;
 };

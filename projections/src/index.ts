@@ -16,3 +16,4 @@ export { catalogueProjection, identityProjection };
 export * from './catalogue/queries';
 export * from './progress';
 export * from './lease';
+export * from './statistics/interactions';

@@ -11,6 +11,7 @@ import { authenticate } from './identity/sessions';
 import { locationRoutes } from './locations/api';
 import { cabinetPublicationRoutes } from './publications/cabinetApi';
 import { publicationRoutes } from './publications/api';
+import { statisticsRoutes } from './statistics/api';
 import { demoImageRoute } from './seed/demoImages';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -50,6 +51,7 @@ export function createApp(ctx: AppContext): Express {
   });
   app.use(identityRoutes(ctx));
   app.use(locationRoutes(ctx));
+  app.use(statisticsRoutes(ctx));
   app.use(publicationRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));
 

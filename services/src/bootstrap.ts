@@ -8,6 +8,7 @@ import type { Bus } from './core/bus/port';
 import { BullMqJobQueue } from './core/jobs/bullmq';
 import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
+import { startBackground } from './background';
 import type { Config } from './core/config';
 import { InProcessJobQueue } from './core/jobs/memory';
 import type { AppContext } from './core/context';
@@ -42,7 +43,13 @@ export async function buildContext(config: Config, logger: Logger = createLogger
   const bus: Bus = config.KAFKA_BROKERS ? new KafkaBus(config.KAFKA_BROKERS) : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
   const jobs: JobQueue = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL) : new InProcessJobQueue();
   logger.info({ eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name }, 'adapters');
-  return { config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), close: () => runner?.stop() ?? Promise.resolve() };
+  const ctx: AppContext = { config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), close: async () => undefined };
+  const background = config.ROLE === 'all' || config.ROLE === 'worker' ? await startBackground(ctx) : null;
+  ctx.close = async () => {
+    await background?.stop();
+    await runner?.stop();
+  };
+  return ctx;
 }
 
 /** A projector process: a runner that saves its checkpoint after every event (API processes poll it), under a lease. */
@@ -54,8 +61,8 @@ export function projectorRunner(ctx: AppContext): ProjectionRunner {
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
-  await ctx.jobs.close();
   await ctx.close();
+  await ctx.jobs.close();
   await ctx.bus.close();
   await ctx.readStore.close();
   await ctx.eventStore.close();

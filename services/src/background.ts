@@ -1,0 +1,17 @@
+import type { AppContext } from './core/context';
+import { startDomainEventForwarder } from './core/forwarder';
+import { startStatisticsConsumer } from './statistics/consumer';
+
+/**
+ * What runs beside the HTTP API in one process (ROLE=all) or in the worker: the statistics consumer
+ * and, when there is a Kafka for other processes to read, the domain-event forwarder.
+ */
+export async function startBackground(ctx: AppContext) {
+  const stoppers = [await startStatisticsConsumer(ctx)];
+  if (ctx.config.KAFKA_BROKERS) stoppers.push(await startDomainEventForwarder(ctx));
+  return {
+    async stop() {
+      await Promise.all(stoppers.map((s) => s.stop()));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { AppContext } from './context';
+
+export const DOMAIN_EVENTS_TOPIC = 'domain-events';
+type Checkpoint = { _id: string; position: number };
+
+/**
+ * Publishes every domain event to the bus topic `domain-events`, keyed by stream id, from a stored
+ * checkpoint. At least once: after a crash between publishing and checkpointing an event goes out
+ * again, and consumers dedupe by its eventId.
+ */
+export async function startDomainEventForwarder(ctx: AppContext) {
+  const checkpoints = ctx.readStore.collection<Checkpoint>('forwarder_checkpoints');
+  const from = (await checkpoints.findOne({ _id: DOMAIN_EVENTS_TOPIC }))?.position ?? 0;
+  return ctx.eventStore.subscribe(
+    from,
+    async (event) => {
+      await ctx.bus.publish(DOMAIN_EVENTS_TOPIC, [{ key: event.streamId, value: event }]);
+      await checkpoints.replaceOne({ _id: DOMAIN_EVENTS_TOPIC }, { _id: DOMAIN_EVENTS_TOPIC, position: event.position }, { upsert: true });
+    },
+    { onError: (error, event) => ctx.logger.error({ err: error, position: event?.position }, 'forwarding to the bus failed; retrying') },
+  );
+}

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { countInteractions, interaction, INTERACTIONS_TOPIC, interactionStatsIndexes, INTERACTION_STATS } from '@estate/projections';
+import type { AppContext } from '../core/context';
+
+/**
+ * Feeds the interactions topic into the statistics read model. Embedded read models live in memory,
+ * so there the consumer reads the whole topic again at every start (a fresh group); with MongoDB the
+ * group resumes after its committed offset.
+ */
+export async function startStatisticsConsumer(ctx: AppContext) {
+  for (const index of interactionStatsIndexes) await ctx.readStore.collection(INTERACTION_STATS).createIndex(index);
+  const group = ctx.readStore.name === 'memory' ? `statistics-${randomUUID()}` : 'statistics';
+  return ctx.bus.subscribe(
+    group,
+    INTERACTIONS_TOPIC,
+    async (batch) => {
+      const valid = batch.flatMap((m) => {
+        const parsed = interaction.safeParse(m.value);
+        if (!parsed.success) ctx.logger.warn({ offset: m.offset }, 'malformed interaction skipped');
+        return parsed.success ? [parsed.data] : [];
+      });
+      await countInteractions(ctx.readStore, valid);
+    },
+    { maxBatch: 1000, onError: (error) => ctx.logger.error({ err: error }, 'statistics consumer failed; retrying the batch') },
+  );
+}

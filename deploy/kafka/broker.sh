@@ -48,7 +48,7 @@ PROPS
   if [ ! -f "$work/data/meta.properties" ]; then
     java -cp "$libs/*" kafka.tools.StorageTool format -t "$(java -cp "$libs/*" kafka.tools.StorageTool random-uuid)" -c "$work/server.properties" >"$work/format.log" 2>&1
   fi
-  nohup java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$libs/*" kafka.Kafka "$work/server.properties" >"$work/broker.log" 2>&1 &
+  nohup java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$libs/*" kafka.Kafka "$work/server.properties" </dev/null >"$work/broker.log" 2>&1 &
   echo $! >"$pidfile"
   for _ in $(seq 1 120); do
     if answers; then echo "kafka: broker answering on 127.0.0.1:$port"; return; fi

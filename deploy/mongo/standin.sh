@@ -13,7 +13,7 @@ case "${1:-start}" in
     if answers; then echo "mongo stand-in: already answering on $port"; exit 0; fi
     if [ ! -f "$libs/.complete" ]; then KAFKA_PORT=0 "$root/deploy/kafka/broker.sh" fetch; fi
     mkdir -p "$work"
-    nohup java -Xmx512m -cp "$libs/*" "$here/MongoStandIn.java" "$port" >"$work/server.log" 2>&1 &
+    nohup java -Xmx512m -cp "$libs/*" "$here/MongoStandIn.java" "$port" </dev/null >"$work/server.log" 2>&1 &
     echo $! >"$work/pid"
     for _ in $(seq 1 120); do if answers; then echo "mongo stand-in: answering on 127.0.0.1:$port"; exit 0; fi; sleep 0.5; done
     echo "mongo stand-in did not start; see $work/server.log" >&2; exit 1 ;;

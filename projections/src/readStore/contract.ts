@@ -59,6 +59,8 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       expect(ids(await c.find({ 'address.street': { $regex: '^тве', $options: 'i' } }))).toEqual(['a']);
       expect(ids(await c.find({ 'address.city': 'Москва' }, { sort: { _id: 1 } }))).toEqual(['a', 'c']);
       expect(ids(await c.find({ tags: 'top' }))).toEqual(['c']);
+      expect(ids(await c.find({ tags: { $ne: 'new' } }, { sort: { _id: 1 } }))).toEqual(['b', 'd']);
+      expect(ids(await c.find({ tags: { $in: ['top', 'none'] } }))).toEqual(['c']);
       expect(ids(await c.find({ $and: [{ category: 'rent' }, { price: { $lt: 1000 } }] }))).toEqual(['c']);
       expect(await c.findOne({ _id: 'zzz' })).toBeNull();
     });
@@ -88,6 +90,8 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       expect(await c.updateOne({ _id: 'a' }, { $set: { price: 310, 'address.street': 'Арбат' }, $inc: { rooms: 1 } })).toEqual({ matchedCount: 1, modifiedCount: 1, upsertedId: null });
       expect(await c.findOne({ _id: 'a' })).toMatchObject({ price: 310, rooms: 3, address: { city: 'Москва', street: 'Арбат' } });
       await c.updateOne({ _id: 'a' }, { $unset: { price: '' }, $push: { tags: 'hot' } });
+      await c.updateOne({ _id: 'd' }, { $push: { tags: 'first' } });
+      expect((await c.findOne({ _id: 'd' }))!.tags).toEqual(['first']);
       await c.updateOne({ _id: 'c' }, { $pull: { tags: 'new' } });
       await c.updateOne({ _id: 'c' }, { $addToSet: { tags: 'top' } });
       expect(await c.findOne({ _id: 'a' })).not.toHaveProperty('price');

@@ -39,7 +39,16 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
   }
   return (doc) => {
     const { value, simple } = read(doc);
-    if (!simple) return null;
+    if (!simple) {
+      // an array of plain values answers membership as MongoDB does: $eq/$in if an element matches, $ne if none does
+      if (!Array.isArray(value) || !value.every(isPrimitive) || !ops.every(([op]) => op === '$eq' || op === '$ne' || op === '$in')) return null;
+      for (const [op, operand] of ops) {
+        const members = value as unknown[];
+        const hit = op === '$in' ? (operand as unknown[]).some((o) => o !== null && members.includes(o)) : operand !== null && members.includes(operand);
+        if ((op === '$ne') === hit) return false;
+      }
+      return true;
+    }
     for (const [op, operand] of ops) {
       switch (op) {
         case '$eq': if (!equals(value, operand)) return false; break;
@@ -74,10 +83,10 @@ export function compileSimpleFilter(filter: Record<string, unknown>): Matcher | 
   };
 }
 
-const SIMPLE_UPDATES = new Set(['$set', '$unset', '$inc']);
+const SIMPLE_UPDATES = new Set(['$set', '$unset', '$inc', '$push']);
 
 /**
- * Applies $set, $unset and $inc on paths whose parents are plain objects; answers null (and changes
+ * Applies $set, $unset, $inc and a plain $push on paths whose parents are plain objects; answers null (and changes
  * nothing) when the update needs mingo. Returns whether anything changed.
  */
 export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<string, Record<string, unknown>>): boolean | null {
@@ -89,6 +98,8 @@ export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<s
       const parent = parentPath ? getPath(doc, parentPath) : doc;
       if (parent !== undefined && (parent === null || typeof parent !== 'object' || Array.isArray(parent))) return null;
       if (op === '$inc' && (typeof value !== 'number' || (getPath(doc, path) !== undefined && typeof getPath(doc, path) !== 'number'))) return null;
+      // $push of one plain value onto an array (or a missing field); $each and friends go to mingo
+      if (op === '$push' && (!isPrimitive(value) || (getPath(doc, path) !== undefined && !Array.isArray(getPath(doc, path))))) return null;
     }
   }
   let changed = false;
@@ -107,6 +118,9 @@ export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<s
           delete parent[parts[parts.length - 1]];
           changed = true;
         }
+      } else if (op === '$push') {
+        setPath(doc, path, [...((before as unknown[] | undefined) ?? []), value]);
+        changed = true;
       } else if (value !== 0 || before === undefined) {
         setPath(doc, path, ((before as number | undefined) ?? 0) + (value as number));
         changed = true;

@@ -12,8 +12,8 @@ import { seedDemoData } from '../src/seed/seed';
 export type TestApp = { ctx: AppContext; app: ReturnType<typeof createApp>; dataDir: string; close(): Promise<void> };
 
 /** The real app on embedded adapters in a fresh data folder, with demo data unless told otherwise. */
-export async function startTestApp(options: { listings?: number; seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'estate-test-'));
+export async function startTestApp(options: { listings?: number; seed?: boolean; env?: Record<string, string>; dataDir?: string } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'estate-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   const ctx = await buildContext(config, createLogger('silent'));
   if (options.seed !== false) await seedDemoData(ctx, options.listings ?? 60);

@@ -35,9 +35,11 @@ async function publishUntilAccepted(bus: KafkaBus, topic: string, batch: Interac
   let restart: Promise<unknown> | null = null;
   // detached, with no pipes: the broker it starts must not tie this test process to it
   const run = (args: string[]) =>
-    new Promise<void>((done, fail) =>
-      spawn(script, args, { stdio: 'ignore', detached: true }).on('exit', (code) => (code === 0 ? done() : fail(new Error(`broker.sh ${args[0]} exited ${code}`)))),
-    );
+    new Promise<void>((done, fail) => {
+      const child = spawn(script, args, { stdio: 'ignore', detached: true });
+      child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`broker.sh ${args[0]} exited ${code}`))));
+      child.unref();
+    });
   for (let round = 0; round < 40; round++) {
     const batch: Interaction[] = Array.from({ length: 50 }, (_, k) => {
       const n = round * 50 + k;

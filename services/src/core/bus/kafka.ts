@@ -37,7 +37,15 @@ export class KafkaBus implements Bus {
       this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
       await this.producer.connect();
     }
-    await this.producer.send({ topic, acks: -1, messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value) })) });
+    try {
+      await this.producer.send({ topic, acks: -1, messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value) })) });
+    } catch (error) {
+      // a producer that gave up (broker away past its retries) is replaced on the next publish
+      const broken = this.producer;
+      this.producer = null;
+      await broken?.disconnect().catch(() => undefined);
+      throw error;
+    }
   }
 
   async subscribe(group: string, topic: string, handler: (batch: BusMessage[]) => Promise<void>, options: SubscribeOptions = {}): Promise<BusSubscription> {

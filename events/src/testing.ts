@@ -25,3 +25,12 @@ export function describeWhenReachable(what: string, url: string | undefined, def
   console.warn(`SKIPPED: ${what} — no server at ${url ?? '(not configured)'}`);
   describe.skip(`${what} (no server at ${url ?? 'unset'})`, () => it('needs a server', () => undefined));
 }
+
+/** Waits until a condition holds, checking every 10 ms, and fails after a deadline instead of hanging. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

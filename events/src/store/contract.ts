@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { until } from '../testing';
 import { newEvent, type StoredEvent } from '../envelope';
 import { WrongExpectedRevisionError, type EventStore } from './port';
 
 export type EventStoreFactory = () => Promise<EventStore>;
 
 const sample = (n: number) => newEvent('SampleHappened', { n }, { actor: 'contract' });
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
 
 /**
  * The behaviour every event-store adapter must show. Streams get random names so the suite

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { until } from '@estate/events/testing';
 import type { Bus, BusMessage } from './port';
 
 /** Opens a client on the same storage (file or broker) each time: a restart is close() then open(). */
 export type BusHarness = { open(): Promise<Bus> };
 
-const until = async (check: () => boolean, ms = 15000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** The behaviour every bus adapter must show; topics and groups are unique per test. */
 export function busContract(adapterName: string, makeHarness: () => Promise<BusHarness>) {

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { until } from '@estate/events/testing';
 import type { Job, JobQueue } from './port';
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 15000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** The behaviour every job-queue adapter must show; queue names are unique per test. */
 export function jobQueueContract(adapterName: string, makeQueue: () => Promise<JobQueue>) {

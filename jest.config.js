@@ -9,5 +9,7 @@ export default {
   // kafkajs can leave one socket to the broker open after the broker-restart fault test (known issue,
   // see the issue note); without this the run would pass and then never exit
   forceExit: true,
+  globalSetup: '<rootDir>/test/support/engines.ts',
+  globalTeardown: '<rootDir>/test/support/enginesTeardown.ts',
   reporters: ['default', '<rootDir>/test/support/summaryReporter.cjs'],
 };

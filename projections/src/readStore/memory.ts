@@ -149,8 +149,8 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       if (values?.length === 1) setPath(seed, path, values[0]);
     }
     const { $setOnInsert, ...modifier } = update;
-    applyUpdate(seed, modifier as never);
-    if ($setOnInsert) applyUpdate(seed, { $set: $setOnInsert } as never);
+    if (applySimpleUpdate(seed, modifier) === null) applyUpdate(seed, modifier as never);
+    if ($setOnInsert && applySimpleUpdate(seed, { $set: $setOnInsert }) === null) applyUpdate(seed, { $set: $setOnInsert } as never);
     if (typeof seed._id !== 'string') throw new Error(`${this.name}: an upsert needs a string _id in its filter or update`);
     if (this.docs.has(seed._id)) throw new DuplicateKeyError(this.name, { _id: seed._id });
     this.store(seed as T);

@@ -1,19 +1,38 @@
 /**
- * The bus port: topics of messages read by consumer groups (Kafka in production).
- * Delivery is at least once, in publish order per topic, and a group's offset moves only after its
- * handler succeeded: a failing handler gets the same batch again and nothing is skipped. A handler
- * that must count each message once dedupes by an id carried inside the message.
+ * The bus port: topics of messages read by consumer groups (Kafka in production, SQLite embedded).
+ *
+ * Delivery is AT LEAST ONCE, in offset order per key (the embedded adapter keeps one total order per
+ * topic). A group's offset is committed only after its handler's promise resolved; a handler that
+ * throws gets the same batch again after a back-off, so nothing is ever skipped. The price is that a
+ * batch may come twice (a crash or a stop between handling and committing, a Kafka rebalance): a
+ * handler that must count each message once dedupes by an id carried inside the message's value.
  */
 export type BusMessage = { topic: string; key: string | null; value: unknown; offset: number; timestamp: string };
 
-export type SubscribeOptions = { maxBatch?: number; onError?: (error: unknown) => void };
+/** A value is anything JSON can carry; `undefined` travels as null. */
+export type OutgoingMessage = { key?: string | null; value: unknown };
 
-export type BusSubscription = { stop(): Promise<void> };
+export type SubscribeOptions = {
+  /** most messages handed to one handler call (default 500) */
+  maxBatch?: number;
+  /** told about every failed batch (and storage hiccup) before the batch is retried */
+  onError?: (error: unknown) => void;
+};
+
+export type BusSubscription = {
+  /** resolves once the handler is no longer running and nothing more will be delivered to it */
+  stop(): Promise<void>;
+};
 
 export interface Bus {
   readonly name: string;
-  publish(topic: string, messages: { key?: string | null; value: unknown }[]): Promise<void>;
-  /** A new group starts at the beginning of the topic; a known group resumes after its last committed offset. */
+  /** Appends the messages in order; all or none with the embedded adapter. */
+  publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
+  /**
+   * Joins a consumer group: each message of the topic is handled by one member of the group.
+   * A known group resumes after its last committed offset; a new group starts at the beginning.
+   */
   subscribe(group: string, topic: string, handler: (batch: BusMessage[]) => Promise<void>, options?: SubscribeOptions): Promise<BusSubscription>;
+  /** Stops every subscription of this client (waiting for running handlers) and releases the storage. */
   close(): Promise<void>;
 }

@@ -2,24 +2,35 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AppendSignal } from '@estate/events';
-import type { Bus, BusMessage, BusSubscription, SubscribeOptions } from './port';
+import type { Bus, BusMessage, BusSubscription, OutgoingMessage, SubscribeOptions } from './port';
 
 type Row = { offset: number; topic: string; key: string | null; value: string; timestamp: string };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long an idle consumer sleeps when nothing wakes it: only publishes by another process need it. */
+const IDLE_POLL_MS = 200;
+const MAX_BACKOFF_MS = 2000;
+
+type Consumer = { stop(): Promise<void> };
 
 /**
- * The embedded bus: durable, in a SQLite file (it may be the event log's file: its tables are its own).
- * Read models rebuilt at start find every message again; groups keep their offsets across restarts.
- * One consumer per group and topic runs at a time in a process; a second one waits as a standby.
+ * The embedded bus: durable, in a SQLite file in WAL mode (it may be the event log's file: its tables
+ * are its own). Groups keep their committed offsets across restarts.
+ *
+ * Delivery is poll/notify: a publish in this process wakes the consumers at once; a slow poll picks up
+ * publishes made by other processes sharing the file. Within a process one consumer per group and
+ * topic runs at a time; a second one waits as a standby and takes over when the first stops.
+ * Consumers of the same group in different processes are NOT coordinated: run a group's consumer in
+ * one process only.
  */
 export class SqliteBus implements Bus {
   readonly name = 'sqlite';
   private readonly db: Database.Database;
   private readonly signal = new AppendSignal();
-  private readonly consumers = new Map<string, Promise<void>>();
+  /** per group and topic, the last consumer in line: the next one starts when it has finished */
+  private readonly lines = new Map<string, Promise<void>>();
+  private readonly consumers = new Set<Consumer>();
   private readonly stmts;
-  private readonly publishTx: Database.Transaction<(topic: string, messages: { key?: string | null; value: unknown }[]) => void>;
+  private readonly publishTx: Database.Transaction<(topic: string, messages: OutgoingMessage[]) => void>;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -43,65 +54,105 @@ export class SqliteBus implements Bus {
         PRIMARY KEY (group_id, topic)
       );`);
     this.stmts = {
-      insert: this.db.prepare('INSERT INTO bus_messages (topic, key, value, timestamp) VALUES (?, ?, ?, ?)'),
-      read: this.db.prepare<[string, number, number], Row>('SELECT "offset", topic, key, value, timestamp FROM bus_messages WHERE topic = ? AND "offset" > ? ORDER BY "offset" LIMIT ?'),
+      insert: this.db.prepare<[string, string | null, string, string]>('INSERT INTO bus_messages (topic, key, value, timestamp) VALUES (?, ?, ?, ?)'),
+      read: this.db.prepare<[string, number, number], Row>(
+        'SELECT "offset", topic, key, value, timestamp FROM bus_messages WHERE topic = ? AND "offset" > ? ORDER BY "offset" LIMIT ?',
+      ),
       committed: this.db.prepare<[string, string], { committed: number }>('SELECT committed FROM bus_offsets WHERE group_id = ? AND topic = ?'),
-      commit: this.db.prepare('INSERT INTO bus_offsets (group_id, topic, committed) VALUES (?, ?, ?) ON CONFLICT (group_id, topic) DO UPDATE SET committed = excluded.committed'),
+      commit: this.db.prepare<[string, string, number]>(
+        'INSERT INTO bus_offsets (group_id, topic, committed) VALUES (?, ?, ?) ON CONFLICT (group_id, topic) DO UPDATE SET committed = excluded.committed',
+      ),
     };
-    this.publishTx = this.db.transaction((topic, messages) => {
+    this.publishTx = this.db.transaction((topic: string, messages: OutgoingMessage[]) => {
       const timestamp = new Date().toISOString();
-      for (const m of messages) this.stmts.insert.run(topic, m.key ?? null, JSON.stringify(m.value), timestamp);
+      for (const m of messages) this.stmts.insert.run(topic, m.key ?? null, JSON.stringify(m.value ?? null), timestamp);
     });
   }
 
-  async publish(topic: string, messages: { key?: string | null; value: unknown }[]): Promise<void> {
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    this.publishTx(topic, messages);
+    if (!this.db.open) throw new Error('bus closed');
+    this.publishTx.immediate(topic, messages);
     this.signal.wake();
   }
 
   async subscribe(group: string, topic: string, handler: (batch: BusMessage[]) => Promise<void>, options: SubscribeOptions = {}): Promise<BusSubscription> {
-    const maxBatch = options.maxBatch ?? 500;
+    if (!this.db.open) throw new Error('bus closed');
+    const maxBatch = Math.max(1, options.maxBatch ?? 500);
     const slot = `${group}\u0000${topic}`;
-    let stopped = false;
+    const stopping = stopSignal();
     let started = false;
+
     const consume = async () => {
       started = true;
       let failures = 0;
-      while (!stopped && this.db.open) {
-        const after = this.stmts.committed.get(group, topic)?.committed ?? 0;
-        const rows = this.stmts.read.all(topic, after, maxBatch);
-        if (rows.length === 0) {
-          await this.signal.wait(200);
-          continue;
-        }
-        const batch: BusMessage[] = rows.map((r) => ({ topic: r.topic, key: r.key, value: JSON.parse(r.value), offset: r.offset, timestamp: r.timestamp }));
+      while (!stopping.stopped && this.db.open) {
         try {
+          const batch = this.read(group, topic, maxBatch);
+          if (batch.length === 0) {
+            await stopping.race(this.signal.wait(IDLE_POLL_MS));
+            continue;
+          }
           await handler(batch);
-          if (!this.db.open) return; // closed while handling: the batch comes again next time
+          if (!this.db.open) return; // closed while handling: the uncommitted batch comes again next time
           this.stmts.commit.run(group, topic, batch[batch.length - 1].offset);
           failures = 0;
         } catch (error) {
-          options.onError?.(error);
-          await sleep(Math.min(25 * 2 ** ++failures, 2000));
+          // a failed handler or a storage hiccup: the same batch is read again, never skipped
+          try {
+            options.onError?.(error);
+          } catch {
+            // a failing error reporter must not end the consumer
+          }
+          failures++;
+          await stopping.sleep(Math.min(25 * 2 ** failures, MAX_BACKOFF_MS));
         }
       }
     };
+
     // a standby starts once the consumer before it in this group has stopped
-    const running = (this.consumers.get(slot) ?? Promise.resolve()).then(consume);
-    this.consumers.set(slot, running);
-    const signal = this.signal;
-    return {
-      async stop() {
-        stopped = true;
-        signal.wake();
+    const running = (this.lines.get(slot) ?? Promise.resolve()).then(consume);
+    this.lines.set(slot, running);
+    void running.finally(() => {
+      if (this.lines.get(slot) === running) this.lines.delete(slot);
+    });
+    const consumer: Consumer = {
+      stop: async () => {
+        stopping.stop();
+        this.consumers.delete(consumer);
         if (started) await running; // a standby that never ran has nothing to finish
       },
     };
+    this.consumers.add(consumer);
+    return consumer;
+  }
+
+  private read(group: string, topic: string, limit: number): BusMessage[] {
+    const after = this.stmts.committed.get(group, topic)?.committed ?? 0;
+    return this.stmts.read.all(topic, after, limit).map((r) => ({ topic: r.topic, key: r.key, value: JSON.parse(r.value), offset: r.offset, timestamp: r.timestamp }));
   }
 
   async close(): Promise<void> {
-    this.signal.wake();
+    await Promise.all([...this.consumers].map((c) => c.stop()));
     if (this.db.open) this.db.close();
   }
+}
+
+/** A flag plus a promise, so that a waiting or backing-off consumer notices stop() at once. */
+function stopSignal() {
+  let resolve!: () => void;
+  const stopped = new Promise<void>((r) => (resolve = r));
+  const signal = {
+    stopped: false,
+    stop() {
+      signal.stopped = true;
+      resolve();
+    },
+    race: (wait: Promise<void>) => Promise.race([wait, stopped]),
+    sleep(ms: number) {
+      let timer: NodeJS.Timeout | undefined;
+      return signal.race(new Promise<void>((r) => (timer = setTimeout(r, ms)))).finally(() => clearTimeout(timer));
+    },
+  };
+  return signal;
 }

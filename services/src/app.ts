@@ -6,7 +6,9 @@ import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { AppContext } from './core/context';
 import { errorHandler, notFoundRoute } from './core/http';
-import { identityRoutes } from './identity/api';
+import { authRoutes } from './identity/authApi';
+import { profileRoutes } from './identity/profileApi';
+import { devOutboxRoutes } from './notifications/devOutboxApi';
 import { authenticate } from './identity/sessions';
 import { locationRoutes } from './locations/api';
 import { cabinetPublicationRoutes } from './publications/cabinetApi';
@@ -49,7 +51,9 @@ export function createApp(ctx: AppContext): Express {
   app.get('/api/health', async (_req, res) => {
     res.json({ data: { status: 'ok', eventStore: ctx.eventStore.name, readStore: ctx.readStore.name, projectedPosition: ctx.projections.position } });
   });
-  app.use(identityRoutes(ctx));
+  app.use(authRoutes(ctx));
+  app.use(profileRoutes(ctx));
+  app.use(devOutboxRoutes(ctx));
   app.use(locationRoutes(ctx));
   app.use(statisticsRoutes(ctx));
   app.use(publicationRoutes(ctx));
@@ -63,6 +67,10 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', notFoundRoute);
 
   app.get('/storage/demo/:name', demoImageRoute);
+  // uploaded files are content-addressed: a new upload gets a new name, so they are cached for long
+  if (ctx.files.localRoot) {
+    app.use('/storage', express.static(ctx.files.localRoot, { index: false, maxAge: '30d', immutable: true, setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }));
+  }
   spa(app, '/cabinet', join(repoRoot, 'cabinet/dist'));
   spa(app, '/', join(repoRoot, 'web/dist'));
   app.use(notFoundRoute);

@@ -1,13 +1,14 @@
 import type { AppContext } from './core/context';
 import { startDomainEventForwarder } from './core/forwarder';
 import { startStatisticsConsumer } from './statistics/consumer';
+import { startNotificationWorkers } from './notifications/workers';
 
 /**
- * What runs beside the HTTP API in one process (ROLE=all) or in the worker: the statistics consumer
- * and, when there is a Kafka for other processes to read, the domain-event forwarder.
+ * What runs beside the HTTP API in one process (ROLE=all) or in the worker: the statistics consumer,
+ * the SMS and e-mail processors and, when there is a Kafka for other processes to read, the domain-event forwarder.
  */
 export async function startBackground(ctx: AppContext) {
-  const stoppers = [await startStatisticsConsumer(ctx)];
+  const stoppers = [await startStatisticsConsumer(ctx), await startNotificationWorkers(ctx)];
   if (ctx.config.KAFKA_BROKERS) stoppers.push(await startDomainEventForwarder(ctx));
   return {
     async stop() {

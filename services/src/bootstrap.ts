@@ -14,6 +14,17 @@ import { InProcessJobQueue } from './core/jobs/memory';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
 import { createOpenApi } from './core/openapi';
+import { Redis } from 'ioredis';
+import { AcceptAnyToken, RecaptchaV3, type BotCheck } from './core/botCheck';
+import { DiskFileStore } from './core/files';
+import { HttpSmsGateway } from './core/notify/httpSms';
+import { OutboxMail, OutboxSms } from './core/notify/outbox';
+import type { MailProvider, SmsProvider } from './core/notify/port';
+import { SmtpMail } from './core/notify/smtp';
+import { FlexibleRateLimits } from './core/rateLimits';
+
+/** Adapters a test may put in place of the configured ones (a failing SMS provider, a moving clock). */
+export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'mail' | 'botCheck' | 'clock'>>;
 
 /**
  * The composition root: picks an adapter for each port from the configuration (an engine's URL
@@ -21,7 +32,7 @@ import { createOpenApi } from './core/openapi';
  * read models live in memory and are rebuilt from the log at start; MongoDB ones resume from their
  * stored checkpoints.
  */
-export async function buildContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL)): Promise<AppContext> {
+export async function buildContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), overrides: ContextOverrides = {}): Promise<AppContext> {
   const eventStore: EventStore = config.EVENTSTORE_URL
     ? new KurrentEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
@@ -42,12 +53,45 @@ export async function buildContext(config: Config, logger: Logger = createLogger
   // the bus has a file of its own, so its writes never wait on the event log's write lock
   const bus: Bus = config.KAFKA_BROKERS ? new KafkaBus(config.KAFKA_BROKERS) : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
   const jobs: JobQueue = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL) : new InProcessJobQueue();
-  logger.info({ eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name }, 'adapters');
-  const ctx: AppContext = { config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), close: async () => undefined };
+  const clock = overrides.clock ?? (() => new Date());
+  const sms: SmsProvider =
+    overrides.sms ??
+    (config.SMS_GATEWAY_URL ? new HttpSmsGateway(config.SMS_GATEWAY_URL, { token: config.SMS_GATEWAY_TOKEN, sender: config.SMS_SENDER }) : new OutboxSms(readStore, clock));
+  const mail: MailProvider = overrides.mail ?? (config.SMTP_URL ? new SmtpMail(config.SMTP_URL, config.MAIL_FROM) : new OutboxMail(readStore, clock));
+  const botCheck: BotCheck =
+    overrides.botCheck ?? (config.RECAPTCHA_SECRET ? new RecaptchaV3(config.RECAPTCHA_SECRET, config.RECAPTCHA_MIN_SCORE, config.RECAPTCHA_VERIFY_URL) : new AcceptAnyToken());
+  // the limiter's own connection: BullMQ's are blocking ones and must not carry other commands
+  const limitsRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  limitsRedis?.on('error', (error) => logger.warn({ err: error }, 'rate-limit Redis unavailable; counting in memory'));
+  const hour = 3600;
+  const limits = new FlexibleRateLimits(
+    {
+      smsPerPhone: { points: config.SMS_LIMIT_PER_PHONE, durationSeconds: hour },
+      smsPerIp: { points: config.SMS_LIMIT_PER_IP, durationSeconds: hour },
+      codeChecksPerIp: { points: config.CODE_CHECK_LIMIT_PER_IP, durationSeconds: 600 },
+      emailsPerUser: { points: 10, durationSeconds: hour },
+    },
+    limitsRedis,
+  );
+  const files = new DiskFileStore(join(config.dataDir, 'storage'));
+  if (config.NODE_ENV === 'production') {
+    if (!config.SMS_GATEWAY_URL) logger.warn('SMS_GATEWAY_URL is not set: codes are only recorded in the outbox, no SMS leaves');
+    if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check accepts any token');
+  }
+  logger.info(
+    { eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name, sms: sms.name, mail: mail.name, botCheck: botCheck.name, limits: limits.name },
+    'adapters',
+  );
+  const ctx: AppContext = {
+    config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), sms, mail, botCheck, limits, files, clock,
+    close: async () => undefined,
+  };
   const background = config.ROLE === 'all' || config.ROLE === 'worker' ? await startBackground(ctx) : null;
   ctx.close = async () => {
     await background?.stop();
     await runner?.stop();
+    await mail.close?.();
+    limitsRedis?.disconnect();
   };
   return ctx;
 }

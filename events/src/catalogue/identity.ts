@@ -1,11 +1,69 @@
 import { z } from 'zod';
 import { id, phone, role } from './shared';
 
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const isoTime = z.string().datetime();
+const email = z.string().max(200);
+
+/** What a confirmation code was sent for: each code is good for its own purpose only. */
+export const CODE_PURPOSES = ['login', 'registration', 'change-phone', 'form'] as const;
+export const codePurpose = z.enum(CODE_PURPOSES);
+export type CodePurpose = z.infer<typeof codePurpose>;
+
+export const notificationSettings = z.object({
+  canReceiveNotifications: z.boolean(),
+  canReceiveSmsNotifications: z.boolean(),
+  canReceiveEmailNotifications: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+/** The `phone-<digits>` stream: codes sent to a phone, the tries against them, and which account owns it. */
+export const phoneEvents = {
+  /** only a salted hash of the code is stored; the code itself goes to the SMS job alone */
+  PhoneCodeSent: z.object({
+    phone,
+    purpose: codePurpose,
+    codeSalt: z.string().min(16).max(64),
+    codeHash: sha256Hex,
+    expiresAt: isoTime,
+    resendAt: isoTime,
+    /** the account a login or phone-change code is for */
+    userId: id.nullable(),
+    /** a sign-up waits here until its phone is confirmed */
+    registration: z.object({ name: z.string().min(1).max(200), email: email.nullable(), newsletter: z.boolean() }).nullable(),
+  }),
+  PhoneCodeRejected: z.object({ phone, failedAttempts: z.number().int().min(1) }),
+  /** `trustTokenHash`: a form check's proof of the phone, for later requests sent from it */
+  PhoneCodeAccepted: z.object({ phone, purpose: codePurpose, userId: id.nullable(), trustTokenHash: sha256Hex.nullable(), trustExpiresAt: isoTime.nullable() }),
+  PhoneCodeDelivered: z.object({ phone, codeHash: sha256Hex }),
+  /** the provider refused every try: the code is void and a new one may be asked for at once */
+  PhoneCodeDeliveryFailed: z.object({ phone, codeHash: sha256Hex, reason: z.string().max(500) }),
+  PhoneBound: z.object({ phone, userId: id }),
+  PhoneReleased: z.object({ phone, userId: id }),
+};
+
+/** The `user-<id>` stream. */
 export const identityEvents = {
-  UserRegistered: z.object({ userId: id, name: z.string().min(1).max(200), phone, email: z.string().max(200).nullable(), role, agencyId: id.nullable() }),
+  UserRegistered: z.object({
+    userId: id,
+    name: z.string().min(1).max(200),
+    phone,
+    email: email.nullable(),
+    role,
+    agencyId: id.nullable(),
+    newsletter: z.boolean().optional(),
+  }),
   /** only a hash of the token is ever stored */
-  SessionStarted: z.object({ userId: id, tokenHash: z.string().length(64), expiresAt: z.string() }),
-  SessionEnded: z.object({ userId: id, tokenHash: z.string().length(64) }),
+  SessionStarted: z.object({ userId: id, tokenHash: sha256Hex, expiresAt: z.string() }),
+  SessionEnded: z.object({ userId: id, tokenHash: sha256Hex }),
+  UserNameChanged: z.object({ userId: id, name: z.string().min(1).max(200) }),
+  UserPhoneChanged: z.object({ userId: id, oldPhone: phone, newPhone: phone }),
+  /** a new address is unconfirmed until its link is followed */
+  UserEmailChanged: z.object({ userId: id, email }),
+  EmailConfirmationSent: z.object({ userId: id, email, tokenHash: sha256Hex, expiresAt: isoTime }),
+  UserEmailConfirmed: z.object({ userId: id, email }),
+  UserAvatarChanged: z.object({ userId: id, avatar: z.string().max(300) }),
+  NotificationSettingsChanged: z.object({ userId: id, settings: notificationSettings }),
 };
 
 export const agencyEvents = {

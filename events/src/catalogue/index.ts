@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { agencyEvents, identityEvents } from './identity';
+import { agencyEvents, identityEvents, phoneEvents } from './identity';
 import { publicationEvents } from './publication';
 
 /**
  * Every domain event the product records, with its current schema version.
  * A change of shape gets a new version and an upcaster from the old one, never an edit of stored events.
  */
-const schemas = { ...publicationEvents, ...identityEvents, ...agencyEvents };
+const schemas = { ...publicationEvents, ...identityEvents, ...phoneEvents, ...agencyEvents };
 
 export type EventType = keyof typeof schemas;
 export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;
@@ -42,3 +42,4 @@ export function upcast(type: string, schemaVersion: number, data: unknown): unkn
 
 export * from './shared';
 export * from './publication';
+export { CODE_PURPOSES, codePurpose, notificationSettings, type CodePurpose, type NotificationSettings } from './identity';

@@ -1,4 +1,4 @@
-import type { Role } from '@estate/events';
+import type { NotificationSettings, Role } from '@estate/events';
 
 export const USERS = 'users';
 export const SESSIONS = 'sessions';
@@ -10,9 +10,13 @@ export type UserDocument = {
   name: string;
   phone: string;
   email: string | null;
+  emailVerified: boolean;
   role: Role;
   agencyId: string | null;
+  /** a path under /storage/ */
   avatar: string | null;
+  settings: NotificationSettings;
+  newsletter: boolean;
   createdAt: string;
 };
 

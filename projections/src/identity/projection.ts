@@ -3,10 +3,18 @@ import { ignoreAlreadyApplied, type Projection } from '../projection';
 import type { ReadStore } from '../readStore/port';
 import { AGENCIES, SESSIONS, USERS, type AgencyDocument, type SessionDocument, type UserDocument } from './documents';
 
+const DEFAULT_SETTINGS = { canReceiveNotifications: true, canReceiveSmsNotifications: true, canReceiveEmailNotifications: true };
+
+/** Applies a change to a user once: an event at or below the stored revision was applied already. */
+async function setUser(store: ReadStore, event: StoredEvent, fields: Partial<UserDocument>) {
+  const userId = (event.data as { userId: string }).userId;
+  await store.collection<UserDocument>(USERS).updateOne({ _id: userId, revision: { $lt: event.revision } }, { $set: { ...fields, revision: event.revision } });
+}
+
 /** Users, their sessions and agencies: what authentication and the catalogue's author blocks read. */
 export const identityProjection: Projection = {
   name: 'identity',
-  version: 1,
+  version: 2,
   collections: {
     [USERS]: [{ key: { phone: 1 }, unique: true }, { key: { agencyId: 1, createdAt: 1 } }],
     [SESSIONS]: [{ key: { userId: 1 } }],
@@ -17,8 +25,8 @@ export const identityProjection: Projection = {
       case 'UserRegistered': {
         const data = event.data as EventData<'UserRegistered'>;
         const user: UserDocument = {
-          _id: data.userId, revision: event.revision, name: data.name, phone: data.phone, email: data.email,
-          role: data.role, agencyId: data.agencyId, avatar: null, createdAt: event.occurredAt,
+          _id: data.userId, revision: event.revision, name: data.name, phone: data.phone, email: data.email, emailVerified: false,
+          role: data.role, agencyId: data.agencyId, avatar: null, settings: DEFAULT_SETTINGS, newsletter: data.newsletter ?? false, createdAt: event.occurredAt,
         };
         await ignoreAlreadyApplied(() => store.collection<UserDocument>(USERS).insertOne(user));
         return;
@@ -34,6 +42,18 @@ export const identityProjection: Projection = {
         await store.collection<SessionDocument>(SESSIONS).updateOne({ _id: data.tokenHash }, { $set: { revoked: true } });
         return;
       }
+      case 'UserNameChanged':
+        return setUser(store, event, { name: (event.data as EventData<'UserNameChanged'>).name });
+      case 'UserPhoneChanged':
+        return setUser(store, event, { phone: (event.data as EventData<'UserPhoneChanged'>).newPhone });
+      case 'UserEmailChanged':
+        return setUser(store, event, { email: (event.data as EventData<'UserEmailChanged'>).email, emailVerified: false });
+      case 'UserEmailConfirmed':
+        return setUser(store, event, { emailVerified: true });
+      case 'UserAvatarChanged':
+        return setUser(store, event, { avatar: (event.data as EventData<'UserAvatarChanged'>).avatar });
+      case 'NotificationSettingsChanged':
+        return setUser(store, event, { settings: (event.data as EventData<'NotificationSettingsChanged'>).settings });
       case 'AgencyRegistered': {
         const data = event.data as EventData<'AgencyRegistered'>;
         const agency: AgencyDocument = { _id: data.agencyId, revision: event.revision, name: data.name, ownerId: data.ownerId, avatar: null, createdAt: event.occurredAt };

@@ -30,9 +30,34 @@ const schema = z.object({
   /** a projector's lease lapses this long after its holder stops renewing it (renewed every third of it) */
   PROJECTOR_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:6379').optional(),
+
+  /** accounts: phones given the back-office moderator role (development: the demo moderator) */
+  MODERATOR_PHONES: z
+    .string()
+    .regex(/^7\d{10}(,7\d{10})*$/, 'expected 79990000000[,7…]')
+    .transform((v) => v.split(','))
+    .optional(),
+  /** providers: each one absent selects the development outbox (listed at /api/dev/sms and /api/dev/email) */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_SENDER: z.string().max(11).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'expected smtp://user:pass@host:587').optional(),
+  MAIL_FROM: z.string().default('Маркетплейс недвижимости <no-reply@estate.local>'),
+  /** serves the outbox under /api/dev/ even with NODE_ENV=production (a demo stack without providers) */
+  DEV_OUTBOX: booleanText.default(false),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** abuse limits: codes per phone and per IP an hour, code checks per IP in 10 minutes */
+  SMS_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(5),
+  SMS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  CODE_CHECK_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** SMS jobs: back-off before the first retry (doubling), and how long a send call waits for the provider's answer */
+  SMS_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
+  SMS_WAIT_MS: z.coerce.number().int().min(0).default(8000),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; MODERATOR_PHONES: string[] };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // an empty variable means "not set", as docker compose and shells often pass them
@@ -45,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.ROLE !== 'all' && !parsed.data.MONGO_URL) {
     throw new ConfigError(`Invalid configuration:\n  ROLE: '${parsed.data.ROLE}' needs MONGO_URL (embedded read models live inside one process)`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  const moderatorPhones = parsed.data.MODERATOR_PHONES ?? (parsed.data.NODE_ENV === 'production' ? [] : ['79990000000']);
+  return { ...parsed.data, MODERATOR_PHONES: moderatorPhones, dataDir: resolve(parsed.data.DATA_DIR) };
 }
 
 export class ConfigError extends Error {}

@@ -1,6 +1,10 @@
 import type { EventStore } from '@estate/events';
 import type { ProjectionProgress, ReadStore } from '@estate/projections';
+import type { BotCheck } from './botCheck';
 import type { Bus } from './bus/port';
+import type { FileStore } from './files';
+import type { MailProvider, SmsProvider } from './notify/port';
+import type { RateLimits } from './rateLimits';
 import type { Config } from './config';
 import type { JobQueue } from './jobs/port';
 import type { Logger } from './logger';
@@ -17,6 +21,13 @@ export type AppContext = {
   bus: Bus;
   jobs: JobQueue;
   openApi: OpenApi;
+  sms: SmsProvider;
+  mail: MailProvider;
+  botCheck: BotCheck;
+  limits: RateLimits;
+  files: FileStore;
+  /** the time decisions are made at; tests move it to expire codes and links */
+  clock: () => Date;
   /** stops what this process runs in the background (the in-process projections) */
   close(): Promise<void>;
 };

@@ -1,5 +1,5 @@
 /**
- * The spec's error envelope `{ errorCode, message, errors? }`. Codes 1–6, 34 and 59 are the spec's;
+ * The spec's error envelope `{ errorCode, message, errors? }`. Codes 1–5, 34 and 59 are the spec's;
  * codes from 100 up are this product's own (see docs/decisions.md).
  */
 export type FieldErrors = Record<string, string[]>;
@@ -7,6 +7,10 @@ export type FieldErrors = Record<string, string[]>;
 export const ERRORS = {
   INVALID_DATA: { errorCode: 1, status: 400, message: 'Некорректные данные' },
   USER_NOT_FOUND: { errorCode: 2, status: 404, message: 'Пользователь не найден' },
+  SMS_NOT_SENT: { errorCode: 3, status: 503, message: 'Не удалось отправить СМС - код' },
+  WRONG_NUMBER: { errorCode: 4, status: 400, message: 'Неверный номер' },
+  /** 400 on purpose: the client shows a 400 under the code field and anything else in an error popup */
+  WRONG_CODE: { errorCode: 5, status: 400, message: 'Введен неправильный код' },
   NO_PUBLICATIONS: { errorCode: 34, status: 404, message: 'Объявления не найдены' },
   INSUFFICIENT_BALANCE: { errorCode: 59, status: 422, message: 'Недостаточно средств на балансе' },
   NOT_FOUND: { errorCode: 100, status: 404, message: 'Запрашиваемые данные не найдены' },
@@ -16,6 +20,8 @@ export const ERRORS = {
   ACTION_NOT_ALLOWED: { errorCode: 104, status: 422, message: 'Это действие недоступно в текущем статусе' },
   ROUTE_NOT_FOUND: { errorCode: 105, status: 404, message: 'Такого адреса API нет' },
   PAYLOAD_TOO_LARGE: { errorCode: 106, status: 413, message: 'Слишком большой запрос' },
+  RESEND_TOO_EARLY: { errorCode: 107, status: 429, message: 'Новый код пока нельзя получить' },
+  TOO_MANY_REQUESTS: { errorCode: 108, status: 429, message: 'Превышен лимит запросов, пожалуйста попробуйте позже.' },
   INTERNAL: { errorCode: 500, status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
 } as const;
 

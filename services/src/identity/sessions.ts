@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSIONS, USERS, type SessionDocument, type UserDocument } from '@estate/projections';
 import type { NextFunction, Request, Response } from 'express';
-import type { Role } from '@estate/events';
+import { MODERATOR_ROLE, type Role } from '@estate/events';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
@@ -40,20 +40,29 @@ function tokenFrom(req: Request): string | null {
   return cookie ? decodeURIComponent(cookie.slice(AUTH_COOKIE.length + 1)) || null : null;
 }
 
+/** The user a token belongs to, if it is a live session; moderators are the phones configuration names. */
+export async function userFromToken(ctx: AppContext, token: string): Promise<AuthenticatedUser | null> {
+  const tokenHash = hashToken(token);
+  const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
+  if (!session || session.revoked || session.expiresAt < new Date().toISOString()) return null;
+  const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
+  if (!user) return null;
+  const role = ctx.config.MODERATOR_PHONES.includes(user.phone) ? MODERATOR_ROLE : user.role;
+  return { userId: user._id, role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash };
+}
+
 /** Attaches the caller to the request when a valid token is presented; never rejects by itself. */
 export function authenticate(ctx: AppContext) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = tokenFrom(req);
-    if (!token) return next();
-    const tokenHash = hashToken(token);
-    const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
-    if (!session || session.revoked || session.expiresAt < new Date().toISOString()) return next();
-    const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
-    if (user) {
-      req.user = { userId: user._id, role: user.role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash };
-    }
+    if (token) req.user = (await userFromToken(ctx, token)) ?? undefined;
     next();
   };
+}
+
+/** Sets the spec's auth cookie (one year); readable by the site's script, which also sends it as a Bearer header. */
+export function setAuthCookie(res: Response, token: string) {
+  res.cookie(AUTH_COOKIE, token, { maxAge: SESSION_LIFETIME_SECONDS * 1000, sameSite: 'lax', httpOnly: false, path: '/' });
 }
 
 export function currentUser(req: Request): AuthenticatedUser {

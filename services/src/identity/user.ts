@@ -1,34 +1,99 @@
-import type { EventOf, Role } from '@estate/events';
+import type { EventOf, NotificationSettings, Role } from '@estate/events';
 import type { Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
-export type UserEvent = EventOf<'UserRegistered'> | EventOf<'SessionStarted'> | EventOf<'SessionEnded'>;
-export type User = { registered: false } | { registered: true; id: string; role: Role; agencyId: string | null; sessions: Set<string> };
+export type UserEvent =
+  | EventOf<'UserRegistered'>
+  | EventOf<'SessionStarted'>
+  | EventOf<'SessionEnded'>
+  | EventOf<'UserNameChanged'>
+  | EventOf<'UserPhoneChanged'>
+  | EventOf<'UserEmailChanged'>
+  | EventOf<'EmailConfirmationSent'>
+  | EventOf<'UserEmailConfirmed'>
+  | EventOf<'UserAvatarChanged'>
+  | EventOf<'NotificationSettingsChanged'>;
+
+type EmailConfirmation = { email: string; tokenHash: string; expiresAt: string };
+export type RegisteredUser = {
+  registered: true;
+  id: string;
+  role: Role;
+  agencyId: string | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** the links sent for the current address; any of them confirms it until it expires */
+  emailConfirmations: EmailConfirmation[];
+  settings: NotificationSettings;
+  sessions: Set<string>;
+};
+export type User = { registered: false } | RegisteredUser;
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  canReceiveNotifications: true,
+  canReceiveSmsNotifications: true,
+  canReceiveEmailNotifications: true,
+};
 
 export type UserCommand =
-  | { type: 'RegisterUser'; userId: string; name: string; phone: string; email: string | null; role: Role; agencyId: string | null }
+  | { type: 'RegisterUser'; userId: string; name: string; phone: string; email: string | null; role: Role; agencyId: string | null; newsletter?: boolean }
   | { type: 'StartSession'; tokenHash: string; expiresAt: string }
-  | { type: 'EndSession'; tokenHash: string };
+  | { type: 'EndSession'; tokenHash: string }
+  | { type: 'ChangeName'; name: string }
+  | { type: 'ChangePhone'; newPhone: string }
+  | { type: 'ChangeEmail'; email: string }
+  | { type: 'SendEmailConfirmation'; tokenHash: string; now: Date }
+  | { type: 'ConfirmEmail'; tokenHash: string; now: Date }
+  | { type: 'ChangeAvatar'; avatar: string }
+  | { type: 'ChangeNotificationSettings'; settings: Partial<NotificationSettings> };
+
+/** A confirmation link stays valid for three days. */
+export const EMAIL_LINK_LIFETIME_MS = 3 * 24 * 60 * 60_000;
 
 export const userStream = (id: string) => `user-${id}`;
 
 export function evolve(state: User, event: UserEvent): User {
+  if (event.type === 'UserRegistered') {
+    const { userId: id, role, agencyId, name, phone, email } = event.data;
+    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], settings: DEFAULT_NOTIFICATION_SETTINGS, sessions: new Set() };
+  }
+  if (!state.registered) return state;
   switch (event.type) {
-    case 'UserRegistered':
-      return { registered: true, id: event.data.userId, role: event.data.role, agencyId: event.data.agencyId, sessions: new Set() };
     case 'SessionStarted':
-      return state.registered ? { ...state, sessions: new Set(state.sessions).add(event.data.tokenHash) } : state;
+      return { ...state, sessions: new Set(state.sessions).add(event.data.tokenHash) };
     case 'SessionEnded': {
-      if (!state.registered) return state;
       const sessions = new Set(state.sessions);
       sessions.delete(event.data.tokenHash);
       return { ...state, sessions };
     }
+    case 'UserNameChanged':
+      return { ...state, name: event.data.name };
+    case 'UserPhoneChanged':
+      return { ...state, phone: event.data.newPhone };
+    case 'UserEmailChanged':
+      return { ...state, email: event.data.email, emailVerified: false, emailConfirmations: [] };
+    case 'EmailConfirmationSent': {
+      const { email, tokenHash, expiresAt } = event.data;
+      return { ...state, emailConfirmations: [...state.emailConfirmations, { email, tokenHash, expiresAt }].slice(-5) };
+    }
+    case 'UserEmailConfirmed':
+      return { ...state, emailVerified: state.email === event.data.email || state.emailVerified, emailConfirmations: [] };
+    case 'UserAvatarChanged':
+      return state;
+    case 'NotificationSettingsChanged':
+      return { ...state, settings: event.data.settings };
     default: {
       const unknown: never = event;
       return unknown;
     }
   }
+}
+
+function registered(state: User): RegisteredUser {
+  if (!state.registered) throw new DomainError('USER_NOT_FOUND');
+  return state;
 }
 
 export function decide(command: UserCommand, state: User): UserEvent[] {
@@ -39,11 +104,49 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return [{ type: 'UserRegistered', data }];
     }
     case 'StartSession':
-      if (!state.registered) throw new DomainError('USER_NOT_FOUND');
-      return [{ type: 'SessionStarted', data: { userId: state.id, tokenHash: command.tokenHash, expiresAt: command.expiresAt } }];
+      return [{ type: 'SessionStarted', data: { userId: registered(state).id, tokenHash: command.tokenHash, expiresAt: command.expiresAt } }];
     case 'EndSession':
       if (!state.registered || !state.sessions.has(command.tokenHash)) return []; // logging out twice is fine
       return [{ type: 'SessionEnded', data: { userId: state.id, tokenHash: command.tokenHash } }];
+    case 'ChangeName': {
+      const user = registered(state);
+      return user.name === command.name ? [] : [{ type: 'UserNameChanged', data: { userId: user.id, name: command.name } }];
+    }
+    case 'ChangePhone': {
+      const user = registered(state);
+      if (user.phone === command.newPhone) return [];
+      return [{ type: 'UserPhoneChanged', data: { userId: user.id, oldPhone: user.phone, newPhone: command.newPhone } }];
+    }
+    case 'ChangeEmail': {
+      const user = registered(state);
+      return user.email === command.email ? [] : [{ type: 'UserEmailChanged', data: { userId: user.id, email: command.email } }];
+    }
+    case 'SendEmailConfirmation': {
+      const user = registered(state);
+      if (!user.email) throw new DomainError('INVALID_DATA', 'Сначала укажите адрес электронной почты', { email: ['Обязательное поле'] });
+      if (user.emailVerified) throw new DomainError('ACTION_NOT_ALLOWED', 'Адрес электронной почты уже подтверждён');
+      const expiresAt = new Date(command.now.getTime() + EMAIL_LINK_LIFETIME_MS).toISOString();
+      return [{ type: 'EmailConfirmationSent', data: { userId: user.id, email: user.email, tokenHash: command.tokenHash, expiresAt } }];
+    }
+    case 'ConfirmEmail': {
+      const user = registered(state);
+      const link = user.emailConfirmations.find((c) => c.tokenHash === command.tokenHash);
+      if (!link) {
+        if (user.emailVerified) return []; // the same link followed twice
+        throw new DomainError('INVALID_DATA', 'Ссылка недействительна. Запросите новую ссылку в профиле.');
+      }
+      if (command.now > new Date(link.expiresAt)) throw new DomainError('INVALID_DATA', 'Срок действия ссылки истёк. Запросите новую ссылку в профиле.');
+      if (link.email !== user.email) throw new DomainError('INVALID_DATA', 'Ссылка относится к прежнему адресу. Запросите новую ссылку в профиле.');
+      return [{ type: 'UserEmailConfirmed', data: { userId: user.id, email: link.email } }];
+    }
+    case 'ChangeAvatar':
+      return [{ type: 'UserAvatarChanged', data: { userId: registered(state).id, avatar: command.avatar } }];
+    case 'ChangeNotificationSettings': {
+      const user = registered(state);
+      const settings = { ...user.settings, ...command.settings };
+      const same = (Object.keys(settings) as (keyof NotificationSettings)[]).every((k) => settings[k] === user.settings[k]);
+      return same ? [] : [{ type: 'NotificationSettingsChanged', data: { userId: user.id, settings } }];
+    }
     default: {
       const unknown: never = command;
       return unknown;

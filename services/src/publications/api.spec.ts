@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tcpReachable } from '@estate/events/testing';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../../test/testApp';
+import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_PHONES } from '../seed/seed';
 
 /**
@@ -31,10 +31,7 @@ afterAll(async () => {
 });
 const it = run ? global.it : global.it.skip;
 
-const login = async (phone: string) => {
-  const res = await request(t.app).post('/api/dev/login').send({ phone }).expect(200);
-  return res.body.data.token as string;
-};
+const login = (phone: string) => signIn(t, phone);
 
 const draftForm = {
   dealCategory: 'sale',

@@ -2,7 +2,7 @@ import { MODERATOR_ROLE, ROLES, type Role } from '@estate/events';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { agencyDecider, agencyStream } from '../agencies/agency';
-import { registerUser } from '../identity/api';
+import { registerUser } from '../identity/registration';
 import { userStream } from '../identity/user';
 import { publicationDecider } from '../publications/decide';
 import { publicationStream } from '../publications/publication';

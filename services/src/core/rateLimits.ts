@@ -1,0 +1,44 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { DomainError } from './errors';
+
+/**
+ * Abuse limits (SMS pumping, code guessing), counted in fixed windows by rate-limiter-flexible: in
+ * memory embedded, in Redis when several API processes share the count. Should Redis fail, an
+ * in-memory limiter of the same rule takes over rather than letting everything through.
+ */
+export type LimitRule = 'smsPerPhone' | 'smsPerIp' | 'codeChecksPerIp' | 'emailsPerUser';
+export type LimitSettings = Record<LimitRule, { points: number; durationSeconds: number }>;
+
+export interface RateLimits {
+  readonly name: string;
+  /** counts one request; a request over the limit is a 429 in the spec's envelope */
+  consume(rule: LimitRule, key: string): Promise<void>;
+}
+
+export class FlexibleRateLimits implements RateLimits {
+  readonly name: string;
+  private readonly limiters: Record<LimitRule, RateLimiterAbstract>;
+
+  constructor(settings: LimitSettings, redis?: Redis, prefix = 'estate') {
+    this.name = redis ? 'redis' : 'memory';
+    const make = (rule: LimitRule): RateLimiterAbstract => {
+      const { points, durationSeconds: duration } = settings[rule];
+      const keyPrefix = `${prefix}:limit:${rule}`;
+      if (!redis) return new RateLimiterMemory({ points, duration, keyPrefix });
+      return new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix }) });
+    };
+    this.limiters = { smsPerPhone: make('smsPerPhone'), smsPerIp: make('smsPerIp'), codeChecksPerIp: make('codeChecksPerIp'), emailsPerUser: make('emailsPerUser') };
+  }
+
+  async consume(rule: LimitRule, key: string): Promise<void> {
+    try {
+      await this.limiters[rule].consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        throw new DomainError('TOO_MANY_REQUESTS', undefined, { retryAfter: [String(Math.ceil(error.msBeforeNext / 1000))] });
+      }
+      throw error;
+    }
+  }
+}

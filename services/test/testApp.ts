@@ -2,31 +2,64 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
 import { createApp } from '../src/app';
-import { buildContext, closeContext } from '../src/bootstrap';
+import { buildContext, closeContext, type ContextOverrides } from '../src/bootstrap';
 import { loadConfig } from '../src/core/config';
 import type { AppContext } from '../src/core/context';
-import { createLogger } from '../src/core/logger';
+import { createLogger, type Logger } from '../src/core/logger';
 import { seedDemoData } from '../src/seed/seed';
 
-export type TestApp = { ctx: AppContext; app: ReturnType<typeof createApp>; dataDir: string; close(): Promise<void> };
+/** The app's clock, moved forward by tests to expire codes and allow resends without waiting. */
+export class TestClock {
+  private offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export type TestApp = { ctx: AppContext; app: ReturnType<typeof createApp>; dataDir: string; clock: TestClock; close(): Promise<void> };
+
+/** Limits high enough for suites that sign in often; the limit tests set their own. */
+const TEST_ENV = { SMS_LIMIT_PER_PHONE: '1000', SMS_LIMIT_PER_IP: '1000', CODE_CHECK_LIMIT_PER_IP: '1000', SMS_RETRY_BACKOFF_MS: '10' };
 
 /** The real app on embedded adapters in a fresh data folder, with demo data unless told otherwise. */
-export async function startTestApp(options: { listings?: number; seed?: boolean; env?: Record<string, string>; dataDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { listings?: number; seed?: boolean; env?: Record<string, string>; dataDir?: string; overrides?: ContextOverrides; logger?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'estate-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const ctx = await buildContext(config, createLogger('silent'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_ENV, ...options.env });
+  const clock = new TestClock();
+  const ctx = await buildContext(config, options.logger ?? createLogger('silent'), { clock: clock.now, ...options.overrides });
   if (options.seed !== false) await seedDemoData(ctx, options.listings ?? 60);
   const app = createApp(ctx);
   return {
     ctx,
     app,
     dataDir,
+    clock,
     async close() {
       await closeContext(ctx);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The newest code the development outbox holds for a phone. */
+export async function lastCode(t: TestApp, phone: string): Promise<string> {
+  const { body } = await request(t.app).get('/api/dev/sms').query({ phone }).expect(200);
+  const code = /\b(\d{4})\b/.exec(body.data[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${phone}`);
+  return code;
+}
+
+/** Signs in through the SMS flow of the HTTP API, as a person would; the clock moves past the resend pause first. */
+export async function signIn(t: TestApp, phone: string): Promise<string> {
+  t.clock.advance(31_000);
+  await request(t.app).post('/api/auth/send-login-sms-code').send({ phone, 'g-recaptcha-response': 'test' }).expect(200);
+  const { body } = await request(t.app).post('/api/auth/login').send({ phone, smsCode: await lastCode(t, phone) }).expect(200);
+  return body.data.token as string;
 }
 
 /** The same app listening on a free port, for browser tests. */

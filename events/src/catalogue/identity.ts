@@ -61,7 +61,7 @@ export const identityEvents = {
   /** a new address is unconfirmed until its link is followed */
   UserEmailChanged: z.object({ userId: id, email }),
   EmailConfirmationSent: z.object({ userId: id, email, tokenHash: sha256Hex, expiresAt: isoTime }),
-  UserEmailConfirmed: z.object({ userId: id, email }),
+  UserEmailConfirmed: z.object({ userId: id, email, tokenHash: sha256Hex }),
   UserAvatarChanged: z.object({ userId: id, avatar: z.string().max(300) }),
   NotificationSettingsChanged: z.object({ userId: id, settings: notificationSettings }),
 };

@@ -10,7 +10,7 @@ export const REDACTED_PATHS = [
   '*.password',
 ];
 
-export const createLogger = (level: string) =>
-  pino({ level, redact: { paths: REDACTED_PATHS, censor: '[скрыто]' }, base: undefined });
+export const createLogger = (level: string, destination?: pino.DestinationStream) =>
+  pino({ level, redact: { paths: REDACTED_PATHS, censor: '[скрыто]' }, base: undefined }, destination);
 
 export type Logger = pino.Logger;

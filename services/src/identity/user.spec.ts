@@ -43,10 +43,10 @@ describe('confirming an e-mail address', () => {
     given([registered]).when({ type: 'SendEmailConfirmation', tokenHash: hash('a'), now: t0 }).then([linkSent()]));
 
   it('confirms with a link sent for the current address', () =>
-    given([registered, linkSent()]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).then([{ type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru' } }]));
+    given([registered, linkSent()]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).then([{ type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]));
 
   it('accepts the same link twice without a second event', () =>
-    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru' } }]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).then([]));
+    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).then([]));
 
   it('refuses an expired link', () =>
     given([registered, linkSent()]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: new Date(t0.getTime() + EMAIL_LINK_LIFETIME_MS + 1) }).thenThrows('INVALID_DATA'));
@@ -54,8 +54,11 @@ describe('confirming an e-mail address', () => {
   it('refuses a link sent before the address changed', () =>
     given([registered, linkSent(), { type: 'UserEmailChanged', data: { userId: 'u1', email: 'new@example.ru' } }]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).thenThrows('INVALID_DATA'));
 
+  it('refuses another link once the address is confirmed', () =>
+    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]).when({ type: 'ConfirmEmail', tokenHash: hash('e'), now: t0 }).thenThrows('INVALID_DATA'));
+
   it('refuses an unknown link', () => given([registered, linkSent()]).when({ type: 'ConfirmEmail', tokenHash: hash('c'), now: t0 }).thenThrows('INVALID_DATA'));
 
   it('sends no link for an address already confirmed', () =>
-    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru' } }]).when({ type: 'SendEmailConfirmation', tokenHash: hash('d'), now: t0 }).thenThrows('ACTION_NOT_ALLOWED'));
+    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]).when({ type: 'SendEmailConfirmation', tokenHash: hash('d'), now: t0 }).thenThrows('ACTION_NOT_ALLOWED'));
 });

@@ -26,6 +26,8 @@ export type RegisteredUser = {
   emailVerified: boolean;
   /** the links sent for the current address; any of them confirms it until it expires */
   emailConfirmations: EmailConfirmation[];
+  /** the link that confirmed the current address: following it again is not an error */
+  confirmedBy: string | null;
   settings: NotificationSettings;
   sessions: Set<string>;
 };
@@ -57,7 +59,7 @@ export const userStream = (id: string) => `user-${id}`;
 export function evolve(state: User, event: UserEvent): User {
   if (event.type === 'UserRegistered') {
     const { userId: id, role, agencyId, name, phone, email } = event.data;
-    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], settings: DEFAULT_NOTIFICATION_SETTINGS, sessions: new Set() };
+    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], confirmedBy: null, settings: DEFAULT_NOTIFICATION_SETTINGS, sessions: new Set() };
   }
   if (!state.registered) return state;
   switch (event.type) {
@@ -73,13 +75,13 @@ export function evolve(state: User, event: UserEvent): User {
     case 'UserPhoneChanged':
       return { ...state, phone: event.data.newPhone };
     case 'UserEmailChanged':
-      return { ...state, email: event.data.email, emailVerified: false, emailConfirmations: [] };
+      return { ...state, email: event.data.email, emailVerified: false, emailConfirmations: [], confirmedBy: null };
     case 'EmailConfirmationSent': {
       const { email, tokenHash, expiresAt } = event.data;
       return { ...state, emailConfirmations: [...state.emailConfirmations, { email, tokenHash, expiresAt }].slice(-5) };
     }
     case 'UserEmailConfirmed':
-      return { ...state, emailVerified: state.email === event.data.email || state.emailVerified, emailConfirmations: [] };
+      return { ...state, emailVerified: true, emailConfirmations: [], confirmedBy: event.data.tokenHash };
     case 'UserAvatarChanged':
       return state;
     case 'NotificationSettingsChanged':
@@ -130,14 +132,14 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
     }
     case 'ConfirmEmail': {
       const user = registered(state);
+      if (user.confirmedBy === command.tokenHash) return []; // the same link followed twice
       const link = user.emailConfirmations.find((c) => c.tokenHash === command.tokenHash);
       if (!link) {
-        if (user.emailVerified) return []; // the same link followed twice
         throw new DomainError('INVALID_DATA', 'Ссылка недействительна. Запросите новую ссылку в профиле.');
       }
       if (command.now > new Date(link.expiresAt)) throw new DomainError('INVALID_DATA', 'Срок действия ссылки истёк. Запросите новую ссылку в профиле.');
       if (link.email !== user.email) throw new DomainError('INVALID_DATA', 'Ссылка относится к прежнему адресу. Запросите новую ссылку в профиле.');
-      return [{ type: 'UserEmailConfirmed', data: { userId: user.id, email: link.email } }];
+      return [{ type: 'UserEmailConfirmed', data: { userId: user.id, email: link.email, tokenHash: link.tokenHash } }];
     }
     case 'ChangeAvatar':
       return [{ type: 'UserAvatarChanged', data: { userId: registered(state).id, avatar: command.avatar } }];

@@ -1,42 +1,75 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useLogin, useNotify } from 'react-admin';
-import { normalisePhone } from './authProvider';
+import { useLogin } from 'react-admin';
+import { AuthFailure, sendLoginCode } from '../../web/src/auth/authApi';
+import { CodeStep } from '../../web/src/auth/CodeStep';
+import { formatPhone, isFullPhone, phoneDigits } from '../../web/src/auth/phone';
 
 const DEMO = [
   { phone: '79990000001', who: 'владелец агентства' },
   { phone: '79990000011', who: 'агент' },
 ];
 
-/** Sign-in by phone (development); the demo accounts are listed for convenience. */
+/** Sign-in by SMS code, in the spec's two steps: the phone, then the four digits. */
 export function LoginPage() {
   const login = useLogin();
-  const notify = useNotify();
   const [phone, setPhone] = useState('');
+  const [endTime, setEndTime] = useState<string | null>(null);
+  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const valid = /^7\d{10}$/.test(normalisePhone(phone));
-  const submit = async (value = phone) => {
+  const digits = phoneDigits(phone);
+  const valid = isFullPhone(phone);
+
+  const requestCode = async () => {
+    const { data } = await sendLoginCode(digits);
+    setEndTime(data.endTime);
+  };
+  const submitPhone = async () => {
     setPending(true);
+    setError(null);
     try {
-      await login({ username: value });
-    } catch (error) {
-      notify((error as Error).message || 'Не удалось войти', { type: 'error' });
+      await requestCode();
+      setStep('code');
+    } catch (failure) {
+      setError(failure instanceof AuthFailure ? failure.field('phone') ?? failure.text : 'Не удалось отправить код');
     } finally {
       setPending(false);
     }
   };
+
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: '#f6f7f9' }}>
-      <Card sx={{ width: 380, borderRadius: 3 }} variant="outlined">
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: '#f6f7f9', p: 2 }}>
+      <Card sx={{ width: 400, maxWidth: '100%', borderRadius: 3 }} variant="outlined">
         <CardContent>
-          <Stack spacing={2} component="form" onSubmit={(e) => { e.preventDefault(); if (valid) void submit(); }}>
+          <Stack spacing={2}>
             <Typography variant="h5" fontWeight={700}>Кабинет агентства</Typography>
-            <TextField label="Телефон" placeholder="+7 (999) 000-00-01" value={phone} onChange={(e) => setPhone(e.target.value)} autoFocus
-              error={phone.length > 0 && !valid} helperText={phone.length > 0 && !valid ? 'Неверный формат телефона' : ' '} />
-            <Button type="submit" variant="contained" size="large" disabled={!valid || pending}>Войти</Button>
-            <Alert severity="info">
-              Демо-доступ: {DEMO.map((d) => <Box key={d.phone} component="span" sx={{ display: 'block' }}>{d.phone} — {d.who}</Box>)}
-            </Alert>
+            {step === 'phone' ? (
+              <Stack spacing={2} component="form" onSubmit={(e) => { e.preventDefault(); if (valid && !pending) void submitPhone(); }}>
+                <TextField label="Телефон" placeholder="+7 (999) 000-00-01" value={phone} autoFocus required
+                  onChange={(e) => { setPhone(formatPhone(e.target.value)); setError(null); }}
+                  error={Boolean(error)} helperText={error ?? ' '} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
+                <Button type="submit" variant="contained" size="large" disabled={!valid || pending || Boolean(error)}>Получить код по СМС</Button>
+                <Alert severity="info">
+                  Демо-доступ: {DEMO.map((d) => <Box key={d.phone} component="span" sx={{ display: 'block' }}>{formatPhone(d.phone)} — {d.who}</Box>)}
+                </Alert>
+              </Stack>
+            ) : (
+              <CodeStep
+                phone={digits}
+                endTime={endTime}
+                onResend={requestCode}
+                onBack={() => setStep('phone')}
+                onSubmit={async (code) => {
+                  try {
+                    await login({ phone: digits, code });
+                  } catch (failure) {
+                    if (failure instanceof AuthFailure) throw failure;
+                    throw new AuthFailure(403, { message: (failure as Error).message });
+                  }
+                }}
+              />
+            )}
           </Stack>
         </CardContent>
       </Card>

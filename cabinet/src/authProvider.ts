@@ -1,25 +1,19 @@
 import type { AuthProvider } from 'react-admin';
+import { login as loginByCode } from '../../web/src/auth/authApi';
 import { getToken, httpClient, setToken } from './api';
 
 export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
 type Profile = { id: string; agencyId: string | null; role: number; name: string; phone: string; email: string | null };
 
-/** Digits only, 11 of them starting with 7, as the API expects. */
-export const normalisePhone = (value: string) => value.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7');
-
-/** Development sign-in by phone (the SMS-code sign-in replaces this one call). */
-async function signIn(phone: string): Promise<string> {
-  const { json } = await httpClient('/api/dev/login', { method: 'POST', body: JSON.stringify({ phone: normalisePhone(phone) }) });
-  return json.data.token;
-}
 
 let profile: Promise<Profile> | null = null;
 const loadProfile = () => (profile ??= httpClient('/api/profile').then(({ json }) => json.data as Profile).catch((e) => { profile = null; throw e; }));
 
 export const authProvider: AuthProvider = {
-  async login({ username }: { username: string }) {
-    const token = await signIn(username);
-    setToken(token);
+  /** the login page has already asked for the code; this checks it and keeps the session */
+  async login({ phone, code }: { phone: string; code: string }) {
+    const { data } = await loginByCode(phone, code);
+    setToken(data.token);
     profile = null;
     const me = await loadProfile();
     if (me.role === ROLES.USER) {

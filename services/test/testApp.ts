@@ -63,7 +63,7 @@ export async function signIn(t: TestApp, phone: string): Promise<string> {
 }
 
 /** The same app listening on a free port, for browser tests. */
-export async function startTestServer(options: { listings?: number } = {}): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startTestServer(options: { listings?: number } = {}): Promise<{ url: string; clock: TestClock; stop(): Promise<void> }> {
   const testApp = await startTestApp(options);
   const server: Server = createServer(testApp.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,6 +71,7 @@ export async function startTestServer(options: { listings?: number } = {}): Prom
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
+    clock: testApp.clock,
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
+import { outboxCode, typeCode } from '../support/smsCode';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser | null;
@@ -16,11 +17,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = async (phone: string) => {
-  page = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+/** The SMS sign-in: phone, 'Получить код по СМС', the four digits from the outbox. */
+const enterWithCode = async (phone: string) => {
+  server.clock.advance(31_000); // past the resend pause of the previous sign-in with this phone
   await page.goto(`${server.url}/cabinet/`);
   await page.getByLabel('Телефон').fill(phone);
-  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+  await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+  await typeCode(page, await outboxCode(server.url, phone));
+};
+const signIn = async (phone: string) => {
+  page = await browser!.newPage({ viewport: { width: 1400, height: 1000 } });
+  await enterWithCode(phone);
   await page.getByText('Мои объявления').first().waitFor();
 };
 afterEach(async () => {
@@ -62,12 +70,25 @@ describe('agency cabinet in Chromium', () => {
     await page.locator('tbody tr', { hasText: 'Браузерный тест' }).waitFor();
   });
 
+  it('signs in by SMS code: a wrong code is refused under the fields, the right one enters', async () => {
+    if (!browser) return console.warn('SKIPPED: agency cabinet browser test (no Chromium)');
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    server.clock.advance(31_000);
+    await page.goto(`${server.url}/cabinet/`);
+    await page.getByLabel('Телефон').fill('+7 (999) 000-00-12');
+    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+    const code = await outboxCode(server.url, '79990000012');
+    await typeCode(page, code === '0000' ? '1111' : '0000');
+    await page.getByRole('alert').filter({ hasText: 'Введен неправильный код' }).waitFor();
+    await page.screenshot({ path: '.cache/screenshots/cabinet-code.png' });
+    await typeCode(page, code);
+    await page.getByText('Мои объявления').first().waitFor();
+  });
+
   it('refuses a plain user with a clear message', async () => {
     if (!browser) return console.warn('SKIPPED: agency cabinet browser test (no Chromium)');
     page = await browser.newPage();
-    await page.goto(`${server.url}/cabinet/`);
-    await page.getByLabel('Телефон').fill('79990000100');
-    await page.getByRole('button', { name: 'Войти' }).click();
+    await enterWithCode('79990000100');
     await page.getByText('Кабинет агентства доступен сотрудникам агентств', { exact: false }).waitFor();
   });
 });

@@ -2,6 +2,11 @@ import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
+import { AccountGuard, AccountRoot } from './account/AccountGuard';
+import { ConfirmEmailPage } from './account/ConfirmEmailPage';
+import { MainInfoPage } from './account/MainInfoPage';
+import { ProfilePage } from './account/ProfilePage';
+import { SessionProvider } from './auth/session';
 import { CataloguePage } from './catalogue/CataloguePage';
 import { ErrorPage } from './errors/ErrorPage';
 import { Layout } from './layout/Layout';
@@ -31,6 +36,17 @@ const router = createBrowserRouter([
       { path: '/daily-rent/:id', element: <ListingPage /> },
       { path: '/catalog', element: <CatalogRedirect /> },
       { path: '/catalog/:id', element: <CatalogRedirect /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      { path: '/account', element: <AccountRoot /> },
+      {
+        path: '/account/user',
+        element: <AccountGuard />,
+        children: [
+          { index: true, element: <Navigate to="/account/user/main-info" replace /> },
+          { path: 'main-info', element: <MainInfoPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+        ],
+      },
       { path: '*', element: <ErrorPage code={404} /> },
     ],
   },
@@ -40,7 +56,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </ThemeProvider>
   </StrictMode>,
 );

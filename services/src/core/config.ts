@@ -46,6 +46,8 @@ const schema = z.object({
   /** serves the outbox under /api/dev/ even with NODE_ENV=production (a demo stack without providers) */
   DEV_OUTBOX: booleanText.default(false),
   RECAPTCHA_SECRET: z.string().optional(),
+  /** the public key the site and cabinet load reCAPTCHA v3 with (absent: they send a development token) */
+  RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** abuse limits: codes per phone and per IP an hour, code checks per IP in 10 minutes */

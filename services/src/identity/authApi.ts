@@ -33,6 +33,12 @@ export function authRoutes(ctx: AppContext): Router {
   const router = Router();
   const users = ctx.readStore.collection<UserDocument>(USERS);
 
+  describeRoute(ctx, { method: 'get', path: '/api/client-config', tag: TAG, summary: 'Публичные настройки для сайта и кабинета', answer: 'data.recaptchaSiteKey, data.devOutbox' });
+  router.get('/api/client-config', (_req, res) => {
+    const devOutbox = ctx.config.NODE_ENV !== 'production' || ctx.config.DEV_OUTBOX;
+    res.json({ data: { recaptchaSiteKey: ctx.config.RECAPTCHA_SITE_KEY ?? null, devOutbox } });
+  });
+
   describeRoute(ctx, { method: 'post', path: '/api/auth/send-login-sms-code', tag: TAG, summary: 'Код для входа по СМС', body: body.sendLoginCodeBody, answer: 'data.endTime — когда можно запросить новый код' });
   router.post('/api/auth/send-login-sms-code', async (req, res) => {
     const { phone } = parseAuth(body.sendLoginCodeBody, req.body);

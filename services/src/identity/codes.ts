@@ -52,12 +52,13 @@ type SendCodeOptions = { phone: string; purpose: CodePurpose; userId?: string; r
  * before `endTime`, a taken phone refused), then the `sms` job; the call waits for the provider's
  * answer so a failed delivery is the spec's errorCode 3 and not a code that never comes.
  */
-export async function sendCode(ctx: AppContext, req: Request, options: SendCodeOptions, counted: { ipCounted?: boolean } = {}): Promise<{ endTime: string }> {
+export async function sendCode(ctx: AppContext, req: Request, options: SendCodeOptions, counted: { ipCounted?: boolean } = {}): Promise<{ endTime: string; serverTime: string }> {
   const { phone, purpose } = options;
   if (!counted.ipCounted) await ctx.limits.consume('smsPerIp', clientIp(req));
   await ctx.limits.consume('smsPerPhone', phone);
   const code = newCode();
-  const command: PhoneCommand = { type: 'SendCode', phone, purpose, code, salt: newSalt(), now: ctx.clock(), userId: options.userId, registration: options.registration };
+  const now = ctx.clock();
+  const command: PhoneCommand = { type: 'SendCode', phone, purpose, code, salt: newSalt(), now, userId: options.userId, registration: options.registration };
   const result = await handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, command, { actor: options.userId ?? 'anonymous', correlationId: req.id as string });
   const sent = result.events[0] as EventOf<'PhoneCodeSent'>;
   const { codeHash, resendAt } = sent.data;
@@ -69,7 +70,8 @@ export async function sendCode(ctx: AppContext, req: Request, options: SendCodeO
     throw new DomainError('SMS_NOT_SENT');
   }
   if ((await waitForDelivery(ctx, phone, codeHash, result.nextExpectedRevision + 1)) === 'failed') throw new DomainError('SMS_NOT_SENT');
-  return { endTime: resendAt };
+  // the server's time beside endTime lets a client with a wrong clock count down correctly
+  return { endTime: resendAt, serverTime: now.toISOString() };
 }
 
 const recordFailure = (ctx: AppContext, phone: string, codeHash: string, failure: string) =>

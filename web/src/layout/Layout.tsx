@@ -2,6 +2,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, Container, Drawer, IconButton, Link, List, ListItemButton, Stack, Toolbar, Typography } from '@mui/material';
 import { useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router';
+import { AuthModal } from '../auth/AuthModal';
+import { useSession } from '../auth/session';
 
 const NAV = [
   { to: '/baza-kvartir', label: 'База квартир' },
@@ -11,6 +13,19 @@ const NAV = [
   { to: '/blog', label: 'Журнал' },
   { to: '/investments', label: 'Инвестиции' },
 ];
+
+/** 'Личный кабинет' when signed in, otherwise 'Вход и регистрация' opening the auth modal. */
+function AccountButton() {
+  const { profile, loading, openAuth } = useSession();
+  if (loading) return <Box width={180} />;
+  if (profile) return <Button variant="outlined" component={RouterLink} to="/account" sx={{ whiteSpace: 'nowrap' }}>Личный кабинет</Button>;
+  return (
+    <Button variant="outlined" onClick={() => openAuth('login')} sx={{ whiteSpace: 'nowrap' }}>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>Вход и регистрация</Box>
+      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>Войти</Box>
+    </Button>
+  );
+}
 
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -32,13 +47,11 @@ export function Layout() {
               ))}
             </Stack>
             <Box flex={1} />
-            <Button variant="outlined" href="/cabinet/" sx={{ whiteSpace: 'nowrap' }}>
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>Вход и регистрация</Box>
-              <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>Войти</Box>
-            </Button>
+            <AccountButton />
           </Toolbar>
         </Container>
       </AppBar>
+      <AuthModal />
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
         <List sx={{ width: 260 }}>
           {NAV.map((item) => (

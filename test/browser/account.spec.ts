@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startTestServer } from '../support/server';
+import { outboxCode, typeCode } from '../support/smsCode';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser | null;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser('accounts on the public site');
+  if (!browser) return;
+  server = await startTestServer({ listings: 8 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await page?.close();
+});
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+describe('accounts on the public site in Chromium', () => {
+  it('signs up in the modal with the SMS code, edits the profile, logs out and signs in again', async () => {
+    if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    page.setDefaultTimeout(8000);
+    await page.goto(`${server.url}/prodazha`);
+    await page.getByRole('button', { name: 'Вход и регистрация' }).click();
+    await page.getByRole('tab', { name: 'Регистрация' }).click();
+    await page.getByLabel('Имя').fill('Мария Иванова');
+    await page.getByLabel('Телефон').fill('9161234567');
+    expect(await page.getByLabel('Телефон').inputValue()).toBe('+7 (916) 123-45-67');
+    await page.getByLabel('Электронная почта').fill('maria@example.ru');
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.getByText('Необходимо согласиться с политикой конфиденциальности').waitFor();
+    await page.getByLabel('Согласен с политикой конфиденциальности').check();
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+    await page.screenshot({ path: '.cache/screenshots/web-signup-code.png' });
+    await typeCode(page, await outboxCode(server.url, '79161234567'));
+
+    await page.waitForURL('**/account/user/main-info');
+    await page.getByRole('heading', { name: 'Мария Иванова' }).waitFor();
+    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+
+    await page.getByRole('link', { name: 'Профиль', exact: true }).click();
+    await page.getByText('Не подтверждена').waitFor();
+    await page.getByLabel('ФИО').fill('Мария Петрова');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Имя сохранено').waitFor();
+    await page.getByLabel('Файл фото').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('img[alt="Мария Петрова"]').waitFor();
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/profile')), page.getByLabel('СМС-уведомления').uncheck()]);
+    await page.screenshot({ path: '.cache/screenshots/web-profile.png', fullPage: true });
+
+    // the confirmation link from the letter confirms the address
+    const letters = (await (await fetch(`${server.url}/api/dev/email?to=maria@example.ru`)).json()) as { data: { text: string }[] };
+    const link = /https?:\/\/\S+\/confirm-email\?token=\S+/.exec(letters.data[0].text)![0];
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    await page.getByText('Адрес электронной почты подтверждён.').waitFor();
+    await page.getByRole('button', { name: 'Перейти в профиль' }).or(page.getByRole('link', { name: 'Перейти в профиль' })).click();
+    await page.getByText('Подтверждена', { exact: true }).waitFor();
+
+    await page.getByRole('link', { name: 'Главная' }).click();
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await page.getByRole('button', { name: 'Вход и регистрация' }).waitFor();
+
+    server.clock.advance(31_000);
+    await page.getByRole('button', { name: 'Вход и регистрация' }).click();
+    await page.getByLabel('Телефон').fill('+7 (916) 123-45-67');
+    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+    await page.getByText('Новый код можно получить через', { exact: false }).waitFor(); // the new code is in the outbox by now
+    await typeCode(page, await outboxCode(server.url, '79161234567'));
+    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+  });
+
+  it('shows the spec’s error under the phone for an unknown number, and fits a phone screen', async () => {
+    if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
+    page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(`${server.url}/prodazha`);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByLabel('Телефон').fill('9000000000');
+    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+    await page.getByText('Пользователь не найден').waitFor();
+    await page.screenshot({ path: '.cache/screenshots/web-signin-375.png' });
+  });
+
+  it('sends an anonymous visitor from the account back to the start with the sign-in open', async () => {
+    if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
+    page = await browser.newPage();
+    await page.goto(`${server.url}/account/user/profile`);
+    await page.getByRole('tab', { name: 'Вход' }).waitFor();
+    expect(new URL(page.url()).pathname).not.toContain('/account');
+  });
+});

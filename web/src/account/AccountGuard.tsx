@@ -1,0 +1,48 @@
+import { Box, CircularProgress, List, ListItemButton, ListItemText, Paper, Stack } from '@mui/material';
+import { useEffect } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { USER_ROLE, useSession } from '../auth/session';
+
+/** The auth guard: an anonymous visitor goes back to '/' with the sign-in open; staff go to the agency cabinet. */
+export function AccountGuard() {
+  const { profile, loading, openAuth } = useSession();
+  const location = useLocation();
+  const anonymous = !loading && !profile;
+  useEffect(() => {
+    if (anonymous) openAuth('login');
+  }, [anonymous, openAuth]);
+  if (loading) return <Box display="grid" sx={{ placeItems: 'center', py: 8 }}><CircularProgress /></Box>;
+  if (!profile) return <Navigate to="/" replace state={{ from: location.pathname }} />;
+  if (profile.role !== USER_ROLE) {
+    window.location.assign('/cabinet/');
+    return null;
+  }
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems="flex-start">
+      <Paper variant="outlined" sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0 }}>
+        <List component="nav" aria-label="Личный кабинет">
+          {[
+            { to: '/account/user/main-info', label: 'Главная' },
+            { to: '/account/user/profile', label: 'Профиль' },
+          ].map((item) => (
+            <ListItemButton key={item.to} component={NavLink} to={item.to} sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+      <Box flex={1} width="100%"><Outlet /></Box>
+    </Stack>
+  );
+}
+
+/** The account root: users to their main page, everyone else to the agency cabinet. */
+export function AccountRoot() {
+  const { profile, loading } = useSession();
+  if (loading) return null;
+  if (profile && profile.role !== USER_ROLE) {
+    window.location.assign('/cabinet/');
+    return null;
+  }
+  return <Navigate to="/account/user/main-info" replace />;
+}

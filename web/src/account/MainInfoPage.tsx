@@ -1,0 +1,40 @@
+import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { formatPhone } from '../auth/phone';
+import { useSession } from '../auth/session';
+
+export function MainInfoPage() {
+  const { profile, logout } = useSession();
+  const navigate = useNavigate();
+  if (!profile) return null;
+  return (
+    <Stack spacing={3}>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction="row" spacing={2} alignItems="center">
+            <Avatar src={profile.avatar ?? undefined} sx={{ width: 64, height: 64 }}>{profile.name.slice(0, 1)}</Avatar>
+            <Box flex={1}>
+              <Typography variant="h5" fontWeight={700}>{profile.name}</Typography>
+              <Typography color="text.secondary">{formatPhone(profile.phone)}{profile.email ? ` · ${profile.email}` : ''}</Typography>
+            </Box>
+            <Chip label={profile.status} />
+          </Stack>
+        </CardContent>
+      </Card>
+      <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <CardContent>
+          <Typography variant="h6" fontWeight={700}>Премиум-подписка</Typography>
+          <Typography>Новые объявления раньше всех — первые 3 дня только для подписчиков. от 4 000₽ / мес</Typography>
+        </CardContent>
+      </Card>
+      <Stack direction="row" spacing={2}>
+        <Button variant="contained" component={RouterLink} to="/account/user/profile">Редактировать профиль</Button>
+        <Button variant="outlined" onClick={() => {
+          // leave the account first, so its guard does not take the logout for a visitor to sign in
+          navigate('/');
+          void logout();
+        }}>Выйти</Button>
+      </Stack>
+    </Stack>
+  );
+}

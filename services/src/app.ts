@@ -31,7 +31,8 @@ function spa(app: Express, mount: string, dist: string) {
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // a number is a count of hops, anything else a list of trusted addresses or names ('loopback', 'uniquelocal')
+  app.set('trust proxy', /^\d+$/.test(ctx.config.TRUST_PROXY) ? Number(ctx.config.TRUST_PROXY) : ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()));
   app.use(
     pinoHttp({
       logger: ctx.logger,

@@ -38,7 +38,7 @@ async function main() {
     return;
   }
   if (config.ROLE === 'worker') {
-    // queue processors register here as their slices arrive (SMS and e-mail, payments)
+    // the queue processors (SMS, e-mail) started with the context's background work
     ctx.logger.info({ jobs: ctx.jobs.name, bus: ctx.bus.name }, 'worker started');
     onSignal(async () => {
       await closeContext(ctx);
@@ -60,7 +60,7 @@ async function main() {
   // performance.now() counts from the process start, so loading the code is included
   const readyMs = Math.round(performance.now());
   ctx.logger.info({ port, readyMs, events: ctx.projections.position }, 'marketplace ready');
-  console.log(`\nМаркетплейс запущен за ${readyMs} мс (событий в журнале: ${ctx.projections.position})\n  сайт:    ${base}/prodazha\n  кабинет: ${base}/cabinet/  (вход: 79990000001 — владелец агентства, 79990000011 — агент)\n  API:     ${base}/api/docs\n`);
+  console.log(`\nМаркетплейс запущен за ${readyMs} мс (событий в журнале: ${ctx.projections.position})\n  сайт:    ${base}/prodazha\n  кабинет: ${base}/cabinet/  (вход по СМС: 79990000001 — владелец агентства, 79990000011 — агент, 79990000100 — пользователь)\n  API:     ${base}/api/docs${config.NODE_ENV !== 'production' || config.DEV_OUTBOX ? `\n  коды из СМС (режим разработки): ${base}/api/dev/sms?phone=79990000001` : ''}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -11,6 +11,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Express's "trust proxy": which hops may set X-Forwarded-For (the IP the abuse limits count by) */
+  TRUST_PROXY: z.string().default('loopback'),
   DATA_DIR: z.string().default('./data'),
   SEED: booleanText.default(true),
   EVENTSTORE_DURABILITY: z.enum(['NORMAL', 'FULL']).default('NORMAL'),

@@ -6,7 +6,7 @@ import { MemoryReadStore } from '@estate/projections';
 import { SqliteBus } from './bus/sqlite';
 import type { AppContext } from './context';
 import { createLogger } from './logger';
-import { DOMAIN_EVENTS_TOPIC, startDomainEventForwarder } from './forwarder';
+import { DOMAIN_EVENTS_TOPIC, publicData, startDomainEventForwarder } from './forwarder';
 
 it('forwards every domain event to the bus in global order, keyed by stream, resuming from its checkpoint', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'forwarder-'));
@@ -34,4 +34,9 @@ it('forwards every domain event to the bus in global order, keyed by stream, res
   await bus.close();
   await eventStore.close();
   rmSync(dir, { recursive: true, force: true });
+});
+
+it('keeps a code’s salt out of what it publishes', () => {
+  const data = { phone: '79990000001', codeSalt: 'a'.repeat(32), codeHash: 'b'.repeat(64), purpose: 'login' };
+  expect(publicData(data)).toEqual({ phone: '79990000001', codeHash: 'b'.repeat(64), purpose: 'login' });
 });

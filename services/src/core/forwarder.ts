@@ -1,6 +1,14 @@
 import type { AppContext } from './context';
 
 export const DOMAIN_EVENTS_TOPIC = 'domain-events';
+
+/**
+ * Fields that stay in the event store: a code's salt next to its hash would let any reader of the
+ * topic try the 10,000 codes while the code is valid.
+ */
+const PRIVATE_FIELDS = new Set(['codeSalt']);
+export const publicData = (data: unknown) =>
+  data && typeof data === 'object' ? Object.fromEntries(Object.entries(data).filter(([k]) => !PRIVATE_FIELDS.has(k))) : data;
 type Checkpoint = { _id: string; position: number };
 
 /**
@@ -14,7 +22,7 @@ export async function startDomainEventForwarder(ctx: AppContext) {
   return ctx.eventStore.subscribe(
     from,
     async (event) => {
-      await ctx.bus.publish(DOMAIN_EVENTS_TOPIC, [{ key: event.streamId, value: event }]);
+      await ctx.bus.publish(DOMAIN_EVENTS_TOPIC, [{ key: event.streamId, value: { ...event, data: publicData(event.data) } }]);
       await checkpoints.replaceOne({ _id: DOMAIN_EVENTS_TOPIC }, { _id: DOMAIN_EVENTS_TOPIC, position: event.position }, { upsert: true });
     },
     { onError: (error, event) => ctx.logger.error({ err: error, position: event?.position }, 'forwarding to the bus failed; retrying') },

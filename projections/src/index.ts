@@ -1,9 +1,10 @@
 import { catalogueProjection } from './catalogue/projection';
 import { identityProjection } from './identity/projection';
+import { residentialComplexProjection } from './newBuildings/projection';
 import type { Projection } from './projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
-export const allProjections: Projection[] = [identityProjection, catalogueProjection];
+export const allProjections: Projection[] = [identityProjection, catalogueProjection, residentialComplexProjection];
 
 export * from './projection';
 export * from './runner';
@@ -12,7 +13,7 @@ export type { BulkOperation, BulkResult, Collection, DeleteResult, Doc, Filter, 
 export { MemoryReadStore } from './readStore/memory';
 export * from './catalogue/document';
 export * from './identity/documents';
-export { catalogueProjection, identityProjection };
+export { catalogueProjection, identityProjection, residentialComplexProjection };
 export * from './catalogue/queries';
 export * from './progress';
 export * from './lease';

@@ -11,6 +11,8 @@ import { profileRoutes } from './identity/profileApi';
 import { devOutboxRoutes } from './notifications/devOutboxApi';
 import { authenticate } from './identity/sessions';
 import { locationRoutes } from './locations/api';
+import { categoryRoutes } from './categories/api';
+import { newBuildingRoutes } from './newBuildings/api';
 import { cabinetPublicationRoutes } from './publications/cabinetApi';
 import { publicationRoutes } from './publications/api';
 import { statisticsRoutes } from './statistics/api';
@@ -56,6 +58,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(profileRoutes(ctx));
   app.use(devOutboxRoutes(ctx));
   app.use(locationRoutes(ctx));
+  app.use(categoryRoutes(ctx));
+  app.use(newBuildingRoutes(ctx));
   app.use(statisticsRoutes(ctx));
   app.use(publicationRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));

@@ -1,10 +1,11 @@
 import { catalogueProjection } from './catalogue/projection';
 import { identityProjection } from './identity/projection';
 import { residentialComplexProjection } from './newBuildings/projection';
+import { favouritesProjection } from './favourites/projection';
 import type { Projection } from './projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
-export const allProjections: Projection[] = [identityProjection, catalogueProjection, residentialComplexProjection];
+export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, residentialComplexProjection];
 
 export * from './projection';
 export * from './runner';
@@ -15,6 +16,8 @@ export * from './catalogue/document';
 export * from './identity/documents';
 export { catalogueProjection, identityProjection, residentialComplexProjection };
 export * from './catalogue/queries';
+export * from './catalogue/search';
+export * from './favourites/projection';
 export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';

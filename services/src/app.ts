@@ -15,6 +15,9 @@ import { categoryRoutes } from './categories/api';
 import { newBuildingRoutes } from './newBuildings/api';
 import { cabinetPublicationRoutes } from './publications/cabinetApi';
 import { publicationRoutes } from './publications/api';
+import { agencyPublicationRoutes, moderationRoutes } from './publications/agencyApi';
+import { publicationReadRoutes } from './publications/reads';
+import { favouriteRoutes } from './favourites/api';
 import { statisticsRoutes } from './statistics/api';
 import { demoImageRoute } from './seed/demoImages';
 
@@ -62,6 +65,10 @@ export function createApp(ctx: AppContext): Express {
   app.use(newBuildingRoutes(ctx));
   app.use(statisticsRoutes(ctx));
   app.use(publicationRoutes(ctx));
+  app.use(publicationReadRoutes(ctx));
+  app.use(favouriteRoutes(ctx));
+  app.use(agencyPublicationRoutes(ctx));
+  app.use(moderationRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));
 
   const openApiDocument = ctx.openApi.document();

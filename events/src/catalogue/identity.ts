@@ -64,6 +64,8 @@ export const identityEvents = {
   UserEmailConfirmed: z.object({ userId: id, email, tokenHash: sha256Hex }),
   UserAvatarChanged: z.object({ userId: id, avatar: z.string().max(300) }),
   NotificationSettingsChanged: z.object({ userId: id, settings: notificationSettings }),
+  /** a paid premium subscription: new listings are visible to the user during their first 3 days */
+  PremiumPeriodExtended: z.object({ userId: id, until: isoTime }),
 };
 
 export const agencyEvents = {

@@ -39,6 +39,8 @@ export const publicationDetails = z.object({
   address,
   params: publicationParams,
   images: z.array(z.object({ path: z.string().min(1).max(500) })).max(50),
+  /** a new-build flat's residential complex */
+  residentialComplexId: id.nullable().optional(),
 });
 export type PublicationDetails = z.infer<typeof publicationDetails>;
 
@@ -47,5 +49,23 @@ export const publicationEvents = {
   PublicationEdited: z.object({ publicationId: id, details: publicationDetails }),
   /** recorded beside an edit whenever the price moves, so the price history is a plain read of the log */
   PublicationPriceChanged: z.object({ publicationId: id, oldPrice: roubles, newPrice: roubles }),
-  PublicationPublished: z.object({ publicationId: id }),
+  /** `publishedAt` dates the publication (demo data is published in the past); absent: when the event occurred */
+  PublicationPublished: z.object({ publicationId: id, publishedAt: z.string().datetime().optional() }),
+  /** hidden by the agency (status 3) */
+  PublicationArchived: z.object({ publicationId: id }),
+  PublicationMovedToDraft: z.object({ publicationId: id }),
+  PublicationDeleted: z.object({ publicationId: id }),
+  /** refused by a moderator (status 4), with the reason the agency sees */
+  PublicationDeclined: z.object({ publicationId: id, reason: z.string().min(3).max(1000), moderatorId: id }),
+  /** published but not shown: its paid placement lapsed or a moderator paused it (status 5) */
+  PublicationDeactivated: z.object({ publicationId: id, reason: z.string().max(300) }),
+  /** a promotion tariff: position type 1–3, shown among the top ads until the given time */
+  PublicationPromoted: z.object({ publicationId: id, positionType: z.union([z.literal(1), z.literal(2), z.literal(3)]), tariffId: id, until: z.string().datetime() }),
+  PublicationPromotionEnded: z.object({ publicationId: id }),
+};
+
+/** The `favourites-<userId>` stream. */
+export const favouriteEvents = {
+  FavouriteAdded: z.object({ userId: id, publicationId: id }),
+  FavouriteRemoved: z.object({ userId: id, publicationId: id }),
 };

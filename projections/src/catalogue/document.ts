@@ -28,6 +28,18 @@ export type CatalogueDocument = {
     metro: { stations: { name: string; time: number; pedestrian_time: boolean }[] };
   };
   images: { path: string }[];
+  /** the address's point, flat so that a geo search can range over it */
+  lat: number | null;
+  lon: number | null;
+  residentialComplexId: string | null;
+  /** the moderator's reason while declined */
+  declineReason: string | null;
+  /** while promoted: the tariff's position type (1–3) and the end; top ads are drawn from these */
+  promotion: { positionType: 1 | 2 | 3; until: string } | null;
+  /** the price at publication and after every change, oldest first */
+  priceHistory: { createdAt: string; price: number }[];
+  /** daily rent: reserved and blocked nights [start, end) as YYYY-MM-DD, kept by the calendar */
+  busyRanges: { start: string; end: string }[];
   author: Person;
   agency: AgencyRef | null;
   createdAt: string;

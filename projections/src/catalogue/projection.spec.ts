@@ -4,7 +4,7 @@ import { project, storedEvents } from '../projectionSpec';
 import { MemoryReadStore } from '../readStore/memory';
 import { CATALOGUE } from './document';
 import { catalogueProjection } from './projection';
-import { searchCatalogue } from './queries';
+import { searchCatalogue } from './search';
 
 const details: PublicationDetails = {
   dealCategory: 'rent',
@@ -59,10 +59,10 @@ describe('catalogue projection', () => {
 
   it('is found by the public search only once published', async () => {
     const draft = await project(projections, history.slice(0, 3));
-    const search = { dealCategory: 'rent' as const, sort: { field: 'price' as const, direction: 1 as const }, page: 1, perPage: 20 };
-    expect((await searchCatalogue(draft, search)).total).toBe(0);
+    const page = { sort: { field: 'price' as const, direction: 1 as const }, page: 1, perPage: 20 };
+    expect((await searchCatalogue(draft, { dealCategory: 'rent' }, page)).total).toBe(0);
     const published = await project(projections, history, new MemoryReadStore());
-    expect((await searchCatalogue(published, { ...search, priceMax: 52_000, roomCounts: [1] })).items.map((d) => d._id)).toEqual(['p1']);
-    expect((await searchCatalogue(published, { ...search, priceMax: 51_999 })).total).toBe(0);
+    expect((await searchCatalogue(published, { dealCategory: 'rent', priceRanges: [{ max: 52_000 }], roomCounts: [1] }, page)).items.map((d) => d._id)).toEqual(['p1']);
+    expect((await searchCatalogue(published, { dealCategory: 'rent', priceRanges: [{ max: 51_999 }] }, page)).total).toBe(0);
   });
 });

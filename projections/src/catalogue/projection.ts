@@ -14,6 +14,9 @@ const detailsFields = (d: PublicationDetails) => ({
   locationId: d.address.locationId,
   address: d.address,
   images: d.images,
+  lat: d.address.geo?.lat ?? null,
+  lon: d.address.geo?.lon ?? null,
+  residentialComplexId: d.residentialComplexId ?? null,
   ...d.params,
 });
 
@@ -23,9 +26,12 @@ const detailsFields = (d: PublicationDetails) => ({
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 1,
+  version: 2,
   collections: {
     [CATALOGUE]: [
+      { key: { status: 1, dealCategory: 1, lat: 1 } },
+      { key: { status: 1, residentialComplexId: 1, publishedAt: -1 } },
+      { key: { status: 1, 'promotion.positionType': -1 } },
       { key: { status: 1, dealCategory: 1, price: 1 } },
       { key: { status: 1, dealCategory: 1, publishedAt: -1 } },
       { key: { status: 1, dealCategory: 1, locationId: 1, price: 1 } },
@@ -37,6 +43,9 @@ export const catalogueProjection: Projection = {
   async apply(event: StoredEvent, store: ReadStore) {
     const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
     const guard = { _id: event.streamId.slice('publication-'.length), revision: { $lt: event.revision } };
+    const setStatus = async (status: number, fields: Partial<CatalogueDocument>) => {
+      await catalogue.updateOne(guard, { $set: { status, ...fields, updatedAt: event.occurredAt, revision: event.revision } });
+    };
     switch (event.type) {
       case 'PublicationCreated': {
         const data = event.data as EventData<'PublicationCreated'>;
@@ -50,6 +59,10 @@ export const catalogueProjection: Projection = {
           authorId: data.authorId,
           ...detailsFields(data.details),
           actualPrice: null,
+          declineReason: null,
+          promotion: null,
+          priceHistory: [],
+          busyRanges: [],
           author: { id: data.authorId, name: author?.name ?? '', phone: author?.phone ?? '', avatar: author?.avatar ?? null },
           agency: agency ? { id: agency._id, name: agency.name, avatar: agency.avatar } : null,
           createdAt: event.occurredAt,
@@ -66,13 +79,43 @@ export const catalogueProjection: Projection = {
       }
       case 'PublicationPriceChanged': {
         const data = event.data as EventData<'PublicationPriceChanged'>;
-        await catalogue.updateOne(guard, { $set: { actualPrice: data.oldPrice, price: data.newPrice, revision: event.revision } });
+        // a draft's price moves are not history: the history starts when the listing is first published
+        const doc = await catalogue.findOne({ _id: data.publicationId }, { projection: { publishedAt: 1 } });
+        await catalogue.updateOne(guard, {
+          $set: { actualPrice: data.oldPrice, price: data.newPrice, revision: event.revision },
+          ...(doc?.publishedAt ? { $push: { priceHistory: { createdAt: event.occurredAt, price: data.newPrice } } } : {}),
+        });
         return;
       }
-      case 'PublicationPublished':
+      case 'PublicationPublished': {
+        const data = event.data as EventData<'PublicationPublished'>;
+        const publishedAt = data.publishedAt ?? event.occurredAt;
+        const doc = await catalogue.findOne({ _id: data.publicationId }, { projection: { priceHistory: 1, price: 1 } });
+        // the history starts at the first publication's price
+        const start = doc && doc.priceHistory.length === 0 ? { priceHistory: [{ createdAt: publishedAt, price: doc.price }] } : {};
         await catalogue.updateOne(guard, {
-            $set: { status: PUBLICATION_STATUS.PUBLISHED, publishedAt: event.occurredAt, updatedAt: event.occurredAt, revision: event.revision },
-          });
+          $set: { status: PUBLICATION_STATUS.PUBLISHED, publishedAt, updatedAt: event.occurredAt, declineReason: null, revision: event.revision, ...start },
+        });
+        return;
+      }
+      case 'PublicationArchived':
+        return setStatus(PUBLICATION_STATUS.ARCHIVED, { promotion: null });
+      case 'PublicationMovedToDraft':
+        return setStatus(PUBLICATION_STATUS.DRAFT, { promotion: null, declineReason: null });
+      case 'PublicationDeactivated':
+        return setStatus(PUBLICATION_STATUS.PUBLISHED_NOT_ACTIVE, { promotion: null });
+      case 'PublicationDeclined':
+        return setStatus(PUBLICATION_STATUS.DECLINED, { promotion: null, declineReason: (event.data as EventData<'PublicationDeclined'>).reason });
+      case 'PublicationDeleted':
+        await catalogue.deleteOne({ _id: (event.data as EventData<'PublicationDeleted'>).publicationId });
+        return;
+      case 'PublicationPromoted': {
+        const { positionType, until } = event.data as EventData<'PublicationPromoted'>;
+        await catalogue.updateOne(guard, { $set: { promotion: { positionType, until }, revision: event.revision } });
+        return;
+      }
+      case 'PublicationPromotionEnded':
+        await catalogue.updateOne(guard, { $set: { promotion: null, revision: event.revision } });
         return;
       default:
         return;

@@ -1,55 +1,10 @@
 import { PUBLICATION_STATUS, type DealCategory } from '@estate/events';
-import type { Filter, ReadStore, Sort } from '../readStore/port';
+import type { Filter, ReadStore } from '../readStore/port';
+import type { Page } from './search';
 import { CATALOGUE, type CatalogueDocument } from './document';
 
 /** Statuses a visitor may open by link (a draft or an archived ad is the agency’s business). */
 export const PUBLICATION_STATUS_PUBLIC: number[] = [PUBLICATION_STATUS.PUBLISHED];
-
-export type CatalogueSort = { field: 'price' | 'publishedAt'; direction: 1 | -1 };
-
-export type CatalogueSearch = {
-  dealCategory?: DealCategory;
-  locationId?: string | null;
-  priceMin?: number | null;
-  priceMax?: number | null;
-  /** room counts to match; the largest value given also matches anything above it ('4+') */
-  roomCounts?: number[];
-  sort: CatalogueSort;
-  page: number;
-  perPage: number;
-};
-
-export type Page<T> = { items: T[]; total: number };
-
-function roomFilter(roomCounts: number[]): Filter {
-  const max = Math.max(...roomCounts);
-  const exact = roomCounts.filter((n) => n !== max);
-  const orMore = max >= 4 ? [{ roomCount: { $gte: max } }] : [{ roomCount: max }];
-  return exact.length ? { $or: [{ roomCount: { $in: exact } }, ...orMore] } : orMore[0];
-}
-
-export function searchFilter(search: Omit<CatalogueSearch, 'sort' | 'page' | 'perPage'>): Filter {
-  const filter: Filter = { status: PUBLICATION_STATUS.PUBLISHED };
-  if (search.dealCategory) filter.dealCategory = search.dealCategory;
-  if (search.locationId) filter.locationId = search.locationId;
-  const price: Record<string, number> = {};
-  if (search.priceMin != null) price.$gte = search.priceMin;
-  if (search.priceMax != null) price.$lte = search.priceMax;
-  if (Object.keys(price).length) filter.price = price;
-  if (search.roomCounts?.length) Object.assign(filter, roomFilter(search.roomCounts));
-  return filter;
-}
-
-export async function searchCatalogue(store: ReadStore, search: CatalogueSearch): Promise<Page<CatalogueDocument>> {
-  const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
-  const filter = searchFilter(search);
-  const sort: Sort = { [search.sort.field]: search.sort.direction, _id: 1 };
-  const [items, total] = await Promise.all([
-    catalogue.find(filter, { sort, skip: (search.page - 1) * search.perPage, limit: search.perPage }),
-    catalogue.countDocuments(filter),
-  ]);
-  return { items, total };
-}
 
 export const findPublication = (store: ReadStore, id: string) => store.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: id });
 
@@ -60,6 +15,8 @@ export type AgencyListQuery = {
   status?: number;
   dealCategory?: DealCategory;
   text?: string;
+  /** 1: with a running promotion tariff, 2: without */
+  paymentStatus?: 1 | 2;
   sort: { field: 'price' | 'updatedAt' | 'createdAt' | 'title'; direction: 1 | -1 };
   skip: number;
   limit: number;
@@ -71,6 +28,8 @@ export async function listAgencyPublications(store: ReadStore, query: AgencyList
   const filter: Filter = query.authorId ? { authorId: query.authorId } : { agencyId: query.agencyId };
   if (query.status) filter.status = query.status;
   if (query.dealCategory) filter.dealCategory = query.dealCategory;
+  if (query.paymentStatus === 1) filter.promotion = { $ne: null };
+  if (query.paymentStatus === 2) filter.promotion = null;
   if (query.text) {
     const pattern = { $regex: escapeRegex(query.text), $options: 'i' };
     filter.$or = [{ title: pattern }, { 'address.fullAddress': pattern }];
@@ -81,4 +40,14 @@ export async function listAgencyPublications(store: ReadStore, query: AgencyList
     catalogue.countDocuments(filter),
   ]);
   return { items, total };
+}
+
+/** How many of the agency's (or the agent's) listings each status holds, 1 to 5 in order. */
+export async function countAgencyPublications(store: ReadStore, query: { agencyId: string; authorId?: string; dealCategory?: DealCategory }) {
+  const base: Filter = query.authorId ? { authorId: query.authorId } : { agencyId: query.agencyId };
+  if (query.dealCategory) base.dealCategory = query.dealCategory;
+  const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
+  const statuses = Object.values(PUBLICATION_STATUS);
+  const counts = await Promise.all(statuses.map((status) => catalogue.countDocuments({ ...base, status })));
+  return statuses.map((status, i) => ({ status, count: counts[i] }));
 }

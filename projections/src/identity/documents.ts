@@ -17,6 +17,8 @@ export type UserDocument = {
   avatar: string | null;
   settings: NotificationSettings;
   newsletter: boolean;
+  /** end of the paid premium subscription */
+  premiumUntil: string | null;
   createdAt: string;
 };
 

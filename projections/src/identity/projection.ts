@@ -26,7 +26,7 @@ export const identityProjection: Projection = {
         const data = event.data as EventData<'UserRegistered'>;
         const user: UserDocument = {
           _id: data.userId, revision: event.revision, name: data.name, phone: data.phone, email: data.email, emailVerified: false,
-          role: data.role, agencyId: data.agencyId, avatar: null, settings: DEFAULT_SETTINGS, newsletter: data.newsletter ?? false, createdAt: event.occurredAt,
+          role: data.role, agencyId: data.agencyId, avatar: null, settings: DEFAULT_SETTINGS, newsletter: data.newsletter ?? false, premiumUntil: null, createdAt: event.occurredAt,
         };
         await ignoreAlreadyApplied(() => store.collection<UserDocument>(USERS).insertOne(user));
         return;
@@ -54,6 +54,8 @@ export const identityProjection: Projection = {
         return setUser(store, event, { avatar: (event.data as EventData<'UserAvatarChanged'>).avatar });
       case 'NotificationSettingsChanged':
         return setUser(store, event, { settings: (event.data as EventData<'NotificationSettingsChanged'>).settings });
+      case 'PremiumPeriodExtended':
+        return setUser(store, event, { premiumUntil: (event.data as EventData<'PremiumPeriodExtended'>).until });
       case 'AgencyRegistered': {
         const data = event.data as EventData<'AgencyRegistered'>;
         const agency: AgencyDocument = { _id: data.agencyId, revision: event.revision, name: data.name, ownerId: data.ownerId, avatar: null, createdAt: event.occurredAt };

@@ -15,6 +15,8 @@ export const interaction = z.object({
   kind: z.enum(INTERACTION_KINDS),
   publicationId: z.string().min(1).max(64),
   at: z.string().datetime(),
+  /** who opened the listing ('user:<id>' or 'fp:<fingerprint>'), for their recently opened list */
+  viewer: z.string().min(1).max(140).optional(),
 });
 export type Interaction = z.infer<typeof interaction>;
 
@@ -32,6 +34,20 @@ export type InteractionStatsDocument = {
 };
 
 export const interactionStatsIndexes: IndexSpec[] = [{ key: { publicationId: 1, day: 1 } }];
+
+/** The listings each viewer opened, the latest opening kept: `GET /api/clicked-publications`. */
+export const OPENED_PUBLICATIONS = 'opened_publications';
+export type OpenedPublicationDocument = { _id: string; viewer: string; publicationId: string; at: string };
+export const openedPublicationIndexes: IndexSpec[] = [{ key: { viewer: 1, at: -1 } }];
+
+/** Remembers who opened what; replaying an opening is harmless (the newest time wins). */
+export async function recordOpenings(store: ReadStore, interactions: Interaction[]): Promise<void> {
+  const opened = store.collection<OpenedPublicationDocument>(OPENED_PUBLICATIONS);
+  for (const i of interactions) {
+    if (i.kind !== 'click' || !i.viewer) continue;
+    await opened.updateOne({ _id: `${i.viewer}:${i.publicationId}` }, { $max: { at: i.at }, $setOnInsert: { viewer: i.viewer, publicationId: i.publicationId } }, { upsert: true });
+  }
+}
 
 /**
  * Folds interactions into daily counters, each id counted once however often it is delivered:

@@ -14,8 +14,9 @@ import { currentUser, type AuthenticatedUser } from './sessions';
 const TAG = 'Профиль';
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The fields of product.md's Profile. Wallet and premium come with the agency and tariff slices. */
-export function toProfile(user: UserDocument, caller: AuthenticatedUser) {
+/** The fields of product.md's Profile. The wallet comes with the agency slice. */
+export function toProfile(user: UserDocument, caller: AuthenticatedUser, now: Date) {
+  const premium = user.premiumUntil !== null && new Date(user.premiumUntil) > now;
   return {
     id: user._id,
     agencyId: user.agencyId,
@@ -24,8 +25,8 @@ export function toProfile(user: UserDocument, caller: AuthenticatedUser) {
     phone: user.phone,
     email: user.email,
     isVerifiedEmail: user.emailVerified,
-    status: 'Обычный',
-    premiumPeriod: null,
+    status: premium ? 'Премиум' : 'Обычный',
+    premiumPeriod: premium ? user.premiumUntil : null,
     hasReceiveNotifications: user.settings.canReceiveNotifications,
     avatar: user.avatar,
     agencyWalletBalance: 0,
@@ -64,7 +65,7 @@ export function profileRoutes(ctx: AppContext): Router {
   const profileOf = async (caller: AuthenticatedUser) => {
     const user = await users.findOne({ _id: caller.userId });
     if (!user) throw new DomainError('USER_NOT_FOUND');
-    return toProfile(user, caller);
+    return toProfile(user, caller, ctx.clock());
   };
 
   describeRoute(ctx, { method: 'get', path: '/api/profile', tag: TAG, summary: 'Профиль текущего пользователя', auth: true, answer: 'профиль в data' });

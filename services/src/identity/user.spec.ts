@@ -62,3 +62,14 @@ describe('confirming an e-mail address', () => {
   it('sends no link for an address already confirmed', () =>
     given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]).when({ type: 'SendEmailConfirmation', tokenHash: hash('d'), now: t0 }).thenThrows('ACTION_NOT_ALLOWED'));
 });
+
+describe('premium', () => {
+  const day = 24 * 60 * 60_000;
+  it('starts from now when there is none', () =>
+    given([registered]).when({ type: 'ExtendPremium', days: 30, now: t0 }).then([{ type: 'PremiumPeriodExtended', data: { userId: 'u1', until: new Date(t0.getTime() + 30 * day).toISOString() } }]));
+
+  it('runs on from the end of a period still running', () => {
+    const running: UserEvent = { type: 'PremiumPeriodExtended', data: { userId: 'u1', until: new Date(t0.getTime() + 5 * day).toISOString() } };
+    given([registered, running]).when({ type: 'ExtendPremium', days: 30, now: t0 }).then([{ type: 'PremiumPeriodExtended', data: { userId: 'u1', until: new Date(t0.getTime() + 35 * day).toISOString() } }]);
+  });
+});

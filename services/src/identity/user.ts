@@ -12,7 +12,8 @@ export type UserEvent =
   | EventOf<'EmailConfirmationSent'>
   | EventOf<'UserEmailConfirmed'>
   | EventOf<'UserAvatarChanged'>
-  | EventOf<'NotificationSettingsChanged'>;
+  | EventOf<'NotificationSettingsChanged'>
+  | EventOf<'PremiumPeriodExtended'>;
 
 type EmailConfirmation = { email: string; tokenHash: string; expiresAt: string };
 export type RegisteredUser = {
@@ -29,6 +30,7 @@ export type RegisteredUser = {
   /** the link that confirmed the current address: following it again is not an error */
   confirmedBy: string | null;
   settings: NotificationSettings;
+  premiumUntil: string | null;
   sessions: Set<string>;
 };
 export type User = { registered: false } | RegisteredUser;
@@ -49,7 +51,9 @@ export type UserCommand =
   | { type: 'SendEmailConfirmation'; tokenHash: string; now: Date }
   | { type: 'ConfirmEmail'; tokenHash: string; now: Date }
   | { type: 'ChangeAvatar'; avatar: string }
-  | { type: 'ChangeNotificationSettings'; settings: Partial<NotificationSettings> };
+  | { type: 'ChangeNotificationSettings'; settings: Partial<NotificationSettings> }
+  /** a paid subscription: the period runs on from its current end, or from now when it has lapsed */
+  | { type: 'ExtendPremium'; days: number; now: Date };
 
 /** A confirmation link stays valid for three days. */
 export const EMAIL_LINK_LIFETIME_MS = 3 * 24 * 60 * 60_000;
@@ -59,7 +63,7 @@ export const userStream = (id: string) => `user-${id}`;
 export function evolve(state: User, event: UserEvent): User {
   if (event.type === 'UserRegistered') {
     const { userId: id, role, agencyId, name, phone, email } = event.data;
-    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], confirmedBy: null, settings: DEFAULT_NOTIFICATION_SETTINGS, sessions: new Set() };
+    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], confirmedBy: null, settings: DEFAULT_NOTIFICATION_SETTINGS, premiumUntil: null, sessions: new Set() };
   }
   if (!state.registered) return state;
   switch (event.type) {
@@ -86,6 +90,8 @@ export function evolve(state: User, event: UserEvent): User {
       return state;
     case 'NotificationSettingsChanged':
       return { ...state, settings: event.data.settings };
+    case 'PremiumPeriodExtended':
+      return { ...state, premiumUntil: event.data.until };
     default: {
       const unknown: never = event;
       return unknown;
@@ -148,6 +154,13 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       const settings = { ...user.settings, ...command.settings };
       const same = (Object.keys(settings) as (keyof NotificationSettings)[]).every((k) => settings[k] === user.settings[k]);
       return same ? [] : [{ type: 'NotificationSettingsChanged', data: { userId: user.id, settings } }];
+    }
+    case 'ExtendPremium': {
+      const user = registered(state);
+      const current = user.premiumUntil ? new Date(user.premiumUntil) : null;
+      const from = current && current > command.now ? current : command.now;
+      const until = new Date(from.getTime() + command.days * 24 * 60 * 60_000).toISOString();
+      return [{ type: 'PremiumPeriodExtended', data: { userId: user.id, until } }];
     }
     default: {
       const unknown: never = command;

@@ -4,7 +4,7 @@ import { handleCommand } from '../core/decider';
 import { agencyDecider, agencyStream } from '../agencies/agency';
 import { registerUser } from '../identity/registration';
 import { userStream } from '../identity/user';
-import { publicationDecider } from '../publications/decide';
+import { publicationDecider, type PublicationCommand } from '../publications/decide';
 import { publicationStream } from '../publications/publication';
 import { demoListings } from './demoData';
 
@@ -16,6 +16,14 @@ export const DEMO_PHONES = { moderator: '79990000000', owner: '79990000001', age
 const MODERATOR_ID = 'demo-moderator';
 
 type Staff = { userId: string; role: Role; agencyId: string };
+const DAY = 24 * 60 * 60_000;
+
+/**
+ * Demo listings were published over the last two months; every twentieth within the last day, so
+ * the premium window (new listings shown to subscribers only for 3 days) has something in it.
+ */
+const demoPublishedAt = (now: Date, i: number) =>
+  new Date(now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + ((i * 7919) % (60 * 24)) * 60_000 * 42)).toISOString();
 
 /**
  * Demo data, created through the same commands users send, so every listing has its events.
@@ -40,13 +48,21 @@ export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise
   await registerUser(ctx, { type: 'RegisterUser', userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate', role: ROLES.USER, agencyId: null });
 
   const listings = demoListings(listingCount);
+  const now = ctx.clock();
+  const moderator = { userId: MODERATOR_ID, role: MODERATOR_ROLE, agencyId: null };
   for (const [i, listing] of listings.entries()) {
     const author = staff[i % staff.length];
     const publicationId = `demo-${String(i + 1).padStart(4, '0')}`;
     const actor = { userId: author.userId, role: author.role, agencyId: author.agencyId };
     const stream = publicationStream(publicationId);
     await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'CreatePublication', actor, publicationId, details: listing.details }, { ...context, actor: author.userId });
-    if (!listing.draft) await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'PublishPublication', actor }, { ...context, actor: author.userId });
+    if (listing.draft) continue;
+    const run = (command: PublicationCommand) => handleCommand(ctx.eventStore, stream, publicationDecider, command, { ...context, actor: author.userId });
+    await run({ type: 'PublishPublication', actor, publishedAt: demoPublishedAt(now, i) });
+    // a few of each state, so every cabinet tab and the top places have something to show
+    if (i % 12 === 3) await run({ type: 'PromotePublication', positionType: ((i % 3) + 1) as 1 | 2 | 3, tariffId: 'demo-tariff', until: new Date(now.getTime() + 30 * DAY).toISOString() });
+    else if (i % 29 === 11) await run({ type: 'ArchivePublication', actor });
+    else if (i % 31 === 13) await run({ type: 'DeclinePublication', actor: moderator, reason: 'Фотографии не соответствуют объекту. Загрузите снимки этой квартиры.' });
   }
   // last, so that an interrupted seed runs again on the next start
   await registerUser(ctx, { type: 'RegisterUser', userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null, role: MODERATOR_ROLE, agencyId: null });

@@ -1,8 +1,11 @@
-import { dailyInteractionStats, dayOf, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
+import { PUBLICATION_STATUS } from '@estate/events';
+import { dailyInteractionStats, dayOf, findPublication, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
+import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
+import { viewerOf } from '../publications/visibility';
 import { jsonBody } from '../core/openapi';
 
 const addViewsBody = z.object({
@@ -24,7 +27,7 @@ export function statisticsRoutes(ctx: AppContext): Router {
   });
   router.post('/api/publications/add-views', async (req, res) => {
     const body = parse(addViewsBody, req.body);
-    const at = new Date().toISOString();
+    const at = ctx.clock().toISOString();
     const interactions: Interaction[] = [...new Set(body.publicationIds)].map((publicationId) => ({
       id: `view:${body.uuid}:${publicationId}:${dayOf(at)}`,
       kind: 'view',
@@ -36,13 +39,27 @@ export function statisticsRoutes(ctx: AppContext): Router {
   });
 
   ctx.openApi.route({
+    method: 'post', path: '/api/publications/{id}/phone-view', tags: ['Статистика'], summary: 'Показ телефона: считается раз в день на браузер или аккаунт',
+    responses: { 200: { description: 'data.phone' }, 404: jsonBody(ctx.openApi.errorSchema) },
+  });
+  router.post('/api/publications/:id/phone-view', async (req, res) => {
+    const doc = await findPublication(ctx.readStore, req.params.id);
+    if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+    const viewer = viewerOf(req) ?? `ip:${req.ip}`;
+    const at = ctx.clock().toISOString();
+    const reveal: Interaction = { id: `phone:${viewer}:${doc._id}:${dayOf(at)}`, kind: 'phone', publicationId: doc._id, at };
+    await ctx.bus.publish(INTERACTIONS_TOPIC, [{ key: doc._id, value: reveal }]).catch((error) => req.log.warn({ err: error }, 'phone view not counted'));
+    res.json({ data: { phone: doc.author.phone } });
+  });
+
+  ctx.openApi.route({
     method: 'get', path: '/api/public-views-diagram-per-ten-days', tags: ['Статистика'], summary: 'Просмотры объявления за последние 10 дней',
     request: { query: z.object({ publicationId: z.string() }) },
     responses: { 200: { description: '{ data: { viewsDiagram: [{ date, views }], viewsPerTenDays, allViews } }' } },
   });
   router.get('/api/public-views-diagram-per-ten-days', async (req, res) => {
     const { publicationId } = parse(z.object({ publicationId: z.string().min(1).max(64) }), req.query);
-    const today = new Date();
+    const today = ctx.clock();
     const days = Array.from({ length: TEN_DAYS }, (_, i) => dayOf(new Date(today.getTime() - (TEN_DAYS - 1 - i) * 86_400_000).toISOString()));
     const stats = await dailyInteractionStats(ctx.readStore, publicationId, '0000-00-00', days[days.length - 1]);
     const byDay = new Map(stats.map((s) => [s.day, s.view]));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { countInteractions, interaction, INTERACTIONS_TOPIC, interactionStatsIndexes, INTERACTION_STATS } from '@estate/projections';
+import { countInteractions, interaction, INTERACTIONS_TOPIC, interactionStatsIndexes, INTERACTION_STATS, OPENED_PUBLICATIONS, openedPublicationIndexes, recordOpenings } from '@estate/projections';
 import type { AppContext } from '../core/context';
 
 /**
@@ -9,6 +9,7 @@ import type { AppContext } from '../core/context';
  */
 export async function startStatisticsConsumer(ctx: AppContext) {
   for (const index of interactionStatsIndexes) await ctx.readStore.collection(INTERACTION_STATS).createIndex(index);
+  for (const index of openedPublicationIndexes) await ctx.readStore.collection(OPENED_PUBLICATIONS).createIndex(index);
   const group = ctx.readStore.name === 'memory' ? `statistics-${randomUUID()}` : 'statistics';
   return ctx.bus.subscribe(
     group,
@@ -20,6 +21,7 @@ export async function startStatisticsConsumer(ctx: AppContext) {
         return parsed.success ? [parsed.data] : [];
       });
       await countInteractions(ctx.readStore, valid);
+      await recordOpenings(ctx.readStore, valid);
     },
     { maxBatch: 1000, onError: (error) => ctx.logger.error({ err: error }, 'statistics consumer failed; retrying the batch') },
   );

@@ -1,0 +1,146 @@
+import { PUBLICATION_STATUS, type DealCategory } from '@estate/events';
+import type { Filter, ReadStore, Sort } from '../readStore/port';
+import { CATALOGUE, type CatalogueDocument } from './document';
+
+export type CatalogueSort = { field: 'price' | 'publishedAt'; direction: 1 | -1 };
+export type Range = { min?: number | null; max?: number | null };
+/** a numeric field of the catalogue document with a range or a list of values */
+export type FieldCondition = { field: NumericField; values?: number[] } & Range;
+export type NumericField = 'totalArea' | 'livingArea' | 'kitchenArea' | 'floor' | 'floorsCount' | 'roomCount' | 'buildYear' | 'deposit' | 'clientFee' | 'guestsCount' | 'price';
+
+export type CatalogueQuery = {
+  dealCategory?: DealCategory;
+  propertyTypes?: number[];
+  /** listing locations to match; absent: all of Russia */
+  locationIds?: string[];
+  /** any of these price ranges; an empty bound is no bound */
+  priceRanges?: Range[];
+  /** room counts to match; the largest value given also matches anything above it ('4+') */
+  roomCounts?: number[];
+  fields?: FieldCondition[];
+  /** words of the address, case-insensitive */
+  searchAddress?: string;
+  geo?: { lat: number; lon: number; radiusKm: number };
+  residentialComplexId?: string;
+  /** new builds: listings in a residential complex */
+  newBuildsOnly?: boolean;
+  /** daily rent: free on every night of [start, end) (YYYY-MM-DD) */
+  freeBetween?: { start: string; end: string };
+  /** daily rent: the listing takes at least this many guests */
+  guests?: number;
+  /** listings published at or before this time only (the premium window hides newer ones) */
+  publishedUntil?: string;
+  excludeIds?: string[];
+};
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function rangeOf({ min, max }: Range): Record<string, number> | null {
+  const range: Record<string, number> = {};
+  if (min != null) range.$gte = min;
+  if (max != null) range.$lte = max;
+  return Object.keys(range).length ? range : null;
+}
+
+function roomFilter(roomCounts: number[]): Filter {
+  const max = Math.max(...roomCounts);
+  const exact = roomCounts.filter((n) => n !== max);
+  const orMore = max >= 4 ? [{ roomCount: { $gte: max } }] : [{ roomCount: max }];
+  return exact.length ? { $or: [{ roomCount: { $in: exact } }, ...orMore] } : orMore[0];
+}
+
+/** One degree of latitude is 111.32 km; a degree of longitude shrinks with the cosine of the latitude. */
+export function boundingBox(lat: number, lon: number, radiusKm: number) {
+  const dLat = radiusKm / 111.32;
+  const dLon = radiusKm / (111.32 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
+  return { lat: { $gte: lat - dLat, $lte: lat + dLat }, lon: { $gte: lon - dLon, $lte: lon + dLon } };
+}
+
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/** The store filter of a query: published listings only; the geo circle is refined after the box. */
+export function catalogueFilter(query: CatalogueQuery): Filter {
+  const filter: Filter = { status: PUBLICATION_STATUS.PUBLISHED };
+  const and: Filter[] = [];
+  if (query.dealCategory) filter.dealCategory = query.dealCategory;
+  if (query.propertyTypes?.length) filter.propertyType = query.propertyTypes.length === 1 ? query.propertyTypes[0] : { $in: query.propertyTypes };
+  if (query.locationIds) filter.locationId = query.locationIds.length === 1 ? query.locationIds[0] : { $in: query.locationIds };
+  const priceRanges = (query.priceRanges ?? []).map(rangeOf).filter((r) => r !== null);
+  if (priceRanges.length === 1) filter.price = priceRanges[0];
+  else if (priceRanges.length > 1) and.push({ $or: priceRanges.map((price) => ({ price })) });
+  if (query.roomCounts?.length) and.push(roomFilter(query.roomCounts));
+  for (const condition of query.fields ?? []) {
+    if (condition.values?.length) and.push({ [condition.field]: { $in: condition.values } });
+    const range = rangeOf(condition);
+    if (range) and.push({ [condition.field]: range });
+  }
+  if (query.searchAddress) {
+    for (const word of query.searchAddress.trim().split(/\s+/).slice(0, 5)) and.push({ 'address.fullAddress': { $regex: escapeRegex(word), $options: 'i' } });
+  }
+  if (query.geo) Object.assign(filter, boundingBox(query.geo.lat, query.geo.lon, query.geo.radiusKm));
+  if (query.residentialComplexId) filter.residentialComplexId = query.residentialComplexId;
+  else if (query.newBuildsOnly) filter.residentialComplexId = { $ne: null };
+  if (query.guests) filter.guestsCount = { $gte: query.guests };
+  if (query.freeBetween) {
+    const { start, end } = query.freeBetween;
+    filter.busyRanges = { $not: { $elemMatch: { start: { $lt: end }, end: { $gt: start } } } };
+  }
+  if (query.publishedUntil) filter.publishedAt = { $lte: query.publishedUntil };
+  if (query.excludeIds?.length) filter._id = { $nin: query.excludeIds };
+  if (and.length === 1) Object.assign(filter, and[0].$or ? { $or: and[0].$or } : and[0]);
+  else if (and.length > 1) filter.$and = and;
+  return filter;
+}
+
+export type Page<T> = { items: T[]; total: number };
+
+/**
+ * A page of the catalogue. Without a geo circle the store sorts, skips and counts through its
+ * indexes; with one, the box's candidates are narrowed to the circle here, then paged.
+ */
+export async function searchCatalogue(
+  store: ReadStore,
+  query: CatalogueQuery,
+  page: { sort: CatalogueSort; page: number; perPage: number },
+): Promise<Page<CatalogueDocument>> {
+  const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
+  const filter = catalogueFilter(query);
+  const sort: Sort = { [page.sort.field]: page.sort.direction, _id: 1 };
+  const skip = (page.page - 1) * page.perPage;
+  if (!query.geo) {
+    const [items, total] = await Promise.all([catalogue.find(filter, { sort, skip, limit: page.perPage }), catalogue.countDocuments(filter)]);
+    return { items, total };
+  }
+  const centre = query.geo;
+  const candidates = await catalogue.find(filter, { sort, projection: { _id: 1, lat: 1, lon: 1 } });
+  const inside = candidates.filter((c) => c.lat !== null && c.lon !== null && distanceKm(centre, { lat: c.lat, lon: c.lon }) <= centre.radiusKm);
+  const ids = inside.slice(skip, skip + page.perPage).map((c) => c._id);
+  const docs = ids.length ? await catalogue.find({ _id: { $in: ids } }) : [];
+  const byId = new Map(docs.map((d) => [d._id, d]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total: inside.length };
+}
+
+export async function countCatalogue(store: ReadStore, query: CatalogueQuery): Promise<number> {
+  if (query.geo) return (await searchCatalogue(store, query, { sort: { field: 'publishedAt', direction: -1 }, page: 1, perPage: 1 })).total;
+  return store.collection<CatalogueDocument>(CATALOGUE).countDocuments(catalogueFilter(query));
+}
+
+/**
+ * Promoted listings matching the query, for the top places of a page: higher position types
+ * first, and a different three on each page so every paid listing gets its turn.
+ */
+export async function topPublications(store: ReadStore, query: CatalogueQuery, now: string, page: number, count = 3): Promise<CatalogueDocument[]> {
+  const filter = { ...catalogueFilter(query), 'promotion.until': { $gt: now } };
+  const promoted = await store.collection<CatalogueDocument>(CATALOGUE).find(filter, { sort: { 'promotion.positionType': -1, publishedAt: -1, _id: 1 }, limit: 60 });
+  const centre = query.geo;
+  const eligible = centre ? promoted.filter((d) => d.lat !== null && d.lon !== null && distanceKm(centre, { lat: d.lat, lon: d.lon }) <= centre.radiusKm) : promoted;
+  if (eligible.length <= count) return eligible;
+  const start = ((page - 1) * count) % eligible.length;
+  return Array.from({ length: count }, (_, i) => eligible[(start + i) % eligible.length]);
+}

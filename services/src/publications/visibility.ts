@@ -1,0 +1,24 @@
+import { USERS, type UserDocument } from '@estate/projections';
+import type { Request } from 'express';
+import type { AppContext } from '../core/context';
+
+/** product.md: new listings are shown only to premium users during their first 3 days. */
+export const PREMIUM_WINDOW_MS = 3 * 24 * 60 * 60_000;
+
+export async function isPremium(ctx: AppContext, req: Request): Promise<boolean> {
+  if (!req.user) return false;
+  const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: req.user.userId }, { projection: { premiumUntil: 1 } });
+  return user?.premiumUntil != null && new Date(user.premiumUntil) > ctx.clock();
+}
+
+/** The newest publication time a caller may see: none for premium users, three days ago for everyone else. */
+export async function publishedUntil(ctx: AppContext, req: Request): Promise<string | undefined> {
+  return (await isPremium(ctx, req)) ? undefined : new Date(ctx.clock().getTime() - PREMIUM_WINDOW_MS).toISOString();
+}
+
+/** The viewer a "recently opened" list belongs to: the account when signed in, else the browser's fingerprint header. */
+export function viewerOf(req: Request): string | null {
+  if (req.user) return `user:${req.user.userId}`;
+  const fingerprint = req.get('fingerprint')?.trim();
+  return fingerprint && /^[\w-]{8,128}$/.test(fingerprint) ? `fp:${fingerprint}` : null;
+}

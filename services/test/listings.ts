@@ -1,0 +1,64 @@
+import { ROLES, type PublicationDetails } from '@estate/events';
+import { agencyDecider, agencyStream } from '../src/agencies/agency';
+import type { AppContext } from '../src/core/context';
+import { handleCommand } from '../src/core/decider';
+import { registerUser } from '../src/identity/registration';
+import { findCity } from '../src/locations/cities';
+import { publicationDecider, type Actor, type PublicationCommand } from '../src/publications/decide';
+import { publicationStream } from '../src/publications/publication';
+
+const DAY = 24 * 60 * 60_000;
+
+/** An agency with an owner and an agent, created through commands as the product does. */
+export async function createAgency(ctx: AppContext, key: string, phoneSuffix: string) {
+  const agencyId = `agency-${key}`;
+  const phone = (n: number) => `7955${phoneSuffix.padStart(6, '0')}${n}`;
+  const owner: Actor = { userId: `owner-${key}`, role: ROLES.AGENCY_OWNER, agencyId };
+  const agent: Actor = { userId: `agent-${key}`, role: ROLES.AGENT, agencyId };
+  await registerUser(ctx, { type: 'RegisterUser', userId: owner.userId, name: `Владелец ${key}`, phone: phone(1), email: null, role: ROLES.AGENCY_OWNER, agencyId });
+  await registerUser(ctx, { type: 'RegisterUser', userId: agent.userId, name: `Агент ${key}`, phone: phone(2), email: null, role: ROLES.AGENT, agencyId });
+  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'RegisterAgency', agencyId, name: `Агентство ${key}`, ownerId: owner.userId });
+  return { agencyId, owner, agent, ownerPhone: phone(1), agentPhone: phone(2) };
+}
+
+export type ListingSpec = {
+  id: string;
+  deal?: PublicationDetails['dealCategory'];
+  city?: string;
+  price: number;
+  rooms?: number | null;
+  area?: number;
+  floor?: number;
+  guests?: number;
+  address?: string;
+  geo?: { lat: number; lon: number } | null;
+  complex?: string;
+  /** days before the app's clock; absent: a draft */
+  publishedDaysAgo?: number;
+  promoted?: 1 | 2 | 3;
+};
+
+/** A listing created (and published, promoted) through the publication decider. */
+export async function createListing(ctx: AppContext, author: Actor, spec: ListingSpec) {
+  const city = findCity(spec.city ?? '1')!;
+  const details: PublicationDetails = {
+    dealCategory: spec.deal ?? 'sale',
+    propertyType: 1,
+    title: `Объявление ${spec.id}`,
+    description: '',
+    price: spec.price,
+    address: { locationId: city.id, locationName: city.name, fullAddress: spec.address ?? `${city.name}, ул. Тестовая, ${spec.id.length}`, geo: spec.geo ?? null, metro: { stations: [] } },
+    params: {
+      roomCount: spec.rooms ?? 1, totalArea: spec.area ?? 40, livingArea: null, kitchenArea: null, floor: spec.floor ?? 2, floorsCount: 9,
+      buildYear: null, deposit: null, clientFee: null, guestsCount: spec.guests ?? null,
+    },
+    images: [],
+    residentialComplexId: spec.complex ?? null,
+  };
+  const run = (command: PublicationCommand) => handleCommand(ctx.eventStore, publicationStream(spec.id), publicationDecider, command, { actor: author.userId });
+  await run({ type: 'CreatePublication', actor: author, publicationId: spec.id, details });
+  const now = ctx.clock().getTime();
+  if (spec.publishedDaysAgo !== undefined) await run({ type: 'PublishPublication', actor: author, publishedAt: new Date(now - spec.publishedDaysAgo * DAY).toISOString() });
+  if (spec.promoted) await run({ type: 'PromotePublication', positionType: spec.promoted, tariffId: 'test-tariff', until: new Date(now + 30 * DAY).toISOString() });
+  await ctx.projections.whenCaughtUp();
+}

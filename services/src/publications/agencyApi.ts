@@ -7,7 +7,9 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { currentUser, requireRole } from '../identity/sessions';
-import type { PublicationCommand } from './decide';
+import { handleCommand } from '../core/decider';
+import { publicationDecider, type PublicationCommand } from './decide';
+import { publicationStream } from './publication';
 import { toPublicationDto } from './dto';
 import { actorOf, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
 
@@ -71,8 +73,9 @@ export function agencyPublicationRoutes(ctx: AppContext): Router {
     const results = [];
     for (const id of new Set(publicationIds)) {
       try {
-        const publication = await runPublicationCommand(ctx, req, id, command());
-        results.push({ id, success: true, status: publication.status });
+        const { state, position } = await handleCommand(ctx.eventStore, publicationStream(id), publicationDecider, command(), { actor: currentUser(req).userId });
+        await ctx.projections.whenCaughtUp(position);
+        results.push(state.exists && !state.deleted ? { id, success: true, status: state.status } : { id, success: true, deleted: true });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         results.push({ id, success: false, errorCode: error.errorCode, message: error.message });

@@ -88,6 +88,28 @@ describe('accounts on the public site in Chromium', () => {
     await page.screenshot({ path: '.cache/screenshots/web-signin-375.png' });
   });
 
+  it('keeps favourites: a guest is asked to sign in, a user’s heart fills and the listing is in the account', async () => {
+    if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    page.setDefaultTimeout(8000);
+    await page.goto(`${server.url}/prodazha`);
+    const firstCard = page.getByTestId('publication-card').first();
+    await firstCard.getByRole('button', { name: 'В избранное' }).click();
+    await page.getByRole('tab', { name: 'Вход' }).waitFor();
+    server.clock.advance(31_000);
+    await page.getByLabel('Телефон').fill('+7 (999) 000-01-00');
+    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+    await typeCode(page, await outboxCode(server.url, '79990000100'));
+    await page.getByRole('button', { name: 'Личный кабинет' }).or(page.getByRole('link', { name: 'Личный кабинет' })).waitFor();
+    const title = await firstCard.getByTestId('card-title').textContent();
+    await firstCard.getByRole('button', { name: 'В избранное' }).click();
+    await firstCard.getByRole('button', { name: 'Убрать из избранного' }).waitFor();
+    await page.goto(`${server.url}/account/user/favourites`);
+    await page.getByTestId('card-title').filter({ hasText: title! }).waitFor();
+    await page.screenshot({ path: '.cache/screenshots/web-favourites.png' });
+  });
+
   it('sends an anonymous visitor from the account back to the start with the sign-in open', async () => {
     if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
     page = await browser.newPage();

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
 import { AccountGuard, AccountRoot } from './account/AccountGuard';
 import { ConfirmEmailPage } from './account/ConfirmEmailPage';
+import { FavouritesPage } from './account/FavouritesPage';
 import { MainInfoPage } from './account/MainInfoPage';
 import { ProfilePage } from './account/ProfilePage';
 import { SessionProvider } from './auth/session';
@@ -45,6 +46,7 @@ const router = createBrowserRouter([
           { index: true, element: <Navigate to="/account/user/main-info" replace /> },
           { path: 'main-info', element: <MainInfoPage /> },
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'favourites', element: <FavouritesPage /> },
         ],
       },
       { path: '*', element: <ErrorPage code={404} /> },

@@ -94,7 +94,7 @@ export const catalogueProjection: Projection = {
         // the history starts at the first publication's price
         const start = doc && doc.priceHistory.length === 0 ? { priceHistory: [{ createdAt: publishedAt, price: doc.price }] } : {};
         await catalogue.updateOne(guard, {
-          $set: { status: PUBLICATION_STATUS.PUBLISHED, publishedAt, updatedAt: event.occurredAt, declineReason: null, revision: event.revision, ...start },
+          $set: { status: PUBLICATION_STATUS.PUBLISHED, publishedAt, updatedAt: publishedAt, declineReason: null, revision: event.revision, ...start },
         });
         return;
       }

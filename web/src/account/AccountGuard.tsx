@@ -24,6 +24,7 @@ export function AccountGuard() {
           {[
             { to: '/account/user/main-info', label: 'Главная' },
             { to: '/account/user/profile', label: 'Профиль' },
+            { to: '/account/user/favourites', label: 'Избранное' },
           ].map((item) => (
             <ListItemButton key={item.to} component={NavLink} to={item.to} sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}>
               <ListItemText primary={item.label} />

@@ -1,4 +1,5 @@
 import type { ApiError, PageMeta, Publication, SearchRequest } from './types';
+import { visitorId } from './visitor';
 
 export class ApiFailure extends Error {
   constructor(
@@ -30,4 +31,9 @@ export async function searchPublications(request: SearchRequest, signal?: AbortS
   }
 }
 
-export const getPublication = (id: string, signal?: AbortSignal) => call<{ data: Publication }>(`/api/publications/${encodeURIComponent(id)}`, { signal });
+/** Opening a listing sends the browser's id as the spec's fingerprint header: the agency's click count and the recently opened list. */
+export const getPublication = (id: string, signal?: AbortSignal) =>
+  call<{ data: Publication }>(`/api/publications/${encodeURIComponent(id)}?isActive=1`, { signal, headers: { fingerprint: visitorId() } });
+
+export type PriceHistoryItem = { createdAt: string; price: number; priceDiff: number };
+export const getPriceHistory = (id: string) => call<{ data: PriceHistoryItem[] }>(`/api/publications/${encodeURIComponent(id)}/price-history`);

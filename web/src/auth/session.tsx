@@ -23,6 +23,9 @@ type Session = {
   reload(): Promise<void>;
   signedIn(): Promise<void>;
   logout(): Promise<void>;
+  /** ids of the signed-in user's favourites, loaded with the profile */
+  favourites: Set<string>;
+  toggleFavourite(publicationId: string): Promise<void>;
   authOpen: 'login' | 'register' | null;
   openAuth(tab?: 'login' | 'register'): void;
   closeAuth(): void;
@@ -40,10 +43,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loading, setLoading] = useState(hasAuthCookie);
   const [authOpen, setAuthOpen] = useState<Session['authOpen']>(null);
+  const [favourites, setFavourites] = useState<Set<string>>(new Set());
 
   const reload = useCallback(async () => {
     try {
       setProfile((await apiCall<{ data: Profile }>('/api/profile')).data);
+      // the spec's full fetch of favourites: limit 100, offset 1
+      const list = await apiCall<{ data: { id: string }[] }>('/api/favorite-publications?limit=100&offset=1').catch(() => ({ data: [] }));
+      setFavourites(new Set(list.data.map((p) => p.id)));
     } catch {
       setProfile(null);
       dropAuthCookie();
@@ -69,12 +76,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await apiCall('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
         dropAuthCookie();
         setProfile(null);
+        setFavourites(new Set());
+      },
+      favourites,
+      async toggleFavourite(publicationId) {
+        const adding = !favourites.has(publicationId);
+        setFavourites((current) => {
+          const next = new Set(current);
+          if (adding) next.add(publicationId);
+          else next.delete(publicationId);
+          return next;
+        });
+        const call = adding
+          ? apiCall(`/api/favorite-publications/${encodeURIComponent(publicationId)}`, { method: 'POST' })
+          : apiCall(`/api/favorite-publications?adIds[]=${encodeURIComponent(publicationId)}`, { method: 'DELETE' });
+        await call.catch(() => reload());
       },
       authOpen,
       openAuth: (tab = 'login') => setAuthOpen(tab),
       closeAuth: () => setAuthOpen(null),
     }),
-    [profile, loading, reload, authOpen],
+    [profile, loading, reload, authOpen, favourites],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

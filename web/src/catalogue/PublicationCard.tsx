@@ -4,6 +4,9 @@ import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { Publication } from '../api/types';
 import { areaLabel, DEAL_ROUTES, floorLabel, formatPrice, roomsLabel, updatedAgo } from '../format';
+import { useEffect, useRef } from 'react';
+import { recordView } from '../api/visitor';
+import { FavouriteButton } from './FavouriteButton';
 import { PhoneButton } from './PhoneButton';
 
 export function PriceBlock({ publication, large }: { publication: Publication; large?: boolean }) {
@@ -49,19 +52,30 @@ export function PublicationCard({ publication }: { publication: Publication }) {
   const href = `${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`;
   const facts = [roomsLabel(publication.roomCount), areaLabel(publication.totalArea), floorLabel(publication.floor, publication.floorsCount)].filter(Boolean);
   const image = publication.images[0]?.path;
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // a view counts once the whole card has been on the screen
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry.intersectionRatio >= 0.99) {
+        recordView(publication.id);
+        observer.disconnect();
+      }
+    }, { threshold: 1 });
+    if (card.current) observer.observe(card.current);
+    return () => observer.disconnect();
+  }, [publication.id]);
   return (
-    <Card variant="outlined" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, borderRadius: 3 }} data-testid="publication-card">
-      <Box
-        component={RouterLink}
-        to={href}
-        sx={{ flex: { md: '0 0 344px' }, height: { xs: 220, md: 'auto' }, minHeight: { md: 252 }, bgcolor: 'grey.200', position: 'relative', display: 'block' }}
-      >
-        {image ? (
-          <Box component="img" src={image} alt={publication.title} loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
-        ) : (
-          <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">Нет фото</Stack>
-        )}
+    <Card ref={card} variant="outlined" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, borderRadius: 3 }} data-testid="publication-card">
+      <Box sx={{ flex: { md: '0 0 344px' }, height: { xs: 220, md: 'auto' }, minHeight: { md: 252 }, position: 'relative' }}>
+        <Box component={RouterLink} to={href} sx={{ position: 'absolute', inset: 0, bgcolor: 'grey.200', display: 'block' }}>
+          {image ? (
+            <Box component="img" src={image} alt={publication.title} loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          ) : (
+            <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">Нет фото</Stack>
+          )}
+        </Box>
         {publication.isTop && <Chip label="Лучшие" color="secondary" size="small" sx={{ position: 'absolute', top: 12, left: 12 }} />}
+        <Box sx={{ position: 'absolute', top: 8, right: 8 }}><FavouriteButton publicationId={publication.id} /></Box>
       </Box>
       <Stack spacing={1} sx={{ p: 2.5, flex: 1, minWidth: 0 }}>
         <Link component={RouterLink} to={href} underline="hover" color="primary" variant="h6" fontWeight={600} data-testid="card-title">
@@ -84,7 +98,7 @@ export function PublicationCard({ publication }: { publication: Publication }) {
               {updatedAgo(publication.updatedAt)}
             </Typography>
           </Box>
-          <PhoneButton phone={publication.author.phone} />
+          <PhoneButton publicationId={publication.id} phone={publication.author.phone} />
         </Stack>
       </Stack>
     </Card>

@@ -5,6 +5,8 @@ import { ApiFailure, getPublication } from '../api/client';
 import type { Publication } from '../api/types';
 import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
 import { PhoneButton } from '../catalogue/PhoneButton';
+import { FavouriteButton } from '../catalogue/FavouriteButton';
+import { PriceHistory } from './PriceHistory';
 import { ErrorPage } from '../errors/ErrorPage';
 import { updatedAgo } from '../format';
 
@@ -65,14 +67,18 @@ export function ListingPage() {
       <Grid size={{ xs: 12, md: 4 }}>
         <Card variant="outlined" sx={{ p: 3, borderRadius: 3, position: { md: 'sticky' }, top: 88 }}>
           <Stack spacing={2}>
-            <PriceBlock publication={p} large />
+            <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+              <PriceBlock publication={p} large />
+              <FavouriteButton publicationId={p.id} />
+            </Stack>
+            <PriceHistory publicationId={p.id} />
             {depositLabel(p) && <Typography color="text.secondary">{depositLabel(p)}</Typography>}
             <Divider />
             <Box>
               <Typography fontWeight={600}>{p.author.name}</Typography>
               {p.agency && <Typography variant="body2" color="text.secondary">{p.agency.name}</Typography>}
             </Box>
-            <PhoneButton phone={p.author.phone} fullWidth />
+            <PhoneButton publicationId={p.id} phone={p.author.phone} fullWidth />
             <Typography variant="caption" color="text.secondary">{updatedAgo(p.updatedAt)}</Typography>
           </Stack>
         </Card>

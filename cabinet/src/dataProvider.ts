@@ -3,12 +3,36 @@ import { httpClient } from './api';
 
 const base = simpleRestProvider('/api/cabinet', httpClient);
 
-/** ra-data-simple-rest, plus the one action a resource route cannot express: publishing a draft. */
+export type IdResult = { id: string; success: boolean; errorCode?: number; message?: string };
+
+/** The agency id of the signed-in staff member: every agency-level call is addressed to it. */
+async function agencyId(): Promise<string> {
+  const { json } = await httpClient('/api/profile');
+  if (!json.data.agencyId) throw new Error('Пользователь не состоит в агентстве');
+  return json.data.agencyId as string;
+}
+const idsQuery = (ids: (string | number)[]) => ids.map((id) => `publicationIds[]=${encodeURIComponent(String(id))}`).join('&');
+
+/**
+ * ra-data-simple-rest, plus what a resource route cannot express: publishing one listing, and the
+ * spec's calls on many at once (change status, delete), which answer one result per id.
+ */
 export const dataProvider = {
   ...base,
   async publish(resource: 'publications', id: string) {
     const { json } = await httpClient(`/api/cabinet/${resource}/${encodeURIComponent(id)}/publish`, { method: 'POST' });
     return { data: json.data };
+  },
+  async changeStatus(ids: (string | number)[], status: 1 | 2 | 3): Promise<IdResult[]> {
+    const { json } = await httpClient(`/api/agency/${await agencyId()}/publications/change-status?status=${status}&${idsQuery(ids)}`, { method: 'PATCH' });
+    return json.data;
+  },
+  async deleteMany(_resource: string, params: { ids: (string | number)[] }) {
+    const { json } = await httpClient(`/api/agency/${await agencyId()}/publications?${idsQuery(params.ids)}`, { method: 'DELETE' });
+    const results = json.data as IdResult[];
+    const refused = results.filter((r) => !r.success);
+    if (refused.length) throw new Error(refused.map((r) => r.message).join('; '));
+    return { data: results.map((r) => r.id) };
   },
 };
 export type CabinetDataProvider = typeof dataProvider;

@@ -68,6 +68,18 @@ describe('agency cabinet in Chromium', () => {
     await page.getByText('Объявление опубликовано').waitFor();
     await page.getByRole('tab', { name: 'Активные', exact: true }).click();
     await page.locator('tbody tr', { hasText: 'Браузерный тест' }).waitFor();
+
+    // select it, hide it (to the archive), then delete it from there
+    const row = page.locator('tbody tr', { hasText: 'Браузерный тест' });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Скрыть выбранные' }).click();
+    await page.getByText('Объявления скрыты').waitFor();
+    await page.getByRole('tab', { name: 'Архив' }).click();
+    await row.getByRole('checkbox').check();
+    await page.screenshot({ path: '.cache/screenshots/cabinet-archive.png' });
+    await page.getByRole('button', { name: 'Удалить выбранные' }).click();
+    await page.getByRole('button', { name: /Подтвердить|Да|Удалить/ }).last().click();
+    await row.waitFor({ state: 'detached' });
   });
 
   it('signs in by SMS code: a wrong code is refused under the fields, the right one enters', async () => {

@@ -15,9 +15,10 @@ import {
   useListContext,
 } from 'react-admin';
 import { DEAL_CHOICES, priceFormat, STATUS_NAMES, STATUS_TABS } from './choices';
+import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
 
-type Row = { id: string; status: number; images: { path: string }[]; title: string };
+type Row = { id: string; status: number; images: { path: string }[]; title: string; declineReason?: string | null };
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Заголовок или адрес" />,
@@ -44,7 +45,7 @@ function TabbedPublications() {
         {STATUS_TABS.map((t) => <Tab key={t.status} label={t.label} value={t.status} />)}
       </Tabs>
       <Divider />
-      <DatagridConfigurable rowClick="show" bulkActionButtons={false} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
+      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkActions status={tab.status} />} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
         <FunctionField label="Фото" render={(r: Row) => r.images[0] ? <Box component="img" src={r.images[0].path} alt="" sx={{ width: 72, height: 52, objectFit: 'cover', borderRadius: 1 }} /> : null} />
         <TextField source="title" />
         <SelectField source="dealCategory" choices={DEAL_CHOICES} sortable={false} />
@@ -53,7 +54,12 @@ function TabbedPublications() {
         <NumberField source="totalArea" sortable={false} />
         <TextField source="address.fullAddress" label="Адрес" sortable={false} />
         <DateField source="updatedAt" locales="ru-RU" showTime />
-        <FunctionField label="Статус" render={(r: Row) => <Chip size="small" label={STATUS_NAMES[r.status]} color={r.status === 1 ? 'success' : 'default'} />} />
+        <FunctionField label="Статус" render={(r: Row) => (
+          <Box>
+            <Chip size="small" label={r.status === 4 ? 'Отклонено' : STATUS_NAMES[r.status]} color={r.status === 1 ? 'success' : r.status === 4 ? 'error' : 'default'} />
+            {r.status === 4 && r.declineReason && <Typography variant="caption" display="block" color="text.secondary" sx={{ maxWidth: 220 }}>{r.declineReason}</Typography>}
+          </Box>
+        )} />
         <PublishButton />
       </DatagridConfigurable>
     </>

@@ -46,7 +46,6 @@ async function withStatistics(ctx: AppContext, doc: CatalogueDocument) {
   const onToday = days.find((d) => d.day === today);
   return {
     ...toPublicationDto(doc),
-    declineReason: doc.declineReason,
     viewCount: sum('view'), viewCountToday: onToday?.view ?? 0,
     favoriteCount: await favouriteCount(ctx.readStore, doc._id),
     viewPhoneCount: sum('phone'), viewPhoneCountToday: onToday?.phone ?? 0,

@@ -56,6 +56,8 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     author: doc.author,
     agency: doc.agency,
     isTop: options.isTop ?? false,
+    /** the moderator's reason, while declined (only staff ever see a declined listing) */
+    declineReason: doc.status === 4 ? doc.declineReason : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     publishedAt: doc.publishedAt,

@@ -55,7 +55,7 @@ export function publicationReadRoutes(ctx: AppContext): Router {
       // analytics must never fail the page: a bus outage only loses the count
       await ctx.bus.publish(INTERACTIONS_TOPIC, [{ key: doc._id, value: click }]).catch((error) => req.log.warn({ err: error }, 'click not recorded'));
     }
-    res.json({ data: { ...toPublicationDto(doc), ...(published ? {} : { declineReason: doc.declineReason }) } });
+    res.json({ data: toPublicationDto(doc) });
   });
 
   route('get', '/api/publications/{id}/price-history', 'История изменения цены, новые первыми');

@@ -1,0 +1,42 @@
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { useState } from 'react';
+import { BulkDeleteButton, Button, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import type { CabinetDataProvider } from '../dataProvider';
+import { STATUS } from './choices';
+
+/** 'Скрыть выбранные': the selected active listings go to the archive, each id answered on its own. */
+function HideSelectedButton() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const dataProvider = useDataProvider<CabinetDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [pending, setPending] = useState(false);
+  return (
+    <Button label="Скрыть выбранные" disabled={pending || selectedIds.length === 0} onClick={async () => {
+      setPending(true);
+      try {
+        const results = await dataProvider.changeStatus(selectedIds, 3);
+        const refused = results.filter((r) => !r.success);
+        notify(refused.length ? `Скрыто ${results.length - refused.length}, не удалось: ${refused.map((r) => r.message).join('; ')}` : 'Объявления скрыты', { type: refused.length ? 'warning' : 'success' });
+        onUnselectItems();
+        refresh();
+      } catch (error) {
+        notify((error as Error).message || 'Не удалось скрыть объявления', { type: 'error' });
+      } finally {
+        setPending(false);
+      }
+    }}>
+      <VisibilityOffIcon />
+    </Button>
+  );
+}
+
+/** product.md: 'Удалить выбранные' on every tab, 'Скрыть выбранные' on the active tab only. */
+export function BulkActions({ status }: { status: number }) {
+  return (
+    <>
+      {status === STATUS.PUBLISHED && <HideSelectedButton />}
+      <BulkDeleteButton label="Удалить выбранные" mutationMode="pessimistic" />
+    </>
+  );
+}

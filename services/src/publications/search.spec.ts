@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { tcpReachable } from '@estate/events/testing';
 import { CATALOGUE } from '@estate/projections';
 import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
@@ -22,13 +24,29 @@ const LISTINGS: ListingSpec[] = [
   { id: 'draft', price: 7_000_000 },
 ];
 
+/** The same suite on the embedded store and on MongoDB (its stand-in here), whose query language the filters must also speak. */
+const MONGO_URL = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
+const mongoUp = tcpReachable(MONGO_URL);
+const MONGO_COLLECTIONS = ['catalogue', 'users', 'sessions', 'agencies', 'favourites', 'projection_checkpoints', 'interaction_stats', 'opened_publications', 'dev_sms', 'dev_email'];
+if (!mongoUp) console.warn(`SKIPPED: catalogue search on MongoDB — nothing answers at ${MONGO_URL}`);
+
+describe.each([
+  ['the embedded read store', {} as Record<string, string>, true],
+  ['MongoDB', { MONGO_URL, MONGO_DB: `search_${randomUUID().slice(0, 8)}` }, mongoUp],
+])('catalogue search on %s', (_name, env, run) => {
+const it = run ? global.it : global.it.skip;
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ seed: false });
+  if (!run) return;
+  t = await startTestApp({ seed: false, env });
   const { agent } = await createAgency(t.ctx, 's', '01');
   for (const listing of LISTINGS) await createListing(t.ctx, agent, listing);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  if (!run) return;
+  if (env.MONGO_URL) for (const name of MONGO_COLLECTIONS) await t.ctx.readStore.collection(name).drop();
+  await t.close();
+});
 
 type Item = { id: string; isTop: boolean; price: number };
 const search = async (body: object, status = 200, token?: string) => {
@@ -190,4 +208,5 @@ describe('the premium window', () => {
     t.clock.advance(2 * 24 * 3600_000 + 60_000);
     expect(await count()).toBe(8);
   });
+});
 });

@@ -2,10 +2,11 @@ import { catalogueProjection } from './catalogue/projection';
 import { identityProjection } from './identity/projection';
 import { residentialComplexProjection } from './newBuildings/projection';
 import { favouritesProjection } from './favourites/projection';
+import { bookingsProjection } from './bookings/projection';
 import type { Projection } from './projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
-export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, residentialComplexProjection];
+export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, bookingsProjection, residentialComplexProjection];
 
 export * from './projection';
 export * from './runner';
@@ -18,6 +19,7 @@ export { catalogueProjection, identityProjection, residentialComplexProjection }
 export * from './catalogue/queries';
 export * from './catalogue/search';
 export * from './favourites/projection';
+export * from './bookings/projection';
 export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';

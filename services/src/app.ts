@@ -18,6 +18,7 @@ import { publicationRoutes } from './publications/api';
 import { agencyPublicationRoutes, moderationRoutes } from './publications/agencyApi';
 import { publicationReadRoutes } from './publications/reads';
 import { favouriteRoutes } from './favourites/api';
+import { bookingRoutes } from './bookings/api';
 import { statisticsRoutes } from './statistics/api';
 import { demoImageRoute } from './seed/demoImages';
 
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(favouriteRoutes(ctx));
   app.use(agencyPublicationRoutes(ctx));
   app.use(moderationRoutes(ctx));
+  app.use(bookingRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));
 
   const openApiDocument = ctx.openApi.document();

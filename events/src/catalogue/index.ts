@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agencyEvents, identityEvents, phoneEvents } from './identity';
+import { bookingEvents, calendarEvents, chatEvents } from './bookings';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents } from './publication';
 
@@ -7,7 +8,7 @@ import { favouriteEvents, publicationEvents } from './publication';
  * Every domain event the product records, with its current schema version.
  * A change of shape gets a new version and an upcaster from the old one, never an edit of stored events.
  */
-const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents };
+const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents };
 
 export type EventType = keyof typeof schemas;
 export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;

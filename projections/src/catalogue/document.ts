@@ -39,7 +39,7 @@ export type CatalogueDocument = {
   /** the price at publication and after every change, oldest first */
   priceHistory: { createdAt: string; price: number }[];
   /** daily rent: reserved and blocked nights [start, end) as YYYY-MM-DD, kept by the calendar */
-  busyRanges: { start: string; end: string }[];
+  busyRanges: { entryId?: string; start: string; end: string }[];
   author: Person;
   agency: AgencyRef | null;
   createdAt: string;

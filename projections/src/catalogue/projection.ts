@@ -26,7 +26,7 @@ const detailsFields = (d: PublicationDetails) => ({
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 2,
+  version: 3,
   collections: {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },
@@ -112,6 +112,19 @@ export const catalogueProjection: Projection = {
       case 'PublicationPromoted': {
         const { positionType, until } = event.data as EventData<'PublicationPromoted'>;
         await catalogue.updateOne(guard, { $set: { promotion: { positionType, until }, revision: event.revision } });
+        return;
+      }
+      // the calendar's nights, kept on the listing so the daily-rent search can skip busy ones
+      case 'DatesReserved':
+      case 'DatesBlocked': {
+        const { publicationId, entryId, startDate, endDate } = event.data as EventData<'DatesReserved'>;
+        await catalogue.updateOne({ _id: publicationId, 'busyRanges.entryId': { $ne: entryId } }, { $push: { busyRanges: { entryId, start: startDate, end: endDate } } });
+        return;
+      }
+      case 'CalendarEntryReleased': {
+        const { publicationId, entryId } = event.data as EventData<'CalendarEntryReleased'>;
+        const doc = await catalogue.findOne({ _id: publicationId }, { projection: { busyRanges: 1 } });
+        if (doc) await catalogue.updateOne({ _id: publicationId }, { $set: { busyRanges: doc.busyRanges.filter((r) => r.entryId !== entryId) } });
         return;
       }
       case 'PublicationPromotionEnded':

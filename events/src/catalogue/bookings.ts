@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { id, phone } from './shared';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const text = z.string().min(1).max(1000);
+
+/** The `calendar-<publicationId>` stream: the one place a night is given to a booking or blocked. */
+export const calendarEvents = {
+  DatesReserved: z.object({ publicationId: id, entryId: id, requestId: id, startDate: day, endDate: day }),
+  /** `source`: the host's own block, or one imported from another portal's iCal feed */
+  DatesBlocked: z.object({ publicationId: id, entryId: id, startDate: day, endDate: day, source: z.enum(['manual', 'ical']), note: z.string().max(300).nullable() }),
+  CalendarEntryReleased: z.object({ publicationId: id, entryId: id }),
+};
+
+/** The `booking-<requestId>` stream: a guest's request for a daily-rent listing and what became of it. */
+export const bookingEvents = {
+  BookingRequested: z.object({
+    requestId: id,
+    publicationId: id,
+    agencyId: id.nullable(),
+    authorId: id,
+    guest: z.object({ userId: id.nullable(), name: z.string().min(1).max(200), phone, email: z.string().max(200).nullable() }),
+    startDate: day,
+    endDate: day,
+    adultCount: z.number().int().min(1).max(50),
+    childCount: z.number().int().min(0).max(50),
+    nights: z.number().int().min(1),
+    /** roubles for the whole stay */
+    price: z.number().int().nonnegative(),
+    deposit: z.number().int().nonnegative().nullable(),
+    chatId: id,
+  }),
+  BookingAccepted: z.object({ requestId: id, entryId: id, by: id }),
+  BookingRejected: z.object({ requestId: id, reason: text, by: id }),
+  BookingCancelled: z.object({ requestId: id, reason: text, by: id, byGuest: z.boolean() }),
+  GuestCheckedOut: z.object({ requestId: id, by: id }),
+};
+
+/** The `chat-<chatId>` stream; the booking kinds come first, plain messages with the chat slice. */
+export const chatEvents = {
+  ChatMessagePosted: z.object({
+    chatId: id,
+    messageId: id,
+    authorId: id.nullable(),
+    kind: z.enum(['text', 'booking-sent', 'booking-accepted', 'booking-rejected', 'booking-canceled']),
+    text: z.string().max(4000),
+    bookingRequestId: id.nullable(),
+  }),
+};

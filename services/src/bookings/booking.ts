@@ -1,0 +1,107 @@
+import { MODERATOR_ROLE, ROLES, type EventOf } from '@estate/events';
+import type { Decider } from '../core/decider';
+import { DomainError } from '../core/errors';
+import type { Actor } from '../publications/decide';
+
+export type BookingEvent =
+  | EventOf<'BookingRequested'>
+  | EventOf<'BookingAccepted'>
+  | EventOf<'BookingRejected'>
+  | EventOf<'BookingCancelled'>
+  | EventOf<'GuestCheckedOut'>;
+
+/** The user's status set of the spec (sent=1, accepted=2, canceled=3, rejected=4), plus the stay's end. */
+export type BookingStatus = 'sent' | 'accepted' | 'canceled' | 'rejected' | 'completed';
+type Request = EventOf<'BookingRequested'>['data'];
+export type Booking = { exists: false } | { exists: true; request: Request; status: BookingStatus };
+
+export type BookingCommand =
+  | ({ type: 'RequestBooking' } & Request)
+  | { type: 'AcceptBooking'; actor: Actor; entryId: string }
+  | { type: 'RejectBooking'; actor: Actor; reason: string }
+  | { type: 'CancelBooking'; actor: Actor; reason: string }
+  | { type: 'CheckOutGuest'; actor: Actor; today: string };
+
+export const bookingStream = (requestId: string) => `booking-${requestId}`;
+
+export function evolve(state: Booking, event: BookingEvent): Booking {
+  if (event.type === 'BookingRequested') return { exists: true, request: event.data, status: 'sent' };
+  if (!state.exists) return state;
+  switch (event.type) {
+    case 'BookingAccepted':
+      return { ...state, status: 'accepted' };
+    case 'BookingRejected':
+      return { ...state, status: 'rejected' };
+    case 'BookingCancelled':
+      return { ...state, status: 'canceled' };
+    case 'GuestCheckedOut':
+      return { ...state, status: 'completed' };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+/** Only the listing's agency acts on a request: its owner, the listing's author, or a moderator. */
+export function isHost(actor: Actor, request: Request) {
+  if (actor.role === MODERATOR_ROLE) return true;
+  if (actor.agencyId === null || actor.agencyId !== request.agencyId) return false;
+  return actor.role === ROLES.AGENCY_OWNER || actor.userId === request.authorId;
+}
+
+const existing = (state: Booking) => {
+  if (!state.exists) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+  return state;
+};
+const NOT_NOW: Record<BookingStatus, string> = {
+  sent: 'Заявка ещё ждёт ответа',
+  accepted: 'Заявка уже принята',
+  rejected: 'Заявка отклонена',
+  canceled: 'Заявка отменена',
+  completed: 'Гость уже выехал',
+};
+const refuse = (status: BookingStatus) => new DomainError('ACTION_NOT_ALLOWED', NOT_NOW[status]);
+
+export function decide(command: BookingCommand, state: Booking): BookingEvent[] {
+  switch (command.type) {
+    case 'RequestBooking': {
+      if (state.exists) return [];
+      const { type: _type, ...data } = command;
+      return [{ type: 'BookingRequested', data }];
+    }
+    case 'AcceptBooking': {
+      const booking = existing(state);
+      if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (booking.status === 'accepted') return [];
+      if (booking.status !== 'sent') throw refuse(booking.status);
+      return [{ type: 'BookingAccepted', data: { requestId: booking.request.requestId, entryId: command.entryId, by: command.actor.userId } }];
+    }
+    case 'RejectBooking': {
+      const booking = existing(state);
+      if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (booking.status !== 'sent') throw refuse(booking.status);
+      return [{ type: 'BookingRejected', data: { requestId: booking.request.requestId, reason: command.reason, by: command.actor.userId } }];
+    }
+    case 'CancelBooking': {
+      const booking = existing(state);
+      const byGuest = booking.request.guest.userId !== null && booking.request.guest.userId === command.actor.userId;
+      if (!byGuest && !isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (booking.status !== 'sent' && booking.status !== 'accepted') throw refuse(booking.status);
+      return [{ type: 'BookingCancelled', data: { requestId: booking.request.requestId, reason: command.reason, by: command.actor.userId, byGuest } }];
+    }
+    case 'CheckOutGuest': {
+      const booking = existing(state);
+      if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (booking.status !== 'accepted') throw refuse(booking.status);
+      if (command.today < booking.request.startDate) throw new DomainError('ACTION_NOT_ALLOWED', 'Гость ещё не заселился');
+      return [{ type: 'GuestCheckedOut', data: { requestId: booking.request.requestId, by: command.actor.userId } }];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+export const bookingDecider: Decider<BookingCommand, Booking, BookingEvent> = { decide, evolve, initialState: () => ({ exists: false }) };

@@ -110,6 +110,32 @@ describe('accounts on the public site in Chromium', () => {
     await page.screenshot({ path: '.cache/screenshots/web-favourites.png' });
   });
 
+  it('books nights of a daily-rent listing and finds the request in the account', async () => {
+    if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
+    page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    page.setDefaultTimeout(8000);
+    server.clock.advance(31_000);
+    await page.goto(`${server.url}/daily-rent`);
+    await page.getByRole('button', { name: 'Вход и регистрация' }).click();
+    await page.getByLabel('Телефон').fill('+7 (999) 000-01-00');
+    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+    await typeCode(page, await outboxCode(server.url, '79990000100'));
+    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+    await page.getByTestId('card-title').first().click();
+    const form = page.getByRole('form', { name: 'Бронирование' });
+    await form.waitFor();
+    expect(await form.getByLabel('Имя').inputValue()).toBe('Ирина Васильева');
+    await form.getByText(/ночи =/).waitFor();
+    await form.getByRole('button', { name: 'Забронировать' }).click();
+    await page.getByText('Заявка отправлена').waitFor();
+    await page.screenshot({ path: '.cache/screenshots/web-booking.png' });
+    await page.getByRole('button', { name: 'Хорошо' }).click();
+    // the same nights again: the host has not answered yet, so they are still free to ask for
+    await page.goto(`${server.url}/account/user/daily-rent`);
+    await page.getByTestId('booking').first().getByText('Ожидает подтверждения').waitFor();
+  });
+
   it('sends an anonymous visitor from the account back to the start with the sign-in open', async () => {
     if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
     page = await browser.newPage();

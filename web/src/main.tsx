@@ -5,6 +5,7 @@ import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-
 import { AccountGuard, AccountRoot } from './account/AccountGuard';
 import { ConfirmEmailPage } from './account/ConfirmEmailPage';
 import { FavouritesPage } from './account/FavouritesPage';
+import { MyBookingsPage } from './booking/MyBookingsPage';
 import { MainInfoPage } from './account/MainInfoPage';
 import { ProfilePage } from './account/ProfilePage';
 import { SessionProvider } from './auth/session';
@@ -47,6 +48,7 @@ const router = createBrowserRouter([
           { path: 'main-info', element: <MainInfoPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'favourites', element: <FavouritesPage /> },
+          { path: 'daily-rent', element: <MyBookingsPage /> },
         ],
       },
       { path: '*', element: <ErrorPage code={404} /> },

@@ -25,6 +25,7 @@ export function AccountGuard() {
             { to: '/account/user/main-info', label: 'Главная' },
             { to: '/account/user/profile', label: 'Профиль' },
             { to: '/account/user/favourites', label: 'Избранное' },
+            { to: '/account/user/daily-rent', label: 'Посуточная аренда' },
           ].map((item) => (
             <ListItemButton key={item.to} component={NavLink} to={item.to} sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}>
               <ListItemText primary={item.label} />

@@ -7,6 +7,7 @@ import { depositLabel, MetroStations, PriceBlock } from '../catalogue/Publicatio
 import { PhoneButton } from '../catalogue/PhoneButton';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
+import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
 import { updatedAgo } from '../format';
 
@@ -79,6 +80,12 @@ export function ListingPage() {
               {p.agency && <Typography variant="body2" color="text.secondary">{p.agency.name}</Typography>}
             </Box>
             <PhoneButton publicationId={p.id} phone={p.author.phone} fullWidth />
+            {p.dealCategory === 'dailyRent' && (
+              <>
+                <Divider />
+                <ReserveCard publication={p} />
+              </>
+            )}
             <Typography variant="caption" color="text.secondary">{updatedAgo(p.updatedAt)}</Typography>
           </Stack>
         </Card>

@@ -19,6 +19,14 @@ const idsQuery = (ids: (string | number)[]) => ids.map((id) => `publicationIds[]
  */
 export const dataProvider = {
   ...base,
+  /** bookings are read from the spec's agent list: the tab is the display status, pages from 1 */
+  async getList(resource: string, params: Parameters<typeof base.getList>[1]) {
+    if (resource !== 'bookings') return base.getList(resource, params);
+    const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
+    const status = Number(params.filter?.status ?? 1);
+    const { json } = await httpClient(`/api/booking/daily-rent/list-for-agent?status=${status}&limit=${perPage}&offset=${page}`);
+    return { data: json.data, total: json.meta.total };
+  },
   async publish(resource: 'publications', id: string) {
     const { json } = await httpClient(`/api/cabinet/${resource}/${encodeURIComponent(id)}/publish`, { method: 'POST' });
     return { data: json.data };

@@ -6,6 +6,7 @@ import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { LoginPage } from './LoginPage';
+import bookings from './bookings';
 import publications from './publications';
 
 createRoot(document.getElementById('root')!).render(
@@ -20,6 +21,7 @@ createRoot(document.getElementById('root')!).render(
       disableTelemetry
     >
       <Resource name="publications" {...publications} options={{ label: 'Мои объявления' }} />
+      <Resource name="bookings" {...bookings} options={{ label: 'Посуточная аренда' }} />
     </Admin>
   </StrictMode>,
 );

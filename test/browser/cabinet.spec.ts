@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
-import { outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser | null;
@@ -80,6 +80,38 @@ describe('agency cabinet in Chromium', () => {
     await page.getByRole('button', { name: 'Удалить выбранные' }).click();
     await page.getByRole('button', { name: /Подтвердить|Да|Удалить/ }).last().click();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('answers a booking request: accepts it and blocks dates on the listing’s calendar', async () => {
+    if (!browser) return console.warn('SKIPPED: agency cabinet browser test (no Chromium)');
+    server.clock.advance(31_000);
+    const token = await apiSignIn(server.url, '79990000001');
+    const listings = await (await fetch(`${server.url}/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const listing = listings.data[0] as { id: string; title: string };
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const asked = await fetch(`${server.url}/api/booking/daily-rent/${listing.id}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Гость из теста', phone: '79161234500', startDate: day(12), endDate: day(14), adultCount: 1, childCount: 0 }),
+    });
+    expect(asked.status).toBe(201);
+
+    await signIn('79990000001');
+    await page.goto(`${server.url}/cabinet/#/bookings`);
+    const row = page.locator('tbody tr', { hasText: 'Гость из теста' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Принять' }).click();
+    await page.getByText('Готово').waitFor();
+    await page.getByRole('tab', { name: /Ожидают заселения/ }).click();
+    await page.locator('tbody tr', { hasText: 'Гость из теста' }).waitFor();
+    await page.screenshot({ path: '.cache/screenshots/cabinet-bookings.png' });
+
+    await page.goto(`${server.url}/cabinet/#/publications/${listing.id}/show`);
+    await page.getByText('Забронировано').waitFor();
+    await page.getByLabel('С', { exact: true }).fill(day(20));
+    await page.getByLabel('По', { exact: true }).fill(day(22));
+    await page.getByRole('button', { name: 'Закрыть доступ' }).click();
+    await page.getByRole('button', { name: 'Открыть доступ' }).waitFor();
+    await page.screenshot({ path: '.cache/screenshots/cabinet-calendar.png', fullPage: true });
   });
 
   it('signs in by SMS code: a wrong code is refused under the fields, the right one enters', async () => {

@@ -4,6 +4,7 @@ import {
 } from 'react-admin';
 import { DEAL_CHOICES, priceFormat, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
 import { PublishButton } from './PublishButton';
+import { CalendarPanel } from '../bookings/CalendarPanel';
 
 function Photos() {
   const record = useRecordContext<{ images: { path: string }[] }>();
@@ -37,6 +38,7 @@ export function PublicationShow() {
         <NumberField source="totalArea" />
         <TextField source="description" />
         <DateField source="updatedAt" locales="ru-RU" showTime />
+        <CalendarPanel />
       </SimpleShowLayout>
     </Show>
   );

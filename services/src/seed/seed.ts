@@ -51,7 +51,8 @@ export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise
   const now = ctx.clock();
   const moderator = { userId: MODERATOR_ID, role: MODERATOR_ROLE, agencyId: null };
   for (const [i, listing] of listings.entries()) {
-    const author = staff[i % staff.length];
+    // half-steps through the staff, so every agency gets listings of every deal (deals alternate with i)
+    const author = staff[Math.floor(i / 2) % staff.length];
     const publicationId = `demo-${String(i + 1).padStart(4, '0')}`;
     const actor = { userId: author.userId, role: author.role, agencyId: author.agencyId };
     const stream = publicationStream(publicationId);

@@ -1,0 +1,105 @@
+import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Datagrid, FunctionField, List, NumberField, Pagination, TextField, useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { httpClient } from '../api';
+
+type Booking = { id: string; publicationId: string; displayStatus: number; title: string; name: string; phone: string; startDate: string; endDate: string; allGuestsCount: number; reason: string | null };
+
+/** product.md: the agent's tabs New, Waiting, Living, Completed, Cancelled (display statuses 1–5). */
+const TABS = [
+  { status: 1, label: 'Новые', empty: 'Новых заявок нет' },
+  { status: 2, label: 'Ожидают заселения', empty: 'Нет гостей, ожидающих заселения' },
+  { status: 3, label: 'Проживают', empty: 'Сейчас никто не проживает' },
+  { status: 4, label: 'Завершённые', empty: 'Завершённых бронирований нет' },
+  { status: 5, label: 'Отменённые', empty: 'Отменённых заявок нет' },
+];
+const dateText = (d: string) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d));
+
+/** One action on a request; reject and cancel ask for the reason first (default 'Изменились планы'). */
+function Action({ label, path, withReason, color = 'primary' }: { label: string; path: (b: Booking) => string; withReason?: boolean; color?: 'primary' | 'error' }) {
+  const record = useRecordContext<Booking>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('Изменились планы');
+  const [pending, setPending] = useState(false);
+  if (!record) return null;
+  const run = async () => {
+    setPending(true);
+    try {
+      await httpClient(path(record), { method: 'POST', body: JSON.stringify(withReason ? { text: reason } : {}) });
+      notify('Готово', { type: 'success' });
+      setAsking(false);
+      refresh();
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <>
+      <MuiButton size="small" color={color} disabled={pending} onClick={(e) => { e.stopPropagation(); if (withReason) setAsking(true); else void run(); }}>{label}</MuiButton>
+      <Dialog open={asking} onClose={() => setAsking(false)} onClick={(e) => e.stopPropagation()} fullWidth maxWidth="xs">
+        <DialogTitle>{label}</DialogTitle>
+        <DialogContent><MuiTextField label="Причина" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth multiline minRows={2} sx={{ mt: 1 }} /></DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setAsking(false)}>Назад</MuiButton>
+          <MuiButton color="error" disabled={!reason.trim() || pending} onClick={() => void run()}>{label}</MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** product.md section 4: status 1 offers accept or reject, 2 cancel, 3 'Гость выехал'. */
+function Actions() {
+  const record = useRecordContext<Booking>();
+  if (!record) return null;
+  const base = '/api/booking/daily-rent';
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {record.displayStatus === 1 && <Action label="Принять" path={(b) => `${base}/${b.publicationId}/${b.id}/accept`} />}
+      {record.displayStatus === 1 && <Action label="Отклонить" color="error" withReason path={(b) => `${base}/${b.id}/reject`} />}
+      {record.displayStatus === 2 && <Action label="Отменить" color="error" withReason path={(b) => `${base}/${b.id}/cancel`} />}
+      {record.displayStatus === 3 && <Action label="Гость выехал" path={(b) => `${base}/${b.id}/check-out`} />}
+    </Box>
+  );
+}
+
+function TabbedBookings() {
+  const { filterValues, setFilters } = useListContext();
+  const status = Number(filterValues.status ?? 1);
+  const tab = TABS.find((t) => t.status === status) ?? TABS[0];
+  const [counts, setCounts] = useState<Record<number, number>>({});
+  useEffect(() => {
+    httpClient('/api/booking/daily-rent/count').then(({ json }) => setCounts(Object.fromEntries(json.data.map((c: { status: number; count: number }) => [c.status, c.count])))).catch(() => undefined);
+  }, [status]);
+  return (
+    <>
+      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ status: value }, {})}>
+        {TABS.map((t) => <Tab key={t.status} value={t.status} label={`${t.label}${counts[t.status] ? ` (${counts[t.status]})` : ''}`} />)}
+      </Tabs>
+      <Divider />
+      <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
+        <TextField source="title" label="Объявление" sortable={false} />
+        <FunctionField label="Даты" render={(b: Booking) => `${dateText(b.startDate)} — ${dateText(b.endDate)}`} />
+        <NumberField source="allGuestsCount" label="Гостей" sortable={false} />
+        <NumberField source="price" label="Сумма, ₽" locales="ru-RU" sortable={false} />
+        <FunctionField label="Гость" render={(b: Booking) => <><Typography variant="body2">{b.name}</Typography><Typography variant="caption">+{b.phone}</Typography></>} />
+        <FunctionField label="Статус" render={(b: Booking & { displayStatusName: string }) => (
+          <Box><Chip size="small" label={b.displayStatusName} />{b.reason && <Typography variant="caption" display="block" color="text.secondary">{b.reason}</Typography>}</Box>
+        )} />
+        <Actions />
+      </Datagrid>
+    </>
+  );
+}
+
+export function BookingList() {
+  return (
+    <List filterDefaultValues={{ status: 1 }} perPage={15} pagination={<Pagination rowsPerPageOptions={[15, 30, 50]} />} title="Посуточная аренда: заявки" actions={false} sort={{ field: 'startDate', order: 'ASC' }}>
+      <TabbedBookings />
+    </List>
+  );
+}

@@ -86,12 +86,12 @@ describe('agency cabinet in Chromium', () => {
     if (!browser) return console.warn('SKIPPED: agency cabinet browser test (no Chromium)');
     server.clock.advance(31_000);
     const token = await apiSignIn(server.url, '79990000001');
-    const listings = await (await fetch(`${server.url}/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const listings = (await (await fetch(`${server.url}/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string; title: string }[] };
     const listing = listings.data[0] as { id: string; title: string };
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
     const asked = await fetch(`${server.url}/api/booking/daily-rent/${listing.id}`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Гость из теста', phone: '79161234500', startDate: day(12), endDate: day(14), adultCount: 1, childCount: 0 }),
+      body: JSON.stringify({ name: 'Гость из теста', phone: '79161234500', startDate: day(40), endDate: day(42), adultCount: 1, childCount: 0 }),
     });
     expect(asked.status).toBe(201);
 
@@ -107,8 +107,8 @@ describe('agency cabinet in Chromium', () => {
 
     await page.goto(`${server.url}/cabinet/#/publications/${listing.id}/show`);
     await page.getByText('Забронировано').waitFor();
-    await page.getByLabel('С', { exact: true }).fill(day(20));
-    await page.getByLabel('По', { exact: true }).fill(day(22));
+    await page.getByLabel('С', { exact: true }).fill(day(50));
+    await page.getByLabel('По', { exact: true }).fill(day(52));
     await page.getByRole('button', { name: 'Закрыть доступ' }).click();
     await page.getByRole('button', { name: 'Открыть доступ' }).waitFor();
     await page.screenshot({ path: '.cache/screenshots/cabinet-calendar.png', fullPage: true });

@@ -7,6 +7,7 @@ import { userStream } from '../identity/user';
 import { publicationDecider, type PublicationCommand } from '../publications/decide';
 import { publicationStream } from '../publications/publication';
 import { demoListings } from './demoData';
+import { seedDemoBookings } from '../bookings/demo';
 
 const AGENCIES = ['Этажи Плюс', 'Городская недвижимость', 'Невский квартал', 'Дом у моря'];
 const NAMES = ['Анна Смирнова', 'Игорь Кузнецов', 'Мария Попова', 'Дмитрий Волков', 'Елена Соколова', 'Сергей Морозов', 'Ольга Лебедева',
@@ -65,6 +66,8 @@ export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise
     else if (i % 29 === 11) await run({ type: 'ArchivePublication', actor });
     else if (i % 31 === 13) await run({ type: 'DeclinePublication', actor: moderator, reason: 'Фотографии не соответствуют объекту. Загрузите снимки этой квартиры.' });
   }
+  await ctx.projections.whenCaughtUp();
+  await seedDemoBookings(ctx, { userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate' });
   // last, so that an interrupted seed runs again on the next start
   await registerUser(ctx, { type: 'RegisterUser', userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null, role: MODERATOR_ROLE, agencyId: null });
   await ctx.projections.whenCaughtUp();

@@ -48,6 +48,8 @@ export type SearchRequest = {
   sortByDate?: 'ASC' | 'DESC';
   price?: [{ min: number | null; max: number | null }];
   roomCount?: number[];
+  dates?: [string, string];
+  adultCount?: number;
 };
 
 export type ApiError = { errorCode: number; message: string; errors?: Record<string, string[]> };

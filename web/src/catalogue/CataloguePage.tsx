@@ -6,7 +6,7 @@ import type { DealCategory, PageMeta, Publication, SearchRequest } from '../api/
 import { formatPrice, plural } from '../format';
 import { Pagination } from './Pagination';
 import { PublicationCard } from './PublicationCard';
-import { SearchBar, SORTS, type Filters } from './SearchBar';
+import { NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
 
 const TITLES: Record<DealCategory, string> = { sale: 'Продажа недвижимости', rent: 'Аренда недвижимости', dailyRent: 'Посуточная аренда' };
 const PER_PAGE = 20;
@@ -17,6 +17,9 @@ function filtersFrom(params: URLSearchParams): Filters {
     priceMin: params.get('priceMin') ?? '',
     priceMax: params.get('priceMax') ?? '',
     sort: SORTS[params.get('sort') ?? ''] ? params.get('sort')! : 'new',
+    checkIn: params.get('checkIn') ?? '',
+    checkOut: params.get('checkOut') ?? '',
+    guests: Math.max(0, Number(params.get('guests')) || 0),
   };
 }
 
@@ -30,6 +33,8 @@ function requestFrom(deal: DealCategory, filters: Filters, page: number): Search
     ...SORTS[filters.sort].request,
     ...(min !== null || max !== null ? { price: [{ min, max }] as SearchRequest['price'] } : {}),
     ...(filters.rooms.length ? { roomCount: filters.rooms } : {}),
+    ...(deal === 'dailyRent' && filters.checkIn && filters.checkOut > filters.checkIn ? { dates: [filters.checkIn, filters.checkOut] as [string, string] } : {}),
+    ...(deal === 'dailyRent' && filters.guests > 0 ? { adultCount: filters.guests } : {}),
   };
 }
 
@@ -59,11 +64,14 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
     if (next.priceMin) query.set('priceMin', next.priceMin);
     if (next.priceMax) query.set('priceMax', next.priceMax);
     if (next.sort !== 'new') query.set('sort', next.sort);
+    if (next.checkIn) query.set('checkIn', next.checkIn);
+    if (next.checkOut) query.set('checkOut', next.checkOut);
+    if (next.guests) query.set('guests', String(next.guests));
     if (nextPage > 1) query.set('page', String(nextPage));
     setParams(query);
     window.scrollTo({ top: 0 });
   };
-  const reset = () => apply({ rooms: [], priceMin: '', priceMax: '', sort: 'new' });
+  const reset = () => apply(NO_FILTERS);
   const priceTag = filters.priceMin || filters.priceMax
     ? `Цена: ${filters.priceMin ? `от ${formatPrice(Number(filters.priceMin))}` : ''} ${filters.priceMax ? `до ${formatPrice(Number(filters.priceMax))}` : ''}`.trim()
     : null;
@@ -71,7 +79,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>{TITLES[deal]}</Typography>
-      <SearchBar value={filters} onSearch={(next) => apply(next)} />
+      <SearchBar value={filters} onSearch={(next) => apply(next)} dailyRent={deal === 'dailyRent'} />
       {(priceTag || filters.rooms.length > 0) && (
         <Stack direction="row" spacing={1} flexWrap="wrap">
           {filters.rooms.length > 0 && (

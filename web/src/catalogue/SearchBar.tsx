@@ -1,7 +1,9 @@
-import { Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useEffect, useState } from 'react';
 
-export type Filters = { rooms: number[]; priceMin: string; priceMax: string; sort: string };
+/** daily rent adds the stay: check-in and check-out days and the number of guests */
+export type Filters = { rooms: number[]; priceMin: string; priceMax: string; sort: string; checkIn: string; checkOut: string; guests: number };
+export const NO_FILTERS: Filters = { rooms: [], priceMin: '', priceMax: '', sort: 'new', checkIn: '', checkOut: '', guests: 0 };
 export const SORTS: Record<string, { label: string; request: { sortByPrice?: 'ASC' | 'DESC'; sortByDate?: 'ASC' | 'DESC' } }> = {
   new: { label: 'Сначала новые', request: { sortByDate: 'DESC' } },
   old: { label: 'Сначала старые', request: { sortByDate: 'ASC' } },
@@ -11,8 +13,8 @@ export const SORTS: Record<string, { label: string; request: { sortByPrice?: 'AS
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
 
-/** Rooms, price and sort; 'Найти' applies them, 'Сбросить фильтры' clears them. */
-export function SearchBar({ value, onSearch }: { value: Filters; onSearch: (filters: Filters) => void }) {
+/** Rooms, price and sort (and, for daily rent, dates and guests); 'Найти' applies them. */
+export function SearchBar({ value, onSearch, dailyRent }: { value: Filters; onSearch: (filters: Filters) => void; dailyRent?: boolean }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   return (
@@ -35,6 +37,18 @@ export function SearchBar({ value, onSearch }: { value: Filters; onSearch: (filt
           <TextField size="small" label="до, ₽" value={draft.priceMax} inputMode="numeric" fullWidth
             onChange={(e) => setDraft({ ...draft, priceMax: digits(e.target.value) })} />
         </Stack>
+        {dailyRent && (
+          <Stack direction="row" spacing={1} alignItems="center">
+            <TextField size="small" type="date" label="Заезд" value={draft.checkIn} slotProps={{ inputLabel: { shrink: true } }} onChange={(e) => setDraft({ ...draft, checkIn: e.target.value })} />
+            <TextField size="small" type="date" label="Выезд" value={draft.checkOut} slotProps={{ inputLabel: { shrink: true } }} onChange={(e) => setDraft({ ...draft, checkOut: e.target.value })} />
+            {/* the spec's guest counter: up without limit, down to 0 */}
+            <Stack direction="row" alignItems="center" aria-label="Гости">
+              <Button size="small" aria-label="Меньше гостей" disabled={draft.guests === 0} onClick={() => setDraft({ ...draft, guests: Math.max(0, draft.guests - 1) })}>−</Button>
+              <Box component="span" sx={{ minWidth: 64, textAlign: 'center' }}>{draft.guests ? `${draft.guests} гост.` : 'Гости'}</Box>
+              <Button size="small" aria-label="Больше гостей" onClick={() => setDraft({ ...draft, guests: draft.guests + 1 })}>+</Button>
+            </Stack>
+          </Stack>
+        )}
         <TextField select size="small" label="Сортировка" value={draft.sort} sx={{ minWidth: 200 }}
           onChange={(e) => { const next = { ...draft, sort: e.target.value }; setDraft(next); onSearch(next); }}>
           {Object.entries(SORTS).map(([key, s]) => <MenuItem key={key} value={key}>{s.label}</MenuItem>)}

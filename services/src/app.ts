@@ -20,6 +20,7 @@ import { publicationReadRoutes } from './publications/reads';
 import { favouriteRoutes } from './favourites/api';
 import { bookingRoutes } from './bookings/api';
 import { statisticsRoutes } from './statistics/api';
+import { agencyStatisticsRoutes } from './statistics/agencyApi';
 import { demoImageRoute } from './seed/demoImages';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(categoryRoutes(ctx));
   app.use(newBuildingRoutes(ctx));
   app.use(statisticsRoutes(ctx));
+  app.use(agencyStatisticsRoutes(ctx));
   app.use(publicationRoutes(ctx));
   app.use(publicationReadRoutes(ctx));
   app.use(favouriteRoutes(ctx));

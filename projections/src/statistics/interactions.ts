@@ -89,3 +89,19 @@ export async function dailyInteractionStats(store: ReadStore, publicationId: str
   }
   return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
+
+/** Counts per day summed over many listings (an agency's, an agent's), between two days inclusive. */
+export async function summedDailyStats(store: ReadStore, publicationIds: string[], fromDay: string, toDay: string): Promise<Map<string, DailyStats>> {
+  const days = new Map<string, DailyStats>();
+  if (!publicationIds.length) return days;
+  const buckets = await store.collection<InteractionStatsDocument>(INTERACTION_STATS).find(
+    { publicationId: { $in: publicationIds }, day: { $gte: fromDay, $lte: toDay } },
+    { projection: { ids: 0 } },
+  );
+  for (const bucket of buckets) {
+    const day = days.get(bucket.day) ?? { day: bucket.day, view: 0, click: 0, phone: 0, favorite: 0, chat: 0 };
+    for (const kind of INTERACTION_KINDS) day[kind] += bucket.counts?.[kind] ?? 0;
+    days.set(bucket.day, day);
+  }
+  return days;
+}

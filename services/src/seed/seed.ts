@@ -8,6 +8,7 @@ import { publicationDecider, type PublicationCommand } from '../publications/dec
 import { publicationStream } from '../publications/publication';
 import { demoListings } from './demoData';
 import { seedDemoBookings } from '../bookings/demo';
+import { seedResidentialComplexes } from '../newBuildings/seed';
 
 const AGENCIES = ['Этажи Плюс', 'Городская недвижимость', 'Невский квартал', 'Дом у моря'];
 const NAMES = ['Анна Смирнова', 'Игорь Кузнецов', 'Мария Попова', 'Дмитрий Волков', 'Елена Соколова', 'Сергей Морозов', 'Ольга Лебедева',
@@ -66,6 +67,7 @@ export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise
     else if (i % 29 === 11) await run({ type: 'ArchivePublication', actor });
     else if (i % 31 === 13) await run({ type: 'DeclinePublication', actor: moderator, reason: 'Фотографии не соответствуют объекту. Загрузите снимки этой квартиры.' });
   }
+  await seedResidentialComplexes(ctx);
   await ctx.projections.whenCaughtUp();
   await seedDemoBookings(ctx, { userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate' });
   // last, so that an interrupted seed runs again on the next start

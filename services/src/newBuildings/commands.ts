@@ -1,0 +1,23 @@
+import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
+import type { AppContext } from '../core/context';
+import { handleCommand, type CommandContext } from '../core/decider';
+import { DomainError } from '../core/errors';
+import { LOCATION_TYPE } from '../locations/cities';
+import { findLocation } from '../locations/tree';
+import { residentialComplexDecider, residentialComplexStream, type ResidentialComplexCommand } from './residentialComplex';
+
+const PLACE_TYPES: number[] = [LOCATION_TYPE.CITY, LOCATION_TYPE.AREA, LOCATION_TYPE.SETTLEMENT, LOCATION_TYPE.VILLAGE];
+
+/** A complex stands in a known city, district or settlement; its name comes from the locations tree. */
+function withLocation(details: ResidentialComplexDetails): ResidentialComplexDetails {
+  const location = findLocation(details.address.locationId);
+  if (!location || !PLACE_TYPES.includes(location.type)) {
+    throw new DomainError('INVALID_DATA', undefined, { 'address.locationId': ['Выберите город или населённый пункт из списка'] });
+  }
+  return { ...details, address: { ...details.address, locationName: location.name } };
+}
+
+export function runComplexCommand(ctx: AppContext, command: ResidentialComplexCommand, context: CommandContext = {}) {
+  const checked = { ...command, details: withLocation(command.details) };
+  return handleCommand(ctx.eventStore, residentialComplexStream(command.complexId), residentialComplexDecider, checked, context);
+}

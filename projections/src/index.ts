@@ -3,10 +3,11 @@ import { identityProjection } from './identity/projection';
 import { residentialComplexProjection } from './newBuildings/projection';
 import { favouritesProjection } from './favourites/projection';
 import { bookingsProjection } from './bookings/projection';
+import { realtorRequestsProjection } from './agencies/projection';
 import type { Projection } from './projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
-export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, bookingsProjection, residentialComplexProjection];
+export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, bookingsProjection, residentialComplexProjection, realtorRequestsProjection];
 
 export * from './projection';
 export * from './runner';
@@ -20,6 +21,7 @@ export * from './catalogue/queries';
 export * from './catalogue/search';
 export * from './favourites/projection';
 export * from './bookings/projection';
+export * from './agencies/projection';
 export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';

@@ -19,6 +19,8 @@ import { agencyPublicationRoutes, moderationRoutes } from './publications/agency
 import { publicationReadRoutes } from './publications/reads';
 import { favouriteRoutes } from './favourites/api';
 import { bookingRoutes } from './bookings/api';
+import { agencyRoutes } from './agencies/agencyApi';
+import { realtorRoutes } from './agencies/realtorApi';
 import { statisticsRoutes } from './statistics/api';
 import { agencyStatisticsRoutes } from './statistics/agencyApi';
 import { demoImageRoute } from './seed/demoImages';
@@ -73,6 +75,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(agencyPublicationRoutes(ctx));
   app.use(moderationRoutes(ctx));
   app.use(bookingRoutes(ctx));
+  app.use(realtorRoutes(ctx));
+  app.use(agencyRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));
 
   const openApiDocument = ctx.openApi.document();

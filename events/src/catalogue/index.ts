@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agencyEvents, identityEvents, phoneEvents } from './identity';
+import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
 import { bookingEvents, calendarEvents, chatEvents } from './bookings';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents } from './publication';
@@ -8,7 +9,7 @@ import { favouriteEvents, publicationEvents } from './publication';
  * Every domain event the product records, with its current schema version.
  * A change of shape gets a new version and an upcaster from the old one, never an edit of stored events.
  */
-const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents };
+const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents, ...realtorRequestEvents, ...agencyProfileEvents, ...membershipEvents };
 
 export type EventType = keyof typeof schemas;
 export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;
@@ -44,4 +45,5 @@ export function upcast(type: string, schemaVersion: number, data: unknown): unkn
 
 export * from './shared';
 export * from './publication';
+export { agencyDetails, LEGAL_ENTITIES, legalEntity, type AgencyDetails } from './agencies';
 export { CODE_PURPOSES, codePurpose, notificationSettings, type CodePurpose, type NotificationSettings } from './identity';

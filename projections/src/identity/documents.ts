@@ -19,10 +19,28 @@ export type UserDocument = {
   newsletter: boolean;
   /** end of the paid premium subscription */
   premiumUntil: string | null;
+  /** as an agency's agent: whether the owner keeps them active, and their spending limit in roubles */
+  employee?: { isActive: boolean; limit: number | null } | null;
   createdAt: string;
 };
 
 /** keyed by the SHA-256 of the token: the token itself is never stored */
 export type SessionDocument = { _id: string; userId: string; expiresAt: string; revoked: boolean };
 
-export type AgencyDocument = { _id: string; revision: number; name: string; ownerId: string; avatar: string | null; createdAt: string };
+export type AgencyDocument = {
+  _id: string;
+  revision: number;
+  name: string;
+  ownerId: string;
+  avatar: string | null;
+  createdAt: string;
+  legalEntity?: 1 | 2 | 3;
+  inn?: string | null;
+  kpp?: string | null;
+  accountNumber?: string | null;
+  siteLink?: string | null;
+  email?: string | null;
+  description?: string | null;
+  canViewInCatalog?: boolean;
+  specializations?: string[];
+};

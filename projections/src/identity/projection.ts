@@ -14,11 +14,11 @@ async function setUser(store: ReadStore, event: StoredEvent, fields: Partial<Use
 /** Users, their sessions and agencies: what authentication and the catalogue's author blocks read. */
 export const identityProjection: Projection = {
   name: 'identity',
-  version: 2,
+  version: 3,
   collections: {
     [USERS]: [{ key: { phone: 1 }, unique: true }, { key: { agencyId: 1, createdAt: 1 } }],
     [SESSIONS]: [{ key: { userId: 1 } }],
-    [AGENCIES]: [{ key: { name: 1 } }],
+    [AGENCIES]: [{ key: { name: 1 } }, { key: { inn: 1 } }],
   },
   async apply(event: StoredEvent, store: ReadStore) {
     switch (event.type) {
@@ -56,6 +56,33 @@ export const identityProjection: Projection = {
         return setUser(store, event, { settings: (event.data as EventData<'NotificationSettingsChanged'>).settings });
       case 'PremiumPeriodExtended':
         return setUser(store, event, { premiumUntil: (event.data as EventData<'PremiumPeriodExtended'>).until });
+      case 'UserRoleChanged': {
+        const { role, agencyId } = event.data as EventData<'UserRoleChanged'>;
+        return setUser(store, event, { role, agencyId });
+      }
+      case 'EmployeeAdded':
+      case 'EmployeeRemoved':
+      case 'EmployeeActivityChanged':
+      case 'EmployeeLimitChanged': {
+        // facts of the agency's stream about a user: plain sets, safe to apply twice
+        const data = event.data as { userId: string; isActive?: boolean; limit?: number | null };
+        const users = store.collection<UserDocument>(USERS);
+        if (event.type === 'EmployeeAdded') await users.updateOne({ _id: data.userId }, { $set: { employee: { isActive: true, limit: null } } });
+        else if (event.type === 'EmployeeRemoved') await users.updateOne({ _id: data.userId }, { $set: { employee: null } });
+        else if (event.type === 'EmployeeActivityChanged') await users.updateOne({ _id: data.userId }, { $set: { 'employee.isActive': data.isActive } });
+        else await users.updateOne({ _id: data.userId }, { $set: { 'employee.limit': data.limit } });
+        return;
+      }
+      case 'AgencyProfileChanged': {
+        const { agencyId, details, canViewInCatalog, specializations } = event.data as EventData<'AgencyProfileChanged'>;
+        await store.collection<AgencyDocument>(AGENCIES).updateOne({ _id: agencyId, revision: { $lt: event.revision } }, { $set: { ...details, canViewInCatalog, specializations, revision: event.revision } });
+        return;
+      }
+      case 'AgencyAvatarChanged': {
+        const { agencyId, avatar } = event.data as EventData<'AgencyAvatarChanged'>;
+        await store.collection<AgencyDocument>(AGENCIES).updateOne({ _id: agencyId, revision: { $lt: event.revision } }, { $set: { avatar, revision: event.revision } });
+        return;
+      }
       case 'AgencyRegistered': {
         const data = event.data as EventData<'AgencyRegistered'>;
         const agency: AgencyDocument = { _id: data.agencyId, revision: event.revision, name: data.name, ownerId: data.ownerId, avatar: null, createdAt: event.occurredAt };

@@ -44,7 +44,7 @@ export function imageKind(data: Buffer): 'jpg' | 'png' | null {
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5 } }).single('avatar');
 
 /** multer's own failures (too large, wrong field) as the spec's errorCode 1 with a field error */
-function avatarUpload(req: Request, res: Response, next: NextFunction) {
+export function avatarUpload(req: Request, res: Response, next: NextFunction) {
   upload(req, res, (error: unknown) => {
     if (!error) return next();
     const code = (error as { code?: string }).code;

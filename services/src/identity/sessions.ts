@@ -13,7 +13,17 @@ export const AUTH_COOKIE = 'auth-token';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type AuthenticatedUser = { userId: string; role: Role; agencyId: string | null; name: string; phone: string; email: string | null; tokenHash: string };
+export type AuthenticatedUser = {
+  userId: string;
+  role: Role;
+  agencyId: string | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  tokenHash: string;
+  /** an agent the owner has switched off: signed in, but kept out of the agency's calls */
+  inactive?: boolean;
+};
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -48,7 +58,7 @@ export async function userFromToken(ctx: AppContext, token: string): Promise<Aut
   const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
   if (!user) return null;
   const role = ctx.config.MODERATOR_PHONES.includes(user.phone) ? MODERATOR_ROLE : user.role;
-  return { userId: user._id, role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash };
+  return { userId: user._id, role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash, inactive: user.employee?.isActive === false };
 }
 
 /** Attaches the caller to the request when a valid token is presented; never rejects by itself. */
@@ -76,5 +86,6 @@ export const requireRole =
   (req: Request, _res: Response, next: NextFunction) => {
     const user = currentUser(req);
     if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN');
+    if (user.inactive) throw new DomainError('FORBIDDEN', 'Доступ сотрудника отключён владельцем агентства');
     next();
   };

@@ -13,7 +13,8 @@ export type UserEvent =
   | EventOf<'UserEmailConfirmed'>
   | EventOf<'UserAvatarChanged'>
   | EventOf<'NotificationSettingsChanged'>
-  | EventOf<'PremiumPeriodExtended'>;
+  | EventOf<'PremiumPeriodExtended'>
+  | EventOf<'UserRoleChanged'>;
 
 type EmailConfirmation = { email: string; tokenHash: string; expiresAt: string };
 export type RegisteredUser = {
@@ -53,7 +54,9 @@ export type UserCommand =
   | { type: 'ChangeAvatar'; avatar: string }
   | { type: 'ChangeNotificationSettings'; settings: Partial<NotificationSettings> }
   /** a paid subscription: the period runs on from its current end, or from now when it has lapsed */
-  | { type: 'ExtendPremium'; days: number; now: Date };
+  | { type: 'ExtendPremium'; days: number; now: Date }
+  /** joining an agency (as owner or agent) or leaving it (back to a user) */
+  | { type: 'ChangeRole'; role: Role; agencyId: string | null };
 
 /** A confirmation link stays valid for three days. */
 export const EMAIL_LINK_LIFETIME_MS = 3 * 24 * 60 * 60_000;
@@ -92,6 +95,8 @@ export function evolve(state: User, event: UserEvent): User {
       return { ...state, settings: event.data.settings };
     case 'PremiumPeriodExtended':
       return { ...state, premiumUntil: event.data.until };
+    case 'UserRoleChanged':
+      return { ...state, role: event.data.role, agencyId: event.data.agencyId };
     default: {
       const unknown: never = event;
       return unknown;
@@ -154,6 +159,11 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       const settings = { ...user.settings, ...command.settings };
       const same = (Object.keys(settings) as (keyof NotificationSettings)[]).every((k) => settings[k] === user.settings[k]);
       return same ? [] : [{ type: 'NotificationSettingsChanged', data: { userId: user.id, settings } }];
+    }
+    case 'ChangeRole': {
+      const user = registered(state);
+      if (user.role === command.role && user.agencyId === command.agencyId) return [];
+      return [{ type: 'UserRoleChanged', data: { userId: user.id, role: command.role, agencyId: command.agencyId } }];
     }
     case 'ExtendPremium': {
       const user = registered(state);

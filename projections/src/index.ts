@@ -4,10 +4,11 @@ import { residentialComplexProjection } from './newBuildings/projection';
 import { favouritesProjection } from './favourites/projection';
 import { bookingsProjection } from './bookings/projection';
 import { realtorRequestsProjection } from './agencies/projection';
+import { walletsProjection } from './money/projection';
 import type { Projection } from './projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
-export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, bookingsProjection, residentialComplexProjection, realtorRequestsProjection];
+export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, bookingsProjection, residentialComplexProjection, realtorRequestsProjection, walletsProjection];
 
 export * from './projection';
 export * from './runner';
@@ -22,6 +23,7 @@ export * from './catalogue/search';
 export * from './favourites/projection';
 export * from './bookings/projection';
 export * from './agencies/projection';
+export * from './money/projection';
 export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';

@@ -21,6 +21,8 @@ import { favouriteRoutes } from './favourites/api';
 import { bookingRoutes } from './bookings/api';
 import { agencyRoutes } from './agencies/agencyApi';
 import { realtorRoutes } from './agencies/realtorApi';
+import { walletRoutes } from './money/walletApi';
+import { tariffRoutes } from './money/tariffApi';
 import { statisticsRoutes } from './statistics/api';
 import { agencyStatisticsRoutes } from './statistics/agencyApi';
 import { demoImageRoute } from './seed/demoImages';
@@ -77,6 +79,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(bookingRoutes(ctx));
   app.use(realtorRoutes(ctx));
   app.use(agencyRoutes(ctx));
+  app.use(walletRoutes(ctx));
+  app.use(tariffRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));
 
   const openApiDocument = ctx.openApi.document();

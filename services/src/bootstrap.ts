@@ -22,9 +22,11 @@ import { OutboxMail, OutboxSms } from './core/notify/outbox';
 import type { MailProvider, SmsProvider } from './core/notify/port';
 import { SmtpMail } from './core/notify/smtp';
 import { FlexibleRateLimits } from './core/rateLimits';
+import { SandboxPayments } from './money/provider/sandbox';
+import { YooKassaPayments } from './money/provider/yookassa';
 
 /** Adapters a test may put in place of the configured ones (a failing SMS provider, a moving clock). */
-export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'mail' | 'botCheck' | 'clock'>>;
+export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'mail' | 'botCheck' | 'clock' | 'payments'>>;
 
 /**
  * The composition root: picks an adapter for each port from the configuration (an engine's URL
@@ -74,16 +76,21 @@ export async function buildContext(config: Config, logger: Logger = createLogger
     limitsRedis,
   );
   const files = new DiskFileStore(join(config.dataDir, 'storage'));
+  const payments =
+    overrides.payments ??
+    (config.YOOKASSA_SHOP_ID && config.YOOKASSA_SECRET_KEY
+      ? new YooKassaPayments(config.YOOKASSA_SHOP_ID, config.YOOKASSA_SECRET_KEY)
+      : new SandboxPayments(readStore, () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`));
   if (config.NODE_ENV === 'production') {
     if (!config.SMS_GATEWAY_URL) logger.warn('SMS_GATEWAY_URL is not set: codes are only recorded in the outbox, no SMS leaves');
     if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check accepts any token');
   }
   logger.info(
-    { eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name, sms: sms.name, mail: mail.name, botCheck: botCheck.name, limits: limits.name },
+    { eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name, sms: sms.name, mail: mail.name, botCheck: botCheck.name, limits: limits.name, payments: payments.name },
     'adapters',
   );
   const ctx: AppContext = {
-    config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), sms, mail, botCheck, limits, files, clock,
+    config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), sms, mail, botCheck, limits, files, payments, clock,
     close: async () => undefined,
   };
   const background = config.ROLE === 'all' || config.ROLE === 'worker' ? await startBackground(ctx) : null;

@@ -65,7 +65,7 @@ export const identityEvents = {
   UserAvatarChanged: z.object({ userId: id, avatar: z.string().max(300) }),
   NotificationSettingsChanged: z.object({ userId: id, settings: notificationSettings }),
   /** a paid premium subscription: new listings are visible to the user during their first 3 days */
-  PremiumPeriodExtended: z.object({ userId: id, until: isoTime }),
+  PremiumPeriodExtended: z.object({ userId: id, until: isoTime, paymentId: id.nullable().optional() }),
 };
 
 export const agencyEvents = {

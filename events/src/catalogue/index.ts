@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agencyEvents, identityEvents, phoneEvents } from './identity';
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
 import { bookingEvents, calendarEvents, chatEvents } from './bookings';
+import { paymentEvents, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents } from './publication';
 
@@ -9,7 +10,7 @@ import { favouriteEvents, publicationEvents } from './publication';
  * Every domain event the product records, with its current schema version.
  * A change of shape gets a new version and an upcaster from the old one, never an edit of stored events.
  */
-const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents, ...realtorRequestEvents, ...agencyProfileEvents, ...membershipEvents };
+const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents, ...realtorRequestEvents, ...agencyProfileEvents, ...membershipEvents, ...walletEvents, ...paymentEvents };
 
 export type EventType = keyof typeof schemas;
 export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;

@@ -35,7 +35,7 @@ export type CatalogueDocument = {
   /** the moderator's reason while declined */
   declineReason: string | null;
   /** while promoted: the tariff's position type (1–3) and the end; top ads are drawn from these */
-  promotion: { positionType: 1 | 2 | 3; until: string } | null;
+  promotion: { positionType: 1 | 2 | 3; until: string; tariffId?: string } | null;
   /** the price at publication and after every change, oldest first */
   priceHistory: { createdAt: string; price: number }[];
   /** daily rent: reserved and blocked nights [start, end) as YYYY-MM-DD, kept by the calendar */

@@ -110,8 +110,8 @@ export const catalogueProjection: Projection = {
         await catalogue.deleteOne({ _id: (event.data as EventData<'PublicationDeleted'>).publicationId });
         return;
       case 'PublicationPromoted': {
-        const { positionType, until } = event.data as EventData<'PublicationPromoted'>;
-        await catalogue.updateOne(guard, { $set: { promotion: { positionType, until }, revision: event.revision } });
+        const { positionType, until, tariffId } = event.data as EventData<'PublicationPromoted'>;
+        await catalogue.updateOne(guard, { $set: { promotion: { positionType, until, tariffId }, revision: event.revision } });
         return;
       }
       // the calendar's nights, kept on the listing so the daily-rent search can skip busy ones

@@ -1,5 +1,5 @@
 import { legalEntity, MODERATOR_ROLE, ROLES } from '@estate/events';
-import { AGENCIES, USERS, type AgencyDocument, type UserDocument } from '@estate/projections';
+import { AGENCIES, USERS, walletBalance, type AgencyDocument, type UserDocument } from '@estate/projections';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -57,7 +57,7 @@ export function agencyRoutes(ctx: AppContext): Router {
   const toDto = async (a: AgencyDocument) => ({
     id: a._id, name: a.name, ownerId: a.ownerId, avatar: a.avatar, legalEntity: a.legalEntity ?? 1, inn: a.inn ?? null, kpp: a.kpp ?? null,
     accountNumber: a.accountNumber ?? null, siteLink: a.siteLink ?? null, email: a.email ?? null, description: a.description ?? null,
-    canViewInCatalog: a.canViewInCatalog === false ? 0 : 1, specializations: a.specializations ?? [], walletBalance: 0,
+    canViewInCatalog: a.canViewInCatalog === false ? 0 : 1, specializations: a.specializations ?? [], walletBalance: await walletBalance(ctx.readStore, a._id),
     employeesCount: await users.countDocuments({ agencyId: a._id, role: ROLES.AGENT }),
   });
   const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, summary: string) =>

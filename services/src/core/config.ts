@@ -59,6 +59,13 @@ const schema = z.object({
   /** SMS jobs: back-off before the first retry (doubling), and how long a send call waits for the provider's answer */
   SMS_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
   SMS_WAIT_MS: z.coerce.number().int().min(0).default(8000),
+  /** payments: YooKassa when both are set, otherwise the local sandbox page */
+  YOOKASSA_SHOP_ID: z.string().optional(),
+  YOOKASSA_SECRET_KEY: z.string().optional(),
+  /** how long a top-up call waits for the provider's confirmation URL */
+  PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** where invoice requests for bank transfer are e-mailed */
+  ACCOUNTING_EMAIL: z.string().default('accounting@estate.local'),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; MODERATOR_PHONES: string[] };

@@ -4,6 +4,7 @@ import type { BotCheck } from './botCheck';
 import type { Bus } from './bus/port';
 import type { FileStore } from './files';
 import type { MailProvider, SmsProvider } from './notify/port';
+import type { PaymentProvider } from '../money/provider/port';
 import type { RateLimits } from './rateLimits';
 import type { Config } from './config';
 import type { JobQueue } from './jobs/port';
@@ -26,6 +27,7 @@ export type AppContext = {
   botCheck: BotCheck;
   limits: RateLimits;
   files: FileStore;
+  payments: PaymentProvider;
   /** the time decisions are made at; tests move it to expire codes and links */
   clock: () => Date;
   /** stops what this process runs in the background (the in-process projections) */

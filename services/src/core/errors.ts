@@ -22,6 +22,7 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { errorCode: 106, status: 413, message: 'Слишком большой запрос' },
   RESEND_TOO_EARLY: { errorCode: 107, status: 429, message: 'Новый код пока нельзя получить' },
   DATES_UNAVAILABLE: { errorCode: 109, status: 409, message: 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.' },
+  PAYMENT_UNAVAILABLE: { errorCode: 110, status: 503, message: 'Платёжный сервис сейчас недоступен. Попробуйте позже.' },
   TOO_MANY_REQUESTS: { errorCode: 108, status: 429, message: 'Превышен лимит запросов, пожалуйста попробуйте позже.' },
   INTERNAL: { errorCode: 500, status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
 } as const;

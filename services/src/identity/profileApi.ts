@@ -1,5 +1,5 @@
 import { notificationSettings, type NotificationSettings } from '@estate/events';
-import { USERS, type UserDocument } from '@estate/projections';
+import { USERS, walletBalance, type UserDocument } from '@estate/projections';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
@@ -14,8 +14,8 @@ import { currentUser, type AuthenticatedUser } from './sessions';
 const TAG = 'Профиль';
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The fields of product.md's Profile. The wallet comes with the agency slice. */
-export function toProfile(user: UserDocument, caller: AuthenticatedUser, now: Date) {
+/** The fields of product.md's Profile. */
+export function toProfile(user: UserDocument, caller: AuthenticatedUser, now: Date, agencyWalletBalance = 0) {
   const premium = user.premiumUntil !== null && new Date(user.premiumUntil) > now;
   return {
     id: user._id,
@@ -29,7 +29,7 @@ export function toProfile(user: UserDocument, caller: AuthenticatedUser, now: Da
     premiumPeriod: premium ? user.premiumUntil : null,
     hasReceiveNotifications: user.settings.canReceiveNotifications,
     avatar: user.avatar,
-    agencyWalletBalance: 0,
+    agencyWalletBalance,
     settings: user.settings,
   };
 }
@@ -65,7 +65,7 @@ export function profileRoutes(ctx: AppContext): Router {
   const profileOf = async (caller: AuthenticatedUser) => {
     const user = await users.findOne({ _id: caller.userId });
     if (!user) throw new DomainError('USER_NOT_FOUND');
-    return toProfile(user, caller, ctx.clock());
+    return toProfile(user, caller, ctx.clock(), await walletBalance(ctx.readStore, user.agencyId));
   };
 
   describeRoute(ctx, { method: 'get', path: '/api/profile', tag: TAG, summary: 'Профиль текущего пользователя', auth: true, answer: 'профиль в data' });

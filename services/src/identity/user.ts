@@ -32,6 +32,8 @@ export type RegisteredUser = {
   confirmedBy: string | null;
   settings: NotificationSettings;
   premiumUntil: string | null;
+  /** payments already turned into premium days: a repeated notification adds none */
+  premiumPayments: Set<string>;
   sessions: Set<string>;
 };
 export type User = { registered: false } | RegisteredUser;
@@ -54,7 +56,7 @@ export type UserCommand =
   | { type: 'ChangeAvatar'; avatar: string }
   | { type: 'ChangeNotificationSettings'; settings: Partial<NotificationSettings> }
   /** a paid subscription: the period runs on from its current end, or from now when it has lapsed */
-  | { type: 'ExtendPremium'; days: number; now: Date }
+  | { type: 'ExtendPremium'; days: number; now: Date; paymentId?: string }
   /** joining an agency (as owner or agent) or leaving it (back to a user) */
   | { type: 'ChangeRole'; role: Role; agencyId: string | null };
 
@@ -66,7 +68,7 @@ export const userStream = (id: string) => `user-${id}`;
 export function evolve(state: User, event: UserEvent): User {
   if (event.type === 'UserRegistered') {
     const { userId: id, role, agencyId, name, phone, email } = event.data;
-    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], confirmedBy: null, settings: DEFAULT_NOTIFICATION_SETTINGS, premiumUntil: null, sessions: new Set() };
+    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], confirmedBy: null, settings: DEFAULT_NOTIFICATION_SETTINGS, premiumUntil: null, premiumPayments: new Set(), sessions: new Set() };
   }
   if (!state.registered) return state;
   switch (event.type) {
@@ -94,7 +96,7 @@ export function evolve(state: User, event: UserEvent): User {
     case 'NotificationSettingsChanged':
       return { ...state, settings: event.data.settings };
     case 'PremiumPeriodExtended':
-      return { ...state, premiumUntil: event.data.until };
+      return { ...state, premiumUntil: event.data.until, premiumPayments: event.data.paymentId ? new Set(state.premiumPayments).add(event.data.paymentId) : state.premiumPayments };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role, agencyId: event.data.agencyId };
     default: {
@@ -167,10 +169,11 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
     }
     case 'ExtendPremium': {
       const user = registered(state);
+      if (command.paymentId && user.premiumPayments.has(command.paymentId)) return [];
       const current = user.premiumUntil ? new Date(user.premiumUntil) : null;
       const from = current && current > command.now ? current : command.now;
       const until = new Date(from.getTime() + command.days * 24 * 60 * 60_000).toISOString();
-      return [{ type: 'PremiumPeriodExtended', data: { userId: user.id, until } }];
+      return [{ type: 'PremiumPeriodExtended', data: { userId: user.id, until, ...(command.paymentId ? { paymentId: command.paymentId } : {}) } }];
     }
     default: {
       const unknown: never = command;

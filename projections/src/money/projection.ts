@@ -1,0 +1,33 @@
+import type { EventData, StoredEvent } from '@estate/events';
+import type { Projection } from '../projection';
+import type { ReadStore } from '../readStore/port';
+
+export const WALLETS = 'wallets';
+export const WALLET_OPERATIONS = 'wallet_operations';
+export type WalletDocument = { _id: string; revision: number; balance: number };
+export type WalletOperationDocument = { _id: string; agencyId: string; kind: 'top-up' | 'charge' | 'refund'; sum: number; purpose: string | null; publicationId: string | null; by: string | null; at: string };
+
+/** Each agency's balance and the list of its operations, from the wallet streams. */
+export const walletsProjection: Projection = {
+  name: 'wallets',
+  version: 1,
+  collections: { [WALLETS]: [], [WALLET_OPERATIONS]: [{ key: { agencyId: 1, at: -1 } }] },
+  async apply(event: StoredEvent, store: ReadStore) {
+    const deltas: Record<string, number> = { WalletCredited: 1, WalletCharged: -1, WalletRefunded: 1 };
+    if (!(event.type in deltas)) return;
+    const data = event.data as EventData<'WalletCredited'> & Partial<EventData<'WalletCharged'>>;
+    const wallets = store.collection<WalletDocument>(WALLETS);
+    const current = await wallets.findOne({ _id: data.agencyId });
+    if (current && current.revision >= event.revision) return; // applied already
+    const balance = (current?.balance ?? 0) + deltas[event.type] * data.sum;
+    await wallets.replaceOne({ _id: data.agencyId }, { _id: data.agencyId, revision: event.revision, balance }, { upsert: true });
+    const kind = event.type === 'WalletCredited' ? 'top-up' : event.type === 'WalletCharged' ? 'charge' : 'refund';
+    await store.collection<WalletOperationDocument>(WALLET_OPERATIONS).replaceOne(
+      { _id: event.eventId },
+      { _id: event.eventId, agencyId: data.agencyId, kind, sum: data.sum, purpose: data.purpose ?? null, publicationId: data.publicationId ?? null, by: data.by ?? null, at: event.occurredAt },
+      { upsert: true },
+    );
+  },
+};
+
+export const walletBalance = async (store: ReadStore, agencyId: string | null) => (agencyId ? ((await store.collection<WalletDocument>(WALLETS).findOne({ _id: agencyId }))?.balance ?? 0) : 0);

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { EventOf } from '@estate/events';
+import type { AppContext } from '../core/context';
+import { fold, handleCommand } from '../core/decider';
+import { DomainError } from '../core/errors';
+import { userDecider, userStream } from '../identity/user';
+import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
+import { PREMIUM_TARIFFS } from './tariffs';
+import { walletDecider, walletStream } from './wallet';
+
+export const PAYMENTS_QUEUE = 'payments';
+type PaymentRequest = Omit<EventOf<'PaymentCreated'>['data'], 'paymentId'>;
+
+const runPayment = (ctx: AppContext, paymentId: string, command: PaymentCommand) =>
+  handleCommand(ctx.eventStore, paymentStream(paymentId), paymentDecider, command, { actor: 'payments' });
+export const paymentOf = async (ctx: AppContext, paymentId: string) => fold(paymentDecider, await ctx.eventStore.readStream(paymentStream(paymentId)));
+
+/**
+ * Starts a payment: records it (and, for a top-up, the pending top-up on the wallet), queues the
+ * `payments` job that asks the provider for a confirmation URL, and waits for that URL.
+ */
+export async function startPayment(ctx: AppContext, request: PaymentRequest): Promise<{ paymentId: string; confirmationUrl: string }> {
+  const paymentId = randomUUID();
+  await runPayment(ctx, paymentId, { type: 'CreatePayment', paymentId, ...request });
+  if (request.purpose === 'wallet-top-up' && request.agencyId) {
+    await handleCommand(ctx.eventStore, walletStream(request.agencyId), walletDecider, { type: 'StartTopUp', agencyId: request.agencyId, paymentId, sum: request.sum }, { actor: request.userId });
+  }
+  await ctx.jobs.add(PAYMENTS_QUEUE, 'create', { paymentId }, { jobId: `create-${paymentId}`, attempts: 3, backoffMs: 500 });
+  const deadline = Date.now() + ctx.config.PAYMENT_WAIT_MS;
+  for (let pause = 5; Date.now() < deadline; pause = Math.min(pause * 2, 100)) {
+    const payment = await paymentOf(ctx, paymentId);
+    if (payment.exists && payment.confirmationUrl) return { paymentId, confirmationUrl: payment.confirmationUrl };
+    if (payment.exists && payment.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  throw new DomainError('PAYMENT_UNAVAILABLE');
+}
+
+/** The `payments` job: one payment created with the provider, our payment id as its idempotence key. */
+export async function startPaymentWorker(ctx: AppContext) {
+  return ctx.jobs.process<{ paymentId: string }>(PAYMENTS_QUEUE, async (job) => {
+    const payment = await paymentOf(ctx, job.data.paymentId);
+    if (!payment.exists || payment.status !== 'new') return;
+    const { paymentId, sum, purpose } = payment.created;
+    try {
+      const base = ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`;
+      const created = await ctx.payments.createPayment({
+        idempotenceKey: paymentId,
+        amount: sum,
+        description: purpose === 'premium' ? 'Премиум-подписка' : 'Пополнение кошелька агентства',
+        returnUrl: purpose === 'premium' ? `${base}/account/user/premium-sub` : `${base}/cabinet/`,
+        metadata: { paymentId },
+      });
+      await runPayment(ctx, paymentId, { type: 'RecordConfirmation', providerPaymentId: created.id, confirmationUrl: created.confirmationUrl });
+    } catch (error) {
+      if (job.attemptsMade >= 3) await runPayment(ctx, paymentId, { type: 'RecordCreationFailure', reason: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }, { concurrency: 5 });
+}
+
+/**
+ * A provider notification: its status is asked of the provider (never read from the request), then
+ * the payment succeeds or is cancelled once and its effect — wallet credit, premium days — is applied
+ * idempotently by payment id, so a repeated notification changes nothing.
+ */
+export async function handleNotification(ctx: AppContext, providerPaymentId: string) {
+  const remote = await ctx.payments.getPayment(providerPaymentId);
+  const paymentId = remote?.metadata.paymentId;
+  if (!remote || !paymentId) throw new DomainError('NOT_FOUND', 'Платёж не найден');
+  const payment = await paymentOf(ctx, paymentId);
+  if (!payment.exists) throw new DomainError('NOT_FOUND', 'Платёж не найден');
+  const { agencyId, userId, sum, purpose, tariffId } = payment.created;
+  if (remote.status === 'succeeded') {
+    if (remote.amount !== sum) throw new DomainError('INVALID_DATA', 'Сумма платежа не совпадает');
+    await runPayment(ctx, paymentId, { type: 'MarkSucceeded' });
+    const result =
+      purpose === 'wallet-top-up' && agencyId
+        ? await handleCommand(ctx.eventStore, walletStream(agencyId), walletDecider, { type: 'Credit', agencyId, paymentId, sum }, { actor: 'payments' }, 100)
+        : await handleCommand(ctx.eventStore, userStream(userId), userDecider, { type: 'ExtendPremium', days: 30 * (PREMIUM_TARIFFS.find((t) => t.id === tariffId)?.duration ?? 1), now: ctx.clock(), paymentId }, { actor: 'payments' });
+    await ctx.projections.whenCaughtUp(result.position);
+    return 'succeeded';
+  }
+  if (remote.status === 'canceled') {
+    await runPayment(ctx, paymentId, { type: 'MarkCancelled' });
+    if (agencyId) await handleCommand(ctx.eventStore, walletStream(agencyId), walletDecider, { type: 'CancelTopUp', agencyId, paymentId }, { actor: 'payments' }, 100);
+    return 'cancelled';
+  }
+  return 'pending';
+}

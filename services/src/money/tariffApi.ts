@@ -1,0 +1,60 @@
+import { MODERATOR_ROLE, ROLES } from '@estate/events';
+import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../core/context';
+import { DomainError } from '../core/errors';
+import { parse } from '../core/http';
+import { currentUser, requireRole } from '../identity/sessions';
+import { isPremium } from '../publications/visibility';
+import { toPublicationDto } from '../publications/dto';
+import { actorOf, readableBy } from '../publications/form';
+import { startPayment } from './payments';
+import { payTariff } from './promotion';
+import { PREMIUM_TARIFFS, publicationTariffs } from './tariffs';
+
+const listOf = (value: unknown) => (value === undefined ? undefined : (Array.isArray(value) ? value : String(value).split(',')).map(Number));
+
+export function tariffRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const staff = requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE);
+  const route = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Тарифы'], summary, responses: { 200: { description: 'data' } } });
+
+  route('get', '/api/publication-tariffs/{locationId}/{dealCategory}', 'Тарифы продвижения (positionTypes[] 1, 2, 3), цена за день в ₽');
+  router.get('/api/publication-tariffs/:locationId/:dealCategory', (req, res) => {
+    const deal = parse(z.enum(['sale', 'rent', 'dailyRent', 'new-buildings']), req.params.dealCategory === 'daily-rent' ? 'dailyRent' : req.params.dealCategory);
+    const positions = parse(z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).min(1).optional(), listOf(req.query['positionTypes[]'] ?? req.query.positionTypes));
+    res.json({ data: publicationTariffs(req.params.locationId, deal, positions) });
+  });
+
+  route('post', '/api/publications/{id}/tariffs/{tariffId}', 'Оплатить тариф из кошелька и разместить: errorCode 59 — недостаточно средств');
+  router.post('/api/publications/:id/tariffs/:tariffId', staff, async (req, res) => {
+    const listing = await readableBy(ctx, req, String(req.params.id));
+    await payTariff(ctx, actorOf(req), listing, String(req.params.tariffId));
+    res.json({ data: toPublicationDto((await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: listing._id }))!) });
+  });
+
+  route('post', '/api/publications/tariffed', 'Продвигаемые объявления агентства с их тарифами');
+  router.post('/api/publications/tariffed', staff, async (req, res) => {
+    const user = currentUser(req);
+    const scope = user.role === ROLES.AGENT ? { authorId: user.userId } : { agencyId: user.agencyId };
+    const docs = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).find({ ...scope, promotion: { $ne: null } }, { sort: { 'promotion.positionType': -1, _id: 1 } });
+    res.json({ data: docs.map((d) => ({ ...toPublicationDto(d), adTariff: d.promotion })) });
+  });
+
+  route('get', '/api/tariffs', 'Тарифы премиум-подписки');
+  router.get('/api/tariffs', async (req, res) => {
+    const premium = await isPremium(ctx, req);
+    res.json({ data: PREMIUM_TARIFFS.map((t) => ({ ...t, pricePerMonth: Math.round(t.price / t.duration), isCurrentTariff: false })), meta: { isPremium: premium } });
+  });
+
+  route('post', '/api/tariffs/payment/{id}', 'Оплатить премиум-подписку: confirmationUrl — страница оплаты');
+  router.post('/api/tariffs/payment/:id', async (req, res) => {
+    const user = currentUser(req);
+    const tariff = PREMIUM_TARIFFS.find((t) => t.id === req.params.id);
+    if (!tariff) throw new DomainError('NOT_FOUND', 'Тариф не найден');
+    const payment = await startPayment(ctx, { purpose: 'premium', sum: tariff.price, agencyId: null, userId: user.userId, tariffId: tariff.id });
+    res.status(201).json({ data: payment, confirmationUrl: payment.confirmationUrl });
+  });
+  return router;
+}

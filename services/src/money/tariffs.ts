@@ -1,0 +1,36 @@
+import { CITIES } from '../locations/cities';
+
+/** product.md: premium subscription cards — monthly, six months and a year (the spec's sample values). */
+export const PREMIUM_TARIFFS = [
+  { id: 'month', duration: 1, price: 5_000, priceBenefit: 20 },
+  { id: 'half-year', duration: 6, price: 24_996, priceBenefit: 17 },
+  { id: 'year', duration: 12, price: 48_000, priceBenefit: 15 },
+] as const;
+
+/** Promotion position types: 1 placement, 2 highlighted, 3 top — the higher, the earlier among the top places. */
+const POSITIONS = {
+  1: { title: 'Размещение', base: 10, advantages: ['Объявление в каталоге', 'Статистика просмотров'], iconPath: '/storage/demo/tariff-1.svg' },
+  2: { title: 'Выделение', base: 30, advantages: ['Выделение цветом', 'Место среди лучших', 'Статистика просмотров'], iconPath: '/storage/demo/tariff-2.svg' },
+  3: { title: 'Топ', base: 90, advantages: ['Первое место в выдаче', 'Место среди лучших', 'Выделение цветом'], iconPath: '/storage/demo/tariff-3.svg' },
+} as const;
+/** Prices follow demand: the capitals cost more, daily rent less (it turns over faster). */
+const CITY_FACTOR: Record<string, number> = { '1': 2, '2': 1.5 };
+const DEAL_FACTOR: Record<string, number> = { sale: 1, rent: 0.8, dailyRent: 0.5, 'new-buildings': 1.2 };
+
+export type PublicationTariff = { id: string; title: string; positionType: 1 | 2 | 3; pricePerDay: number; descriptionList: string[]; advantages: string[]; iconPath: string };
+
+/** "Placement from 10 rubles per day": a tariff id names its position, city and deal, so paying by id needs no lookup table. */
+export function publicationTariffs(locationId: string, dealCategory: string, positionTypes: (1 | 2 | 3)[] = [1, 2, 3]): PublicationTariff[] {
+  const city = CITIES.some((c) => c.id === locationId) ? locationId : '0';
+  return positionTypes.map((positionType) => {
+    const position = POSITIONS[positionType];
+    const pricePerDay = Math.max(10, Math.round(position.base * (CITY_FACTOR[city] ?? 1) * (DEAL_FACTOR[dealCategory] ?? 1)));
+    return { id: `${positionType}-${city}-${dealCategory}`, title: position.title, positionType, pricePerDay, descriptionList: [...position.advantages], advantages: [...position.advantages], iconPath: position.iconPath };
+  });
+}
+
+export function findPublicationTariff(tariffId: string): PublicationTariff | null {
+  const match = /^([123])-(\d+)-(sale|rent|dailyRent|new-buildings)$/.exec(tariffId);
+  if (!match) return null;
+  return publicationTariffs(match[2], match[3], [Number(match[1]) as 1 | 2 | 3])[0];
+}

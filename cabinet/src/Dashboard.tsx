@@ -1,6 +1,7 @@
 import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { Button, Link, Title, useGetIdentity, useGetList } from 'react-admin';
 import { STATUS_TABS } from './publications/choices';
+import { StatisticsCard } from './agency/StatisticsCard';
 
 function StatusCount({ status, label }: { status: number; label: string }) {
   const { total, isPending } = useGetList('publications', { filter: { status }, pagination: { page: 1, perPage: 1 } });
@@ -21,6 +22,7 @@ export function Dashboard() {
     <Stack spacing={3} sx={{ mt: 2 }}>
       <Title title="Кабинет агентства" />
       <Typography variant="h5">Здравствуйте{identity?.fullName ? `, ${identity.fullName}` : ''}!</Typography>
+      <StatisticsCard />
       <Typography variant="h6">Мои объявления</Typography>
       <Grid container spacing={2}>
         {STATUS_TABS.map((t) => (

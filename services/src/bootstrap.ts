@@ -80,7 +80,7 @@ export async function buildContext(config: Config, logger: Logger = createLogger
     overrides.payments ??
     (config.YOOKASSA_SHOP_ID && config.YOOKASSA_SECRET_KEY
       ? new YooKassaPayments(config.YOOKASSA_SHOP_ID, config.YOOKASSA_SECRET_KEY)
-      : new SandboxPayments(readStore, () => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`));
+      : new SandboxPayments(readStore));
   if (config.NODE_ENV === 'production') {
     if (!config.SMS_GATEWAY_URL) logger.warn('SMS_GATEWAY_URL is not set: codes are only recorded in the outbox, no SMS leaves');
     if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check accepts any token');

@@ -114,6 +114,36 @@ describe('agency cabinet in Chromium', () => {
     await page.screenshot({ path: '.cache/screenshots/cabinet-calendar.png', fullPage: true });
   });
 
+  it('tops up the wallet on the payment page, pays a tariff, manages staff', async () => {
+    if (!browser) return console.warn('SKIPPED: agency cabinet browser test (no Chromium)');
+    await signIn('79990000001');
+    page.setDefaultTimeout(8000);
+    await page.getByLabel('Диаграмма').waitFor();
+    await page.goto(`${server.url}/cabinet/#/wallet`);
+    await page.getByLabel('Сумма, ₽').fill('1500');
+    const [payment] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Оплатить онлайн' }).click()]);
+    payment.setDefaultTimeout(8000);
+    await payment.getByRole('button', { name: 'Оплатить' }).click();
+    await payment.getByText('Статус: оплачен').waitFor();
+    await payment.close();
+    await page.getByRole('button', { name: 'Обновить баланс' }).click();
+    await page.getByTestId('wallet-balance').filter({ hasText: '1 500 ₽' }).waitFor();
+    await page.screenshot({ path: '.cache/screenshots/cabinet-wallet.png' });
+
+    await page.goto(`${server.url}/cabinet/#/staff`);
+    await page.getByLabel('Телефон').fill('9990000100');
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const row = page.getByTestId('employee').filter({ hasText: 'Ирина Васильева' });
+    await row.waitFor();
+    await row.getByRole('switch').click();
+    await row.getByText('Отключён').waitFor();
+    await page.getByLabel('Телефон').fill('9000000001');
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    await page.getByText('Данного номера телефона нет в базе пользователей', { exact: false }).waitFor();
+    await row.getByRole('button', { name: 'Удалить' }).click();
+    await row.waitFor({ state: 'detached' });
+  });
+
   it('signs in by SMS code: a wrong code is refused under the fields, the right one enters', async () => {
     if (!browser) return console.warn('SKIPPED: agency cabinet browser test (no Chromium)');
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });

@@ -4,6 +4,7 @@ import {
 } from 'react-admin';
 import { DEAL_CHOICES, priceFormat, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
 import { PublishButton } from './PublishButton';
+import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
 
 function Photos() {
@@ -18,6 +19,7 @@ function Photos() {
 const Actions = () => (
   <TopToolbar>
     <PublishButton />
+    <TariffButton />
     <EditButton />
   </TopToolbar>
 );

@@ -26,6 +26,8 @@ export const paymentEvents = {
     userId: id,
     /** premium: the subscription tariff paid for */
     tariffId: id.nullable(),
+    /** the site the payer came from: the provider sends them back there */
+    siteUrl: z.string().url().nullable().optional(),
   }),
   PaymentConfirmationReceived: z.object({ paymentId: id, providerPaymentId: z.string().min(1).max(100), confirmationUrl: z.string().url() }),
   PaymentCreationFailed: z.object({ paymentId: id, reason: z.string().max(500) }),

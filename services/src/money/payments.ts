@@ -41,9 +41,9 @@ export async function startPaymentWorker(ctx: AppContext) {
   return ctx.jobs.process<{ paymentId: string }>(PAYMENTS_QUEUE, async (job) => {
     const payment = await paymentOf(ctx, job.data.paymentId);
     if (!payment.exists || payment.status !== 'new') return;
-    const { paymentId, sum, purpose } = payment.created;
+    const { paymentId, sum, purpose, siteUrl } = payment.created;
     try {
-      const base = ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`;
+      const base = ctx.config.PUBLIC_URL ?? siteUrl ?? `http://localhost:${ctx.config.PORT}`;
       const created = await ctx.payments.createPayment({
         idempotenceKey: paymentId,
         amount: sum,

@@ -10,6 +10,7 @@ import { isPremium } from '../publications/visibility';
 import { toPublicationDto } from '../publications/dto';
 import { actorOf, readableBy } from '../publications/form';
 import { startPayment } from './payments';
+import { siteOf } from './walletApi';
 import { payTariff } from './promotion';
 import { PREMIUM_TARIFFS, publicationTariffs } from './tariffs';
 
@@ -53,7 +54,7 @@ export function tariffRoutes(ctx: AppContext): Router {
     const user = currentUser(req);
     const tariff = PREMIUM_TARIFFS.find((t) => t.id === req.params.id);
     if (!tariff) throw new DomainError('NOT_FOUND', 'Тариф не найден');
-    const payment = await startPayment(ctx, { purpose: 'premium', sum: tariff.price, agencyId: null, userId: user.userId, tariffId: tariff.id });
+    const payment = await startPayment(ctx, { purpose: 'premium', sum: tariff.price, agencyId: null, userId: user.userId, tariffId: tariff.id, siteUrl: siteOf(req) });
     res.status(201).json({ data: payment, confirmationUrl: payment.confirmationUrl });
   });
   return router;

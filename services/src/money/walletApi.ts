@@ -25,6 +25,9 @@ const invoiceBody = z
   })
   .refine((v) => v.inn.length === 12 || v.kpp !== null, { message: 'Для юридического лица укажите КПП', path: ['kpp'] });
 
+/** The site's own address as the payer sees it. */
+export const siteOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+
 /** Only the owner handles the agency's money (a moderator may look). */
 function ownerOf(req: Request, _res: Response, next: NextFunction) {
   const user = currentUser(req);
@@ -48,7 +51,7 @@ export function walletRoutes(ctx: AppContext): Router {
   route('post', '/api/agency/{id}/balance/top-up', 'Пополнение онлайн: data.confirmationUrl — страница оплаты');
   router.post('/api/agency/:id/balance/top-up', ...staff, async (req, res) => {
     const { sum: amount } = parse(topUpBody, req.body);
-    const payment = await startPayment(ctx, { purpose: 'wallet-top-up', sum: amount, agencyId: String(req.params.id), userId: currentUser(req).userId, tariffId: null });
+    const payment = await startPayment(ctx, { purpose: 'wallet-top-up', sum: amount, agencyId: String(req.params.id), userId: currentUser(req).userId, tariffId: null, siteUrl: siteOf(req) });
     res.status(201).json({ data: payment });
   });
 

@@ -8,7 +8,7 @@ import { YooKassaPayments } from './yookassa';
 
 paymentProviderContract('sandbox', async () => {
   const store = new MemoryReadStore();
-  const provider = new SandboxPayments(store, () => 'http://localhost:3000');
+  const provider = new SandboxPayments(store);
   return { provider, complete: async (id) => void (await provider.settle(id, 'succeeded')), stop: () => store.close() };
 });
 

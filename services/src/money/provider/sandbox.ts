@@ -12,7 +12,7 @@ type SandboxDocument = ProviderPayment & { _id: string; idempotenceKey: string; 
  */
 export class SandboxPayments implements PaymentProvider {
   readonly name = 'sandbox';
-  constructor(private readonly store: ReadStore, private readonly baseUrl: () => string) {}
+  constructor(private readonly store: ReadStore) {}
 
   async createPayment(request: CreatePayment) {
     const payments = this.store.collection<SandboxDocument>(SANDBOX_PAYMENTS);
@@ -21,7 +21,8 @@ export class SandboxPayments implements PaymentProvider {
     if (!existing) {
       await payments.insertOne({ _id: id, id, status: 'pending', amount: request.amount, metadata: request.metadata, idempotenceKey: request.idempotenceKey, description: request.description, returnUrl: request.returnUrl });
     }
-    return { id, confirmationUrl: `${this.baseUrl()}/api/payments/sandbox/${id}` };
+    // the sandbox page lives on the same site the payer is sent back to
+    return { id, confirmationUrl: `${new URL(request.returnUrl).origin}/api/payments/sandbox/${id}` };
   }
 
   async getPayment(id: string) {

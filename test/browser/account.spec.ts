@@ -136,6 +136,38 @@ describe('accounts on the public site in Chromium', () => {
     await page.getByTestId('booking').first().getByText('Ожидает подтверждения').waitFor();
   });
 
+  it('sends a realtor request, and buys a premium month on the payment page', async () => {
+    if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    page.setDefaultTimeout(8000);
+    server.clock.advance(31_000);
+    await page.goto(`${server.url}/prodazha`);
+    await page.getByRole('button', { name: 'Вход и регистрация' }).click();
+    await page.getByLabel('Телефон').fill('+7 (999) 000-01-00');
+    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+    await typeCode(page, await outboxCode(server.url, '79990000100'));
+    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+    await page.goto(`${server.url}/account/user/realtor-request`);
+    await page.getByLabel('Ваше имя').fill('Ирина Васильева');
+    await page.getByLabel('Название агентства').fill('Этажи Плюс');
+    await page.getByLabel('E-mail').fill('irina@example.ru');
+    await page.getByLabel('ИНН').fill('7712345678');
+    await page.getByRole('button', { name: 'Отправить заявку' }).click();
+    await page.getByText('Агентство с таким названием уже существует').first().waitFor();
+    await page.getByLabel('Название агентства').fill('Ирина и партнёры');
+    await page.getByRole('button', { name: 'Отправить заявку' }).click();
+    await page.getByText('На рассмотрении').waitFor();
+
+    await page.goto(`${server.url}/account/user/premium-sub`);
+    await page.getByRole('button', { name: 'Оформить' }).first().click();
+    await page.waitForURL('**/api/payments/sandbox/**');
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL('**/account/user/premium-sub');
+    await page.getByText('Подписка действует до', { exact: false }).waitFor();
+    await page.screenshot({ path: '.cache/screenshots/web-premium.png' });
+  });
+
   it('sends an anonymous visitor from the account back to the start with the sign-in open', async () => {
     if (!browser) return console.warn('SKIPPED: accounts browser test (no Chromium)');
     page = await browser.newPage();

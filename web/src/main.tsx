@@ -7,6 +7,8 @@ import { ConfirmEmailPage } from './account/ConfirmEmailPage';
 import { FavouritesPage } from './account/FavouritesPage';
 import { MyBookingsPage } from './booking/MyBookingsPage';
 import { MainInfoPage } from './account/MainInfoPage';
+import { PremiumPage } from './account/PremiumPage';
+import { RealtorRequestPage } from './account/RealtorRequestPage';
 import { ProfilePage } from './account/ProfilePage';
 import { SessionProvider } from './auth/session';
 import { CataloguePage } from './catalogue/CataloguePage';
@@ -49,6 +51,8 @@ const router = createBrowserRouter([
           { path: 'profile', element: <ProfilePage /> },
           { path: 'favourites', element: <FavouritesPage /> },
           { path: 'daily-rent', element: <MyBookingsPage /> },
+          { path: 'realtor-request', element: <RealtorRequestPage /> },
+          { path: 'premium-sub', element: <PremiumPage /> },
         ],
       },
       { path: '*', element: <ErrorPage code={404} /> },

@@ -26,6 +26,8 @@ export function AccountGuard() {
             { to: '/account/user/profile', label: 'Профиль' },
             { to: '/account/user/favourites', label: 'Избранное' },
             { to: '/account/user/daily-rent', label: 'Посуточная аренда' },
+            { to: '/account/user/premium-sub', label: 'Премиум-подписка' },
+            { to: '/account/user/realtor-request', label: 'Заявка риелтора' },
           ].map((item) => (
             <ListItemButton key={item.to} component={NavLink} to={item.to} sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}>
               <ListItemText primary={item.label} />

@@ -8,21 +8,34 @@ import { getPath, setPath } from './values';
  */
 type Matcher = (doc: Record<string, unknown>) => boolean | null;
 
-const OPERATORS = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$exists']);
+const OPERATORS = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$nin', '$exists']);
 const isPrimitive = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** MongoDB compares with $lt/$gt only within one type ("type bracketing"). */
 const sameKind = (a: unknown, b: unknown) => typeof a === typeof b && a !== null && b !== null;
 
 function conditionMatcher(path: string, condition: unknown): Matcher | null {
+  const parts = path.split('.'); // once per query, not once per document
+  // one result object reused for every document: a count walks tens of thousands, and an allocation each adds up
+  const result = { value: undefined as unknown, simple: true };
   const read = (doc: Record<string, unknown>): { value: unknown; simple: boolean } => {
     let current: unknown = doc;
-    for (const part of path.split('.')) {
-      if (Array.isArray(current)) return { value: undefined, simple: false };
-      if (current === null || typeof current !== 'object') return { value: undefined, simple: true };
+    result.simple = true;
+    for (const part of parts) {
+      if (Array.isArray(current)) {
+        result.simple = false;
+        result.value = undefined;
+        return result;
+      }
+      if (current === null || typeof current !== 'object') {
+        result.value = undefined;
+        return result;
+      }
       current = (current as Record<string, unknown>)[part];
     }
-    return { value: current, simple: !Array.isArray(current) && (current === undefined || isPrimitive(current)) };
+    result.value = current;
+    result.simple = !Array.isArray(current) && (current === undefined || isPrimitive(current));
+    return result;
   };
   const equals = (value: unknown, expected: unknown) => (expected === null ? value === null || value === undefined : value === expected);
   if (isPrimitive(condition)) {
@@ -32,20 +45,23 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
     };
   }
   if (typeof condition !== 'object' || Array.isArray(condition)) return null;
+  if ('$regex' in condition) return regexMatcher(read, condition as Record<string, unknown>);
   const ops = Object.entries(condition as Record<string, unknown>);
   if (ops.length === 0 || !ops.every(([op]) => OPERATORS.has(op))) return null;
   for (const [op, operand] of ops) {
-    if (op === '$in' ? !Array.isArray(operand) || !operand.every(isPrimitive) : op === '$exists' ? typeof operand !== 'boolean' : !isPrimitive(operand)) return null;
+    const list = op === '$in' || op === '$nin';
+    if (list ? !Array.isArray(operand) || !operand.every(isPrimitive) : op === '$exists' ? typeof operand !== 'boolean' : !isPrimitive(operand)) return null;
   }
   return (doc) => {
     const { value, simple } = read(doc);
     if (!simple) {
       // an array of plain values answers membership as MongoDB does: $eq/$in if an element matches, $ne if none does
-      if (!Array.isArray(value) || !value.every(isPrimitive) || !ops.every(([op]) => op === '$eq' || op === '$ne' || op === '$in')) return null;
+      if (!Array.isArray(value) || !value.every(isPrimitive) || !ops.every(([op]) => op === '$eq' || op === '$ne' || op === '$in' || op === '$nin')) return null;
       for (const [op, operand] of ops) {
         const members = value as unknown[];
-        const hit = op === '$in' ? (operand as unknown[]).some((o) => o !== null && members.includes(o)) : operand !== null && members.includes(operand);
-        if ((op === '$ne') === hit) return false;
+        const list = op === '$in' || op === '$nin';
+        const hit = list ? (operand as unknown[]).some((o) => o !== null && members.includes(o)) : operand !== null && members.includes(operand);
+        if ((op === '$ne' || op === '$nin') === hit) return false;
       }
       return true;
     }
@@ -54,6 +70,7 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
         case '$eq': if (!equals(value, operand)) return false; break;
         case '$ne': if (equals(value, operand)) return false; break;
         case '$in': if (!(operand as unknown[]).some((o) => equals(value, o))) return false; break;
+        case '$nin': if ((operand as unknown[]).some((o) => equals(value, o))) return false; break;
         case '$exists': if ((value !== undefined) !== operand) return false; break;
         case '$lt': if (!sameKind(value, operand) || !((value as number) < (operand as number))) return false; break;
         case '$lte': if (!sameKind(value, operand) || !((value as number) <= (operand as number))) return false; break;
@@ -65,21 +82,60 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
   };
 }
 
+/** { $regex, $options } on a string field; arrays and other options go to mingo. */
+function regexMatcher(read: (doc: Record<string, unknown>) => { value: unknown; simple: boolean }, condition: Record<string, unknown>): Matcher | null {
+  const { $regex: pattern, $options: options = '', ...rest } = condition;
+  if (Object.keys(rest).length || typeof options !== 'string' || !/^[ims]*$/.test(options)) return null;
+  if (typeof pattern !== 'string' && !(pattern instanceof RegExp)) return null;
+  const regex = pattern instanceof RegExp ? (options ? null : pattern) : new RegExp(pattern, options);
+  if (!regex || regex.global || regex.sticky) return null;
+  return (doc) => {
+    const { value, simple } = read(doc);
+    if (!simple) return null;
+    return typeof value === 'string' && regex.test(value);
+  };
+}
+
+/** $and, $or and $nor of plain filters, each answering true, false or null (mingo decides) as a whole. */
+function logicalMatcher(op: string, branches: unknown): Matcher | null {
+  if (!Array.isArray(branches) || branches.length === 0) return null;
+  const matchers: Matcher[] = [];
+  for (const branch of branches) {
+    if (branch === null || typeof branch !== 'object' || Array.isArray(branch)) return null;
+    const matcher = compileSimpleFilter(branch as Record<string, unknown>);
+    if (!matcher) return null;
+    matchers.push(matcher);
+  }
+  const decisive = op === '$and' ? false : true; // one branch that answers this decides the whole
+  const negate = op === '$nor';
+  return (doc) => {
+    let unsure = false;
+    for (const matcher of matchers) {
+      const result = matcher(doc);
+      if (result === decisive) return negate ? !decisive : decisive;
+      if (result === null) unsure = true;
+    }
+    if (unsure) return null;
+    return negate ? decisive : !decisive;
+  };
+}
+
 /** A matcher for a filter of plain field conditions, or null when mingo must decide. */
 export function compileSimpleFilter(filter: Record<string, unknown>): Matcher | null {
   const matchers: Matcher[] = [];
   for (const [path, condition] of Object.entries(filter)) {
-    if (path.startsWith('$')) return null;
-    const matcher = conditionMatcher(path, condition);
+    const matcher = path === '$and' || path === '$or' || path === '$nor' ? logicalMatcher(path, condition) : path.startsWith('$') ? null : conditionMatcher(path, condition);
     if (!matcher) return null;
     matchers.push(matcher);
   }
   return (doc) => {
+    let unsure = false;
     for (const matcher of matchers) {
       const result = matcher(doc);
-      if (result !== true) return result;
+      if (result === false) return false;
+      if (result === null) unsure = true;
     }
-    return true;
+    return unsure ? null : true;
   };
 }
 

@@ -1,7 +1,9 @@
-import { aggregate, find as mingoFind, Query } from 'mingo';
+import { aggregate, Query } from 'mingo';
 import { update as applyUpdate } from 'mingo/updater';
 import { applySimpleUpdate, compileSimpleFilter } from './fastPath';
 import { MemoryIndex } from './memoryIndex';
+import { planRead } from './memoryPlan';
+import { cacheKey, project } from './memoryRead';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -21,22 +23,22 @@ import { copy, equalityValues, setPath, sortComparator, type SortSpec } from './
 
 export type QueryStats = { index: string | null; examined: number };
 
-type Plan = { index: MemoryIndex | null; ids: Iterable<string>; sortServed: boolean };
-
 /**
  * A collection in memory with MongoDB semantics: mingo decides what matches and how documents
  * change; declared indexes decide which documents are examined at all.
  */
 export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   private readonly docs = new Map<string, T>();
-  private readonly indexes: MemoryIndex[] = [];
+  private readonly indexes: MemoryIndex<T>[] = [];
+  /** counts by filter, until the next write: a listing page asks the same count again for every page */
+  private readonly counts = new Map<string, number>();
   /** what the last read examined: for tests that check an index is used */
   lastQueryStats: QueryStats = { index: null, examined: 0 };
 
   constructor(readonly name: string) {}
 
   async createIndex(spec: IndexSpec): Promise<string> {
-    const index = new MemoryIndex(spec);
+    const index = new MemoryIndex<T>(spec);
     const existing = this.indexes.find((i) => i.name === index.name);
     if (existing) return existing.name;
     for (const doc of this.docs.values()) {
@@ -47,57 +49,38 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return index.name;
   }
 
-  private plan(filter: Filter, sort: SortSpec | undefined): Plan {
-    const ids = '_id' in filter ? equalityValues(filter._id) : undefined;
-    if (ids) return { index: null, ids: ids.filter((id): id is string => typeof id === 'string'), sortServed: false };
-    const sortField = sort ? Object.keys(sort)[0] : undefined;
-    let best: { index: MemoryIndex; buckets: string[]; score: number } | null = null;
-    for (const index of this.indexes) {
-      const buckets = index.bucketsFor(filter);
-      if (!buckets) continue;
-      const ranged = index.sortField in filter;
-      const score = index.equalityFields.length * 4 + (ranged ? 2 : 0) + (sortField === index.sortField ? 1 : 0) - (buckets.length > 1 ? 1 : 0);
-      if (score > 0 && (!best || score > best.score)) best = { index, buckets, score };
-    }
-    if (!best) return { index: null, ids: this.docs.keys(), sortServed: false };
-    const { index, buckets } = best;
-    const range = index.rangeFor(filter);
-    const sortServed = sortField === index.sortField && buckets.length === 1 && index.unindexed.size === 0;
-    const direction = sortServed ? sort![sortField!] : 1;
-    function* candidates() {
-      for (const bucket of buckets) yield* index.walk(bucket, range, direction);
-      yield* index.unindexed;
-    }
-    return { index, ids: candidates(), sortServed };
-  }
-
   /** Matching documents (stored, not copies), sorted and paged. */
   private select(filter: Filter, options: FindOptions = {}): T[] {
     const test = matcherFor(filter);
-    const plan = this.plan(filter, options.sort);
     const skip = options.skip ?? 0;
     const wanted = options.limit ? skip + options.limit : Infinity;
+    const plan = planRead(this.docs, this.indexes, filter, options.sort, wanted < Infinity);
     const compare = options.sort ? sortComparator(options.sort) : null;
     const firstKey = options.sort ? Object.keys(options.sort)[0] : null;
+    // an unserved sort with a limit keeps only the best `wanted` so far: sorted and cut whenever the buffer doubles
+    const trimAt = compare && !plan.sortServed && wanted < Infinity ? Math.max(2 * wanted, 256) : Infinity;
     const matched: T[] = [];
     let examined = 0;
-    for (const id of plan.ids) {
-      const doc = this.docs.get(id);
-      if (!doc) continue;
+    plan.scan((doc) => {
       examined++;
-      if (!test(doc)) continue;
+      if (!test(doc)) return true;
       // once enough are found in index order, finish only the run of equal sort values (ties reorder by later keys)
-      if (matched.length >= wanted && (!compare || (plan.sortServed && compareByFirstKey(firstKey!, matched[matched.length - 1], doc) !== 0))) break;
+      if (matched.length >= wanted && (!compare || (plan.sortServed && compareByFirstKey(firstKey!, matched[matched.length - 1], doc) !== 0))) return false;
       matched.push(doc);
-    }
+      if (matched.length >= trimAt) {
+        matched.sort(compare!); // stable: of equal documents the earlier found stay first, as a full sort would keep them
+        matched.length = wanted;
+      }
+      return true;
+    });
     this.lastQueryStats = { index: plan.index?.name ?? null, examined };
     if (compare) matched.sort(compare);
     return options.limit ? matched.slice(skip, skip + options.limit) : matched.slice(skip);
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const found = this.select(filter, options).map(copy);
-    return options.projection ? (mingoFind(found, {}, options.projection).all() as T[]) : found;
+    const found = this.select(filter, options);
+    return options.projection ? found.map((doc) => project(doc, options.projection!) as T) : found.map(copy);
   }
 
   async findOne(filter: Filter = {}, options: FindOptions = {}): Promise<T | null> {
@@ -105,7 +88,24 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
-    return this.select(filter).length;
+    const key = cacheKey(filter);
+    const cached = key === null ? undefined : this.counts.get(key);
+    if (cached !== undefined) return cached;
+    const test = matcherFor(filter);
+    const plan = planRead(this.docs, this.indexes, filter);
+    let count = 0;
+    let examined = 0;
+    plan.scan((doc) => {
+      examined++;
+      if (test(doc)) count++;
+      return true;
+    });
+    this.lastQueryStats = { index: plan.index?.name ?? null, examined };
+    if (key !== null) {
+      if (this.counts.size >= 1000) this.counts.clear(); // bounded: the cache is for repeats, not a history
+      this.counts.set(key, count);
+    }
+    return count;
   }
 
   private store(doc: T, previous?: T) {
@@ -113,7 +113,12 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     for (const index of moved) {
       if (index.conflict(doc)) throw new DuplicateKeyError(this.name, index.fields);
     }
-    if (previous) for (const index of moved) index.remove(previous._id);
+    this.counts.clear();
+    if (previous) {
+      for (const index of moved) index.remove(previous._id);
+      // the entries that stay point at the new version: scans read documents from the index
+      for (const index of this.indexes) if (!moved.includes(index)) index.refresh(doc);
+    }
     for (const index of moved) index.add(doc);
     this.docs.set(doc._id, doc);
   }
@@ -179,6 +184,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   private remove(filter: Filter, many: boolean): DeleteResult {
     const targets = this.select(filter, many ? {} : { limit: 1 });
+    if (targets.length) this.counts.clear();
     for (const doc of targets) {
       for (const index of this.indexes) index.remove(doc._id);
       this.docs.delete(doc._id);
@@ -222,6 +228,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   async drop(): Promise<void> {
     this.docs.clear();
+    this.counts.clear();
     for (const index of this.indexes) index.clear();
   }
 }

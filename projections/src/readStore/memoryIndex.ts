@@ -5,20 +5,26 @@ import { compareValues, equalityValues, getPath, isPlainValue } from './values';
 // sorted-btree is CommonJS with an `exports.default`: Node's ESM loader hands over the whole exports object
 const BTree: typeof BTreeModule = (BTreeModule as unknown as { default?: typeof BTreeModule }).default ?? BTreeModule;
 
-type Entry = { value: unknown; id: string };
+/** `doc` is the stored document, kept current by `refresh`, so a scan needs no lookup by id. */
+type Entry<D = Record<string, unknown>> = { value: unknown; id: string; doc: D };
 
 /** Sorted by the key's value, then by _id; an empty id sorts before every real one (a probe). */
 const compareEntries = (a: Entry, b: Entry) => compareValues(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 type Bucket = BTreeModule<Entry, true>;
+/** An id that sorts before (FIRST) or after (LAST) every real id: the probes at a range's ends. */
+const FIRST = '';
+const LAST = '\uffff';
 
 export type Range = { lower?: { value: unknown; inclusive: boolean }; upper?: { value: unknown; inclusive: boolean } };
+/** Answers false to stop a scan. */
+export type Visit<D> = (doc: D) => boolean;
 
 /**
  * A compound index as MongoDB uses one for equality-then-range queries: documents are grouped in
  * buckets by the values of the leading (equality) fields, and each bucket is kept sorted by the last
  * key. A document whose indexed field holds an array is kept aside and always examined.
  */
-export class MemoryIndex {
+export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = Record<string, unknown> & { _id: string }> {
   readonly name: string;
   readonly equalityFields: string[];
   readonly sortField: string;
@@ -51,7 +57,7 @@ export class MemoryIndex {
     if (!this.unique) return null;
     const key = this.keyOf(doc);
     if (!key) return null;
-    for (const [entry] of this.buckets.get(key.bucket)?.entries({ value: key.value, id: '' }) ?? []) {
+    for (const [entry] of this.buckets.get(key.bucket)?.entries({ value: key.value, id: FIRST, doc }) ?? []) {
       if (compareValues(entry.value, key.value) !== 0) break;
       if (entry.id !== doc._id) return entry.id;
     }
@@ -69,17 +75,23 @@ export class MemoryIndex {
     return true;
   }
 
-  add(doc: Record<string, unknown> & { _id: string }) {
+  add(doc: D) {
     const key = this.keyOf(doc);
     if (!key) {
       this.unindexed.add(doc._id);
       return;
     }
-    const entry: Entry = { value: key.value, id: doc._id };
+    const entry: Entry = { value: key.value, id: doc._id, doc };
     let bucket = this.buckets.get(key.bucket);
     if (!bucket) this.buckets.set(key.bucket, (bucket = new BTree<Entry, true>(undefined, compareEntries)));
     bucket.set(entry, true);
     this.placement.set(doc._id, { bucket: key.bucket, entry });
+  }
+
+  /** Points the entry at the document's new version when an update left the key where it was. */
+  refresh(doc: D) {
+    const placed = this.placement.get(doc._id);
+    if (placed) placed.entry.doc = doc;
   }
 
   remove(id: string) {
@@ -110,25 +122,45 @@ export class MemoryIndex {
     return [...new Set(keys.map((k) => JSON.stringify(k)))]; // '$in: [a, a]' names one bucket once
   }
 
-  /** Ids in one bucket within a range of the sorted key, in ascending or descending order. */
-  *walk(bucketKey: string, range: Range, direction: 1 | -1): Generator<string> {
-    const bucket = this.buckets.get(bucketKey);
-    if (!bucket) return;
+  /** The probe keys at a range's ends: FIRST/LAST ids put a bound before or after the entries equal to it. */
+  private bounds(range: Range) {
     const { lower, upper } = range;
-    const aboveLower = (e: Entry) => !lower || (lower.inclusive ? compareValues(e.value, lower.value) >= 0 : compareValues(e.value, lower.value) > 0);
-    const belowUpper = (e: Entry) => !upper || (upper.inclusive ? compareValues(e.value, upper.value) <= 0 : compareValues(e.value, upper.value) < 0);
-    if (direction === 1) {
-      for (const [entry] of bucket.entries(lower ? { value: lower.value, id: '' } : undefined)) {
-        if (!belowUpper(entry)) return;
-        if (aboveLower(entry)) yield entry.id;
-      }
-    } else {
-      // '\uffff' sorts after every real id, so the walk starts past all entries equal to the upper bound
-      for (const [entry] of bucket.entriesReversed(upper ? { value: upper.value, id: '\uffff' } : undefined)) {
-        if (!aboveLower(entry)) return;
-        if (belowUpper(entry)) yield entry.id;
-      }
-    }
+    const low = lower ? ({ value: lower.value, id: lower.inclusive ? FIRST : LAST } as Entry) : undefined;
+    const high = upper ? ({ value: upper.value, id: upper.inclusive ? LAST : FIRST } as Entry) : undefined;
+    return { low, high };
+  }
+
+  /**
+   * Visits the documents of one bucket within a range of the sorted key, in ascending order (sorted-btree's
+   * forRange: no iterator objects, which matters when a count walks tens of thousands of entries).
+   * Returns false when `visit` stopped it.
+   */
+  scan(bucketKey: string, range: Range, visit: Visit<D>): boolean {
+    const bucket = this.buckets.get(bucketKey);
+    if (!bucket || bucket.size === 0) return true;
+    const { low, high } = this.bounds(range);
+    let stopped = false;
+    bucket.forRange(low ?? bucket.minKey()!, high ?? bucket.maxKey()!, true, (entry) => {
+      if (visit(entry.doc as D)) return;
+      stopped = true;
+      return { break: true };
+    });
+    return !stopped;
+  }
+
+  /** A pull cursor over one bucket's range in either order, for merging several buckets into one sorted stream. */
+  cursor(bucketKey: string, range: Range, direction: 1 | -1): () => { value: unknown; doc: D } | undefined {
+    const bucket = this.buckets.get(bucketKey);
+    if (!bucket) return () => undefined;
+    const { low, high } = this.bounds(range);
+    const it = direction === 1 ? bucket.entries(low, []) : bucket.entriesReversed(high, []);
+    return () => {
+      const step = it.next();
+      if (step.done) return undefined;
+      const entry = step.value[0];
+      if (direction === 1 ? high && compareEntries(entry, high) > 0 : low && compareEntries(entry, low) < 0) return undefined;
+      return { value: entry.value, doc: entry.doc as D };
+    };
   }
 
   /** The range a filter's $gt/$gte/$lt/$lte (or equality) puts on the sorted key; comparisons only narrow within one type. */

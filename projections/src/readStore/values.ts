@@ -90,7 +90,12 @@ export function copy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return new Date(value.getTime()) as T;
   if (Array.isArray(value)) return value.map(copy) as T;
-  const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = copy((value as Record<string, unknown>)[key]);
+  // spread first, then replace the nested values in place: adding forty keys one by one to {} turns the
+  // copy into a dictionary-mode object in V8, which is several times slower to read in every later scan
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in out) {
+    const field = out[key];
+    if (field !== null && typeof field === 'object') out[key] = copy(field);
+  }
   return out as T;
 }

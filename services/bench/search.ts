@@ -1,0 +1,360 @@
+/**
+ * npm run bench:search — the catalogue search under load (not a test; timings vary with the machine):
+ *  1. 100,000 realistic listings loaded into the embedded read store (with the catalogue's declared indexes): time and memory;
+ *  2. POST /api/publications on the real Express app, concurrency 20, ~500 rotating realistic bodies
+ *     (city + deal + price + rooms, all of Russia, geo circles; sorted by price or date; pages 1–5): p50/p95/p99 and requests/s;
+ *  3. two ceilings with the same load: an Express endpoint with the app's middleware (JSON parser, pino-http, authenticate)
+ *     answering a fixed 20-listing body, and a bare node:http server answering the same body.
+ * The load runs in a child process (autocannon), so it does not share the server's event loop.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { pinoHttp } from 'pino-http';
+import { CATALOGUE, catalogueProjection, type CatalogueDocument } from '@estate/projections';
+import type { DealCategory } from '@estate/events';
+import { createApp } from '../src/app';
+import { buildContext, closeContext } from '../src/bootstrap';
+import { loadConfig } from '../src/core/config';
+import type { AppContext } from '../src/core/context';
+import { createLogger } from '../src/core/logger';
+import { authenticate } from '../src/identity/sessions';
+import { CITIES, type Location } from '../src/locations/cities';
+import { DISTRICTS } from '../src/locations/districts';
+import { toPublicationDto } from '../src/publications/dto';
+import { random } from '../src/seed/demoData';
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const BODIES = 500;
+const DAY = 86_400_000;
+const fmt = (n: number) => Math.round(n).toLocaleString('ru-RU');
+const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
+
+// ---------------------------------------------------------------- load generator (child process)
+
+type LoadResult = { rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; total: number };
+
+/** The part of autocannon's API used here (the package ships no types). */
+type Instance = Promise<{ requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number }> & {
+  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+};
+type Autocannon = (options: {
+  url: string; connections: number; duration: number; method: string; headers: Record<string, string>;
+  requests: { method: string; path: string; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
+}) => Instance;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function runLoad(url: string, bodiesFile: string, seconds: number): Promise<LoadResult> {
+  const specifier = 'autocannon';
+  const { default: autocannon } = (await import(specifier)) as { default: Autocannon };
+  const bodies = (JSON.parse(readFileSync(bodiesFile, 'utf8')) as unknown[]).map((b) => JSON.stringify(b));
+  let next = 0;
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    // every request takes the next body of the list, so the server never answers the same query twice in a row
+    requests: [{ method: 'POST', path: '/api/publications', setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+  });
+  // autocannon's summary has no p95: every response time is kept (sub-millisecond) and ranked here
+  const times: number[] = [];
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+if (process.argv[2] === 'load') {
+  const [, , , url, bodiesFile, seconds] = process.argv;
+  runLoad(url, bodiesFile, Number(seconds)).then(
+    (r) => process.stdout.write(`RESULT ${JSON.stringify(r)}\n`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+/** Runs autocannon in a child process against the url, rotating through the bodies. */
+function load(url: string, bodiesFile: string, seconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'load', url, bodiesFile, String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+      if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)) as LoadResult);
+      else reject(new Error(`load generator exited with ${code}: ${out}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------- listings
+
+const DEALS: DealCategory[] = ['sale', 'rent', 'dailyRent'];
+const STREETS = ['ул. Профсоюзная', 'Ленинский проспект', 'ул. Маросейка', 'Кутузовский проспект', 'ул. Садовая', 'проспект Мира', 'ул. Гагарина', 'ул. Пушкина', 'Невский проспект', 'ул. Строителей'];
+/** Moscow and St Petersburg hold half the listings, as on the real market. */
+const cityWeight = (c: Location) => (c.id === '1' ? 30 : c.id === '2' ? 20 : 50 / (CITIES.length - 2));
+
+function priceFor(rnd: ReturnType<typeof random>, deal: DealCategory, cityId: string, area: number) {
+  const capital = cityId === '1' ? 1.9 : cityId === '2' ? 1.3 : 0.75;
+  if (deal === 'sale') return Math.round((area * rnd.int(150, 350) * 1000 * capital) / 10_000) * 10_000;
+  if (deal === 'rent') return Math.round((area * rnd.int(600, 1400) * capital) / 1000) * 1000;
+  return Math.round((rnd.int(1500, 5000) * capital + area * 20) / 100) * 100;
+}
+
+function pickCity(rnd: ReturnType<typeof random>) {
+  let x = rnd.next() * 100;
+  for (const c of CITIES) if ((x -= cityWeight(c)) < 0) return c;
+  return CITIES[0];
+}
+
+function listings(count: number, now: number): CatalogueDocument[] {
+  const rnd = random(2024);
+  const docs: CatalogueDocument[] = [];
+  for (let i = 0; i < count; i++) {
+    const city = pickCity(rnd);
+    const districts = DISTRICTS.filter((d) => d.parentLocation === city.id);
+    // a quarter of a big city's listings sit in one of its districts
+    const place = districts.length && rnd.next() < 0.25 ? rnd.pick(districts) : city;
+    const deal: DealCategory = rnd.next() < 0.5 ? 'sale' : rnd.next() < 0.6 ? 'rent' : 'dailyRent';
+    const roll = rnd.next();
+    const status = roll < 0.88 ? 1 : roll < 0.93 ? 2 : roll < 0.97 ? 3 : roll < 0.99 ? 5 : 4;
+    const rooms = rnd.pick([0, 1, 1, 2, 2, 2, 3, 3, 4, 5]);
+    const totalArea = rooms === 0 ? rnd.int(19, 32) : rnd.int(28, 36) + rooms * rnd.int(14, 22);
+    const price = priceFor(rnd, deal, city.id, totalArea);
+    const created = now - rnd.int(0, 120) * DAY - rnd.int(0, DAY);
+    const publishedAt = status === 1 || status === 5 ? new Date(now - rnd.next() * 90 * DAY).toISOString() : null;
+    const geo = { lat: +(place.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6), lon: +(place.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6) };
+    const agency = rnd.next() < 0.7 ? { id: `a${rnd.int(1, 300)}`, name: `Агентство ${rnd.int(1, 300)}`, avatar: null } : null;
+    const authorId = `u${rnd.int(1, 3000)}`;
+    const imageBase = rnd.int(1, 400);
+    docs.push({
+      _id: randomUUID(),
+      revision: 2,
+      status: status as CatalogueDocument['status'],
+      agencyId: agency?.id ?? null,
+      authorId,
+      dealCategory: deal,
+      propertyType: 1,
+      title: rooms === 0 ? `Студия, ${totalArea} м²` : `${rooms}-комн. квартира, ${totalArea} м²`,
+      description: `${rooms === 0 ? 'Студия' : `${rooms}-комнатная квартира`} площадью ${totalArea} м². Окна во двор, тихий район, рядом школы, магазины и парк.`,
+      price,
+      actualPrice: rnd.next() < 0.1 ? price + 100_000 : null,
+      locationId: place.id,
+      address: {
+        locationId: place.id,
+        locationName: place.name,
+        fullAddress: `${city.name}, ${rnd.pick(STREETS)}, ${rnd.int(1, 120)}`,
+        geo,
+        metro: { stations: city.id === '1' || city.id === '2' ? [{ name: 'Тверская', time: rnd.int(3, 25), pedestrian_time: true }] : [] },
+      },
+      images: [0, 1, 2, 3].map((k) => ({ path: `/storage/demo/${imageBase + k}.svg` })),
+      lat: geo.lat,
+      lon: geo.lon,
+      residentialComplexId: null,
+      declineReason: status === 4 ? 'Фотографии не соответствуют объекту' : null,
+      promotion: status === 1 && rnd.next() < 0.03 ? { positionType: rnd.pick([1, 2, 3] as const), until: new Date(now + rnd.int(1, 14) * DAY).toISOString() } : null,
+      priceHistory: publishedAt ? [{ createdAt: publishedAt, price }] : [],
+      busyRanges: [],
+      author: { id: authorId, name: 'Анна Петрова', phone: '79990000011', avatar: null },
+      agency,
+      createdAt: new Date(created).toISOString(),
+      updatedAt: publishedAt ?? new Date(created).toISOString(),
+      publishedAt,
+      roomCount: rooms,
+      totalArea,
+      livingArea: rooms === 0 ? null : Math.round(totalArea * 0.55),
+      kitchenArea: rooms === 0 ? null : rnd.int(6, 18),
+      floor: rnd.int(1, 17),
+      floorsCount: 17,
+      buildYear: rnd.int(1958, 2025),
+      deposit: deal === 'rent' ? price : null,
+      clientFee: deal === 'rent' ? rnd.pick([0, 50, 100]) : null,
+      guestsCount: deal === 'dailyRent' ? Math.max(2, rooms * 2) : null,
+    });
+  }
+  return docs;
+}
+
+// ---------------------------------------------------------------- queries
+
+type Kind = 'city' | 'russia' | 'geo';
+
+/** Price bands people choose, per deal (roubles; per night for daily rent). */
+const PRICE_BANDS: Record<DealCategory, [number | null, number | null][]> = {
+  sale: [[null, 8_000_000], [5_000_000, 12_000_000], [10_000_000, 25_000_000], [20_000_000, null], [null, null]],
+  rent: [[null, 40_000], [30_000, 70_000], [60_000, 150_000], [100_000, null], [null, null]],
+  dailyRent: [[null, 3000], [2500, 5000], [4000, 9000], [7000, null], [null, null]],
+};
+
+function bodies(count: number): { kind: Kind; body: Record<string, unknown> }[] {
+  const rnd = random(7);
+  return Array.from({ length: count }, (_, i) => {
+    // 60% a city, 20% all of Russia, 20% a circle around a point in a city
+    const kind: Kind = i % 5 < 3 ? 'city' : i % 5 === 3 ? 'russia' : 'geo';
+    const deal = rnd.pick(DEALS);
+    const body: Record<string, unknown> = { dealCategory: deal, limit: 20, offset: rnd.pick([1, 1, 1, 2, 2, 3, 4, 5]) };
+    if (rnd.next() < 0.5) body.sortByPrice = true;
+    else body.sortByDate = true;
+    body.orderData = rnd.next() < 0.5 ? 'ASC' : 'DESC';
+    const band = rnd.pick(PRICE_BANDS[deal]);
+    if (band[0] !== null || band[1] !== null) body.price = [{ min: band[0], max: band[1] }];
+    if (rnd.next() < 0.6) body.roomCount = rnd.pick([[1], [2], [1, 2], [2, 3], [3, 4], [0, 1]]);
+    const city = pickCity(rnd);
+    if (kind === 'city') body.locationId = city.id;
+    if (kind === 'geo') {
+      body.geo_lat = +(city.centre.lat + (rnd.next() - 0.5) * 0.1).toFixed(5);
+      body.geo_lon = +(city.centre.lon + (rnd.next() - 0.5) * 0.15).toFixed(5);
+      body.radius = rnd.pick([1, 2, 3, 5, 10]);
+    }
+    return { kind, body };
+  });
+}
+
+// ---------------------------------------------------------------- servers
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    }),
+  );
+
+/** The framework's ceiling: the app's middleware stack in front of a handler that answers a fixed page. */
+function expressCeiling(ctx: AppContext, page: unknown) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    pinoHttp({
+      logger: createLogger('silent'),
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }) },
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+    }),
+  );
+  app.use(express.json({ limit: '1mb' }));
+  app.use('/api', authenticate(ctx));
+  app.post('/api/publications', (_req, res) => {
+    res.json(page);
+  });
+  return createServer(app);
+}
+
+/** The machine's ceiling: node:http reads the body and answers the same page. */
+function nodeCeiling(page: unknown) {
+  return createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const body = JSON.stringify(page);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  });
+}
+
+// ---------------------------------------------------------------- main
+
+const line = (name: string, r: LoadResult) =>
+  `  ${name.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
+  (r.non2xx || r.errors ? `   (${fmt(r.non2xx)} non-2xx, ${fmt(r.errors)} errors of ${fmt(r.total)})` : '');
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SEED: 'false', LOG_LEVEL: 'silent' });
+  const ctx = await buildContext(config, createLogger('silent'));
+  try {
+    console.log(`bench:search — ${fmt(LISTINGS)} listings, embedded read store, concurrency ${CONNECTIONS}, ${SECONDS} s per scenario`);
+    const now = Date.now();
+    const docs = listings(LISTINGS, now);
+    global.gc?.();
+    const before = process.memoryUsage();
+    const started = performance.now();
+    const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
+    // the runner has created the declared indexes already; createIndex again is a no-op that keeps this independent of it
+    for (const spec of catalogueProjection.collections[CATALOGUE]) await catalogue.createIndex(spec);
+    for (const doc of docs) await catalogue.insertOne(doc);
+    const loadMs = performance.now() - started;
+    docs.length = 0;
+    global.gc?.();
+    const after = process.memoryUsage();
+    console.log(`  load: ${fmt(LISTINGS)} listings with ${catalogueProjection.collections[CATALOGUE].length} indexes in ${fmt(loadMs)} ms`);
+    console.log(`  memory after load: heapUsed ${mb(after.heapUsed)} (+${mb(after.heapUsed - before.heapUsed)}), rss ${mb(after.rss)} (+${mb(after.rss - before.rss)})`);
+
+    const all = bodies(BODIES);
+    const file = (name: string, items: unknown[]) => {
+      const path = join(dir, `${name}.json`);
+      writeFileSync(path, JSON.stringify(items));
+      return path;
+    };
+    const mixed = file('mixed', all.map((b) => b.body));
+    const kinds = (['city', 'russia', 'geo'] as const).map((kind) => ({ kind, path: file(kind, all.filter((b) => b.kind === kind).map((b) => b.body)) }));
+    const sample = await catalogue.find({ status: 1 }, { limit: 20 });
+    const page = { data: sample.map((d) => toPublicationDto(d)), meta: { current_page: 1, last_page: 100, per_page: 20, total: 2000 } };
+
+    const appServer = createServer(createApp(ctx));
+    const appUrl = await listen(appServer);
+    await load(appUrl, mixed, 3); // warm-up: JIT and the first reads
+    const search = await load(appUrl, mixed, SECONDS);
+    const byKind = [];
+    for (const { kind, path } of kinds) byKind.push({ kind, result: await load(appUrl, path, Math.max(3, Math.round(SECONDS / 3))) });
+    appServer.closeAllConnections();
+    appServer.close();
+
+    const expressServer = expressCeiling(ctx, page);
+    const expressUrl = await listen(expressServer);
+    await load(expressUrl, mixed, 2);
+    const framework = await load(expressUrl, mixed, SECONDS);
+    expressServer.closeAllConnections();
+    expressServer.close();
+
+    const bareServer = nodeCeiling(page);
+    const bareUrl = await listen(bareServer);
+    await load(bareUrl, mixed, 2);
+    const machine = await load(bareUrl, mixed, SECONDS);
+    bareServer.closeAllConnections();
+    bareServer.close();
+
+    console.log(`  response page: ${fmt(Buffer.byteLength(JSON.stringify(page)))} bytes (20 listings)`);
+    console.log(line('POST /api/publications (mixed)', search));
+    for (const { kind, result } of byKind) console.log(line(`  only ${kind === 'city' ? 'a city' : kind === 'russia' ? 'all of Russia' : 'a geo circle'}`, result));
+    console.log(line('Express ceiling (same middleware)', framework));
+    console.log(line('node:http ceiling', machine));
+    const share = (search.rps / framework.rps) * 100;
+    console.log(`  search at ${share.toFixed(0)}% of the Express ceiling, ${((search.rps / machine.rps) * 100).toFixed(0)}% of node:http`);
+    console.log(`  goal p95 < 50 ms: ${search.p95 < 50 ? 'PASS' : 'FAIL'} (${search.p95.toFixed(1)} ms)`);
+    console.log(`  goal ≥ 50% of the Express ceiling: ${share >= 50 ? 'PASS' : 'FAIL'} (${share.toFixed(0)}%)`);
+  } finally {
+    await closeContext(ctx);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] !== 'load') {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { CATALOGUE, catalogueProjection, type CatalogueDocument } from '@estate/projections';
@@ -126,7 +127,7 @@ function pickCity(rnd: ReturnType<typeof random>) {
   return CITIES[0];
 }
 
-function listings(count: number, now: number): CatalogueDocument[] {
+export function listings(count: number, now: number): CatalogueDocument[] {
   const rnd = random(2024);
   const docs: CatalogueDocument[] = [];
   for (let i = 0; i < count; i++) {
@@ -205,7 +206,7 @@ const PRICE_BANDS: Record<DealCategory, [number | null, number | null][]> = {
   dailyRent: [[null, 3000], [2500, 5000], [4000, 9000], [7000, null], [null, null]],
 };
 
-function bodies(count: number): { kind: Kind; body: Record<string, unknown> }[] {
+export function bodies(count: number): { kind: Kind; body: Record<string, unknown> }[] {
   const rnd = random(7);
   return Array.from({ length: count }, (_, i) => {
     // 60% a city, 20% all of Russia, 20% a circle around a point in a city
@@ -352,7 +353,7 @@ async function main() {
   }
 }
 
-if (process.argv[2] !== 'load') {
+if (process.argv[2] !== 'load' && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);

@@ -26,12 +26,14 @@ const detailsFields = (d: PublicationDetails) => ({
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 3,
+  version: 4,
   collections: {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },
       { key: { status: 1, residentialComplexId: 1, publishedAt: -1 } },
-      { key: { status: 1, 'promotion.positionType': -1 } },
+      // the top places: the promoted few of a deal (and of a city), found without walking the rest
+      { key: { status: 1, dealCategory: 1, 'promotion.positionType': -1 } },
+      { key: { status: 1, dealCategory: 1, locationId: 1, 'promotion.positionType': -1 } },
       { key: { status: 1, dealCategory: 1, price: 1 } },
       { key: { status: 1, dealCategory: 1, publishedAt: -1 } },
       { key: { status: 1, dealCategory: 1, locationId: 1, price: 1 } },

@@ -44,9 +44,10 @@ function rangeOf({ min, max }: Range): Record<string, number> | null {
 
 function roomFilter(roomCounts: number[]): Filter {
   const max = Math.max(...roomCounts);
+  // a plain list when '4+' is not asked for: an index can read it bucket by bucket
+  if (max < 4) return { roomCount: roomCounts.length === 1 ? max : { $in: [...new Set(roomCounts)] } };
   const exact = roomCounts.filter((n) => n !== max);
-  const orMore = max >= 4 ? [{ roomCount: { $gte: max } }] : [{ roomCount: max }];
-  return exact.length ? { $or: [{ roomCount: { $in: exact } }, ...orMore] } : orMore[0];
+  return exact.length ? { $or: [{ roomCount: { $in: exact } }, { roomCount: { $gte: max } }] } : { roomCount: { $gte: max } };
 }
 
 /** One degree of latitude is 111.32 km; a degree of longitude shrinks with the cosine of the latitude. */
@@ -136,7 +137,8 @@ export async function countCatalogue(store: ReadStore, query: CatalogueQuery): P
  * first, and a different three on each page so every paid listing gets its turn.
  */
 export async function topPublications(store: ReadStore, query: CatalogueQuery, now: string, page: number, count = 3): Promise<CatalogueDocument[]> {
-  const filter = { ...catalogueFilter(query), 'promotion.until': { $gt: now } };
+  // the position-type range keeps the index walk inside the promoted few
+  const filter = { ...catalogueFilter(query), 'promotion.positionType': { $gte: 1 }, 'promotion.until': { $gt: now } };
   const promoted = await store.collection<CatalogueDocument>(CATALOGUE).find(filter, { sort: { 'promotion.positionType': -1, publishedAt: -1, _id: 1 }, limit: 60 });
   const centre = query.geo;
   const eligible = centre ? promoted.filter((d) => d.lat !== null && d.lon !== null && distanceKm(centre, { lat: d.lat, lon: d.lon }) <= centre.radiusKm) : promoted;

@@ -32,6 +32,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   private readonly indexes: MemoryIndex<T>[] = [];
   /** counts by filter, until the next write: a listing page asks the same count again for every page */
   private readonly counts = new Map<string, number>();
+  private readonly selections = new Map<string, T[]>();
   /** what the last read examined: for tests that check an index is used */
   lastQueryStats: QueryStats = { index: null, examined: 0 };
 
@@ -49,8 +50,24 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return index.name;
   }
 
-  /** Matching documents (stored, not copies), sorted and paged. */
+  /**
+   * Matching documents (stored, not copies), sorted and paged. A catalogue is read far more often
+   * than written: a repeated read is answered from the last answer until the next write clears it.
+   */
   private select(filter: Filter, options: FindOptions = {}): T[] {
+    const filterKey = cacheKey(filter);
+    const key = filterKey === null ? null : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;
+    const cached = key === null ? undefined : this.selections.get(key);
+    if (cached) return cached;
+    const selected = this.selectUncached(filter, options);
+    if (key !== null) {
+      if (this.selections.size >= 1000) this.selections.clear(); // bounded: for repeats, not a history
+      this.selections.set(key, selected);
+    }
+    return selected;
+  }
+
+  private selectUncached(filter: Filter, options: FindOptions): T[] {
     const test = matcherFor(filter);
     const skip = options.skip ?? 0;
     const wanted = options.limit ? skip + options.limit : Infinity;
@@ -87,6 +104,12 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
   }
 
+  /** Any write makes every remembered answer of this collection stale. */
+  private invalidate() {
+    this.counts.clear();
+    this.selections.clear();
+  }
+
   async countDocuments(filter: Filter = {}): Promise<number> {
     const key = cacheKey(filter);
     const cached = key === null ? undefined : this.counts.get(key);
@@ -113,7 +136,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     for (const index of moved) {
       if (index.conflict(doc)) throw new DuplicateKeyError(this.name, index.fields);
     }
-    this.counts.clear();
+    this.invalidate();
     if (previous) {
       for (const index of moved) index.remove(previous._id);
       // the entries that stay point at the new version: scans read documents from the index
@@ -184,7 +207,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   private remove(filter: Filter, many: boolean): DeleteResult {
     const targets = this.select(filter, many ? {} : { limit: 1 });
-    if (targets.length) this.counts.clear();
+    if (targets.length) this.invalidate();
     for (const doc of targets) {
       for (const index of this.indexes) index.remove(doc._id);
       this.docs.delete(doc._id);
@@ -228,7 +251,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   async drop(): Promise<void> {
     this.docs.clear();
-    this.counts.clear();
+    this.invalidate();
     for (const index of this.indexes) index.clear();
   }
 }

@@ -13,7 +13,9 @@ export async function isPremium(ctx: AppContext, req: Request): Promise<boolean>
 
 /** The newest publication time a caller may see: none for premium users, three days ago for everyone else. */
 export async function publishedUntil(ctx: AppContext, req: Request): Promise<string | undefined> {
-  return (await isPremium(ctx, req)) ? undefined : new Date(ctx.clock().getTime() - PREMIUM_WINDOW_MS).toISOString();
+  // whole minutes: the same search a minute long is the same filter, so the read store can reuse its count
+  const minute = Math.floor(ctx.clock().getTime() / 60_000) * 60_000;
+  return (await isPremium(ctx, req)) ? undefined : new Date(minute - PREMIUM_WINDOW_MS).toISOString();
 }
 
 /** The viewer a "recently opened" list belongs to: the account when signed in, else the browser's fingerprint header. */

@@ -15,10 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import { CATALOGUE, catalogueProjection, type CatalogueDocument } from '@estate/projections';
 import type { DealCategory } from '@estate/events';
-import { createApp } from '../src/app';
+import { createApp, requestLogger } from '../src/app';
 import { buildContext, closeContext } from '../src/bootstrap';
 import { loadConfig } from '../src/core/config';
 import type { AppContext } from '../src/core/context';
@@ -244,18 +243,7 @@ const listen = (server: Server) =>
 function expressCeiling(ctx: AppContext, page: unknown) {
   const app = express();
   app.disable('x-powered-by');
-  app.use(
-    pinoHttp({
-      logger: createLogger('silent'),
-      genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }) },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-    }),
-  );
+  app.use(requestLogger({ ...ctx, logger: createLogger('silent') }));
   app.use(express.json({ limit: '1mb' }));
   app.use('/api', authenticate(ctx));
   app.post('/api/publications', (_req, res) => {

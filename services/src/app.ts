@@ -39,24 +39,26 @@ function spa(app: Express, mount: string, dist: string) {
   return true;
 }
 
+/** Request ids (given or made) and one log line per API call, its URL without the query string: tokens must never reach the logs. */
+export function requestLogger(ctx: AppContext) {
+  return pinoHttp({
+    logger: ctx.logger,
+    genReqId: (req, res) => {
+      const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    serializers: { req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }) },
+    autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
+  });
+}
+
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   // a number is a count of hops, anything else a list of trusted addresses or names ('loopback', 'uniquelocal')
   app.set('trust proxy', /^\d+$/.test(ctx.config.TRUST_PROXY) ? Number(ctx.config.TRUST_PROXY) : ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()));
-  app.use(
-    pinoHttp({
-      logger: ctx.logger,
-      genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // the URL is logged without its query string: tokens must never reach the logs, even by mistake
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }) },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
-    }),
-  );
+  app.use(requestLogger(ctx));
   app.use(express.json({ limit: '1mb' }));
   app.use('/api', authenticate(ctx));
 

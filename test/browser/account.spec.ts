@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
-import { outboxCode, typeCode } from '../support/smsCode';
+import { outboxCode, siteSignIn, typeCode } from '../support/smsCode';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser | null;
@@ -116,12 +116,7 @@ describe('accounts on the public site in Chromium', () => {
     page.setDefaultTimeout(8000);
     server.clock.advance(31_000);
     await page.goto(`${server.url}/daily-rent`);
-    await page.getByRole('button', { name: 'Вход и регистрация' }).click();
-    await page.getByLabel('Телефон').fill('+7 (999) 000-01-00');
-    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-    await typeCode(page, await outboxCode(server.url, '79990000100'));
-    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+    await siteSignIn(page, server.url, '79990000100', '+7 (999) 000-01-00');
     await page.getByTestId('card-title').first().click();
     const form = page.getByRole('form', { name: 'Бронирование' });
     await form.waitFor();
@@ -142,12 +137,7 @@ describe('accounts on the public site in Chromium', () => {
     page.setDefaultTimeout(8000);
     server.clock.advance(31_000);
     await page.goto(`${server.url}/prodazha`);
-    await page.getByRole('button', { name: 'Вход и регистрация' }).click();
-    await page.getByLabel('Телефон').fill('+7 (999) 000-01-00');
-    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-    await typeCode(page, await outboxCode(server.url, '79990000100'));
-    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+    await siteSignIn(page, server.url, '79990000100', '+7 (999) 000-01-00');
     await page.goto(`${server.url}/account/user/realtor-request`);
     await page.getByLabel('Ваше имя').fill('Ирина Васильева');
     await page.getByLabel('Название агентства').fill('Этажи Плюс');

@@ -26,3 +26,13 @@ export async function apiSignIn(baseUrl: string, phone: string): Promise<string>
   const login = await post('/api/auth/login', { phone, smsCode: await outboxCode(baseUrl, phone) });
   return ((await login.json()) as { data: { token: string } }).data.token;
 }
+
+/** Signs in on the public site through its modal: phone, 'Получить код по СМС', the code from the outbox. */
+export async function siteSignIn(page: Page, baseUrl: string, phone: string, masked: string) {
+  await page.getByRole('button', { name: 'Вход и регистрация' }).click();
+  await page.getByLabel('Телефон').fill(masked);
+  await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+  await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+  await typeCode(page, await outboxCode(baseUrl, phone));
+  await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+}

@@ -23,6 +23,7 @@ import type { MailProvider, SmsProvider } from './core/notify/port';
 import { SmtpMail } from './core/notify/smtp';
 import { FlexibleRateLimits } from './core/rateLimits';
 import { SandboxPayments } from './money/provider/sandbox';
+import { NoPayments } from './money/provider/port';
 import { YooKassaPayments } from './money/provider/yookassa';
 
 /** Adapters a test may put in place of the configured ones (a failing SMS provider, a moving clock). */
@@ -80,10 +81,13 @@ export async function buildContext(config: Config, logger: Logger = createLogger
     overrides.payments ??
     (config.YOOKASSA_SHOP_ID && config.YOOKASSA_SECRET_KEY
       ? new YooKassaPayments(config.YOOKASSA_SHOP_ID, config.YOOKASSA_SECRET_KEY)
-      : new SandboxPayments(readStore));
+      : config.NODE_ENV === 'production' && !config.DEV_OUTBOX
+        ? new NoPayments()
+        : new SandboxPayments(readStore));
   if (config.NODE_ENV === 'production') {
     if (!config.SMS_GATEWAY_URL) logger.warn('SMS_GATEWAY_URL is not set: codes are only recorded in the outbox, no SMS leaves');
     if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check accepts any token');
+    if (!config.YOOKASSA_SHOP_ID) logger.warn(config.DEV_OUTBOX ? 'no YooKassa keys: payments use the sandbox page (DEV_OUTBOX)' : 'no YooKassa keys: payments are off');
   }
   logger.info(
     { eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name, sms: sms.name, mail: mail.name, botCheck: botCheck.name, limits: limits.name, payments: payments.name },

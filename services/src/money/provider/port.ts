@@ -12,3 +12,14 @@ export interface PaymentProvider {
   createPayment(request: CreatePayment): Promise<{ id: string; confirmationUrl: string }>;
   getPayment(id: string): Promise<ProviderPayment | null>;
 }
+
+/** A production stack without provider keys: no payment can start (a sandbox there would credit wallets for free). */
+export class NoPayments implements PaymentProvider {
+  readonly name = 'none';
+  async createPayment(): Promise<{ id: string; confirmationUrl: string }> {
+    throw new Error('no payment provider is configured (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY)');
+  }
+  async getPayment() {
+    return null;
+  }
+}

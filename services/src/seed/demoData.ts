@@ -1,5 +1,6 @@
 import type { DealCategory, PublicationDetails } from '@estate/events';
 import { CITIES } from '../locations/cities';
+import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
 
 /** A small deterministic generator (mulberry32): the same demo data on every machine. */
 export function random(seed: number) {
@@ -66,6 +67,9 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
     const imageBase = rnd.int(1, 400);
     const price = priceFor(rnd, deal, city.id, totalArea);
     const title = house ? `Дом, ${totalArea} м²` : rooms === 0 ? `Студия, ${totalArea} м²` : `${rooms}-комн. квартира, ${totalArea} м²`;
+    // every sixth sale flat is a new-build flat in a complex of its city
+    const complexes = DEMO_COMPLEXES.filter((c) => c.details.address.locationId === city.id);
+    const complex = deal === 'sale' && !house && i % 6 === 0 && complexes.length ? complexes[i % complexes.length] : null;
     listings.push({
       draft: i % 17 === 5,
       details: {
@@ -77,7 +81,7 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
         address: {
           locationId: city.id,
           locationName: city.name,
-          fullAddress: `${city.name}, ${street}, ${rnd.int(1, 120)}${rnd.next() < 0.2 ? 'к' + rnd.int(1, 4) : ''}`,
+          fullAddress: complex ? `${complex.details.address.fullAddress}, ${complex.details.name}` : `${city.name}, ${street}, ${rnd.int(1, 120)}${rnd.next() < 0.2 ? 'к' + rnd.int(1, 4) : ''}`,
           geo: { lat: +(city.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6), lon: +(city.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6) },
           metro: { stations },
         },
@@ -94,6 +98,7 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
           guestsCount: deal === 'dailyRent' ? Math.max(2, rooms * 2) : null,
         },
         images: [0, 1, 2, 3].map((k) => ({ path: `/storage/demo/${imageBase + k}.svg` })),
+        residentialComplexId: complex?.id ?? null,
       },
     });
   }

@@ -51,8 +51,9 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   /**
-   * Matching documents (stored, not copies), sorted and paged. A catalogue is read far more often
-   * than written: a repeated read is answered from the last answer until the next write clears it.
+   * Matching documents (stored, not copies), sorted and paged, for reads. A catalogue is read far
+   * more often than written: a repeated read is answered from the last answer until the next write
+   * clears it. Writes find their targets uncached: the write clears the cache at once anyway.
    */
   private select(filter: Filter, options: FindOptions = {}): T[] {
     const filterKey = cacheKey(filter);
@@ -153,7 +154,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private updateMatching(filter: Filter, update: Update, options: UpdateOptions, many: boolean): UpdateResult {
-    const targets = this.select(filter, many ? {} : { limit: 1 });
+    const targets = this.selectUncached(filter, many ? {} : { limit: 1 });
     let modified = 0;
     for (const current of targets) {
       const next = copy(current);
@@ -194,7 +195,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
-    const [current] = this.select(filter, { limit: 1 });
+    const [current] = this.selectUncached(filter, { limit: 1 });
     if (current) {
       this.store({ ...copy(replacement), _id: current._id }, current);
       return { matchedCount: 1, modifiedCount: 1, upsertedId: null };
@@ -206,7 +207,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private remove(filter: Filter, many: boolean): DeleteResult {
-    const targets = this.select(filter, many ? {} : { limit: 1 });
+    const targets = this.selectUncached(filter, many ? {} : { limit: 1 });
     if (targets.length) this.invalidate();
     for (const doc of targets) {
       for (const index of this.indexes) index.remove(doc._id);

@@ -4,7 +4,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
+import { pageMeta, parse } from '../core/http';
 import { phoneInput } from '../identity/codes';
 import { currentUser, requireRole } from '../identity/sessions';
 import { actorOf } from '../publications/form';
@@ -64,7 +64,7 @@ export function bookingRoutes(ctx: AppContext): Router {
   };
   const pageOf = async (filter: Filter, q: { limit: number; offset: number }) => {
     const [items, total] = await Promise.all([requests.find(filter, { sort: { startDate: 1, _id: 1 }, skip: (q.offset - 1) * q.limit, limit: q.limit }), requests.countDocuments(filter)]);
-    return { data: await Promise.all(items.map((d) => toDto(d))), meta: { current_page: q.offset, last_page: Math.max(1, Math.ceil(total / q.limit)), per_page: q.limit, total } };
+    return { data: await Promise.all(items.map((d) => toDto(d))), meta: pageMeta(q.offset, q.limit, total) };
   };
   const staffScope = (req: Request) => {
     const user = currentUser(req);

@@ -53,3 +53,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.status(500).json(new DomainError('INTERNAL').toBody());
   };
 }
+
+/** The spec's paging meta: pages from 1, the last page at least 1. */
+export const pageMeta = (page: number, limit: number, total: number) => ({ current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), per_page: limit, total });
+
+/** A list in the query string, as clients send it: `name[]=a&name[]=b`, `name=a&name=b` or `name=a,b`; empty items dropped. */
+export function queryList(query: Request['query'], name: string): string[] {
+  const raw = query[`${name}[]`] ?? query[name];
+  if (raw === undefined) return [];
+  return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).filter(Boolean);
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
+import { pageMeta, parse, queryList } from '../core/http';
 import { currentUser } from '../identity/sessions';
 import { toPublicationDto } from '../publications/dto';
 import { favouritesDecider, favouritesStream } from './favourites';
@@ -42,8 +42,7 @@ export function favouriteRoutes(ctx: AppContext): Router {
   route('delete', '/api/favorite-publications', 'Убрать объявления из избранного (adIds[] повторяется)');
   router.delete('/api/favorite-publications', async (req, res) => {
     const user = currentUser(req);
-    const raw = req.query['adIds[]'] ?? req.query.adIds;
-    const ids = parse(z.object({ adIds: idList }), { adIds: Array.isArray(raw) ? raw : raw === undefined ? [] : [raw] }).adIds;
+    const ids = parse(z.object({ adIds: idList }), { adIds: queryList(req.query, 'adIds') }).adIds;
     for (const id of new Set(ids)) await run(user.userId, 'RemoveFavourite', id);
     res.json({ data: { success: true } });
   });
@@ -60,7 +59,7 @@ export function favouriteRoutes(ctx: AppContext): Router {
       const doc = byId.get(f.publicationId);
       return doc ? [{ ...toPublicationDto(doc), isActive: doc.status === PUBLICATION_STATUS.PUBLISHED, addedToFavoritesAt: f.addedAt }] : [];
     });
-    res.json({ data, meta: { current_page: q.offset, last_page: Math.max(1, Math.ceil(total / q.limit)), per_page: q.limit, total } });
+    res.json({ data, meta: pageMeta(q.offset, q.limit, total) });
   });
 
   return router;

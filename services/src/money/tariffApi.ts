@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
+import { parse, queryList } from '../core/http';
 import { currentUser, requireRole } from '../identity/sessions';
 import { isPremium } from '../publications/visibility';
 import { toPublicationDto } from '../publications/dto';
@@ -14,7 +14,6 @@ import { siteOf } from './walletApi';
 import { payTariff } from './promotion';
 import { PREMIUM_TARIFFS, publicationTariffs } from './tariffs';
 
-const listOf = (value: unknown) => (value === undefined ? undefined : (Array.isArray(value) ? value : String(value).split(',')).map(Number));
 
 export function tariffRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -24,7 +23,8 @@ export function tariffRoutes(ctx: AppContext): Router {
   route('get', '/api/publication-tariffs/{locationId}/{dealCategory}', 'Тарифы продвижения (positionTypes[] 1, 2, 3), цена за день в ₽');
   router.get('/api/publication-tariffs/:locationId/:dealCategory', (req, res) => {
     const deal = parse(z.enum(['sale', 'rent', 'dailyRent', 'new-buildings']), req.params.dealCategory === 'daily-rent' ? 'dailyRent' : req.params.dealCategory);
-    const positions = parse(z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).min(1).optional(), listOf(req.query['positionTypes[]'] ?? req.query.positionTypes));
+    const listed = queryList(req.query, 'positionTypes').map(Number);
+    const positions = parse(z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])).min(1).optional(), listed.length ? listed : undefined);
     res.json({ data: publicationTariffs(req.params.locationId, deal, positions) });
   });
 

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
+import { pageMeta, parse } from '../core/http';
 import { byPriority, findLocation, toLocationDto } from '../locations/tree';
 import { toResidentialComplexDto } from './dto';
 import { complexListQuery, toComplexQuery, withoutBrackets } from './filters';
@@ -11,7 +11,6 @@ import { CLASS_CHOICES, deadlineChoices, FINISH_CHOICES, PARKING_CHOICES, STAGE_
 
 const TAG = 'Новостройки';
 const idParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Некорректный идентификатор жилого комплекса') });
-const meta = (page: number, limit: number, total: number) => ({ current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), per_page: limit, total });
 
 /** Residential complexes (api.md: New builds). Their publications are the publications slice's call. */
 export function newBuildingRoutes(ctx: AppContext): Router {
@@ -24,7 +23,7 @@ export function newBuildingRoutes(ctx: AppContext): Router {
   router.get('/api/residential-complexes', async (req, res) => {
     const query = parse(complexListQuery, withoutBrackets(req.query as Record<string, unknown>));
     const { items, total } = await searchResidentialComplexes(ctx.readStore, toComplexQuery(query), query.offset, query.limit);
-    res.json({ data: items.map(toResidentialComplexDto), meta: meta(query.offset, query.limit, total) });
+    res.json({ data: items.map(toResidentialComplexDto), meta: pageMeta(query.offset, query.limit, total) });
   });
 
   route('/api/residential-complexes/for-filters', 'Списки значений фильтров новостроек',

@@ -5,7 +5,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
+import { pageMeta, parse, queryList } from '../core/http';
 import { currentUser, requireRole } from '../identity/sessions';
 import { handleCommand } from '../core/decider';
 import { publicationDecider, type PublicationCommand } from './decide';
@@ -15,8 +15,6 @@ import { actorOf, publicationForm, readableBy, runPublicationCommand, toDetails 
 
 const TAG = 'Агентство: объявления';
 const ids = z.array(z.string().min(1).max(64)).min(1, 'Выберите объявления').max(100, 'Не больше 100 объявлений за раз');
-/** query values that repeat (`publicationIds[]=a&publicationIds[]=b`) or come once */
-const listOf = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : String(value).split(','));
 const listQuery = z.object({
   status: z.coerce.number().int().min(1).max(5).optional(),
   dealCategory: z.union([dealCategory, z.literal('allAds')]).optional(),
@@ -96,7 +94,7 @@ export function agencyPublicationRoutes(ctx: AppContext): Router {
       limit: q.limit,
     });
     const data = await Promise.all(items.map((doc) => withStatistics(ctx, doc)));
-    res.json({ data, meta: { current_page: q.offset, last_page: Math.max(1, Math.ceil(total / q.limit)), per_page: q.limit, total } });
+    res.json({ data, meta: pageMeta(q.offset, q.limit, total) });
   });
 
   route('get', '/count', 'Сколько объявлений в каждом статусе (1–5 по порядку; см. docs/decisions.md о статусах 2 и 5)');
@@ -115,7 +113,8 @@ export function agencyPublicationRoutes(ctx: AppContext): Router {
 
   route('patch', '/change-status', 'Сменить статус списка объявлений (?status=1|2|3&publicationIds[]=…): ответ по каждому id');
   router.patch(`${base}/change-status`, async (req, res) => {
-    const input = { status: req.query.status ?? req.body?.status, publicationIds: listOf(req.query['publicationIds[]'] ?? req.query.publicationIds ?? req.body?.publicationIds) };
+    const fromQuery = queryList(req.query, 'publicationIds');
+    const input = { status: req.query.status ?? req.body?.status, publicationIds: fromQuery.length ? fromQuery : (req.body?.publicationIds ?? []) };
     const { status, publicationIds } = parse(z.object({ status: z.coerce.number().int().refine((s) => s in TARGETS, 'Допустимые статусы: 1, 2, 3'), publicationIds: ids }), input);
     const actor = actorOf(req);
     res.json({ data: await forEach(req, publicationIds, () => TARGETS[status](actor)) });
@@ -123,7 +122,7 @@ export function agencyPublicationRoutes(ctx: AppContext): Router {
 
   route('delete', '', 'Удалить объявления (?publicationIds[]=…): ответ по каждому id');
   router.delete(base, async (req, res) => {
-    const { publicationIds } = parse(z.object({ publicationIds: ids }), { publicationIds: listOf(req.query['publicationIds[]'] ?? req.query.publicationIds) });
+    const { publicationIds } = parse(z.object({ publicationIds: ids }), { publicationIds: queryList(req.query, 'publicationIds') });
     const actor = actorOf(req);
     res.json({ data: await forEach(req, publicationIds, () => ({ type: 'DeletePublication', actor })) });
   });

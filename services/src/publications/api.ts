@@ -2,7 +2,7 @@ import { countCatalogue, searchCatalogue, topPublications } from '@estate/projec
 import { Router } from 'express';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
+import { pageMeta, parse } from '../core/http';
 import { jsonBody } from '../core/openapi';
 import { cityIdsWithin } from '../locations/scope';
 import { toPublicationDto } from './dto';
@@ -46,7 +46,7 @@ export function publicationRoutes(ctx: AppContext): Router {
     if (total === 0) throw new DomainError('NO_PUBLICATIONS');
     res.json({
       data: mergeTops(items, items.length ? tops : [], body.limit).map(({ doc, isTop }) => toPublicationDto(doc, { isTop })),
-      meta: { current_page: body.offset, last_page: Math.max(1, Math.ceil(total / body.limit)), per_page: body.limit, total },
+      meta: pageMeta(body.offset, body.limit, total),
     });
   });
 

@@ -4,7 +4,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
+import { pageMeta, parse, queryList } from '../core/http';
 import { cityIdsWithin } from '../locations/scope';
 import { toPublicationDto } from './dto';
 import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibility';
@@ -12,7 +12,6 @@ import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibi
 const TAG = 'Объявления';
 const notFound = () => new DomainError('NOT_FOUND', 'Объявление не найдено');
 const paging = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), offset: z.coerce.number().int().min(1).max(10_000).default(1) });
-const meta = (page: number, limit: number, total: number) => ({ current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), per_page: limit, total });
 const truthy = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /** Staff of the owning agency (the author, or the owner) and moderators may open a listing in any status. */
@@ -89,8 +88,7 @@ export function publicationReadRoutes(ctx: AppContext): Router {
 
   route('get', '/api/publications-by-ids', 'Опубликованные объявления по списку id, в его порядке');
   router.get('/api/publications-by-ids', async (req, res) => {
-    const raw = req.query['ids[]'] ?? req.query.ids;
-    const ids = parse(z.array(z.string().min(1).max(64)).min(1).max(100), (Array.isArray(raw) ? raw : String(raw ?? '').split(',')).filter(Boolean));
+    const ids = parse(z.array(z.string().min(1).max(64)).min(1).max(100), queryList(req.query, 'ids'));
     const docs = await catalogue.find({ _id: { $in: ids }, status: PUBLICATION_STATUS.PUBLISHED });
     const byId = new Map(docs.map((d) => [d._id, d]));
     res.json({ data: ids.flatMap((id) => (byId.has(id) ? [toPublicationDto(byId.get(id)!)] : [])) });
@@ -106,14 +104,14 @@ export function publicationReadRoutes(ctx: AppContext): Router {
       premium ? catalogue.find(filter, { sort: { publishedAt: q.sortByDate === 'ASC' ? 1 : -1, _id: 1 }, skip: (q.offset - 1) * q.limit, limit: q.limit }) : [],
       catalogue.countDocuments(filter),
     ]);
-    res.json({ data: items.map((d) => toPublicationDto(d)), meta: { ...meta(q.offset, q.limit, total), requiresPremium: !premium } });
+    res.json({ data: items.map((d) => toPublicationDto(d)), meta: { ...pageMeta(q.offset, q.limit, total), requiresPremium: !premium } });
   });
 
   route('get', '/api/clicked-publications', 'Недавно открытые объявления (по аккаунту или заголовку fingerprint)');
   router.get('/api/clicked-publications', async (req, res) => {
     const q = parse(paging, req.query);
     const viewer = viewerOf(req);
-    if (!viewer) return void res.json({ data: [], meta: meta(q.offset, q.limit, 0) });
+    if (!viewer) return void res.json({ data: [], meta: pageMeta(q.offset, q.limit, 0) });
     const opened = ctx.readStore.collection<OpenedPublicationDocument>(OPENED_PUBLICATIONS);
     const [rows, total] = await Promise.all([
       opened.find({ viewer }, { sort: { at: -1, _id: 1 }, skip: (q.offset - 1) * q.limit, limit: q.limit }),
@@ -121,7 +119,7 @@ export function publicationReadRoutes(ctx: AppContext): Router {
     ]);
     const docs = await catalogue.find({ _id: { $in: rows.map((r) => r.publicationId) }, status: PUBLICATION_STATUS.PUBLISHED });
     const byId = new Map(docs.map((d) => [d._id, d]));
-    res.json({ data: rows.flatMap((r) => (byId.has(r.publicationId) ? [toPublicationDto(byId.get(r.publicationId)!)] : [])), meta: meta(q.offset, q.limit, total) });
+    res.json({ data: rows.flatMap((r) => (byId.has(r.publicationId) ? [toPublicationDto(byId.get(r.publicationId)!)] : [])), meta: pageMeta(q.offset, q.limit, total) });
   });
 
   route('get', '/api/residential-complexes/{id}/publications', 'Объявления в жилом комплексе');
@@ -132,7 +130,7 @@ export function publicationReadRoutes(ctx: AppContext): Router {
       { residentialComplexId: req.params.id, publishedUntil: await publishedUntil(ctx, req) },
       { sort: { field: 'price', direction: 1 }, page: q.offset, perPage: q.limit },
     );
-    res.json({ data: items.map((d) => toPublicationDto(d)), meta: meta(q.offset, q.limit, total) });
+    res.json({ data: items.map((d) => toPublicationDto(d)), meta: pageMeta(q.offset, q.limit, total) });
   });
 
   return router;

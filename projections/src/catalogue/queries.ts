@@ -1,6 +1,6 @@
 import { PUBLICATION_STATUS, type DealCategory } from '@estate/events';
 import type { Filter, ReadStore } from '../readStore/port';
-import type { Page } from './search';
+import { escapeRegex, type Page } from './search';
 import { CATALOGUE, type CatalogueDocument } from './document';
 
 /** Statuses a visitor may open by link (a draft or an archived ad is the agency’s business). */
@@ -22,7 +22,6 @@ export type AgencyListQuery = {
   limit: number;
 };
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function listAgencyPublications(store: ReadStore, query: AgencyListQuery): Promise<Page<CatalogueDocument>> {
   const filter: Filter = query.authorId ? { authorId: query.authorId } : { agencyId: query.agencyId };

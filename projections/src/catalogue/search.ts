@@ -33,7 +33,8 @@ export type CatalogueQuery = {
   excludeIds?: string[];
 };
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Text matched literally by a `$regex`. */
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function rangeOf({ min, max }: Range): Record<string, number> | null {
   const range: Record<string, number> = {};

@@ -1,6 +1,6 @@
 import { legalEntity, MODERATOR_ROLE, ROLES } from '@estate/events';
 import { AGENCIES, USERS, walletBalance, type AgencyDocument, type UserDocument } from '@estate/projections';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
@@ -10,7 +10,7 @@ import { parse } from '../core/http';
 import { changeUser } from '../identity/authApi';
 import { phoneInput } from '../identity/codes';
 import { avatarUpload, imageKind } from '../identity/profileApi';
-import { currentUser, requireRole } from '../identity/sessions';
+import { currentUser, requireRole, requireSameAgency } from '../identity/sessions';
 import { actorOf } from '../publications/form';
 import { agencyDecider, agencyStream, type AgencyCommand } from './agency';
 import { assertAgencyKeysFree } from './realtorApi';
@@ -32,18 +32,12 @@ const profileBody = z
   })
   .strict();
 
-/** Every agency-level call: the caller is staff of that very agency (a moderator may look at any). */
-function sameAgency(req: Request, _res: Response, next: NextFunction) {
-  const user = currentUser(req);
-  if (user.role !== MODERATOR_ROLE && user.agencyId !== req.params.id) throw new DomainError('FORBIDDEN', 'Это другое агентство');
-  next();
-}
 
 export function agencyRoutes(ctx: AppContext): Router {
   const router = Router();
   const agencies = ctx.readStore.collection<AgencyDocument>(AGENCIES);
   const users = ctx.readStore.collection<UserDocument>(USERS);
-  const staff = [requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), sameAgency];
+  const staff = [requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), requireSameAgency('id', 'Это другое агентство')];
   const run = async (req: Request, command: AgencyCommand) => {
     const result = await handleCommand(ctx.eventStore, agencyStream(String(req.params.id)), agencyDecider, command, { actor: currentUser(req).userId });
     await ctx.projections.whenCaughtUp(result.position);

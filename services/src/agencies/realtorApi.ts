@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { legalEntity, MODERATOR_ROLE, ROLES, type AgencyDetails } from '@estate/events';
-import { AGENCIES, REALTOR_REQUESTS, type AgencyDocument, type RealtorRequestDocument } from '@estate/projections';
+import { AGENCIES, escapeRegex, REALTOR_REQUESTS, type AgencyDocument, type RealtorRequestDocument } from '@estate/projections';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -44,8 +44,7 @@ export const INN_TAKEN = 'Агентство с таким ИНН уже сущ�
 export async function assertAgencyKeysFree(ctx: AppContext, details: AgencyDetails, exceptUserId?: string, exceptAgencyId?: string) {
   const agencies = ctx.readStore.collection<AgencyDocument>(AGENCIES);
   const requests = ctx.readStore.collection<RealtorRequestDocument>(REALTOR_REQUESTS);
-  const escaped = details.name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const sameName = { $regex: `^${escaped}$`, $options: 'i' };
+  const sameName = { $regex: `^${escapeRegex(details.name.trim())}$`, $options: 'i' };
   const nameAgency = await agencies.findOne({ name: sameName });
   const nameRequest = await requests.findOne({ 'details.name': sameName, status: { $in: ['review', 'approved'] }, _id: { $ne: exceptUserId ?? '' } });
   if ((nameAgency && nameAgency._id !== exceptAgencyId) || nameRequest) throw new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] });

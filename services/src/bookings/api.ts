@@ -1,13 +1,13 @@
 import { BOOKING_REQUESTS, CALENDAR_ENTRIES, CHAT_MESSAGES, type Filter, type BookingRequestDocument, type CalendarEntryDocument, type ChatMessageDocument } from '@estate/projections';
 import { MODERATOR_ROLE, ROLES } from '@estate/events';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse } from '../core/http';
 import { phoneInput } from '../identity/codes';
 import { currentUser, requireRole } from '../identity/sessions';
-import { actorOf } from '../publications/form';
+import { actorOf, staffListings } from '../publications/form';
 import { isHost } from './booking';
 import { acceptBooking, cancelBooking, checkOutGuest, dailyRentListing, isFree, rejectBooking, requestBooking, runCalendar, todayOf } from './commands';
 import { calendarRoutes } from './ical';
@@ -66,24 +66,19 @@ export function bookingRoutes(ctx: AppContext): Router {
     const [items, total] = await Promise.all([requests.find(filter, { sort: { startDate: 1, _id: 1 }, skip: (q.offset - 1) * q.limit, limit: q.limit }), requests.countDocuments(filter)]);
     return { data: await Promise.all(items.map((d) => toDto(d))), meta: pageMeta(q.offset, q.limit, total) };
   };
-  const staffScope = (req: Request) => {
-    const user = currentUser(req);
-    if (user.role === MODERATOR_ROLE) return {};
-    return user.role === ROLES.AGENT ? { agencyId: user.agencyId, authorId: user.userId } : { agencyId: user.agencyId };
-  };
   const staff = requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE);
 
   route('get', '/list-for-agent', 'Заявки агентства: статус отображения 1–5, период, limit 15, offset с 1');
   router.get(`${BASE}/list-for-agent`, staff, async (req, res) => {
     const q = parse(period.extend({ status: z.coerce.number().int().min(1).max(5).optional(), ...paging }), req.query);
     const inPeriod = { startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } };
-    res.json(await pageOf({ $and: [staffScope(req), inPeriod, q.status ? displayFilter(q.status, today()) : {}] }, q));
+    res.json(await pageOf({ $and: [staffListings(req), inPeriod, q.status ? displayFilter(q.status, today()) : {}] }, q));
   });
 
   route('get', '/count', 'Сколько заявок в каждом статусе отображения 1–5');
   router.get(`${BASE}/count`, staff, async (req, res) => {
     const q = parse(period, req.query);
-    const base = { ...staffScope(req), startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } };
+    const base = { ...staffListings(req), startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } };
     const counts = await Promise.all([1, 2, 3, 4, 5].map(async (status) => ({ status, name: DISPLAY_STATUS_NAMES[status], count: await requests.countDocuments({ $and: [base, displayFilter(status, today())] }) })));
     res.json({ data: counts });
   });

@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
+import { poll } from '../core/poll';
 import { DomainError } from '../core/errors';
 import { queueSms } from '../notifications/queue';
 import { newCode, newSalt, phoneDecider, phoneStream, type PhoneCommand } from './phone';
@@ -79,17 +80,15 @@ const recordFailure = (ctx: AppContext, phone: string, codeHash: string, failure
 
 /** Follows the phone stream until the worker reports the code delivered or failed, or SMS_WAIT_MS passes (then it is still trying). */
 async function waitForDelivery(ctx: AppContext, phone: string, codeHash: string, fromRevision: number): Promise<'delivered' | 'failed' | 'pending'> {
-  const deadline = Date.now() + ctx.config.SMS_WAIT_MS;
-  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+  const outcome = await poll(async () => {
     for (const event of await ctx.eventStore.readStream(phoneStream(phone), fromRevision)) {
-      const data = event.data as { codeHash?: string };
-      if (data.codeHash !== codeHash) continue;
-      if (event.type === 'PhoneCodeDelivered') return 'delivered';
-      if (event.type === 'PhoneCodeDeliveryFailed') return 'failed';
+      if ((event.data as { codeHash?: string }).codeHash !== codeHash) continue;
+      if (event.type === 'PhoneCodeDelivered') return 'delivered' as const;
+      if (event.type === 'PhoneCodeDeliveryFailed') return 'failed' as const;
     }
-    if (Date.now() >= deadline) return 'pending';
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
+    return undefined;
+  }, ctx.config.SMS_WAIT_MS);
+  return outcome ?? 'pending';
 }
 
 /**

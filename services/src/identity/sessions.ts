@@ -89,3 +89,12 @@ export const requireRole =
     if (user.inactive) throw new DomainError('FORBIDDEN', 'Доступ сотрудника отключён владельцем агентства');
     next();
   };
+
+/** Every agency-level call: the caller is staff of the agency the path names (a moderator may act on any). */
+export const requireSameAgency =
+  (param: string, refusal: string) =>
+  (req: Request, _res: Response, next: NextFunction) => {
+    const user = currentUser(req);
+    if (user.role !== MODERATOR_ROLE && user.agencyId !== req.params[param]) throw new DomainError('FORBIDDEN', refusal);
+    next();
+  };

@@ -3,6 +3,7 @@ import type { EventOf } from '@estate/events';
 import type { AppContext } from '../core/context';
 import { fold, handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
+import { poll } from '../core/poll';
 import { userDecider, userStream } from '../identity/user';
 import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
 import { PREMIUM_TARIFFS } from './tariffs';
@@ -26,14 +27,14 @@ export async function startPayment(ctx: AppContext, request: PaymentRequest): Pr
     await handleCommand(ctx.eventStore, walletStream(request.agencyId), walletDecider, { type: 'StartTopUp', agencyId: request.agencyId, paymentId, sum: request.sum }, { actor: request.userId });
   }
   await ctx.jobs.add(PAYMENTS_QUEUE, 'create', { paymentId }, { jobId: `create-${paymentId}`, attempts: 3, backoffMs: 500 });
-  const deadline = Date.now() + ctx.config.PAYMENT_WAIT_MS;
-  for (let pause = 5; Date.now() < deadline; pause = Math.min(pause * 2, 100)) {
+  const confirmationUrl = await poll(async () => {
     const payment = await paymentOf(ctx, paymentId);
-    if (payment.exists && payment.confirmationUrl) return { paymentId, confirmationUrl: payment.confirmationUrl };
-    if (payment.exists && payment.status === 'failed') break;
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
-  throw new DomainError('PAYMENT_UNAVAILABLE');
+    if (!payment.exists) return undefined;
+    // a creation that failed every try answers at once, as no URL
+    return payment.confirmationUrl ?? (payment.status === 'failed' ? null : undefined);
+  }, ctx.config.PAYMENT_WAIT_MS);
+  if (!confirmationUrl) throw new DomainError('PAYMENT_UNAVAILABLE');
+  return { paymentId, confirmationUrl };
 }
 
 /** The `payments` job: one payment created with the provider, our payment id as its idempotence key. */

@@ -7,7 +7,7 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { currentUser, requireRole } from '../identity/sessions';
+import { currentUser, requireRole, requireSameAgency } from '../identity/sessions';
 import { queueEmail } from '../notifications/queue';
 import { handleNotification, startPayment } from './payments';
 import { SandboxPayments } from './provider/sandbox';
@@ -29,16 +29,14 @@ const invoiceBody = z
 export const siteOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
 /** Only the owner handles the agency's money (a moderator may look). */
-function ownerOf(req: Request, _res: Response, next: NextFunction) {
-  const user = currentUser(req);
-  if (user.role !== MODERATOR_ROLE && user.agencyId !== req.params.id) throw new DomainError('FORBIDDEN', 'Это другое агентство');
-  if (user.role === ROLES.AGENT) throw new DomainError('FORBIDDEN', 'Кошельком управляет владелец агентства');
+function ownerOnly(req: Request, _res: Response, next: NextFunction) {
+  if (currentUser(req).role === ROLES.AGENT) throw new DomainError('FORBIDDEN', 'Кошельком управляет владелец агентства');
   next();
 }
 
 export function walletRoutes(ctx: AppContext): Router {
   const router = Router();
-  const staff = [requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), ownerOf];
+  const staff = [requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), requireSameAgency('id', 'Это другое агентство'), ownerOnly];
   const route = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Кошелёк'], summary, responses: { 200: { description: 'data' } } });
 
   route('get', '/api/agency/{id}/balance', 'Баланс кошелька и операции');

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { dealCategory, MODERATOR_ROLE, ROLES } from '@estate/events';
 import { countAgencyPublications, dailyInteractionStats, dayOf, favouriteCount, listAgencyPublications, type CatalogueDocument } from '@estate/projections';
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
-import { currentUser, requireRole } from '../identity/sessions';
+import { currentUser, requireRole, requireSameAgency } from '../identity/sessions';
 import { handleCommand } from '../core/decider';
 import { publicationDecider, type PublicationCommand } from './decide';
 import { publicationStream } from './publication';
@@ -29,12 +29,6 @@ const TARGETS: Record<number, (actor: ReturnType<typeof actorOf>) => Publication
   3: (actor) => ({ type: 'ArchivePublication', actor }),
 };
 
-/** Every agency-level call: the caller is staff of that very agency (or a moderator), checked on the server. */
-function sameAgency(req: Request, _res: Response, next: NextFunction) {
-  const user = currentUser(req);
-  if (user.role !== MODERATOR_ROLE && user.agencyId !== req.params.agencyId) throw new DomainError('FORBIDDEN', 'Это объявления другого агентства');
-  next();
-}
 
 /** The agency-list extras of product.md section 3: counters for the year and for today. */
 async function withStatistics(ctx: AppContext, doc: CatalogueDocument) {
@@ -57,7 +51,7 @@ async function withStatistics(ctx: AppContext, doc: CatalogueDocument) {
 export function agencyPublicationRoutes(ctx: AppContext): Router {
   const router = Router();
   const base = '/api/agency/:agencyId/publications';
-  router.use(base, requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), sameAgency);
+  router.use(base, requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), requireSameAgency('agencyId', 'Это объявления другого агентства'));
   const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, summary: string) =>
     ctx.openApi.route({ method, path: `/api/agency/{agencyId}/publications${path}`, tags: [TAG], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' } } });
   const scope = (req: Request) => {

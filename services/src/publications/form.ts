@@ -78,3 +78,10 @@ export async function readableBy(ctx: AppContext, req: Request, id: string): Pro
   if (!mayRead) throw new DomainError('FORBIDDEN');
   return doc;
 }
+
+/** Whose listings (and their bookings) a staff member works with: an agent's own in their agency, the owner's whole agency, a moderator's all. */
+export function staffListings(req: Request): { agencyId?: string | null; authorId?: string } {
+  const user = currentUser(req);
+  if (user.role === MODERATOR_ROLE) return {};
+  return user.role === ROLES.AGENT ? { agencyId: user.agencyId, authorId: user.userId } : { agencyId: user.agencyId };
+}

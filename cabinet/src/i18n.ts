@@ -8,7 +8,7 @@ const messages = {
       name: 'Объявление |||| Объявления',
       fields: {
         title: 'Заголовок', description: 'Описание', price: 'Цена, ₽', dealCategory: 'Тип сделки', propertyType: 'Тип недвижимости',
-        locationId: 'Город', 'address.fullAddress': 'Адрес', roomCount: 'Комнат', totalArea: 'Общая площадь, м²', livingArea: 'Жилая площадь, м²',
+        locationId: 'Местоположение', 'address.fullAddress': 'Адрес', roomCount: 'Комнат', totalArea: 'Общая площадь, м²', livingArea: 'Жилая площадь, м²',
         kitchenArea: 'Кухня, м²', floor: 'Этаж', floorsCount: 'Этажей в доме', buildYear: 'Год постройки', deposit: 'Залог, ₽',
         status: 'Статус', updatedAt: 'Обновлено', images: 'Фото', q: 'Поиск',
       },

@@ -3,7 +3,7 @@ import { agencyDecider, agencyStream } from '../src/agencies/agency';
 import type { AppContext } from '../src/core/context';
 import { handleCommand } from '../src/core/decider';
 import { registerUser } from '../src/identity/registration';
-import { findCity } from '../src/locations/cities';
+import { findListingPlace } from '../src/locations/tree';
 import { publicationDecider, type Actor, type PublicationCommand } from '../src/publications/decide';
 import { publicationStream } from '../src/publications/publication';
 
@@ -24,6 +24,7 @@ export async function createAgency(ctx: AppContext, key: string, phoneSuffix: st
 export type ListingSpec = {
   id: string;
   deal?: PublicationDetails['dealCategory'];
+  /** a city, district or settlement of the locations tree; absent: Москва */
   city?: string;
   price: number;
   rooms?: number | null;
@@ -40,7 +41,7 @@ export type ListingSpec = {
 
 /** A listing created (and published, promoted) through the publication decider. */
 export async function createListing(ctx: AppContext, author: Actor, spec: ListingSpec) {
-  const city = findCity(spec.city ?? '1')!;
+  const city = findListingPlace(spec.city ?? '1')!;
   const details: PublicationDetails = {
     dealCategory: spec.deal ?? 'sale',
     propertyType: 1,

@@ -54,11 +54,16 @@ describe('agency cabinet in Chromium', () => {
     await page.getByRole('option', { name: 'Продажа' }).click();
     await page.getByLabel('Заголовок').fill('Браузерный тест: 2-комн. квартира, 61 м²');
     await page.getByLabel('Цена, ₽').fill('15300000');
-    await page.getByLabel('Город').click();
-    await page.getByRole('option', { name: 'Казань' }).click();
-    await page.getByLabel('Адрес').fill('Казань, ул. Баумана, 7');
+    // any place of the locations tree: here a settlement in a district of Sochi, found by typing
+    await page.getByLabel('Местоположение').fill('Красная');
+    await page.getByRole('option', { name: /Красная Поляна/ }).click();
+    await page.getByLabel('Адрес').fill('Красная Поляна, ул. Защитников Кавказа, 77');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Черновик').first().waitFor();
+    await page.getByText('Красная Поляна', { exact: true }).waitFor();
+    // the edit form names the stored place again
+    await page.getByRole('link', { name: 'Редактировать' }).click();
+    await page.waitForFunction("[...document.querySelectorAll('input')].some((i) => i.value.includes('Красная Поляна'))");
 
     await page.goto(`${server.url}/cabinet/#/publications`);
     await page.getByRole('tab', { name: 'Черновики' }).click();

@@ -1,21 +1,10 @@
 import { Grid } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { maxLength, minLength, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES } from './choices';
-
-type City = { id: string; name: string };
-
-function useCities() {
-  const [cities, setCities] = useState<City[]>([]);
-  useEffect(() => {
-    fetch('/api/locations').then((r) => r.json()).then((body) => setCities(body.data)).catch(() => setCities([]));
-  }, []);
-  return cities;
-}
+import { LocationInput } from './LocationInput';
 
 /** The publication form shared by create and edit; the server validates again and its field errors show here. */
 export function PublicationForm({ editing = false }: { editing?: boolean }) {
-  const cities = useCities();
   return (
     <SimpleForm>
       <Grid container spacing={2} sx={{ width: '100%', maxWidth: 900 }}>
@@ -36,7 +25,7 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
           <NumberInput source="price" validate={[required(), minValue(1)]} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <SelectInput source="locationId" choices={cities} validate={required()} fullWidth />
+          <LocationInput source="locationId" label="Местоположение" validate={required()} />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <NumberInput source="roomCount" min={0} fullWidth />

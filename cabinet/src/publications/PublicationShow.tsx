@@ -35,6 +35,7 @@ export function PublicationShow() {
         <SelectField source="propertyType" choices={PROPERTY_TYPE_CHOICES} />
         <NumberField source="price" locales="ru-RU" options={priceFormat} />
         <NumberField source="actualPrice" label="Прежняя цена, ₽" locales="ru-RU" options={priceFormat} emptyText="—" />
+        <TextField source="address.locationName" label="Местоположение" />
         <TextField source="address.fullAddress" label="Адрес" />
         <NumberField source="roomCount" />
         <NumberField source="totalArea" />

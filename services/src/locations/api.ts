@@ -36,7 +36,7 @@ export function locationRoutes(ctx: AppContext): Router {
     });
 
   route('/api/locations', 'Города и регионы: быстрый выбор или поиск по названию (?search= или ?name=)',
-    'без текста: data — города для объявлений, mainCities и secondCities; с текстом: data — найденные места');
+    'без текста: data — города каталога, mainCities и secondCities; с текстом: data — найденные места');
   router.get('/api/locations', (req, res) => {
     const query = parse(listQuery, req.query);
     const text = (query.search ?? query.name ?? '').trim();

@@ -1,5 +1,5 @@
 import { cityIdsWithin } from './scope';
-import { LOCATIONS } from './tree';
+import { cityOf, findListingPlace, findLocation, LOCATIONS } from './tree';
 
 describe('the listing locations a search location covers', () => {
   it('all of Russia filters nothing', () => {
@@ -31,5 +31,36 @@ describe('the listing locations a search location covers', () => {
     const ids = new Set(LOCATIONS.map((l) => l.id));
     expect(ids.size).toBe(LOCATIONS.length);
     expect(LOCATIONS.filter((l) => l.parentLocation && !ids.has(l.parentLocation))).toEqual([]);
+  });
+
+  it('every place a listing stands in lies within its city and region', () => {
+    for (const place of LOCATIONS.filter((l) => findListingPlace(l.id))) {
+      const city = cityOf(place);
+      if (city) expect(cityIdsWithin(city.id)).toContain(place.id);
+      let up = place.parentLocation ? findLocation(place.parentLocation) : null;
+      while (up) {
+        expect(cityIdsWithin(up.id)).toContain(place.id);
+        up = up.parentLocation ? findLocation(up.parentLocation) : null;
+      }
+    }
+  });
+});
+
+describe('the places a listing may stand in', () => {
+  it('are cities, districts and settlements, never regions', () => {
+    expect(findListingPlace('7')?.name).toBe('Сочи');
+    expect(findListingPlace('272')?.name).toBe('Адлерский район');
+    expect(findListingPlace('309')?.name).toBe('Красная Поляна');
+    expect(findListingPlace('303')?.name).toBe('Путилково');
+    expect(findListingPlace('107')).toBeNull();
+    expect(findListingPlace('null')).toBeNull();
+    expect(findListingPlace('9999')).toBeNull();
+  });
+
+  it('know the city they lie in, if any', () => {
+    expect(cityOf(findLocation('309')!)?.id).toBe('7');
+    expect(cityOf(findLocation('201')!)?.id).toBe('1');
+    expect(cityOf(findLocation('1')!)?.id).toBe('1');
+    expect(cityOf(findLocation('302')!)).toBeNull();
   });
 });

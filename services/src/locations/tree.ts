@@ -1,4 +1,4 @@
-import { CITIES, LOCATION_TYPE, type Location } from './cities';
+import { CITIES, LOCATION_TYPE, type Location, type LocationType } from './cities';
 import { DISTRICTS, SETTLEMENTS } from './districts';
 import { REGION_CITIES, REGIONS } from './regions';
 
@@ -13,6 +13,24 @@ for (const l of LOCATIONS) if (l.parentLocation) childrenOf.set(l.parentLocation
 export const toLocationDto = ({ centre, isMain: _isMain, ...location }: Location) => ({ ...location, geo: centre });
 
 export const findLocation = (id: string): Location | null => byId.get(id) ?? null;
+
+/** Where a listing stands: a city, a city district or a settlement — never a region or all of Russia. */
+export const LISTING_PLACE_TYPES: LocationType[] = [LOCATION_TYPE.CITY, LOCATION_TYPE.AREA, LOCATION_TYPE.SETTLEMENT, LOCATION_TYPE.VILLAGE];
+
+/** The place of the tree a listing may be put in, or null (unknown id, a region). */
+export function findListingPlace(id: string): Location | null {
+  const location = findLocation(id);
+  return location && LISTING_PLACE_TYPES.includes(location.type) ? location : null;
+}
+
+/** The location and the places above it, nearest first. */
+export function ancestry(location: Location): Location[] {
+  const parent = location.parentLocation ? findLocation(location.parentLocation) : null;
+  return [location, ...(parent ? ancestry(parent) : [])];
+}
+
+/** The city a place lies in (a city is its own), or null for a settlement that belongs to a region directly. */
+export const cityOf = (location: Location): Location | null => ancestry(location).find((l) => l.type === LOCATION_TYPE.CITY) ?? null;
 
 /** The location and everything below it, depth first. */
 export function subtree(location: Location): Location[] {

@@ -1,4 +1,5 @@
 import { CITIES } from '../locations/cities';
+import { cityOf, findLocation } from '../locations/tree';
 
 /** product.md: premium subscription cards — monthly, six months and a year (the spec's sample values). */
 export const PREMIUM_TARIFFS = [
@@ -19,9 +20,16 @@ const DEAL_FACTOR: Record<string, number> = { sale: 1, rent: 0.8, dailyRent: 0.5
 
 export type PublicationTariff = { id: string; title: string; positionType: 1 | 2 | 3; pricePerDay: number; descriptionList: string[]; advantages: string[]; iconPath: string };
 
+/** The catalogue city whose prices a place pays: a district or settlement pays its city's; '0' elsewhere. */
+function tariffCity(locationId: string): string {
+  const location = findLocation(locationId);
+  const city = location ? cityOf(location) : null;
+  return city && CITIES.some((c) => c.id === city.id) ? city.id : '0';
+}
+
 /** "Placement from 10 rubles per day": a tariff id names its position, city and deal, so paying by id needs no lookup table. */
 export function publicationTariffs(locationId: string, dealCategory: string, positionTypes: (1 | 2 | 3)[] = [1, 2, 3]): PublicationTariff[] {
-  const city = CITIES.some((c) => c.id === locationId) ? locationId : '0';
+  const city = tariffCity(locationId);
   return positionTypes.map((positionType) => {
     const position = POSITIONS[positionType];
     const pricePerDay = Math.max(10, Math.round(position.base * (CITY_FACTOR[city] ?? 1) * (DEAL_FACTOR[dealCategory] ?? 1)));

@@ -2,16 +2,13 @@ import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuil
 import type { AppContext } from '../core/context';
 import { handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { LOCATION_TYPE } from '../locations/cities';
-import { findLocation } from '../locations/tree';
+import { findListingPlace } from '../locations/tree';
 import { residentialComplexDecider, residentialComplexStream, type ResidentialComplexCommand } from './residentialComplex';
-
-const PLACE_TYPES: number[] = [LOCATION_TYPE.CITY, LOCATION_TYPE.AREA, LOCATION_TYPE.SETTLEMENT, LOCATION_TYPE.VILLAGE];
 
 /** A complex stands in a known city, district or settlement; its name comes from the locations tree. */
 function withLocation(details: ResidentialComplexDetails): ResidentialComplexDetails {
-  const location = findLocation(details.address.locationId);
-  if (!location || !PLACE_TYPES.includes(location.type)) {
+  const location = findListingPlace(details.address.locationId);
+  if (!location) {
     throw new DomainError('INVALID_DATA', undefined, { 'address.locationId': ['Выберите город или населённый пункт из списка'] });
   }
   return { ...details, address: { ...details.address, locationName: location.name } };

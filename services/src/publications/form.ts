@@ -6,12 +6,22 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { currentUser } from '../identity/sessions';
-import { findCity } from '../locations/cities';
+import { LOCATION_TYPE } from '../locations/cities';
+import { findListingPlace, findLocation } from '../locations/tree';
 import { publicationDecider, type Actor, type PublicationCommand } from './decide';
 import { toPublicationDto } from './dto';
 import { publicationStream } from './publication';
 
 const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
+
+const PLACE_LIST = 'Выберите город, район или населённый пункт из списка';
+
+/** A listing stands in a city, a city district or a settlement of the locations tree; a region or all of Russia is too wide. */
+const listingLocationId = z.string({ message: PLACE_LIST }).nullable().superRefine((id, ctx) => {
+  if (id !== null && findListingPlace(id)) return;
+  const wide = id === null || id === 'null' || id === '' ? 'во всей России' : findLocation(id)?.type === LOCATION_TYPE.REGION ? 'во всём регионе' : null;
+  ctx.addIssue({ code: 'custom', message: wide ? `Объявление размещается в городе, районе или населённом пункте, а не ${wide}` : PLACE_LIST });
+}).transform((id) => id as string);
 
 /** The cabinet's publication form (flat, as react-admin sends it). */
 export const publicationForm = z.object({
@@ -20,7 +30,7 @@ export const publicationForm = z.object({
   title: z.string().trim().min(3, 'Минимум 3 символа').max(200),
   description: z.string().trim().max(3000).default(''),
   price: z.number().int('Цена — целое число рублей').positive('Укажите цену больше нуля').max(100_000_000_000),
-  locationId: z.string().refine((id) => findCity(id) !== null, 'Выберите город из списка'),
+  locationId: listingLocationId,
   address: z.object({ fullAddress: z.string().trim().min(3, 'Укажите адрес').max(300) }),
   roomCount: optionalNumber(z.number().int().min(0).max(50)),
   totalArea: optionalNumber(z.number().positive().max(100000)),
@@ -38,15 +48,15 @@ export type PublicationForm = z.infer<typeof publicationForm>;
 
 /** Geo point and metro come from the address: an edit that keeps the address keeps them. */
 export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
-  const city = findCity(form.locationId)!;
-  const sameAddress = current && current.locationId === city.id && current.address.fullAddress === form.address.fullAddress;
+  const place = findListingPlace(form.locationId)!;
+  const sameAddress = current && current.locationId === place.id && current.address.fullAddress === form.address.fullAddress;
   return {
     dealCategory: form.dealCategory,
     propertyType: form.propertyType,
     title: form.title,
     description: form.description,
     price: form.price,
-    address: { locationId: city.id, locationName: city.name, fullAddress: form.address.fullAddress, geo: sameAddress ? current.address.geo : null, metro: sameAddress ? current.address.metro : { stations: [] } },
+    address: { locationId: place.id, locationName: place.name, fullAddress: form.address.fullAddress, geo: sameAddress ? current.address.geo : null, metro: sameAddress ? current.address.metro : { stations: [] } },
     params: {
       roomCount: form.roomCount, totalArea: form.totalArea, livingArea: form.livingArea, kitchenArea: form.kitchenArea, floor: form.floor,
       floorsCount: form.floorsCount, buildYear: form.buildYear, deposit: form.deposit, clientFee: form.clientFee, guestsCount: form.guestsCount,

@@ -6,6 +6,7 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
 import { cityIdsWithin } from '../locations/scope';
+import { cityOf, findLocation } from '../locations/tree';
 import { toPublicationDto } from './dto';
 import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibility';
 
@@ -70,11 +71,14 @@ export function publicationReadRoutes(ctx: AppContext): Router {
     const dealType = parse(z.enum(['sale', 'rent', 'dailyRent', 'daily-rent']), req.params.dealType);
     const doc = await findPublication(ctx.readStore, req.params.id);
     if (!doc) throw notFound();
+    // the same city: a listing in a district or settlement of it finds the whole city's
+    const place = findLocation(doc.locationId);
+    const city = place ? (cityOf(place) ?? place) : null;
     const { items } = await searchCatalogue(
       ctx.readStore,
       {
         dealCategory: dealType === 'daily-rent' ? 'dailyRent' : dealType,
-        locationIds: [doc.locationId],
+        locationIds: city ? (cityIdsWithin(city.id) ?? [doc.locationId]) : [doc.locationId],
         priceRanges: [{ min: Math.floor(doc.price * 0.7), max: Math.ceil(doc.price * 1.3) }],
         excludeIds: [doc._id],
         publishedUntil: await publishedUntil(ctx, req),

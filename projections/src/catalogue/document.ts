@@ -1,6 +1,9 @@
 import type { DealCategory, PublicationParams, PublicationStatus } from '@estate/events';
 
 export const CATALOGUE = 'catalogue';
+/** the catalogue's own copy of each residential complex's handover year, so a listing can carry it */
+export const CATALOGUE_COMPLEXES = 'catalogue_complexes';
+export type CatalogueComplexDocument = { _id: string; revision: number; deadlineYear: number };
 
 export type Person = { id: string; name: string; phone: string; avatar: string | null };
 export type AgencyRef = { id: string; name: string; avatar: string | null };
@@ -32,6 +35,12 @@ export type CatalogueDocument = {
   lat: number | null;
   lon: number | null;
   residentialComplexId: string | null;
+  /**
+   * a new-build listing: the year its residential complex is handed over, kept current as the
+   * complex changes; null outside a complex (optional in the type only: the search benchmark
+   * builds documents by hand, every document the projection writes has it)
+   */
+  deadlineYear?: number | null;
   /** the moderator's reason while declined */
   declineReason: string | null;
   /** while promoted: the tariff's position type (1–3) and the end; top ads are drawn from these */

@@ -1,8 +1,9 @@
-import type { PublicationDetails } from '@estate/events';
+import type { DomainEvent, PublicationDetails } from '@estate/events';
+import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
 import { identityProjection } from '../identity/projection';
 import { project, storedEvents } from '../projectionSpec';
 import { MemoryReadStore } from '../readStore/memory';
-import { CATALOGUE } from './document';
+import { CATALOGUE, type CatalogueDocument } from './document';
 import { catalogueProjection } from './projection';
 import { searchCatalogue } from './search';
 
@@ -64,5 +65,68 @@ describe('catalogue projection', () => {
     const published = await project(projections, history, new MemoryReadStore());
     expect((await searchCatalogue(published, { dealCategory: 'rent', priceRanges: [{ max: 52_000 }], roomCounts: [1] }, page)).items.map((d) => d._id)).toEqual(['p1']);
     expect((await searchCatalogue(published, { dealCategory: 'rent', priceRanges: [{ max: 51_999 }] }, page)).total).toBe(0);
+  });
+});
+
+describe('catalogue projection: the residential complex’s deadline on its listings', () => {
+  const complex = (year: number): ResidentialComplexDetails => ({
+    name: 'ЖК «Северный парк»', developer: 'ГК «Столица Девелопмент»', description: '',
+    address: { locationId: '1', locationName: 'Москва', fullAddress: 'Москва, Дмитровское шоссе, 107', geo: { lat: 55.88, lon: 37.55 } },
+    class: 2, stage: 2, deadline: { year, quarter: 2 }, wallMaterial: 7, finish: 1, parking: 2, floorsCount: 25, priceFrom: 11_900_000, images: [],
+  });
+  const inComplex = { ...details, dealCategory: 'sale' as const, residentialComplexId: 'c1' };
+  const raw: { streamId: string; event: DomainEvent }[] = [
+    ...history.slice(0, 2).map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
+    { streamId: 'residential-complex-c1', event: { type: 'ResidentialComplexRegistered', data: { complexId: 'c1', details: complex(2026) } } },
+    { streamId: 'publication-n1', event: { type: 'PublicationCreated', data: { publicationId: 'n1', agencyId: 'ag1', authorId: 'a1', details: inComplex } } },
+    { streamId: 'publication-n2', event: { type: 'PublicationCreated', data: { publicationId: 'n2', agencyId: 'ag1', authorId: 'a1', details } } },
+    { streamId: 'residential-complex-c1', event: { type: 'ResidentialComplexUpdated', data: { complexId: 'c1', details: complex(2027) } } },
+    // moved into the complex by an edit, and the first one out of it
+    { streamId: 'publication-n2', event: { type: 'PublicationEdited', data: { publicationId: 'n2', details: inComplex } } },
+    { streamId: 'publication-n1', event: { type: 'PublicationEdited', data: { publicationId: 'n1', details } } },
+    // a listing of a complex the log registers only later
+    { streamId: 'publication-n3', event: { type: 'PublicationCreated', data: { publicationId: 'n3', agencyId: 'ag1', authorId: 'a1', details: { ...inComplex, residentialComplexId: 'c2' } } } },
+    { streamId: 'residential-complex-c2', event: { type: 'ResidentialComplexRegistered', data: { complexId: 'c2', details: complex(2025) } } },
+  ];
+  const events = storedEvents(raw);
+  const deadlines = async (store: MemoryReadStore | Awaited<ReturnType<typeof project>>) =>
+    Object.fromEntries((await store.collection<CatalogueDocument>(CATALOGUE).find({}, { sort: { _id: 1 } })).map((d) => [d._id, d.deadlineYear]));
+
+  it('given a listing created in a registered complex, then the complex’s year on it; outside a complex, null', async () => {
+    expect(await deadlines(await project(projections, events.slice(0, 4)))).toEqual({ n1: 2026 });
+    expect(await deadlines(await project(projections, events.slice(0, 5)))).toEqual({ n1: 2026, n2: null });
+  });
+
+  it('given the complex’s deadline moved, then its listings carry the new year', async () => {
+    expect(await deadlines(await project(projections, events.slice(0, 6)))).toEqual({ n1: 2027, n2: null });
+  });
+
+  it('given edits into and out of the complex, then the year follows the listing', async () => {
+    expect(await deadlines(await project(projections, events.slice(0, 8)))).toEqual({ n1: null, n2: 2027 });
+  });
+
+  it('given a complex registered after its listing, then the listing gets the year then', async () => {
+    const store = await project(projections, events.slice(0, 9));
+    expect((await deadlines(store)).n3).toBeNull();
+    expect(await deadlines(await project(projections, events))).toEqual({ n1: null, n2: 2027, n3: 2025 });
+  });
+
+  it('changes nothing when applied again, and ignores an older complex event after a newer one', async () => {
+    const once = await project(projections, events);
+    const twice = await project(projections, events, await project(projections, events));
+    expect(await twice.collection(CATALOGUE).find({})).toEqual(await once.collection(CATALOGUE).find({}));
+    const store = await project(projections, events.slice(0, 6));
+    await catalogueProjection.apply(events[2], store); // the registration (2026) again, after the update (2027)
+    expect(await deadlines(store)).toEqual({ n1: 2027, n2: null });
+  });
+
+  it('is searched by the deadline: handed over by the end of the year, listings in a complex only', async () => {
+    const published = ['n1', 'n2', 'n3'].map((id) => ({ streamId: `publication-${id}`, event: { type: 'PublicationPublished', data: { publicationId: id } } as DomainEvent }));
+    const store = await project(projections, storedEvents([...raw, ...published]));
+    const page = { sort: { field: 'price' as const, direction: 1 as const }, page: 1, perPage: 20 };
+    const ids = async (deadlineUpTo: number) => (await searchCatalogue(store, { deadlineUpTo }, page)).items.map((d) => d._id).sort();
+    expect(await ids(2025)).toEqual(['n3']);
+    expect(await ids(2027)).toEqual(['n2', 'n3']);
+    expect(await ids(2024)).toEqual([]);
   });
 });

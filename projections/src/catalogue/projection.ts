@@ -3,7 +3,7 @@ import { PUBLICATION_STATUS } from '@estate/events';
 import { ignoreAlreadyApplied, type Projection } from '../projection';
 import type { ReadStore } from '../readStore/port';
 import { AGENCIES, USERS, type AgencyDocument, type UserDocument } from '../identity/documents';
-import { CATALOGUE, type CatalogueDocument } from './document';
+import { CATALOGUE, CATALOGUE_COMPLEXES, type CatalogueComplexDocument, type CatalogueDocument } from './document';
 
 const detailsFields = (d: PublicationDetails) => ({
   dealCategory: d.dealCategory,
@@ -20,13 +20,20 @@ const detailsFields = (d: PublicationDetails) => ({
   ...d.params,
 });
 
+/** The handover year of a listing's residential complex, from the catalogue's own copy of the complexes. */
+async function deadlineYearOf(store: ReadStore, d: PublicationDetails): Promise<number | null> {
+  if (!d.residentialComplexId) return null;
+  const complex = await store.collection<CatalogueComplexDocument>(CATALOGUE_COMPLEXES).findOne({ _id: d.residentialComplexId });
+  return complex?.deadlineYear ?? null;
+}
+
 /**
  * The catalogue: one document per publication, in every status (the public search filters on
  * status 1, the cabinet reads the rest). Indexes put equality fields first and the sorted key last.
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 4,
+  version: 5,
   collections: {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },
@@ -41,6 +48,7 @@ export const catalogueProjection: Projection = {
       { key: { agencyId: 1, status: 1, updatedAt: -1 } },
       { key: { authorId: 1, status: 1, updatedAt: -1 } },
     ],
+    [CATALOGUE_COMPLEXES]: [],
   },
   async apply(event: StoredEvent, store: ReadStore) {
     const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
@@ -60,6 +68,7 @@ export const catalogueProjection: Projection = {
           agencyId: data.agencyId,
           authorId: data.authorId,
           ...detailsFields(data.details),
+          deadlineYear: await deadlineYearOf(store, data.details),
           actualPrice: null,
           declineReason: null,
           promotion: null,
@@ -76,7 +85,9 @@ export const catalogueProjection: Projection = {
       }
       case 'PublicationEdited': {
         const data = event.data as EventData<'PublicationEdited'>;
-        await catalogue.updateOne(guard, { $set: { ...detailsFields(data.details), revision: event.revision, updatedAt: event.occurredAt } });
+        await catalogue.updateOne(guard, {
+          $set: { ...detailsFields(data.details), deadlineYear: await deadlineYearOf(store, data.details), revision: event.revision, updatedAt: event.occurredAt },
+        });
         return;
       }
       case 'PublicationPriceChanged': {
@@ -127,6 +138,18 @@ export const catalogueProjection: Projection = {
         const { publicationId, entryId } = event.data as EventData<'CalendarEntryReleased'>;
         const doc = await catalogue.findOne({ _id: publicationId }, { projection: { busyRanges: 1 } });
         if (doc) await catalogue.updateOne({ _id: publicationId }, { $set: { busyRanges: doc.busyRanges.filter((r) => r.entryId !== entryId) } });
+        return;
+      }
+      // a complex's handover year, kept on the complex's listings for the new-builds deadline filter
+      case 'ResidentialComplexRegistered':
+      case 'ResidentialComplexUpdated': {
+        const { complexId, details } = event.data as EventData<'ResidentialComplexUpdated'>;
+        const complexes = store.collection<CatalogueComplexDocument>(CATALOGUE_COMPLEXES);
+        const known = await complexes.findOne({ _id: complexId });
+        if (known && known.revision >= event.revision) return; // applied already, or older than what is
+        // the listings first: a crash before the copy is written repeats both, never skips the listings
+        if (known?.deadlineYear !== details.deadline.year) await catalogue.updateMany({ residentialComplexId: complexId }, { $set: { deadlineYear: details.deadline.year } });
+        await complexes.replaceOne({ _id: complexId }, { _id: complexId, revision: event.revision, deadlineYear: details.deadline.year }, { upsert: true });
         return;
       }
       case 'PublicationPromotionEnded':

@@ -24,6 +24,8 @@ export type CatalogueQuery = {
   residentialComplexId?: string;
   /** new builds: listings in a residential complex */
   newBuildsOnly?: boolean;
+  /** new builds: listings whose residential complex is handed over by the end of this year (so in a complex) */
+  deadlineUpTo?: number;
   /** daily rent: free on every night of [start, end) (YYYY-MM-DD) */
   freeBetween?: { start: string; end: string };
   /** daily rent: the listing takes at least this many guests */
@@ -88,6 +90,7 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
   if (query.geo) Object.assign(filter, boundingBox(query.geo.lat, query.geo.lon, query.geo.radiusKm));
   if (query.residentialComplexId) filter.residentialComplexId = query.residentialComplexId;
   else if (query.newBuildsOnly) filter.residentialComplexId = { $ne: null };
+  if (query.deadlineUpTo !== undefined) filter.deadlineYear = { $lte: query.deadlineUpTo };
   if (query.guests) filter.guestsCount = { $gte: query.guests };
   if (query.freeBetween) {
     const { start, end } = query.freeBetween;

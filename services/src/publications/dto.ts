@@ -52,6 +52,9 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     images: doc.images,
     locationId: doc.locationId,
     address: doc.address,
+    /** a new-build flat: its residential complex and the year the complex is handed over */
+    residentialComplexId: doc.residentialComplexId,
+    deadlineYear: doc.deadlineYear ?? null,
     characteristics,
     author: doc.author,
     agency: doc.agency,

@@ -39,6 +39,16 @@ export const searchBody = z.object({
   /** km around the point */
   radius: z.number().positive().max(200).optional(),
   residentialComplexId: z.string().max(64).nullish(),
+  /** new builds: the residential complex is handed over by the end of this year (a number or its digits); null: any */
+  deadline: z
+    .union([z.number(), z.string()], { message: 'Год сдачи — число' })
+    .transform((year, ctx) => {
+      if (typeof year === 'number') return year;
+      if (!/^\d{4}$/.test(year.trim())) ctx.addIssue({ code: 'custom', message: 'Год сдачи — четыре цифры' });
+      return Number(year);
+    })
+    .pipe(z.number().int('Год сдачи — целое число').min(1950, 'Год сдачи не раньше 1950').max(2100, 'Год сдачи не позже 2100'))
+    .nullish(),
   dates: z.union([z.tuple([day, day]), z.object({ startDate: day, endDate: day })]).optional(),
   adultCount: z.number().int().min(0).max(50).optional(),
   childCount: z.number().int().min(0).max(50).optional(),
@@ -82,6 +92,7 @@ export function toCatalogueQuery(body: SearchBody, locationIds: (id: string) => 
   if ((body.geo_lat === undefined) !== (body.geo_lon === undefined)) throw invalid('geo_lat', 'Укажите обе координаты точки');
   if (body.geo_lat !== undefined && body.geo_lon !== undefined) query.geo = { lat: body.geo_lat, lon: body.geo_lon, radiusKm: body.radius ?? 5 };
   if (body.residentialComplexId) query.residentialComplexId = body.residentialComplexId;
+  if (body.deadline != null) query.deadlineUpTo = body.deadline;
   if (body.dates) {
     const [start, end] = Array.isArray(body.dates) ? body.dates : [body.dates.startDate, body.dates.endDate];
     if (end <= start) throw invalid('dates', 'Дата выезда должна быть позже даты заезда');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tcpReachable } from '@estate/events/testing';
 import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
-import { startTestApp, type TestApp } from '../../test/testApp';
+import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { runComplexCommand } from '../newBuildings/commands';
 import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
 
@@ -28,12 +28,14 @@ describe.each([
 ])('the new-build deadline filter on %s', (_name, env, run) => {
   const it = run ? global.it : global.it.skip;
   let t: TestApp;
+  let agentToken: string;
   beforeAll(async () => {
     if (!run) return;
     t = await startTestApp({ seed: false, env });
     for (const [id, year] of Object.entries(COMPLEXES)) await runComplexCommand(t.ctx, { type: 'RegisterResidentialComplex', complexId: id, details: complex(year) });
-    const { agent } = await createAgency(t.ctx, 'nb', '31');
+    const { agent, agentPhone } = await createAgency(t.ctx, 'nb', '31');
     for (const listing of LISTINGS) await createListing(t.ctx, agent, listing);
+    agentToken = await signIn(t, agentPhone);
   });
   afterAll(async () => {
     if (!run) return;
@@ -86,6 +88,14 @@ describe.each([
     expect((await request(t.app).get('/api/publications/rent-2026').expect(200)).body.data.deadlineYear).toBe(2028);
     await runComplexCommand(t.ctx, { type: 'UpdateResidentialComplex', complexId: 'nb-2026', details: complex(2026) });
     await t.ctx.projections.whenCaughtUp();
+  });
+
+  it('keeps a listing in its complex when the cabinet edits it', async () => {
+    const cabinet = (r: request.Test) => r.set('Authorization', `Bearer ${agentToken}`);
+    const { body: current } = await cabinet(request(t.app).get('/api/cabinet/publications/flat-2024')).expect(200);
+    const { body: edited } = await cabinet(request(t.app).put('/api/cabinet/publications/flat-2024')).send({ ...current, price: 8_900_000 }).expect(200);
+    expect(edited).toMatchObject({ price: 8_900_000, residentialComplexId: 'nb-2024', deadlineYear: 2024 });
+    expect(await found({ deadline: 2024 })).toEqual(['flat-2024']);
   });
 
   it.each([

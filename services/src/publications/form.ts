@@ -62,6 +62,8 @@ export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
       floorsCount: form.floorsCount, buildYear: form.buildYear, deposit: form.deposit, clientFee: form.clientFee, guestsCount: form.guestsCount,
     },
     images: form.images,
+    // the form does not choose a complex: an edit keeps the listing in the one it is in
+    residentialComplexId: current?.residentialComplexId ?? null,
   };
 }
 

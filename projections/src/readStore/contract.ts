@@ -3,7 +3,7 @@ import { DuplicateKeyError, type Collection, type Doc, type ReadStore } from './
 
 export type ReadStoreFactory = () => Promise<ReadStore>;
 
-type Listing = Doc & { category?: string; city?: string; price?: number; rooms?: number; createdAt?: string; tags?: string[]; address?: { city: string; street?: string } };
+type Listing = Doc & { category?: string; city?: string; price?: number; rooms?: number; createdAt?: string; publishedAt?: string | null; floor?: unknown; district?: string | null; tags?: string[]; address?: { city: string; street?: string } };
 
 /** A small deterministic generator, so a failing random case can be replayed. */
 function random(seed: number) {
@@ -187,6 +187,8 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       await indexed.createIndex({ key: { category: 1, city: 1, price: 1 } });
       await indexed.createIndex({ key: { category: 1, createdAt: -1 } });
       await indexed.createIndex({ key: { price: 1 } });
+      await indexed.createIndex({ key: { category: 1, publishedAt: -1 } });
+      await indexed.createIndex({ key: { city: 1, floor: 1 } });
       const categories = ['sale', 'rent', 'dailyRent'];
       const cities = ['msk', 'spb', 'kzn', 'nsk', 'ekb'];
       const makeDoc = (i: number): Listing => ({
@@ -196,6 +198,10 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
         ...(next() < 0.9 ? { price: Math.floor(next() * 1000) } : {}),
         rooms: 1 + Math.floor(next() * 5),
         createdAt: `2026-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 9)}`,
+        // an ISO timestamp or null; a field of mixed types (numbers, texts, lists, nothing)
+        publishedAt: next() < 0.8 ? new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 300) * 86_400_000).toISOString() : null,
+        ...(next() < 0.8 ? { district: pick(['north', 'south', 'centre', null]) } : {}),
+        ...(next() < 0.9 ? { floor: pick<unknown>([1, 2, 3, 5, 9, '5', 'penthouse', [1, 2], null]) } : {}),
       });
       for (let i = 0; i < 1500; i++) {
         const doc = makeDoc(i);
@@ -204,11 +210,18 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       }
       const compare = async () => {
         for (let q = 0; q < 60; q++) {
-          const filter: Record<string, unknown> = { category: pick(categories) };
+          const filter: Record<string, unknown> = { category: next() < 0.8 ? pick(categories) : { $in: [pick(categories), pick(categories)] } };
+          if (next() < 0.3) filter.district = pick<unknown>([{ $in: ['north', null] }, { $ne: 'north' }, 'south', { $gte: 'n' }, { $nin: ['centre', 'south'] }, null]);
           if (next() < 0.7) filter.city = next() < 0.5 ? pick(cities) : { $in: [pick(cities), pick(cities)] };
           if (next() < 0.6) filter.price = { $gte: Math.floor(next() * 500), ...(next() < 0.5 ? { $lt: 500 + Math.floor(next() * 500) } : {}) };
-          if (next() < 0.3) filter.rooms = { $in: [1, 2] };
-          const sortKey = pick(['price', 'createdAt']);
+          if (next() < 0.4) filter.rooms = pick<unknown>([{ $in: [1, 2] }, { $ne: 3 }, { $nin: [1, 5] }, { $gte: 4 }, 2]);
+          if (next() < 0.2) filter.$or = [{ rooms: { $in: [1] } }, { rooms: { $gte: 4 } }];
+          if (next() < 0.15) filter.price = pick<unknown>([null, { $ne: null }, { $in: [null, 100, 200] }]);
+          const day = new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 300) * 86_400_000).toISOString();
+          if (next() < 0.4) filter.publishedAt = pick<unknown>([{ $lte: day }, { $gt: day }, { $gte: day.slice(0, 7) }, { $ne: null }, null]);
+          if (next() < 0.3) filter.createdAt = pick<unknown>([{ $gte: '2026-05' }, { $lt: '2026-03-15' }, { $gt: 5 }]);
+          if (next() < 0.3) filter.floor = pick<unknown>([{ $gte: 3 }, { $lt: 'q' }, 5, '5', { $in: [1, 'penthouse'] }, { $ne: 2 }, null]);
+          const sortKey = pick(['price', 'createdAt', 'publishedAt', 'floor']);
           const options = { sort: { [sortKey]: pick([1, -1] as const), _id: pick([1, -1] as const) }, skip: Math.floor(next() * 30), limit: 1 + Math.floor(next() * 40) };
           expect(await indexed.find(filter, options)).toEqual(await plain.find(filter, options));
           expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(filter));
@@ -219,7 +232,8 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
         const id = `d${Math.floor(next() * 1600)}`;
         const change = next();
         for (const c of [plain, indexed]) {
-          if (change < 0.5) await c.updateOne({ _id: id }, { $set: { price: Math.floor(next() * 1000), city: pick(cities) } });
+          if (change < 0.3) await c.updateOne({ _id: id }, { $set: { price: Math.floor(next() * 1000), city: pick(cities) } });
+          else if (change < 0.5) await c.updateOne({ _id: id }, { $set: { rooms: 1 + Math.floor(next() * 5), floor: pick<unknown>([4, '4', null, [3]]) } });
           else if (change < 0.7) await c.deleteOne({ _id: id });
           else await c.updateOne({ _id: id }, { $set: { category: pick(categories) }, $unset: { price: '' } }, { upsert: true });
         }

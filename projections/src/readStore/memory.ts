@@ -56,7 +56,8 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
    * clears it. Writes find their targets uncached: the write clears the cache at once anyway.
    */
   private select(filter: Filter, options: FindOptions = {}): T[] {
-    const filterKey = cacheKey(filter);
+    // only pages are remembered: an unlimited answer can hold thousands of documents
+    const filterKey = options.limit ? cacheKey(filter) : null;
     const key = filterKey === null ? null : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;
     const cached = key === null ? undefined : this.selections.get(key);
     if (cached) return cached;
@@ -69,19 +70,15 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private selectUncached(filter: Filter, options: FindOptions): T[] {
-    const test = matcherFor(filter);
     const skip = options.skip ?? 0;
     const wanted = options.limit ? skip + options.limit : Infinity;
-    const plan = planRead(this.docs, this.indexes, filter, options.sort, wanted < Infinity);
+    const plan = planRead(this.docs, this.indexes, filter, matcherFor, options.sort, wanted < Infinity);
     const compare = options.sort ? sortComparator(options.sort) : null;
     const firstKey = options.sort ? Object.keys(options.sort)[0] : null;
     // an unserved sort with a limit keeps only the best `wanted` so far: sorted and cut whenever the buffer doubles
     const trimAt = compare && !plan.sortServed && wanted < Infinity ? Math.max(2 * wanted, 256) : Infinity;
     const matched: T[] = [];
-    let examined = 0;
     plan.scan((doc) => {
-      examined++;
-      if (!test(doc)) return true;
       // once enough are found in index order, finish only the run of equal sort values (ties reorder by later keys)
       if (matched.length >= wanted && (!compare || (plan.sortServed && compareByFirstKey(firstKey!, matched[matched.length - 1], doc) !== 0))) return false;
       matched.push(doc);
@@ -91,7 +88,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       }
       return true;
     });
-    this.lastQueryStats = { index: plan.index?.name ?? null, examined };
+    this.lastQueryStats = { index: plan.index?.name ?? null, examined: plan.examined };
     if (compare) matched.sort(compare);
     return options.limit ? matched.slice(skip, skip + options.limit) : matched.slice(skip);
   }
@@ -115,16 +112,9 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     const key = cacheKey(filter);
     const cached = key === null ? undefined : this.counts.get(key);
     if (cached !== undefined) return cached;
-    const test = matcherFor(filter);
-    const plan = planRead(this.docs, this.indexes, filter);
-    let count = 0;
-    let examined = 0;
-    plan.scan((doc) => {
-      examined++;
-      if (test(doc)) count++;
-      return true;
-    });
-    this.lastQueryStats = { index: plan.index?.name ?? null, examined };
+    const plan = planRead(this.docs, this.indexes, filter, matcherFor);
+    const count = plan.count();
+    this.lastQueryStats = { index: plan.index?.name ?? null, examined: plan.examined };
     if (key !== null) {
       if (this.counts.size >= 1000) this.counts.clear(); // bounded: the cache is for repeats, not a history
       this.counts.set(key, count);

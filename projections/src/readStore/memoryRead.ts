@@ -15,7 +15,9 @@ export function project(doc: Record<string, unknown>, projection: Record<string,
   const keepId = projection._id === undefined || Boolean(projection._id);
   const out: Record<string, unknown> = {};
   if (including > 0 || (fields.length === 0 && keepId && projection._id !== undefined)) {
-    for (const key in doc) if ((key === '_id' ? keepId : projection[key]) && doc[key] !== undefined) out[key] = copy(doc[key]);
+    // walk the few kept fields, not the document's forty
+    if (keepId) out._id = doc._id;
+    for (const key of fields) if (doc[key] !== undefined) out[key] = copy(doc[key]);
     return out;
   }
   for (const key in doc) if (key === '_id' ? keepId : !(key in projection)) out[key] = copy(doc[key]);

@@ -39,8 +39,8 @@ export const catalogueProjection: Projection = {
       { key: { status: 1, dealCategory: 1, lat: 1 } },
       { key: { status: 1, residentialComplexId: 1, publishedAt: -1 } },
       // the top places: the promoted few of a deal (and of a city), found without walking the rest
-      { key: { status: 1, dealCategory: 1, 'promotion.positionType': -1 } },
-      { key: { status: 1, dealCategory: 1, locationId: 1, 'promotion.positionType': -1 } },
+      { key: { status: 1, dealCategory: 1, 'promotion.positionType': 1, publishedAt: -1 } },
+      { key: { status: 1, dealCategory: 1, locationId: 1, 'promotion.positionType': 1, publishedAt: -1 } },
       { key: { status: 1, dealCategory: 1, price: 1 } },
       { key: { status: 1, dealCategory: 1, publishedAt: -1 } },
       { key: { status: 1, dealCategory: 1, locationId: 1, price: 1 } },

@@ -105,9 +105,22 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
 
 export type Page<T> = { items: T[]; total: number };
 
+type Point = { _id: string; lat: number | null; lon: number | null };
+const insideCircle = (centre: { lat: number; lon: number; radiusKm: number }) => (p: Point) =>
+  p.lat !== null && p.lon !== null && distanceKm(centre, { lat: p.lat, lon: p.lon }) <= centre.radiusKm;
+
+/** The documents of these ids, in this order. */
+async function byIds(store: ReadStore, ids: string[]): Promise<CatalogueDocument[]> {
+  if (ids.length === 0) return [];
+  const docs = await store.collection<CatalogueDocument>(CATALOGUE).find({ _id: { $in: ids } });
+  const byId = new Map(docs.map((d) => [d._id, d]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
  * A page of the catalogue. Without a geo circle the store sorts, skips and counts through its
- * indexes; with one, the box's candidates are narrowed to the circle here, then paged.
+ * indexes. With one, the store finds the circle's bounding box and the circle is cut here: the total
+ * from the box's points, the page by walking the box in sort order until the circle holds enough.
  */
 export async function searchCatalogue(
   store: ReadStore,
@@ -122,31 +135,47 @@ export async function searchCatalogue(
     const [items, total] = await Promise.all([catalogue.find(filter, { sort, skip, limit: page.perPage }), catalogue.countDocuments(filter)]);
     return { items, total };
   }
-  const centre = query.geo;
-  const candidates = await catalogue.find(filter, { sort, projection: { _id: 1, lat: 1, lon: 1 } });
-  const inside = candidates.filter((c) => c.lat !== null && c.lon !== null && distanceKm(centre, { lat: c.lat, lon: c.lon }) <= centre.radiusKm);
-  const ids = inside.slice(skip, skip + page.perPage).map((c) => c._id);
-  const docs = ids.length ? await catalogue.find({ _id: { $in: ids } }) : [];
-  const byId = new Map(docs.map((d) => [d._id, d]));
-  return { items: ids.flatMap((id) => byId.get(id) ?? []), total: inside.length };
+  const inside = insideCircle(query.geo);
+  const total = await countCatalogue(store, query);
+  // about π/4 of a box lies in its circle: a batch of twice what the page needs is nearly always enough
+  const wanted = skip + page.perPage;
+  const batch = Math.max(2 * wanted, 40);
+  const ids: string[] = [];
+  for (let from = 0; ids.length < wanted; from += batch) {
+    const points = await catalogue.find(filter, { sort, skip: from, limit: batch, projection: { _id: 1, lat: 1, lon: 1 } });
+    for (const p of points) if (inside(p)) ids.push(p._id);
+    if (points.length < batch) break;
+  }
+  return { items: await byIds(store, ids.slice(skip, wanted)), total };
 }
 
 export async function countCatalogue(store: ReadStore, query: CatalogueQuery): Promise<number> {
-  if (query.geo) return (await searchCatalogue(store, query, { sort: { field: 'publishedAt', direction: -1 }, page: 1, perPage: 1 })).total;
-  return store.collection<CatalogueDocument>(CATALOGUE).countDocuments(catalogueFilter(query));
+  const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
+  if (!query.geo) return catalogue.countDocuments(catalogueFilter(query));
+  const points = await catalogue.find(catalogueFilter(query), { projection: { _id: 1, lat: 1, lon: 1 } });
+  return points.filter(insideCircle(query.geo)).length;
 }
 
 /**
  * Promoted listings matching the query, for the top places of a page: higher position types
  * first, and a different three on each page so every paid listing gets its turn.
  */
+/** how many promoted listings the top places rotate through */
+const TOP_CANDIDATES = 60;
+
 export async function topPublications(store: ReadStore, query: CatalogueQuery, now: string, page: number, count = 3): Promise<CatalogueDocument[]> {
-  // the position-type range keeps the index walk inside the promoted few
-  const filter = { ...catalogueFilter(query), 'promotion.positionType': { $gte: 1 }, 'promotion.until': { $gt: now } };
-  const promoted = await store.collection<CatalogueDocument>(CATALOGUE).find(filter, { sort: { 'promotion.positionType': -1, publishedAt: -1, _id: 1 }, limit: 60 });
-  const centre = query.geo;
-  const eligible = centre ? promoted.filter((d) => d.lat !== null && d.lon !== null && distanceKm(centre, { lat: d.lat, lon: d.lon }) <= centre.radiusKm) : promoted;
-  if (eligible.length <= count) return eligible;
+  // one position type at a time, newest first: each read walks an index bucket of its promoted few in
+  // order and stops at the page, and only the chosen ones are read whole
+  const filter = { ...catalogueFilter(query), 'promotion.until': { $gt: now } };
+  const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
+  const promoted: Point[] = [];
+  for (const positionType of [3, 2, 1]) {
+    if (promoted.length >= TOP_CANDIDATES) break;
+    const sort: Sort = { publishedAt: -1, _id: 1 };
+    promoted.push(...(await catalogue.find({ ...filter, 'promotion.positionType': positionType }, { sort, limit: TOP_CANDIDATES - promoted.length, projection: { _id: 1, lat: 1, lon: 1 } })));
+  }
+  const eligible = query.geo ? promoted.filter(insideCircle(query.geo)) : promoted;
+  if (eligible.length <= count) return byIds(store, eligible.map((d) => d._id));
   const start = ((page - 1) * count) % eligible.length;
-  return Array.from({ length: count }, (_, i) => eligible[(start + i) % eligible.length]);
+  return byIds(store, Array.from({ length: count }, (_, i) => eligible[(start + i) % eligible.length]._id));
 }

@@ -209,7 +209,7 @@ function passes(c: Check, i: number): boolean {
   }
 }
 
-export function passesAll(checks: Check[], i: number): boolean {
+function passesAll(checks: Check[], i: number): boolean {
   for (let k = 0; k < checks.length; k++) if (!passes(checks[k], i)) return false;
   return true;
 }

@@ -74,13 +74,13 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     const wanted = options.limit ? skip + options.limit : Infinity;
     const plan = planRead(this.docs, this.indexes, filter, matcherFor, options.sort, wanted < Infinity);
     const compare = options.sort ? sortComparator(options.sort) : null;
-    const firstKey = options.sort ? Object.keys(options.sort)[0] : null;
+    const compareFirst = options.sort ? sortComparator({ [Object.keys(options.sort)[0]]: 1 }) : null;
     // an unserved sort with a limit keeps only the best `wanted` so far: sorted and cut whenever the buffer doubles
     const trimAt = compare && !plan.sortServed && wanted < Infinity ? Math.max(2 * wanted, 256) : Infinity;
     const matched: T[] = [];
     plan.scan((doc) => {
       // once enough are found in index order, finish only the run of equal sort values (ties reorder by later keys)
-      if (matched.length >= wanted && (!compare || (plan.sortServed && compareByFirstKey(firstKey!, matched[matched.length - 1], doc) !== 0))) return false;
+      if (matched.length >= wanted && (!compare || plan.exactOrder || (plan.sortServed && compareFirst!(matched[matched.length - 1], doc) !== 0))) return false;
       matched.push(doc);
       if (matched.length >= trimAt) {
         matched.sort(compare!); // stable: of equal documents the earlier found stay first, as a full sort would keep them
@@ -89,7 +89,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       return true;
     });
     this.lastQueryStats = { index: plan.index?.name ?? null, examined: plan.examined };
-    if (compare) matched.sort(compare);
+    if (compare && !plan.exactOrder) matched.sort(compare);
     return options.limit ? matched.slice(skip, skip + options.limit) : matched.slice(skip);
   }
 
@@ -254,10 +254,6 @@ function matcherFor(filter: Filter): (doc: Doc) => boolean {
   const full = (doc: Doc) => (query ??= new Query(filter, {})).test(doc);
   if (!simple) return full;
   return (doc) => simple(doc) ?? full(doc);
-}
-
-function compareByFirstKey(key: string, a: unknown, b: unknown) {
-  return sortComparator({ [key]: 1 })(a, b);
 }
 
 /** The embedded read store: collections live in this process's memory. */

@@ -24,6 +24,7 @@ export class Bucket<D> {
   private readonly added = new Set<Entry<D>>();
   private readonly removed = new Set<Entry<D>>();
   private readonly columns = new Map<string, Column | null>();
+  private keys: Float64Array | null | undefined;
 
   get size() {
     return this.entries.length + this.added.size - this.removed.size;
@@ -42,6 +43,20 @@ export class Bucket<D> {
     this.columns.clear();
   }
 
+  /**
+   * The sorted key as numbers when every value is a number or every value an ISO timestamp (else null),
+   * so a merge of buckets compares numbers.
+   */
+  numericKeys(): Float64Array | null {
+    const entries = this.sorted();
+    if (this.keys === undefined) {
+      const column = buildColumn(entries.map((e) => ({ key: e.value })), 'key');
+      const numbers = column?.kind === 'number' ? column.values : column?.kind === 'string' ? column.times : null;
+      this.keys = numbers && !numbers.some(Number.isNaN) ? numbers : null;
+    }
+    return this.keys;
+  }
+
   sorted(): Entry<D>[] {
     if (this.added.size === 0 && this.removed.size === 0) return this.entries;
     const kept = this.removed.size ? this.entries.filter((e) => !this.removed.has(e)) : this.entries;
@@ -50,6 +65,7 @@ export class Bucket<D> {
     this.added.clear();
     this.removed.clear();
     this.columns.clear();
+    this.keys = undefined;
     return this.entries;
   }
 

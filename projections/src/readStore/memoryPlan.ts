@@ -1,4 +1,4 @@
-import { bind, clausesOf, passesAll, select, type Check, type Clause } from './columns';
+import { bind, clausesOf, select, type Check, type Clause } from './columns';
 import type { Bucket, Entry, MemoryIndex, Range, Visit } from './memoryIndex';
 import type { Doc, Filter } from './port';
 import { compareValues, equalityValues, type SortSpec } from './values';
@@ -13,6 +13,8 @@ export type DocTest = (filter: Filter) => (doc: Doc) => boolean;
 export type Plan<T extends Doc> = {
   index: MemoryIndex<T> | null;
   sortServed: boolean;
+  /** the scan's order is the sort's exactly (key, then _id ascending): a page may stop at its last document */
+  exactOrder: boolean;
   /** entries or documents looked at so far */
   examined: number;
   scan(visit: Visit<T>): void;
@@ -52,7 +54,11 @@ export function planRead<T extends Doc>(
   if (candidates.length === 0) return documentPlan(filter, docTest, () => docs.values());
   const best = candidates.reduce((a, b) => (b.score > a.score ? b : a)); // ties: the index declared first
   const servesSort = sortField === best.index.sortField && best.index.unindexed.size === 0;
-  return indexPlan(docs, best.index, filter, docTest, servesSort ? sort![sortField!] : 1, Boolean(sort) && servesSort);
+  const sortServed = Boolean(sort) && servesSort;
+  // the walk yields equal keys by ascending _id, so { key, _id: 1 } needs no sorting afterwards
+  const tail = sort ? Object.entries(sort).slice(1) : [];
+  const exactOrder = sortServed && (tail.length === 0 || (tail.length === 1 && tail[0][0] === '_id' && tail[0][1] === 1));
+  return indexPlan(docs, best.index, filter, docTest, servesSort ? sort![sortField!] : 1, sortServed, exactOrder);
 }
 
 /** Documents from a list or the whole collection, each tested whole. */
@@ -61,6 +67,7 @@ function documentPlan<T extends Doc>(filter: Filter, docTest: DocTest, source: (
   const plan: Plan<T> = {
     index: null,
     sortServed: false,
+    exactOrder: false,
     examined: 0,
     scan(visit) {
       for (const doc of source()) {
@@ -78,16 +85,14 @@ function documentPlan<T extends Doc>(filter: Filter, docTest: DocTest, source: (
 }
 
 /** One bucket's part of a read: its sorted entries, the positions within the range, the column checks and the document test. */
-type Run<T> = { entries: Entry<T>[]; from: number; to: number; checks: Check[]; rest: ((doc: Doc) => boolean) | null };
+type Run<T> = { entries: Entry<T>[]; bucket: Bucket<T>; from: number; to: number; checks: Check[]; rest: ((doc: Doc) => boolean) | null };
 
 function runOf<T extends Doc>(bucket: Bucket<T>, range: Range, clauses: Clause[], docTest: DocTest): Run<T> {
   const entries = bucket.sorted();
   const [from, to] = bucket.positions(range);
   const { checks, residual } = bind(clauses, (path) => bucket.column(path));
-  return { entries, from, to, checks, rest: residual ? docTest(residual) : null };
+  return { entries, bucket, from, to, checks, rest: residual ? docTest(residual) : null };
 }
-
-const matches = <T>(run: Run<T>, i: number) => passesAll(run.checks, i) && (run.rest === null || run.rest(run.entries[i].doc as Doc));
 
 /** The filter without the equality conditions every document of the buckets meets by being there. */
 function withoutPinned(filter: Filter, index: MemoryIndex<Doc>): Filter {
@@ -103,7 +108,7 @@ function withoutPinned(filter: Filter, index: MemoryIndex<Doc>): Filter {
 /** Positions of a run are walked in chunks, each twice the last: the columns judge a chunk in one pass, and a page stops early. */
 const FIRST_CHUNK = 32;
 
-function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, filter: Filter, docTest: DocTest, direction: 1 | -1, sortServed: boolean): Plan<T> {
+function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, filter: Filter, docTest: DocTest, direction: 1 | -1, sortServed: boolean, exactOrder: boolean): Plan<T> {
   const c = { index, buckets: index.bucketsFor(filter), range: index.rangeFor(filter) };
   const clauses = clausesOf(withoutPinned(filter, c.index as unknown as MemoryIndex<Doc>));
   const runs = () =>
@@ -115,11 +120,12 @@ function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, f
   const plan: Plan<T> = {
     index: c.index,
     sortServed,
+    exactOrder,
     examined: 0,
     scan(visit) {
       const all = runs();
       // only a served sort needs the buckets merged in key order; otherwise they are read one after another
-      const finished = sortServed && all.length > 1 ? merge(all, direction, visit, plan) : all.every((run) => walk(run, direction, visit, plan));
+      const finished = sortServed && (all.length > 1 || direction === -1) ? merge(all, direction, visit, plan) : all.every((run) => walk(run, visit, plan));
       if (!finished || c.index.unindexed.size === 0) return;
       const rest = unindexed();
       rest.scan(visit);
@@ -143,44 +149,96 @@ function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, f
   return plan;
 }
 
-/** Visits a run's matching documents in either order, a chunk at a time; false when the visitor stopped it. */
-function walk<T>(run: Run<T>, direction: 1 | -1, visit: Visit<T>, plan: { examined: number }): boolean {
-  const { entries, rest } = run;
-  for (let done = 0, chunk = FIRST_CHUNK; done < run.to - run.from; done += chunk, chunk *= 2) {
-    const size = Math.min(chunk, run.to - run.from - done);
-    const start = direction === 1 ? run.from + done : run.to - done - size;
-    plan.examined += size;
-    const { positions, count } = select(run.checks, start, start + size);
-    // the scratch buffer is reused by the next select: take this chunk's positions out first
-    const found = positions.slice(0, count);
-    for (let k = 0; k < count; k++) {
-      const doc = entries[found[direction === 1 ? k : count - 1 - k]].doc;
-      if (rest && !rest(doc as Doc)) continue;
-      if (!visit(doc)) return false;
-    }
+/**
+ * A run's matching positions one at a time, by the key in the walk's direction and, among equal keys,
+ * by ascending _id (the entries' own order). Positions are judged a chunk at a time, each chunk twice
+ * the last, so a page stops early and a long walk runs the columns' tight loops; walking down, a chunk
+ * never splits a group of equal keys, and each group is given upwards.
+ */
+class Cursor<T> {
+  private low: number;
+  private high: number;
+  private size = FIRST_CHUNK;
+  private buffer: number[] = [];
+  private taken = 0;
+  constructor(
+    readonly run: Run<T>,
+    private readonly direction: 1 | -1,
+    private readonly plan: { examined: number },
+  ) {
+    this.low = run.from;
+    this.high = run.to;
   }
+
+  next(): number {
+    while (this.taken >= this.buffer.length) {
+      if (this.low >= this.high) return -1;
+      this.fill();
+    }
+    return this.buffer[this.taken++];
+  }
+
+  private fill() {
+    const { run } = this;
+    const { entries } = run;
+    let start: number;
+    let end: number;
+    if (this.direction === 1) {
+      start = this.low;
+      end = Math.min(this.low + this.size, this.high);
+      this.low = end;
+    } else {
+      end = this.high;
+      start = Math.max(this.high - this.size, this.low);
+      while (start > this.low && compareValues(entries[start - 1].value, entries[start].value) === 0) start--;
+      this.high = start;
+    }
+    this.size *= 2;
+    this.plan.examined += end - start;
+    const { positions, count } = select(run.checks, start, end);
+    const found: number[] = [];
+    for (let k = 0; k < count; k++) if (run.rest === null || run.rest(entries[positions[k]].doc as Doc)) found.push(positions[k]);
+    this.taken = 0;
+    if (this.direction === 1) {
+      this.buffer = found;
+      return;
+    }
+    // downwards: the groups of equal keys from the top, each group upwards
+    const ordered: number[] = [];
+    for (let k = found.length - 1; k >= 0; ) {
+      let first = k;
+      while (first > 0 && compareValues(entries[found[first - 1]].value, entries[found[k]].value) === 0) first--;
+      for (let g = first; g <= k; g++) ordered.push(found[g]);
+      k = first - 1;
+    }
+    this.buffer = ordered;
+  }
+}
+
+/** Visits a run's matching documents in ascending order; false when the visitor stopped it. */
+function walk<T>(run: Run<T>, visit: Visit<T>, plan: { examined: number }): boolean {
+  const cursor = new Cursor(run, 1, plan);
+  for (let at = cursor.next(); at >= 0; at = cursor.next()) if (!visit(run.entries[at].doc)) return false;
   return true;
 }
 
-/** A k-way merge of the runs by the sorted key, in either direction: an $in on an equality field still reads in index order. */
+/** A k-way merge of the runs by the sorted key in either direction, equal keys by ascending _id: an $in on an equality field still reads in index order. */
 function merge<T>(runs: Run<T>[], direction: 1 | -1, visit: Visit<T>, plan: { examined: number }): boolean {
-  // each run's next matching position, walking from its low end (ascending) or its high end (descending)
-  const next = (run: Run<T>, at: number) => {
-    for (let i = at; direction === 1 ? i < run.to : i >= run.from; i += direction) {
-      plan.examined++;
-      if (matches(run, i)) return i;
-    }
-    return -1;
+  const cursors = runs.map((run) => new Cursor(run, direction, plan));
+  const heads = cursors.map((cursor) => cursor.next());
+  const keys = runs.map((run) => run.bucket.numericKeys());
+  const numeric = keys.every((k) => k !== null);
+  const before = (r: number, s: number) => {
+    const c = numeric ? keys[r]![heads[r]] - keys[s]![heads[s]] : compareValues(runs[r].entries[heads[r]].value, runs[s].entries[heads[s]].value);
+    return c !== 0 ? c * direction < 0 : runs[r].entries[heads[r]].id < runs[s].entries[heads[s]].id;
   };
-  const heads = runs.map((run) => next(run, direction === 1 ? run.from : run.to - 1));
   for (;;) {
     let at = -1;
     for (let r = 0; r < runs.length; r++) {
-      if (heads[r] < 0) continue;
-      if (at < 0 || compareValues(runs[r].entries[heads[r]].value, runs[at].entries[heads[at]].value) * direction < 0) at = r;
+      if (heads[r] >= 0 && (at < 0 || before(r, at))) at = r;
     }
     if (at < 0) return true;
     if (!visit(runs[at].entries[heads[at]].doc)) return false;
-    heads[at] = next(runs[at], heads[at] + direction);
+    heads[at] = cursors[at].next();
   }
 }

@@ -58,11 +58,17 @@ export function compareValues(a: unknown, b: unknown): number {
 
 export type SortSpec = Record<string, 1 | -1>;
 
+/** A reader of one path, made once: a top-level field is a plain property read. */
+export function pathReader(path: string): (doc: unknown) => unknown {
+  if (path.includes('.')) return (doc) => getPath(doc, path);
+  return (doc) => (doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[path] : undefined);
+}
+
 export const sortComparator = (sort: SortSpec) => {
-  const keys = Object.entries(sort);
+  const keys = Object.entries(sort).map(([path, direction]) => ({ read: pathReader(path), direction }));
   return (a: unknown, b: unknown) => {
-    for (const [path, direction] of keys) {
-      const c = compareValues(getPath(a, path), getPath(b, path));
+    for (const { read, direction } of keys) {
+      const c = compareValues(read(a), read(b));
       if (c !== 0) return c * direction;
     }
     return 0;

@@ -10,6 +10,8 @@ const messages = {
         title: 'Заголовок', description: 'Описание', price: 'Цена, ₽', dealCategory: 'Тип сделки', propertyType: 'Тип недвижимости',
         locationId: 'Местоположение', 'address.fullAddress': 'Адрес', roomCount: 'Комнат', totalArea: 'Общая площадь, м²', livingArea: 'Жилая площадь, м²',
         kitchenArea: 'Кухня, м²', floor: 'Этаж', floorsCount: 'Этажей в доме', buildYear: 'Год постройки', deposit: 'Залог, ₽',
+        clientFee: 'Комиссия агента, %', guestsCount: 'Гостей', ceilingHeight: 'Высота потолков, м', bathroomType: 'Санузел', repairType: 'Ремонт',
+        hasBalcony: 'Балкон или лоджия', hasParking: 'Парковка', hasLift: 'Лифт', hasFurniture: 'Мебель', petsAllowed: 'Можно с животными',
         status: 'Статус', updatedAt: 'Обновлено', images: 'Фото', q: 'Поиск',
       },
     },

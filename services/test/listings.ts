@@ -1,4 +1,4 @@
-import { ROLES, type PublicationDetails } from '@estate/events';
+import { PARAMS_ADDED_IN_V2, ROLES, type PublicationDetails, type PublicationParams } from '@estate/events';
 import { agencyDecider, agencyStream } from '../src/agencies/agency';
 import type { AppContext } from '../src/core/context';
 import { handleCommand } from '../src/core/decider';
@@ -34,6 +34,8 @@ export type ListingSpec = {
   address?: string;
   geo?: { lat: number; lon: number } | null;
   complex?: string;
+  /** any other characteristics; absent ones are not told */
+  params?: Partial<PublicationParams>;
   /** days before the app's clock; absent: a draft */
   publishedDaysAgo?: number;
   promoted?: 1 | 2 | 3;
@@ -51,7 +53,7 @@ export async function createListing(ctx: AppContext, author: Actor, spec: Listin
     address: { locationId: city.id, locationName: city.name, fullAddress: spec.address ?? `${city.name}, ул. Тестовая, ${spec.id.length}`, geo: spec.geo ?? null, metro: { stations: [] } },
     params: {
       roomCount: spec.rooms ?? 1, totalArea: spec.area ?? 40, livingArea: null, kitchenArea: null, floor: spec.floor ?? 2, floorsCount: 9,
-      buildYear: null, deposit: null, clientFee: null, guestsCount: spec.guests ?? null,
+      buildYear: null, deposit: null, clientFee: null, guestsCount: spec.guests ?? null, ...PARAMS_ADDED_IN_V2, ...spec.params,
     },
     images: [],
     residentialComplexId: spec.complex ?? null,

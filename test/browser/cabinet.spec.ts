@@ -58,9 +58,15 @@ describe('agency cabinet in Chromium', () => {
     await page.getByLabel('Местоположение').fill('Красная');
     await page.getByRole('option', { name: /Красная Поляна/ }).click();
     await page.getByLabel('Адрес').fill('Красная Поляна, ул. Защитников Кавказа, 77');
+    // characteristics the catalogue filters by: a select and a yes/no one
+    await page.getByLabel('Санузел').click();
+    await page.getByRole('option', { name: 'Раздельный' }).click();
+    await page.getByLabel('Балкон или лоджия').click();
+    await page.getByRole('option', { name: 'Да', exact: true }).click();
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Черновик').first().waitFor();
     await page.getByText('Красная Поляна', { exact: true }).waitFor();
+    await page.getByText('Раздельный', { exact: true }).waitFor();
     // the edit form names the stored place again
     await page.getByRole('link', { name: 'Редактировать' }).click();
     await page.waitForFunction("[...document.querySelectorAll('input')].some((i) => i.value.includes('Красная Поляна'))");

@@ -1,9 +1,19 @@
-import { Grid } from '@mui/material';
-import { maxLength, minLength, minValue, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES } from './choices';
+import { Grid, Typography } from '@mui/material';
+import { maxLength, maxValue, minLength, minValue, NullableBooleanInput, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { BATHROOM_CHOICES, DEAL_CHOICES, FLAG_FIELDS, PROPERTY_TYPE_CHOICES, REPAIR_CHOICES } from './choices';
 import { LocationInput } from './LocationInput';
 
-/** The publication form shared by create and edit; the server validates again and its field errors show here. */
+/** an empty select is 'not told': null on the wire */
+const NOT_TOLD = { parse: (v: unknown) => (v === '' ? null : v), format: (v: unknown) => v ?? '' };
+
+const number = (source: string, props: Partial<Parameters<typeof NumberInput>[0]> = {}) => (
+  <Grid key={source} size={{ xs: 6, sm: 3 }}><NumberInput source={source} fullWidth {...props} /></Grid>
+);
+
+/**
+ * The publication form shared by create and edit; the server validates again and its field errors
+ * show here. Every characteristic a listing is filtered by can be told; an empty one is 'not told'.
+ */
 export function PublicationForm({ editing = false }: { editing?: boolean }) {
   return (
     <SimpleForm>
@@ -24,19 +34,31 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
         <Grid size={{ xs: 12, sm: 4 }}>
           <NumberInput source="price" validate={[required(), minValue(1)]} fullWidth />
         </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
+        <Grid size={{ xs: 12, sm: 8 }}>
           <LocationInput source="locationId" label="Местоположение" validate={required()} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <NumberInput source="roomCount" min={0} fullWidth />
         </Grid>
         <Grid size={12}>
           <TextInput source="address.fullAddress" label="Адрес" validate={[required(), minLength(3)]} fullWidth />
         </Grid>
-        <Grid size={{ xs: 6, sm: 3 }}><NumberInput source="totalArea" min={1} fullWidth /></Grid>
-        <Grid size={{ xs: 6, sm: 3 }}><NumberInput source="kitchenArea" min={1} fullWidth /></Grid>
-        <Grid size={{ xs: 6, sm: 3 }}><NumberInput source="floor" fullWidth /></Grid>
-        <Grid size={{ xs: 6, sm: 3 }}><NumberInput source="floorsCount" min={1} fullWidth /></Grid>
+        <Grid size={12}><Typography variant="subtitle1">Характеристики</Typography></Grid>
+        {number('roomCount', { min: 0, helperText: '0 — студия' })}
+        {number('totalArea', { min: 1 })}
+        {number('livingArea', { min: 1 })}
+        {number('kitchenArea', { min: 1 })}
+        {number('floor')}
+        {number('floorsCount', { min: 1 })}
+        {number('buildYear', { min: 1700, max: 2100 })}
+        {number('ceilingHeight', { min: 1.5, max: 10, step: 0.05, validate: [minValue(1.5), maxValue(10)] })}
+        <Grid size={{ xs: 6, sm: 3 }}><SelectInput source="bathroomType" choices={BATHROOM_CHOICES} emptyText="Не указан" {...NOT_TOLD} fullWidth /></Grid>
+        <Grid size={{ xs: 6, sm: 3 }}><SelectInput source="repairType" choices={REPAIR_CHOICES} emptyText="Не указан" {...NOT_TOLD} fullWidth /></Grid>
+        {number('deposit', { min: 0 })}
+        {number('clientFee', { min: 0, max: 100 })}
+        {number('guestsCount', { min: 1 })}
+        {FLAG_FIELDS.map((source) => (
+          <Grid key={source} size={{ xs: 6, sm: 3 }}>
+            <NullableBooleanInput source={source} nullLabel="Не указано" trueLabel="Да" falseLabel="Нет" fullWidth />
+          </Grid>
+        ))}
       </Grid>
     </SimpleForm>
   );

@@ -1,4 +1,5 @@
 import { Box, Stack } from '@mui/material';
+import { Fragment } from 'react';
 import {
   DateField, EditButton, FunctionField, NumberField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext,
 } from 'react-admin';
@@ -13,6 +14,24 @@ function Photos() {
     <Stack direction="row" spacing={1} sx={{ overflowX: 'auto' }}>
       {record?.images.map((image) => <Box key={image.path} component="img" src={image.path} alt="" sx={{ width: 172, height: 126, objectFit: 'cover', borderRadius: 1 }} />)}
     </Stack>
+  );
+}
+
+type Characteristic = { characteristicField: string; characteristicFieldName: string; value: number; characteristicSelectValue?: string | null };
+
+/** Every characteristic the listing tells, as the API names them (select and yes/no ones by their option). */
+function Characteristics(_props: { label?: string }) {
+  const record = useRecordContext<{ characteristics: Characteristic[] }>();
+  if (!record?.characteristics.length) return null;
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+      {record.characteristics.map((c) => (
+        <Fragment key={c.characteristicField}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>{c.characteristicFieldName}</Box>
+          <Box component="dd" sx={{ m: 0 }}>{c.characteristicSelectValue ?? c.value.toLocaleString('ru-RU')}</Box>
+        </Fragment>
+      ))}
+    </Box>
   );
 }
 
@@ -37,8 +56,7 @@ export function PublicationShow() {
         <NumberField source="actualPrice" label="Прежняя цена, ₽" locales="ru-RU" options={priceFormat} emptyText="—" />
         <TextField source="address.locationName" label="Местоположение" />
         <TextField source="address.fullAddress" label="Адрес" />
-        <NumberField source="roomCount" />
-        <NumberField source="totalArea" />
+        <Characteristics label="Характеристики" />
         <TextField source="description" />
         <DateField source="updatedAt" locales="ru-RU" showTime />
         <CalendarPanel />

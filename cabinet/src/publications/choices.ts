@@ -22,4 +22,10 @@ export const PROPERTY_TYPE_CHOICES = [
   { id: 6, name: 'Участок' }, { id: 7, name: 'Комната' }, { id: 11, name: 'Офис' }, { id: 12, name: 'Помещение свободного назначения' }, { id: 14, name: 'Склад' },
 ];
 
+/** Select characteristics, stored as these codes (api.md section 9, filter characteristics 100 and 102). */
+export const BATHROOM_CHOICES = [{ id: 1, name: 'Совмещённый' }, { id: 2, name: 'Раздельный' }, { id: 3, name: 'Несколько' }];
+export const REPAIR_CHOICES = [{ id: 1, name: 'Без ремонта' }, { id: 2, name: 'Косметический' }, { id: 3, name: 'Евроремонт' }, { id: 4, name: 'Дизайнерский' }];
+/** Yes/no characteristics of a listing. */
+export const FLAG_FIELDS = ['hasBalcony', 'hasParking', 'hasLift', 'hasFurniture', 'petsAllowed'] as const;
+
 export const priceFormat = { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 } as const;

@@ -4,7 +4,7 @@ import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './a
 import { bookingEvents, calendarEvents, chatEvents } from './bookings';
 import { paymentEvents, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
-import { favouriteEvents, publicationEvents } from './publication';
+import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
 
 /**
  * Every domain event the product records, with its current schema version.
@@ -17,13 +17,23 @@ export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;
 export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
+/** Versions above 1; every other type is at version 1. */
+const VERSIONS: Partial<Record<EventType, number>> = {
+  // 2: the rest of the 18 filter characteristics in details.params
+  PublicationCreated: 2,
+  PublicationEdited: 2,
+};
+
 export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
-  Object.keys(schemas).map((type) => [type, 1]),
+  Object.keys(schemas).map((type) => [type, VERSIONS[type as EventType] ?? 1]),
 ) as Record<EventType, number>;
 
 type Upcaster = (data: unknown) => unknown;
 /** upcasters[type][fromVersion] turns data of that version into data of the next one */
-const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {};
+const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
+  PublicationCreated: { 1: withParamsOfV2 },
+  PublicationEdited: { 1: withParamsOfV2 },
+};
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;
 

@@ -14,7 +14,15 @@ export const address = z.object({
   metro: z.object({ stations: z.array(metroStation).max(10) }),
 });
 
-/** Numbers a listing is searched and shown by; every one optional because property types differ. */
+/** api.md section 9, filter characteristics 100 and 102: the select values a listing stores. */
+export const BATHROOM_TYPES = { 1: 'Совмещённый', 2: 'Раздельный', 3: 'Несколько' } as const;
+export const REPAIR_TYPES = { 1: 'Без ремонта', 2: 'Косметический', 3: 'Евроремонт', 4: 'Дизайнерский' } as const;
+const code = (names: Record<number, string>) => z.number().int().refine((n) => n in names);
+
+/**
+ * Characteristics a listing is searched and shown by; every one optional (null: not told) because
+ * property types differ. Together they hold every one of the 18 fixed filter characteristics.
+ */
 export const publicationParams = z.object({
   roomCount: z.number().int().min(0).max(50).nullable(),
   totalArea: z.number().positive().max(100000).nullable(),
@@ -26,8 +34,30 @@ export const publicationParams = z.object({
   deposit: roubles.nullable(),
   clientFee: z.number().min(0).max(100).nullable(),
   guestsCount: z.number().int().min(1).max(50).nullable(),
+  // schema version 2 (PublicationCreated, PublicationEdited) added the rest of the filter characteristics
+  /** metres */
+  ceilingHeight: z.number().min(1.5).max(10).nullable(),
+  bathroomType: code(BATHROOM_TYPES).nullable(),
+  repairType: code(REPAIR_TYPES).nullable(),
+  hasBalcony: z.boolean().nullable(),
+  hasParking: z.boolean().nullable(),
+  hasLift: z.boolean().nullable(),
+  hasFurniture: z.boolean().nullable(),
+  petsAllowed: z.boolean().nullable(),
 });
 export type PublicationParams = z.infer<typeof publicationParams>;
+
+/** The characteristics schema version 2 added, as a version-1 listing has them: not told. */
+export const PARAMS_ADDED_IN_V2 = {
+  ceilingHeight: null, bathroomType: null, repairType: null, hasBalcony: null, hasParking: null, hasLift: null, hasFurniture: null, petsAllowed: null,
+} as const satisfies Partial<PublicationParams>;
+export type ParamsAddedInV2 = keyof typeof PARAMS_ADDED_IN_V2;
+
+/** Version 1 → 2 of an event carrying publication details: the added characteristics are not told. */
+export const withParamsOfV2 = (data: unknown) => {
+  const event = data as { details: { params: Record<string, unknown> } };
+  return { ...event, details: { ...event.details, params: { ...PARAMS_ADDED_IN_V2, ...event.details.params } } };
+};
 
 export const publicationDetails = z.object({
   dealCategory,

@@ -1,4 +1,4 @@
-import type { DomainEvent, PublicationDetails } from '@estate/events';
+import { PARAMS_ADDED_IN_V2, type DomainEvent, type PublicationDetails } from '@estate/events';
 import { CATALOGUE } from '../catalogue/document';
 import { catalogueProjection } from '../catalogue/projection';
 import { project, storedEvents } from '../projectionSpec';
@@ -7,7 +7,7 @@ import { BOOKING_REQUESTS, bookingsProjection, CALENDAR_ENTRIES, CHAT_MESSAGES }
 const details: PublicationDetails = {
   dealCategory: 'dailyRent', propertyType: 1, title: 'Студия у моря', description: '', price: 3_000,
   address: { locationId: '7', locationName: 'Сочи', fullAddress: 'Сочи, ул. Морская, 1', geo: null, metro: { stations: [] } },
-  params: { roomCount: 0, totalArea: 25, livingArea: null, kitchenArea: null, floor: 2, floorsCount: 5, buildYear: null, deposit: null, clientFee: null, guestsCount: 2 },
+  params: { roomCount: 0, totalArea: 25, livingArea: null, kitchenArea: null, floor: 2, floorsCount: 5, buildYear: null, deposit: null, clientFee: null, guestsCount: 2, ...PARAMS_ADDED_IN_V2 },
   images: [{ path: '/storage/demo/3.svg' }],
 };
 const at = (streamId: string, event: DomainEvent) => ({ streamId, event });

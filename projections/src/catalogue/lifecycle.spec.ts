@@ -1,4 +1,4 @@
-import type { DomainEvent, PublicationDetails } from '@estate/events';
+import { PARAMS_ADDED_IN_V2, type DomainEvent, type PublicationDetails } from '@estate/events';
 import { favouriteCount, favouritesProjection, FAVOURITES, listFavourites } from '../favourites/projection';
 import { project, storedEvents } from '../projectionSpec';
 import { CATALOGUE } from './document';
@@ -7,7 +7,7 @@ import { catalogueProjection } from './projection';
 const details: PublicationDetails = {
   dealCategory: 'sale', propertyType: 1, title: 'Двушка', description: '', price: 10_000_000,
   address: { locationId: '1', locationName: 'Москва', fullAddress: 'Москва, ул. Садовая, 1', geo: { lat: 55.7, lon: 37.6 }, metro: { stations: [] } },
-  params: { roomCount: 2, totalArea: 50, livingArea: null, kitchenArea: null, floor: 2, floorsCount: 9, buildYear: null, deposit: null, clientFee: null, guestsCount: null },
+  params: { roomCount: 2, totalArea: 50, livingArea: null, kitchenArea: null, floor: 2, floorsCount: 9, buildYear: null, deposit: null, clientFee: null, guestsCount: null, ...PARAMS_ADDED_IN_V2 },
   images: [], residentialComplexId: 'rc-1',
 };
 const p = { publicationId: 'p1' };

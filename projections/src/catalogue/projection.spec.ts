@@ -1,8 +1,12 @@
-import type { DomainEvent, PublicationDetails } from '@estate/events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newEvent, PARAMS_ADDED_IN_V2, SqliteEventStore, type DomainEvent, type PublicationDetails } from '@estate/events';
 import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
 import { identityProjection } from '../identity/projection';
 import { project, storedEvents } from '../projectionSpec';
 import { MemoryReadStore } from '../readStore/memory';
+import { ProjectionRunner } from '../runner';
 import { CATALOGUE, type CatalogueDocument } from './document';
 import { catalogueProjection } from './projection';
 import { searchCatalogue } from './search';
@@ -14,7 +18,10 @@ const details: PublicationDetails = {
   description: 'У метро',
   price: 55_000,
   address: { locationId: '2', locationName: 'Санкт-Петербург', fullAddress: 'Санкт-Петербург, Невский проспект, 100', geo: { lat: 59.93, lon: 30.36 }, metro: { stations: [{ name: 'Площадь Восстания', time: 5, pedestrian_time: true }] } },
-  params: { roomCount: 1, totalArea: 38, livingArea: 18, kitchenArea: 9, floor: 3, floorsCount: 6, buildYear: 1910, deposit: 55_000, clientFee: 50, guestsCount: null },
+  params: {
+    roomCount: 1, totalArea: 38, livingArea: 18, kitchenArea: 9, floor: 3, floorsCount: 6, buildYear: 1910, deposit: 55_000, clientFee: 50, guestsCount: null,
+    ceilingHeight: 3.4, bathroomType: 2, repairType: 3, hasBalcony: true, hasParking: null, hasLift: false, hasFurniture: true, petsAllowed: false,
+  },
   images: [{ path: '/storage/demo/1.svg' }],
 };
 
@@ -33,6 +40,7 @@ describe('catalogue projection', () => {
     const store = await project(projections, history.slice(0, 3));
     expect(await store.collection(CATALOGUE).findOne({ _id: 'p1' })).toMatchObject({
       _id: 'p1', revision: 0, status: 2, dealCategory: 'rent', price: 55_000, roomCount: 1, locationId: '2', publishedAt: null,
+      ceilingHeight: 3.4, bathroomType: 2, repairType: 3, hasBalcony: true, hasParking: null, hasLift: false, hasFurniture: true, petsAllowed: false,
       author: { id: 'a1', name: 'Анна Смирнова', phone: '79990000011', avatar: null },
       agency: { id: 'ag1', name: 'Невский квартал', avatar: null },
     });
@@ -128,5 +136,31 @@ describe('catalogue projection: the residential complex’s deadline on its list
     expect(await ids(2025)).toEqual(['n3']);
     expect(await ids(2027)).toEqual(['n2', 'n3']);
     expect(await ids(2024)).toEqual([]);
+  });
+});
+
+describe('catalogue projection: listings recorded before the later characteristics (schema version 1)', () => {
+  it('given version-1 events in the log, then documents that tell none of the added characteristics', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalogue-v1-'));
+    const events = new SqliteEventStore(join(dir, 'events.sqlite'));
+    try {
+      const { params } = details;
+      const v1Params = { roomCount: params.roomCount, totalArea: params.totalArea, livingArea: params.livingArea, kitchenArea: params.kitchenArea, floor: params.floor,
+        floorsCount: params.floorsCount, buildYear: params.buildYear, deposit: params.deposit, clientFee: params.clientFee, guestsCount: params.guestsCount };
+      const v1 = { ...details, params: v1Params };
+      await events.append('publication-old', [
+        newEvent('PublicationCreated', { publicationId: 'old', agencyId: null, authorId: 'a1', details: v1 }),
+        newEvent('PublicationEdited', { publicationId: 'old', details: { ...v1, params: { ...v1Params, totalArea: 40 } } }),
+      ], 'no-stream');
+      const store = new MemoryReadStore();
+      const runner = new ProjectionRunner(events, store, [catalogueProjection]);
+      await runner.start();
+      await runner.whenCaughtUp();
+      await runner.stop();
+      expect(await store.collection(CATALOGUE).findOne({ _id: 'old' })).toMatchObject({ ...v1Params, totalArea: 40, ...PARAMS_ADDED_IN_V2 });
+    } finally {
+      events.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -33,7 +33,7 @@ async function deadlineYearOf(store: ReadStore, d: PublicationDetails): Promise<
  */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 5,
+  version: 6,
   collections: {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },

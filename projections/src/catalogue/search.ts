@@ -1,6 +1,6 @@
 import { PUBLICATION_STATUS, type DealCategory } from '@estate/events';
 import type { Filter, ReadStore, Sort } from '../readStore/port';
-import { CATALOGUE, type CatalogueDocument } from './document';
+import { CATALOGUE, type CatalogueDocument, type CatalogueFlagField, type CatalogueNumberField } from './document';
 
 export type CatalogueSort = { field: 'price' | 'publishedAt'; direction: 1 | -1 };
 export type Range = { min?: number | null; max?: number | null };
@@ -17,7 +17,10 @@ export type CatalogueQuery = {
   priceRanges?: Range[];
   /** room counts to match; the largest value given also matches anything above it ('4+') */
   roomCounts?: number[];
-  fields?: FieldCondition[];
+  /** numeric characteristics: each by its values (any of them) and its range */
+  fields?: ({ field: CatalogueNumberField; values?: number[] } & Range)[];
+  /** yes/no characteristics: the listing's answer is one of these (a listing that does not tell never matches) */
+  flags?: { field: CatalogueFlagField; values: boolean[] }[];
   /** words of the address, case-insensitive */
   searchAddress?: string;
   geo?: { lat: number; lon: number; radiusKm: number };
@@ -83,6 +86,10 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
     if (condition.values?.length) and.push({ [condition.field]: { $in: condition.values } });
     const range = rangeOf(condition);
     if (range) and.push({ [condition.field]: range });
+  }
+  for (const flag of query.flags ?? []) {
+    const values = [...new Set(flag.values)];
+    if (values.length) and.push({ [flag.field]: values.length === 1 ? values[0] : { $in: values } });
   }
   if (query.searchAddress) {
     for (const word of query.searchAddress.trim().split(/\s+/).slice(0, 5)) and.push({ 'address.fullAddress': { $regex: escapeRegex(word), $options: 'i' } });

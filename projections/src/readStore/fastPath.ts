@@ -1,4 +1,4 @@
-import { getPath, setPath } from './values';
+import { copy, getPath } from './values';
 
 /**
  * Fast paths for the filters and updates projections run once per event ({ _id, revision: { $lt } },
@@ -142,8 +142,10 @@ export function compileSimpleFilter(filter: Record<string, unknown>): Matcher | 
 const SIMPLE_UPDATES = new Set(['$set', '$unset', '$inc', '$push']);
 
 /**
- * Applies $set, $unset, $inc and a plain $push on paths whose parents are plain objects; answers null (and changes
- * nothing) when the update needs mingo. Returns whether anything changed.
+ * Applies $set, $unset, $inc and a $push of one value on paths whose parents are plain objects; answers null (and
+ * changes nothing) when the update needs mingo. Returns whether anything changed. Objects along a changed path are
+ * replaced by copies, never changed in place: a shallow copy of a stored document can be updated this way while the
+ * stored version, which indexes and earlier reads still hold, stays as it was.
  */
 export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<string, Record<string, unknown>>): boolean | null {
   for (const [op, fields] of Object.entries(update)) {
@@ -154,8 +156,9 @@ export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<s
       const parent = parentPath ? getPath(doc, parentPath) : doc;
       if (parent !== undefined && (parent === null || typeof parent !== 'object' || Array.isArray(parent))) return null;
       if (op === '$inc' && (typeof value !== 'number' || (getPath(doc, path) !== undefined && typeof getPath(doc, path) !== 'number'))) return null;
-      // $push of one plain value onto an array (or a missing field); $each and friends go to mingo
-      if (op === '$push' && (!isPrimitive(value) || (getPath(doc, path) !== undefined && !Array.isArray(getPath(doc, path))))) return null;
+      // $push of one value onto an array (or a missing field); $each and friends go to mingo
+      const modified = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((k) => k.startsWith('$'));
+      if (op === '$push' && (modified || (getPath(doc, path) !== undefined && !Array.isArray(getPath(doc, path))))) return null;
     }
   }
   let changed = false;
@@ -164,21 +167,21 @@ export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<s
       const before = getPath(doc, path);
       if (op === '$set') {
         if (!deepEqual(before, value)) {
-          setPath(doc, path, structuredCloneIfObject(value));
+          setPathCopying(doc, path, copy(value));
           changed = true;
         }
       } else if (op === '$unset') {
         if (before !== undefined) {
           const parts = path.split('.');
-          const parent = (parts.length > 1 ? getPath(doc, parts.slice(0, -1).join('.')) : doc) as Record<string, unknown>;
+          const parent = parts.length > 1 ? parentCopy(doc, parts) : doc;
           delete parent[parts[parts.length - 1]];
           changed = true;
         }
       } else if (op === '$push') {
-        setPath(doc, path, [...((before as unknown[] | undefined) ?? []), value]);
+        setPathCopying(doc, path, [...((before as unknown[] | undefined) ?? []), copy(value)]);
         changed = true;
       } else if (value !== 0 || before === undefined) {
-        setPath(doc, path, ((before as number | undefined) ?? 0) + (value as number));
+        setPathCopying(doc, path, ((before as number | undefined) ?? 0) + (value as number));
         changed = true;
       }
     }
@@ -186,7 +189,21 @@ export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<s
   return changed;
 }
 
-const structuredCloneIfObject = (v: unknown) => (v !== null && typeof v === 'object' ? structuredClone(v) : v);
+/** The parent object of a dotted path, each object on the way replaced by a copy (created when missing). */
+function parentCopy(doc: Record<string, unknown>, parts: string[]): Record<string, unknown> {
+  let current = doc;
+  for (const part of parts.slice(0, -1)) {
+    const child = current[part];
+    current[part] = child !== null && typeof child === 'object' ? { ...(child as Record<string, unknown>) } : {};
+    current = current[part] as Record<string, unknown>;
+  }
+  return current;
+}
+
+function setPathCopying(doc: Record<string, unknown>, path: string, value: unknown) {
+  const parts = path.split('.');
+  parentCopy(doc, parts)[parts[parts.length - 1]] = value;
+}
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

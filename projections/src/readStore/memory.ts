@@ -146,10 +146,15 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   private updateMatching(filter: Filter, update: Update, options: UpdateOptions, many: boolean): UpdateResult {
     const targets = this.selectUncached(filter, many ? {} : { limit: 1 });
     let modified = 0;
+    const { $setOnInsert: _ignored, ...modifier } = update;
     for (const current of targets) {
-      const next = copy(current);
-      const { $setOnInsert: _ignored, ...modifier } = update;
-      const changed = applySimpleUpdate(next, modifier) ?? applyUpdate(next, modifier as never).length > 0;
+      // the fast path copies only what it changes; mingo changes in place, so it gets a deep copy
+      let next = { ...current };
+      let changed = applySimpleUpdate(next, modifier);
+      if (changed === null) {
+        next = copy(current);
+        changed = applyUpdate(next, modifier as never).length > 0;
+      }
       if (!changed) continue;
       if (next._id !== current._id) throw new Error(`${this.name}: _id cannot change`);
       this.store(next, current);

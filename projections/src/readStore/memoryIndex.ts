@@ -98,6 +98,22 @@ function firstPosition(entries: Entry<unknown>[], v: unknown, after: boolean): n
   return lo;
 }
 
+/** A bucket's name from its equality values: typed, so 1 and '1', or a Date and its ISO text, are different buckets. */
+function bucketKey(values: unknown[]): string {
+  let key = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) key += '\u0001';
+    if (v === null || v === undefined) key += '-';
+    else if (typeof v === 'string') key += v.includes('\u0001') ? `q${JSON.stringify(v)}` : `s${v}`;
+    else if (typeof v === 'number') key += `n${v}`;
+    else if (typeof v === 'boolean') key += v ? 't' : 'f';
+    else if (v instanceof Date) key += `d${v.getTime()}`;
+    else key += `j${JSON.stringify(v)}`;
+  }
+  return key;
+}
+
 function mergeSorted<D>(a: Entry<D>[], b: Entry<D>[]): Entry<D>[] {
   const out = new Array<Entry<D>>(a.length + b.length);
   let i = 0;
@@ -141,8 +157,8 @@ export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = R
     const values = this.equalityFields.map((f) => getPath(doc, f) ?? null);
     const value = getPath(doc, this.sortField) ?? null;
     if (!values.every(isPlainValue) || !isPlainValue(value)) return null;
-    const bucket = JSON.stringify(values);
-    return { bucket, value, full: this.unique ? JSON.stringify([...values, value]) : '' };
+    const bucket = bucketKey(values);
+    return { bucket, value, full: this.unique ? bucketKey([...values, value]) : '' };
   }
 
   /** The id of another document holding the same full key, for unique indexes. */
@@ -226,7 +242,7 @@ export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = R
       const values = equalityValues(filter[field])!;
       keys = keys.flatMap((prefix) => values.map((v) => [...prefix, v ?? null]));
     }
-    return [...new Set(keys.map((k) => JSON.stringify(k)))]; // '$in: [a, a]' names one bucket once
+    return [...new Set(keys.map(bucketKey))]; // '$in: [a, a]' names one bucket once
   }
 
   /** The range a filter's $gt/$gte/$lt/$lte (or equality) puts on the sorted key; comparisons only narrow within one type. */

@@ -94,14 +94,10 @@ function runOf<T extends Doc>(bucket: Bucket<T>, range: Range, clauses: Clause[]
   return { entries, bucket, from, to, checks, rest: residual ? docTest(residual) : null };
 }
 
-/** The filter without the equality conditions every document of the buckets meets by being there. */
+/** The filter without the equality conditions every document of the buckets meets by being there (bucket keys are typed). */
 function withoutPinned(filter: Filter, index: MemoryIndex<Doc>): Filter {
   const rest = { ...filter };
-  for (const field of index.equalityFields) {
-    const values = equalityValues(filter[field]);
-    // a Date prints like its ISO string in a bucket key: keep its condition to tell them apart
-    if (values?.every((v) => v === null || v === undefined || typeof v !== 'object')) delete rest[field];
-  }
+  for (const field of index.equalityFields) delete rest[field];
   return rest;
 }
 

@@ -19,4 +19,16 @@ describe('the filter characteristics', () => {
     ]);
     expect(CHARACTERISTIC_CATALOGUE_FIELDS).toMatchObject({ FloorNumber: 'floor', FlatRoomsCount: 'roomCount', PricePerDay: 'price', Price: 'price' });
   });
+
+  it('are every one stored on listings: each has a catalogue field of its own', () => {
+    const fields: Record<string, string> = CHARACTERISTIC_CATALOGUE_FIELDS;
+    expect(FILTER_CHARACTERISTICS.filter((c) => !fields[c.cianName]).map((c) => c.cianName)).toEqual([]);
+    const filterFields = FILTER_CHARACTERISTICS.map((c) => fields[c.cianName]);
+    expect(new Set(filterFields).size).toBe(18);
+  });
+
+  it('store their select options as the codes listings hold', () => {
+    const bathroom = FILTER_CHARACTERISTICS.find((c) => c.cianName === 'BathroomType')!;
+    expect(bathroom.characteristicFieldSelects).toEqual([{ id: 1, name: 'Совмещённый', value: 1 }, { id: 2, name: 'Раздельный', value: 2 }, { id: 3, name: 'Несколько', value: 3 }]);
+  });
 });

@@ -1,3 +1,5 @@
+import { BATHROOM_TYPES, REPAIR_TYPES } from '@estate/events';
+import type { CatalogueFlagField, CatalogueNumberField } from '@estate/projections';
 import type { Deal } from './dealCategories';
 import type { PropertyKind } from './propertyTypes';
 
@@ -21,13 +23,16 @@ export type CharacteristicCianName = (typeof CHARACTERISTIC_FIELDS)[number]['cia
 
 /**
  * The catalogue field each characteristic filter reads (the publications search maps cianName →
- * field with it). Characteristics absent here are not stored on listings yet.
+ * field with it): every one of the 18 filter characteristics, and the price under both its names.
+ * Yes/no characteristics are stored as booleans, the others as numbers.
  */
 export const CHARACTERISTIC_CATALOGUE_FIELDS = {
   TotalArea: 'totalArea', LivingArea: 'livingArea', KitchenArea: 'kitchenArea', FloorNumber: 'floor', FloorsCount: 'floorsCount',
   FlatRoomsCount: 'roomCount', BuildYear: 'buildYear', Deposit: 'deposit', ClientFee: 'clientFee', GuestsCount: 'guestsCount',
   Price: 'price', PricePerDay: 'price',
-} as const satisfies Partial<Record<CharacteristicCianName, string>>;
+  CeilingHeight: 'ceilingHeight', BathroomType: 'bathroomType', RepairType: 'repairType',
+  HasBalcony: 'hasBalcony', HasParking: 'hasParking', HasLift: 'hasLift', HasFurniture: 'hasFurniture', PetsAllowed: 'petsAllowed',
+} as const satisfies Record<string, CatalogueNumberField | CatalogueFlagField>;
 
 /** api.md section 9: the 18 fixed filter characteristic ids, in the spec's order. */
 export const FIXED_FILTER_CHARACTERISTIC_IDS = [8, 32, 9, 35, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 46, 37, 39, 16] as const;
@@ -49,7 +54,8 @@ export type FilterCharacteristic = {
   kinds: PropertyKind[];
 };
 
-const options = (...names: string[]): CharacteristicSelect[] => names.map((name, i) => ({ id: i + 1, name, value: i + 1 }));
+/** a select stored as its code: the option's id and value are the code */
+const options = (names: Record<number, string>): CharacteristicSelect[] => Object.entries(names).map(([code, name]) => ({ id: Number(code), name, value: Number(code) }));
 /** api.md section 9: radio options Да, Нет, Неважно ('Неважно' filters nothing) */
 const YES_NO_ANY: CharacteristicSelect[] = [{ id: 1, name: 'Да', value: 1 }, { id: 2, name: 'Нет', value: 0 }, { id: 3, name: 'Неважно', value: null }];
 /** roomCount 0 is a studio; the largest value also means "or more" in the search */
@@ -75,9 +81,9 @@ const SPECS: Spec[] = [
   range({ id: 97, cianName: 'FloorsCount', name: 'Этажей в доме', type: 'integer', measure: null, deals: LONG_TERM, kinds: BUILT }),
   range({ id: 98, cianName: 'BuildYear', name: 'Год постройки', type: 'integer', measure: null, deals: LONG_TERM, kinds: BUILT }),
   range({ id: 99, cianName: 'CeilingHeight', name: 'Высота потолков', type: 'float', measure: 'м', deals: ['sale', 'newBuildings'], kinds: ['flat', 'house', 'commercial'] }),
-  list({ id: 100, cianName: 'BathroomType', name: 'Санузел', type: 'integer', measure: null, characteristicFieldSelects: options('Совмещённый', 'Раздельный', 'Несколько'), deals: ALL_DEALS, kinds: LIVING }),
+  list({ id: 100, cianName: 'BathroomType', name: 'Санузел', type: 'integer', measure: null, characteristicFieldSelects: options(BATHROOM_TYPES), deals: ALL_DEALS, kinds: LIVING }),
   radio({ id: 101, cianName: 'HasBalcony', name: 'Балкон или лоджия', measure: null, deals: ALL_DEALS, kinds: ['flat', 'room'] }),
-  list({ id: 102, cianName: 'RepairType', name: 'Ремонт', type: 'integer', measure: null, characteristicFieldSelects: options('Без ремонта', 'Косметический', 'Евроремонт', 'Дизайнерский'), deals: ['sale', 'rent', 'dailyRent'], kinds: BUILT }),
+  list({ id: 102, cianName: 'RepairType', name: 'Ремонт', type: 'integer', measure: null, characteristicFieldSelects: options(REPAIR_TYPES), deals: ['sale', 'rent', 'dailyRent'], kinds: BUILT }),
   radio({ id: 103, cianName: 'HasParking', name: 'Парковка', measure: null, deals: ALL_DEALS, kinds: ['flat', 'house', 'commercial'] }),
   radio({ id: 104, cianName: 'HasLift', name: 'Лифт', measure: null, deals: ALL_DEALS, kinds: ['flat', 'room', 'commercial'] }),
   radio({ id: 105, cianName: 'HasFurniture', name: 'Мебель', measure: null, deals: ['rent', 'dailyRent'], kinds: BUILT }),

@@ -1,3 +1,4 @@
+import { BATHROOM_TYPES, REPAIR_TYPES } from '@estate/events';
 import type { CatalogueDocument } from '@estate/projections';
 
 /** Russian names of property types (product.md section 3), by the numeric id the forms send. */
@@ -17,17 +18,33 @@ const CHARACTERISTIC_NAMES = {
   deposit: ['Deposit', 'Залог'],
   clientFee: ['ClientFee', 'Комиссия, %'],
   guestsCount: ['GuestsCount', 'Гостей'],
+  ceilingHeight: ['CeilingHeight', 'Высота потолков, м'],
+  bathroomType: ['BathroomType', 'Санузел'],
+  repairType: ['RepairType', 'Ремонт'],
+  hasBalcony: ['HasBalcony', 'Балкон или лоджия'],
+  hasParking: ['HasParking', 'Парковка'],
+  hasLift: ['HasLift', 'Лифт'],
+  hasFurniture: ['HasFurniture', 'Мебель'],
+  petsAllowed: ['PetsAllowed', 'Можно с животными'],
 } as const;
+type CharacteristicKey = keyof typeof CHARACTERISTIC_NAMES;
+
+/** The option a select or yes/no characteristic shows (characteristicSelectValue); numbers show themselves. */
+const SELECT_NAMES: Partial<Record<CharacteristicKey, Record<number, string>>> = { bathroomType: BATHROOM_TYPES, repairType: REPAIR_TYPES };
+const YES_NO: Record<number, string> = { 1: 'Да', 0: 'Нет' };
 
 /** The publication as the public API and the cabinet show it (spec: product.md section 3, Publication). */
 export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: boolean } = {}) {
-  const characteristics = Object.entries(CHARACTERISTIC_NAMES)
-    .filter(([key]) => doc[key as keyof typeof CHARACTERISTIC_NAMES] != null)
-    .map(([key, [characteristicField, characteristicFieldName]]) => ({
-      characteristicField,
-      characteristicFieldName,
-      value: doc[key as keyof typeof CHARACTERISTIC_NAMES] as number,
-    }));
+  const characteristics = (Object.entries(CHARACTERISTIC_NAMES) as [CharacteristicKey, readonly [string, string]][])
+    .filter(([key]) => doc[key] != null)
+    .map(([key, [characteristicField, characteristicFieldName]]) => {
+      const stored = doc[key] as number | boolean;
+      // yes/no is shown as the filter's radio value: 1 Да, 0 Нет
+      const value = typeof stored === 'boolean' ? Number(stored) : stored;
+      const options = typeof stored === 'boolean' ? YES_NO : SELECT_NAMES[key];
+      return { characteristicField, characteristicFieldName, value, ...(options ? { characteristicSelectValue: options[value] ?? null } : {}) };
+    });
+  const told = <K extends CharacteristicKey>(key: K) => doc[key] ?? null;
   return {
     id: doc._id,
     status: doc.status,
@@ -49,6 +66,14 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     floorsCount: doc.floorsCount,
     buildYear: doc.buildYear,
     guestsCount: doc.guestsCount,
+    ceilingHeight: told('ceilingHeight'),
+    bathroomType: told('bathroomType'),
+    repairType: told('repairType'),
+    hasBalcony: told('hasBalcony'),
+    hasParking: told('hasParking'),
+    hasLift: told('hasLift'),
+    hasFurniture: told('hasFurniture'),
+    petsAllowed: told('petsAllowed'),
     images: doc.images,
     locationId: doc.locationId,
     address: doc.address,

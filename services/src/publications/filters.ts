@@ -1,5 +1,6 @@
-import type { CatalogueQuery, CatalogueSort, FieldCondition, NumericField } from '@estate/projections';
+import type { CatalogueFlagField, CatalogueNumberField, CatalogueQuery, CatalogueSort } from '@estate/projections';
 import { z } from 'zod';
+import { CHARACTERISTIC_CATALOGUE_FIELDS, FILTER_CHARACTERISTICS, FILTER_TYPE, type FilterCharacteristic } from '../categories/characteristics';
 import { DomainError } from '../core/errors';
 
 const direction = z.enum(['ASC', 'DESC']);
@@ -7,12 +8,9 @@ const bound = z.number().nonnegative().nullish();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(20)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
-/** The spec's characteristic names (cianName) the catalogue can filter on, and the field each reads. */
-export const FILTER_FIELDS: Record<string, NumericField> = {
-  TotalArea: 'totalArea', LivingArea: 'livingArea', KitchenArea: 'kitchenArea', FloorNumber: 'floor', FloorsCount: 'floorsCount',
-  FlatRoomsCount: 'roomCount', BuildYear: 'buildYear', Deposit: 'deposit', ClientFee: 'clientFee', GuestsCount: 'guestsCount',
-  Price: 'price', PricePerDay: 'price',
-};
+/** The spec's characteristic names (cianName) the catalogue can filter on: the 18 filter characteristics and the price. */
+const FILTER_FIELDS: Record<string, CatalogueNumberField | CatalogueFlagField> = CHARACTERISTIC_CATALOGUE_FIELDS;
+const FILTERS = new Map<string, FilterCharacteristic>(FILTER_CHARACTERISTICS.map((c) => [c.cianName, c]));
 
 /** The catalogue search of the spec (product.md section 3, Filters). */
 export const searchBody = z.object({
@@ -27,7 +25,13 @@ export const searchBody = z.object({
   price: z.union([z.object({ min: bound, max: bound }), z.array(z.object({ min: bound, max: bound })).max(5)]).optional(),
   roomCount: oneOrMany(z.number().int().min(0).max(50)).optional(),
   characteristicData: z
-    .array(z.object({ cianName: z.string().min(1).max(60), values: z.array(z.union([z.number(), z.string()])).max(50).optional(), minValue: bound, maxValue: bound }))
+    .array(z.object({
+      cianName: z.string().min(1).max(60),
+      /** null is the radio's 'Неважно': no filter */
+      values: z.array(z.union([z.number(), z.string(), z.boolean(), z.null()])).max(50).optional(),
+      minValue: bound,
+      maxValue: bound,
+    }))
     .max(40)
     .optional(),
   /** null or absent: all of Russia */
@@ -64,6 +68,54 @@ export function sortOf(body: SearchBody): CatalogueSort {
 
 const invalid = (field: string, message: string) => new DomainError('INVALID_DATA', undefined, { [field]: [message] });
 
+const YES = [true, 1, '1'];
+const NO = [false, 0, '0'];
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((n) => b.includes(n)) && b.every((n) => a.includes(n));
+
+/**
+ * characteristicData by the spec's cianNames: a range (minValue, maxValue) or values for numbers,
+ * the chosen options for value lists, 1 (Да) or 0 (Нет) for yes/no ones; null and empty lists are
+ * 'Неважно'. FlatRoomsCount values are the room choices of roomCount (4 meaning '4 or more').
+ */
+function addCharacteristics(query: CatalogueQuery, data: NonNullable<SearchBody['characteristicData']>) {
+  const fields: NonNullable<CatalogueQuery['fields']> = [];
+  const flags: NonNullable<CatalogueQuery['flags']> = [];
+  data.forEach((c, i) => {
+    const at = `characteristicData.${i}`;
+    const given = (c.values ?? []).filter((v): v is string | number | boolean => v !== null && v !== '');
+    if (!given.length && c.minValue == null && c.maxValue == null) return; // an untouched filter
+    const field = FILTER_FIELDS[c.cianName];
+    if (!field) throw invalid(`${at}.cianName`, `Фильтр «${c.cianName}» не поддерживается`);
+    const filter = FILTERS.get(c.cianName);
+    if (c.minValue != null && c.maxValue != null && c.minValue > c.maxValue) throw invalid(`${at}.minValue`, 'Значение «от» больше значения «до»');
+    if (filter?.type === 'boolean') {
+      if (c.minValue != null || c.maxValue != null) throw invalid(`${at}.minValue`, `Фильтр «${filter.name}» — да или нет, без диапазона`);
+      if (given.some((v) => !YES.includes(v) && !NO.includes(v))) throw invalid(`${at}.values`, `«${filter.name}»: 1 — да, 0 — нет, null — неважно`);
+      flags.push({ field: field as CatalogueFlagField, values: given.map((v) => YES.includes(v)) });
+      return;
+    }
+    const values = given.map(Number);
+    if (given.some((v) => typeof v === 'boolean') || values.some((v) => !Number.isFinite(v))) throw invalid(`${at}.values`, 'Значения фильтра — числа');
+    if (filter?.filterType === FILTER_TYPE.VALUE_LIST && field !== 'roomCount') {
+      const allowed = filter.characteristicFieldSelects.map((o) => o.value).filter((v) => v !== null);
+      if (values.some((v) => !allowed.includes(v))) {
+        throw invalid(`${at}.values`, `«${filter.name}»: ${filter.characteristicFieldSelects.map((o) => `${o.value} — ${o.name.toLowerCase()}`).join(', ')}`);
+      }
+    }
+    if (field === 'roomCount' && values.length) {
+      // the same choice as roomCount: given both, they must agree
+      if (values.some((v) => !Number.isInteger(v) || v < 0 || v > 50)) throw invalid(`${at}.values`, 'Количество комнат — целое число от 0 до 50');
+      if (query.roomCounts && !sameSet(query.roomCounts, values)) throw invalid(`${at}.values`, 'Количество комнат выбрано по-разному в roomCount и в характеристиках');
+      query.roomCounts = [...new Set(values)];
+      if (c.minValue != null || c.maxValue != null) fields.push({ field, min: c.minValue, max: c.maxValue });
+      return;
+    }
+    fields.push({ field: field as CatalogueNumberField, values: values.length ? values : undefined, min: c.minValue, max: c.maxValue });
+  });
+  if (fields.length) query.fields = fields;
+  if (flags.length) query.flags = flags;
+}
+
 /** Turns the spec's filter body into a catalogue query; `locationIds` expands a region or city to the listing locations it covers. */
 export function toCatalogueQuery(body: SearchBody, locationIds: (id: string) => string[] | null): CatalogueQuery {
   const query: CatalogueQuery = {};
@@ -78,16 +130,7 @@ export function toCatalogueQuery(body: SearchBody, locationIds: (id: string) => 
   });
   if (ranges.length) query.priceRanges = ranges;
   if (body.roomCount?.length) query.roomCounts = body.roomCount;
-  const fields: FieldCondition[] = [];
-  body.characteristicData?.forEach((c, i) => {
-    const values = (c.values ?? []).map(Number).filter(Number.isFinite);
-    if (!values.length && c.minValue == null && c.maxValue == null) return; // an untouched filter
-    const field = FILTER_FIELDS[c.cianName];
-    if (!field) throw invalid(`characteristicData.${i}.cianName`, `Фильтр «${c.cianName}» не поддерживается`);
-    if (c.minValue != null && c.maxValue != null && c.minValue > c.maxValue) throw invalid(`characteristicData.${i}.minValue`, 'Значение «от» больше значения «до»');
-    fields.push({ field, values: values.length ? values : undefined, min: c.minValue, max: c.maxValue });
-  });
-  if (fields.length) query.fields = fields;
+  if (body.characteristicData) addCharacteristics(query, body.characteristicData);
   if (body.searchAddress) query.searchAddress = body.searchAddress;
   if ((body.geo_lat === undefined) !== (body.geo_lon === undefined)) throw invalid('geo_lat', 'Укажите обе координаты точки');
   if (body.geo_lat !== undefined && body.geo_lon !== undefined) query.geo = { lat: body.geo_lat, lon: body.geo_lon, radiusKm: body.radius ?? 5 };

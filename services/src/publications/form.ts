@@ -1,4 +1,4 @@
-import { dealCategory, MODERATOR_ROLE, ROLES } from '@estate/events';
+import { BATHROOM_TYPES, dealCategory, MODERATOR_ROLE, REPAIR_TYPES, ROLES } from '@estate/events';
 import { findPublication, type CatalogueDocument } from '@estate/projections';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -13,6 +13,11 @@ import { toPublicationDto } from './dto';
 import { publicationStream } from './publication';
 
 const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
+
+const optionalFlag = z.boolean({ message: 'Укажите да (true) или нет (false)' }).nullish().transform((v) => v ?? null);
+const codes = (names: Record<number, string>) => Object.entries(names).map(([code, name]) => `${code} — ${name.toLowerCase()}`).join(', ');
+const optionalCode = (names: Record<number, string>, label: string) =>
+  z.number().int().refine((n) => n in names, `${label}: ${codes(names)}`).nullish().transform((v) => v ?? null);
 
 const PLACE_LIST = 'Выберите город, район или населённый пункт из списка';
 
@@ -42,6 +47,15 @@ export const publicationForm = z.object({
   deposit: optionalNumber(z.number().int().min(0)),
   clientFee: optionalNumber(z.number().min(0).max(100)),
   guestsCount: optionalNumber(z.number().int().min(1).max(50)),
+  /** the rest of the 18 filter characteristics (api.md section 9): metres, select codes, yes or no */
+  ceilingHeight: optionalNumber(z.number().min(1.5, 'Высота потолков не меньше 1,5 м').max(10, 'Высота потолков не больше 10 м')),
+  bathroomType: optionalCode(BATHROOM_TYPES, 'Санузел'),
+  repairType: optionalCode(REPAIR_TYPES, 'Ремонт'),
+  hasBalcony: optionalFlag,
+  hasParking: optionalFlag,
+  hasLift: optionalFlag,
+  hasFurniture: optionalFlag,
+  petsAllowed: optionalFlag,
   images: z.array(z.object({ path: z.string().min(1).max(500) })).max(50).default([]),
 });
 export type PublicationForm = z.infer<typeof publicationForm>;
@@ -60,6 +74,8 @@ export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
     params: {
       roomCount: form.roomCount, totalArea: form.totalArea, livingArea: form.livingArea, kitchenArea: form.kitchenArea, floor: form.floor,
       floorsCount: form.floorsCount, buildYear: form.buildYear, deposit: form.deposit, clientFee: form.clientFee, guestsCount: form.guestsCount,
+      ceilingHeight: form.ceilingHeight, bathroomType: form.bathroomType, repairType: form.repairType, hasBalcony: form.hasBalcony,
+      hasParking: form.hasParking, hasLift: form.hasLift, hasFurniture: form.hasFurniture, petsAllowed: form.petsAllowed,
     },
     images: form.images,
     // the form does not choose a complex: an edit keeps the listing in the one it is in

@@ -1,4 +1,4 @@
-import { PUBLICATION_STATUS, type PublicationDetails } from '@estate/events';
+import { PARAMS_ADDED_IN_V2, PUBLICATION_STATUS, type PublicationDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { publicationDecider, type Actor } from './decide';
 import type { PublicationEvent } from './publication';
@@ -19,7 +19,7 @@ const details: PublicationDetails = {
   description: 'Светлая квартира у метро',
   price: 12_500_000,
   address: { locationId: 'moscow', locationName: 'Москва', fullAddress: 'Москва, ул. Профсоюзная, 12', geo: null, metro: { stations: [] } },
-  params: { roomCount: 2, totalArea: 54, livingArea: 30, kitchenArea: 9, floor: 5, floorsCount: 12, buildYear: 2001, deposit: null, clientFee: null, guestsCount: null },
+  params: { roomCount: 2, totalArea: 54, livingArea: 30, kitchenArea: 9, floor: 5, floorsCount: 12, buildYear: 2001, deposit: null, clientFee: null, guestsCount: null, ...PARAMS_ADDED_IN_V2 },
   images: [],
 };
 

@@ -1,4 +1,4 @@
-import type { PublicationDetails } from '@estate/events';
+import { PARAMS_ADDED_IN_V2, type PublicationDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import type { ErrorKind } from '../core/errors';
 import { publicationDecider, type Actor, type PublicationCommand } from './decide';
@@ -16,7 +16,7 @@ const moderator: Actor = { userId: 'mod-1', role: 99, agencyId: null };
 const details = {
   dealCategory: 'rent', propertyType: 1, title: 'Студия у метро', description: '', price: 40_000,
   address: { locationId: '1', locationName: 'Москва', fullAddress: 'Москва, ул. Ленина, 1', geo: null, metro: { stations: [] } },
-  params: { roomCount: 0, totalArea: 25, livingArea: null, kitchenArea: null, floor: 3, floorsCount: 9, buildYear: null, deposit: null, clientFee: null, guestsCount: null },
+  params: { roomCount: 0, totalArea: 25, livingArea: null, kitchenArea: null, floor: 3, floorsCount: 9, buildYear: null, deposit: null, clientFee: null, guestsCount: null, ...PARAMS_ADDED_IN_V2 },
   images: [],
 } satisfies PublicationDetails;
 const p = { publicationId: 'p1' };

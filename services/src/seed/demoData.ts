@@ -31,6 +31,8 @@ const METRO: Record<string, string[]> = {
 };
 const VIEWS = ['на парк', 'во двор', 'на реку', 'на город', 'на лес'];
 const REPAIR = ['с евроремонтом', 'с дизайнерским ремонтом', 'с косметическим ремонтом', 'без ремонта, под свою отделку', 'с ремонтом 2023 года'];
+/** the repair type (REPAIR_TYPES) each description's wording means */
+const REPAIR_TYPE = [3, 4, 2, 1, 3];
 
 function description(rnd: Random, deal: DealCategory, rooms: number, area: number) {
   const base = `${rooms === 0 ? 'Студия' : `${rooms}-комнатная квартира`} площадью ${area} м² ${rnd.pick(REPAIR)}. Окна ${rnd.pick(VIEWS)}, тихий район, рядом школы, магазины и парк.`;
@@ -51,6 +53,8 @@ export type DemoListing = { details: PublicationDetails; draft: boolean };
 /** Realistic listings across sale, rent and daily rent in the catalogue's cities. */
 export function demoListings(count: number, seed = 2006): DemoListing[] {
   const rnd = random(seed);
+  // the characteristics added later draw from their own sequence, so the rest stays as it was
+  const more = random(seed * 7 + 1);
   const listings: DemoListing[] = [];
   for (let i = 0; i < count; i++) {
     const deal: DealCategory = i % 2 === 0 ? 'sale' : i % 4 === 1 ? 'rent' : 'dailyRent';
@@ -70,13 +74,14 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
     // every sixth sale flat is a new-build flat in a complex of its city
     const complexes = DEMO_COMPLEXES.filter((c) => c.details.address.locationId === city.id);
     const complex = deal === 'sale' && !house && i % 6 === 0 && complexes.length ? complexes[i % complexes.length] : null;
+    const text = description(rnd, deal, rooms, totalArea);
     listings.push({
       draft: i % 17 === 5,
       details: {
         dealCategory: deal,
         propertyType: house ? 2 : 1,
         title,
-        description: description(rnd, deal, rooms, totalArea),
+        description: text,
         price,
         address: {
           locationId: city.id,
@@ -96,6 +101,14 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
           deposit: deal === 'rent' ? (rnd.next() < 0.25 ? 0 : price) : deal === 'dailyRent' ? rnd.pick([0, 3000, 5000]) : null,
           clientFee: deal === 'rent' ? rnd.pick([0, 50, 100]) : null,
           guestsCount: deal === 'dailyRent' ? Math.max(2, rooms * 2) : null,
+          ceilingHeight: more.next() < 0.15 ? null : house ? more.pick([2.7, 3, 3.2]) : more.pick([2.5, 2.64, 2.7, 2.8, 3, 3.2]),
+          bathroomType: house || rooms >= 3 ? more.pick([2, 3]) : more.pick([1, 1, 2]),
+          repairType: REPAIR_TYPE[REPAIR.findIndex((r) => text.includes(r))] ?? null,
+          hasBalcony: house ? null : more.next() < 0.7,
+          hasParking: house ? true : more.next() < 0.35,
+          hasLift: house ? null : floorsCount > 5 || more.next() < 0.2,
+          hasFurniture: deal === 'dailyRent' ? true : deal === 'rent' ? more.next() < 0.8 : null,
+          petsAllowed: deal === 'sale' ? null : more.next() < 0.3,
         },
         images: [0, 1, 2, 3].map((k) => ({ path: `/storage/demo/${imageBase + k}.svg` })),
         residentialComplexId: complex?.id ?? null,

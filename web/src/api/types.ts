@@ -29,7 +29,8 @@ export type Publication = {
     geo: { lat: number; lon: number } | null;
     metro: { stations: { name: string; time: number; pedestrian_time: boolean }[] };
   };
-  characteristics: { characteristicField: string; characteristicFieldName: string; value: string | number }[];
+  /** select and yes/no characteristics also carry the chosen option's name */
+  characteristics: { characteristicField: string; characteristicFieldName: string; value: string | number; characteristicSelectValue?: string | null }[];
   author: { id: string; name: string; phone: string; avatar: string | null };
   agency: { id: string; name: string; avatar: string | null } | null;
   isTop: boolean;

@@ -57,7 +57,7 @@ export function ListingPage() {
             {p.characteristics.map((c) => (
               <Grid key={c.characteristicField} size={{ xs: 6, sm: 4 }}>
                 <Typography variant="body2" color="text.secondary">{c.characteristicFieldName}</Typography>
-                <Typography fontWeight={600}>{c.value}{/Area$/.test(c.characteristicField) ? ' м²' : ''}</Typography>
+                <Typography fontWeight={600}>{c.characteristicSelectValue ?? c.value}{/Area$/.test(c.characteristicField) ? ' м²' : ''}</Typography>
               </Grid>
             ))}
           </Grid>

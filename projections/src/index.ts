@@ -20,6 +20,7 @@ export * from './identity/documents';
 export { catalogueProjection, identityProjection, residentialComplexProjection };
 export * from './catalogue/queries';
 export * from './catalogue/search';
+export { boundingBox, distanceKm } from './catalogue/geo';
 export * from './favourites/projection';
 export * from './bookings/projection';
 export * from './agencies/projection';

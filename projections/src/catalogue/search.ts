@@ -1,5 +1,6 @@
 import { PUBLICATION_STATUS, type DealCategory } from '@estate/events';
 import type { Filter, ReadStore, Sort } from '../readStore/port';
+import { boundingBox, circleParts, insideCircle } from './geo';
 import { CATALOGUE, type CatalogueDocument, type CatalogueFlagField, type CatalogueNumberField } from './document';
 
 export type CatalogueSort = { field: 'price' | 'publishedAt'; direction: 1 | -1 };
@@ -56,21 +57,6 @@ function roomFilter(roomCounts: number[]): Filter {
   return exact.length ? { $or: [{ roomCount: { $in: exact } }, { roomCount: { $gte: max } }] } : { roomCount: { $gte: max } };
 }
 
-/** One degree of latitude is 111.32 km; a degree of longitude shrinks with the cosine of the latitude. */
-export function boundingBox(lat: number, lon: number, radiusKm: number) {
-  const dLat = radiusKm / 111.32;
-  const dLon = radiusKm / (111.32 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
-  return { lat: { $gte: lat - dLat, $lte: lat + dLat }, lon: { $gte: lon - dLon, $lte: lon + dLon } };
-}
-
-export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
-
 /** The store filter of a query: published listings only; the geo circle is refined after the box. */
 export function catalogueFilter(query: CatalogueQuery): Filter {
   const filter: Filter = { status: PUBLICATION_STATUS.PUBLISHED };
@@ -113,8 +99,6 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
 export type Page<T> = { items: T[]; total: number };
 
 type Point = { _id: string; lat: number | null; lon: number | null };
-const insideCircle = (centre: { lat: number; lon: number; radiusKm: number }) => (p: Point) =>
-  p.lat !== null && p.lon !== null && distanceKm(centre, { lat: p.lat, lon: p.lon }) <= centre.radiusKm;
 
 /** The documents of these ids, in this order. */
 async function byIds(store: ReadStore, ids: string[]): Promise<CatalogueDocument[]> {
@@ -158,9 +142,19 @@ export async function searchCatalogue(
 
 export async function countCatalogue(store: ReadStore, query: CatalogueQuery): Promise<number> {
   const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
-  if (!query.geo) return catalogue.countDocuments(catalogueFilter(query));
-  const points = await catalogue.find(catalogueFilter(query), { projection: { _id: 1, lat: 1, lon: 1 } });
-  return points.filter(insideCircle(query.geo)).length;
+  const filter = catalogueFilter(query);
+  if (!query.geo) return catalogue.countDocuments(filter);
+  // the box stays on the filter for the index; the strips' rectangles narrow it (circleParts in geo.ts)
+  const { inside, edge } = circleParts(query.geo);
+  const within = (parts: Filter[]) => {
+    const { $or, $and, ...rest } = filter;
+    return { ...rest, $and: [...((($and as Filter[] | undefined) ?? [])), ...($or ? [{ $or }] : []), { $or: parts }] };
+  };
+  const [sure, band] = await Promise.all([
+    inside.length ? catalogue.countDocuments(within(inside)) : 0,
+    catalogue.find(within(edge), { projection: { _id: 1, lat: 1, lon: 1 } }),
+  ]);
+  return sure + band.filter(insideCircle(query.geo)).length;
 }
 
 /**

@@ -165,16 +165,11 @@ export async function countCatalogue(store: ReadStore, query: CatalogueQuery): P
 const TOP_CANDIDATES = 60;
 
 export async function topPublications(store: ReadStore, query: CatalogueQuery, now: string, page: number, count = 3): Promise<CatalogueDocument[]> {
-  // one position type at a time, newest first: each read walks an index bucket of its promoted few in
-  // order and stops at the page, and only the chosen ones are read whole
-  const filter = { ...catalogueFilter(query), 'promotion.until': { $gt: now } };
-  const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
-  const promoted: Point[] = [];
-  for (const positionType of [3, 2, 1]) {
-    if (promoted.length >= TOP_CANDIDATES) break;
-    const sort: Sort = { publishedAt: -1, _id: 1 };
-    promoted.push(...(await catalogue.find({ ...filter, 'promotion.positionType': positionType }, { sort, limit: TOP_CANDIDATES - promoted.length, projection: { _id: 1, lat: 1, lon: 1 } })));
-  }
+  // the index (deal, [place,] position type, newest) gives this order bucket after bucket and stops at
+  // the candidates; only the chosen ones are read whole
+  const filter = { ...catalogueFilter(query), 'promotion.positionType': { $in: [3, 2, 1] }, 'promotion.until': { $gt: now } };
+  const sort: Sort = { 'promotion.positionType': -1, publishedAt: -1, _id: 1 };
+  const promoted: Point[] = await store.collection<CatalogueDocument>(CATALOGUE).find(filter, { sort, limit: TOP_CANDIDATES, projection: { _id: 1, lat: 1, lon: 1 } });
   const eligible = query.geo ? promoted.filter(insideCircle(query.geo)) : promoted;
   if (eligible.length <= count) return byIds(store, eligible.map((d) => d._id));
   const start = ((page - 1) * count) % eligible.length;

@@ -235,14 +235,16 @@ export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = R
     return count;
   }
 
-  /** The bucket keys a filter pins down (call after bucketCount). */
-  bucketsFor(filter: Filter): string[] {
-    let keys: unknown[][] = [[]];
+  /** The buckets a filter pins down, with their equality values (call after bucketCount). */
+  bucketsFor(filter: Filter): { key: string; values: unknown[] }[] {
+    let tuples: unknown[][] = [[]];
     for (const field of this.equalityFields) {
       const values = equalityValues(filter[field])!;
-      keys = keys.flatMap((prefix) => values.map((v) => [...prefix, v ?? null]));
+      tuples = tuples.flatMap((prefix) => values.map((v) => [...prefix, v ?? null]));
     }
-    return [...new Set(keys.map(bucketKey))]; // '$in: [a, a]' names one bucket once
+    const buckets = new Map<string, unknown[]>(); // '$in: [a, a]' names one bucket once
+    for (const values of tuples) buckets.set(bucketKey(values), values);
+    return [...buckets].map(([key, values]) => ({ key, values }));
   }
 
   /** The range a filter's $gt/$gte/$lt/$lte (or equality) puts on the sorted key; comparisons only narrow within one type. */

@@ -40,7 +40,7 @@ export function planRead<T extends Doc>(
 ): Plan<T> {
   const ids = '_id' in filter ? equalityValues(filter._id) : undefined;
   if (ids) return documentPlan(filter, docTest, () => ids.flatMap((id) => (typeof id === 'string' ? (docs.get(id) ?? []) : [])));
-  const sortField = sort ? Object.keys(sort)[0] : undefined;
+  const order = sortOrder(sort);
   const candidates: Candidate<T>[] = [];
   for (const index of indexes) {
     const buckets = index.bucketCount(filter);
@@ -48,17 +48,36 @@ export function planRead<T extends Doc>(
     const ranged = index.sortField in filter;
     // serving a limited sort outweighs a range: a page ends after its documents, while an unsorted range
     // is walked to its end (a date bound like 'published before three days ago' spans nearly everything)
-    const score = index.equalityFields.length * 4 + (ranged ? 2 : 0) + (limited && sortField === index.sortField ? 3 : 0) - (buckets > 1 ? 1 : 0);
+    const score = index.equalityFields.length * 4 + (ranged ? 2 : 0) + (limited && order(index) ? 3 : 0) - (buckets > 1 ? 1 : 0);
     if (score > 0) candidates.push({ index, score });
   }
   if (candidates.length === 0) return documentPlan(filter, docTest, () => docs.values());
-  const best = candidates.reduce((a, b) => (b.score > a.score ? b : a)); // ties: the index declared first
-  const servesSort = sortField === best.index.sortField && best.index.unindexed.size === 0;
-  const sortServed = Boolean(sort) && servesSort;
-  // the walk yields equal keys by ascending _id, so { key, _id: 1 } needs no sorting afterwards
-  const tail = sort ? Object.entries(sort).slice(1) : [];
-  const exactOrder = sortServed && (tail.length === 0 || (tail.length === 1 && tail[0][0] === '_id' && tail[0][1] === 1));
-  return indexPlan(docs, best.index, filter, docTest, servesSort ? sort![sortField!] : 1, sortServed, exactOrder);
+  const best = candidates.reduce((a, b) => (b.score > a.score ? b : a)).index; // ties: the index declared first
+  const served = best.unindexed.size === 0 ? order(best) : null;
+  return indexPlan(docs, best, filter, docTest, served);
+}
+
+/** How an index serves a sort: the sorted key's direction, the equality fields sorted on before it, and whether the order is exact. */
+type ServedOrder = { direction: 1 | -1; leading: [string, 1 | -1][]; exact: boolean };
+
+/**
+ * Whether an index can give a sort's order: the sort names the index's sorted key, and every key before it
+ * is an equality field of the index (the buckets are then read group after group, as MongoDB merges an $in
+ * for a sort). The walk gives equal keys by ascending _id, so { …, key, _id: 1 } needs no sorting afterwards.
+ */
+function sortOrder(sort: SortSpec | undefined) {
+  const keys = sort ? Object.entries(sort) : [];
+  return (index: MemoryIndex<Doc> | MemoryIndex<never>): ServedOrder | null => {
+    const at = keys.findIndex(([field]) => field === index.sortField);
+    if (at < 0) return null;
+    const leading = keys.slice(0, at);
+    if (!leading.every(([field]) => index.equalityFields.includes(field))) return null;
+    const tail = keys.slice(at + 1);
+    const exact = tail.length === 0 || (tail.length === 1 && tail[0][0] === '_id' && tail[0][1] === 1);
+    // leading fields are served only exactly: the caller's tie-breaking looks at the first key alone
+    if (leading.length > 0 && !exact) return null;
+    return { direction: keys[at][1], leading, exact };
+  };
 }
 
 /** Documents from a list or the whole collection, each tested whole. */
@@ -85,13 +104,13 @@ function documentPlan<T extends Doc>(filter: Filter, docTest: DocTest, source: (
 }
 
 /** One bucket's part of a read: its sorted entries, the positions within the range, the column checks and the document test. */
-type Run<T> = { entries: Entry<T>[]; bucket: Bucket<T>; from: number; to: number; checks: Check[]; rest: ((doc: Doc) => boolean) | null };
+type Run<T> = { entries: Entry<T>[]; bucket: Bucket<T>; from: number; to: number; checks: Check[]; rest: ((doc: Doc) => boolean) | null; lead: unknown[] };
 
 function runOf<T extends Doc>(bucket: Bucket<T>, range: Range, clauses: Clause[], docTest: DocTest): Run<T> {
   const entries = bucket.sorted();
   const [from, to] = bucket.positions(range);
   const { checks, residual } = bind(clauses, (path) => bucket.column(path));
-  return { entries, bucket, from, to, checks, rest: residual ? docTest(residual) : null };
+  return { entries, bucket, from, to, checks, rest: residual ? docTest(residual) : null, lead: [] };
 }
 
 /** The filter without the equality conditions every document of the buckets meets by being there (bucket keys are typed). */
@@ -104,25 +123,47 @@ function withoutPinned(filter: Filter, index: MemoryIndex<Doc>): Filter {
 /** Positions of a run are walked in chunks, each twice the last: the columns judge a chunk in one pass, and a page stops early. */
 const FIRST_CHUNK = 32;
 
-function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, filter: Filter, docTest: DocTest, direction: 1 | -1, sortServed: boolean, exactOrder: boolean): Plan<T> {
-  const c = { index, buckets: index.bucketsFor(filter), range: index.rangeFor(filter) };
-  const clauses = clausesOf(withoutPinned(filter, c.index as unknown as MemoryIndex<Doc>));
+function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, filter: Filter, docTest: DocTest, served: ServedOrder | null): Plan<T> {
+  const range = index.rangeFor(filter);
+  const clauses = clausesOf(withoutPinned(filter, index as unknown as MemoryIndex<Doc>));
+  const direction = served?.direction ?? 1;
+  // the buckets' runs are bound once per read, whether it counts, scans or both
+  let bound: Run<T>[] | null = null;
   const runs = () =>
-    c.buckets.flatMap((key) => {
-      const bucket = c.index.bucket(key);
-      return bucket ? [runOf(bucket, c.range, clauses, docTest)] : [];
+    (bound ??= index.bucketsFor(filter).flatMap(({ key, values }) => {
+      const bucket = index.bucket(key);
+      if (!bucket) return [];
+      const lead = (served?.leading ?? []).map(([field]) => values[index.equalityFields.indexOf(field)]);
+      return [{ ...runOf(bucket, range, clauses, docTest), lead }];
+    }));
+  /** runs grouped by their values of the sort's leading equality fields, the groups in the sort's order */
+  const groups = () => {
+    const leading = served?.leading ?? [];
+    const sorted = [...runs()].sort((a, b) => {
+      for (let i = 0; i < leading.length; i++) {
+        const c = compareValues(a.lead[i], b.lead[i]);
+        if (c !== 0) return c * leading[i][1];
+      }
+      return 0;
     });
-  const unindexed = () => documentPlan(filter, docTest, () => [...c.index.unindexed].flatMap((id) => docs.get(id) ?? []));
+    const out: Run<T>[][] = [];
+    for (const run of sorted) {
+      const last = out[out.length - 1];
+      if (last && leading.every((_, i) => compareValues(last[0].lead[i], run.lead[i]) === 0)) last.push(run);
+      else out.push([run]);
+    }
+    return out;
+  };
+  const unindexed = () => documentPlan(filter, docTest, () => [...index.unindexed].flatMap((id) => docs.get(id) ?? []));
   const plan: Plan<T> = {
-    index: c.index,
-    sortServed,
-    exactOrder,
+    index,
+    sortServed: served !== null,
+    exactOrder: served?.exact ?? false,
     examined: 0,
     scan(visit) {
-      const all = runs();
       // only a served sort needs the buckets merged in key order; otherwise they are read one after another
-      const finished = sortServed && (all.length > 1 || direction === -1) ? merge(all, direction, visit, plan) : all.every((run) => walk(run, visit, plan));
-      if (!finished || c.index.unindexed.size === 0) return;
+      const finished = served ? groups().every((group) => merge(group, direction, visit, plan)) : runs().every((run) => walk(run, visit, plan));
+      if (!finished || index.unindexed.size === 0) return;
       const rest = unindexed();
       rest.scan(visit);
       plan.examined += rest.examined;
@@ -135,7 +176,7 @@ function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, f
         if (!run.rest) n += count;
         else for (let k = 0; k < count; k++) if (run.rest(run.entries[positions[k]].doc as Doc)) n++;
       }
-      if (c.index.unindexed.size === 0) return n;
+      if (index.unindexed.size === 0) return n;
       const rest = unindexed();
       n += rest.count();
       plan.examined += rest.examined;

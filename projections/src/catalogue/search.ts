@@ -123,8 +123,7 @@ export async function searchCatalogue(
   const sort: Sort = { [page.sort.field]: page.sort.direction, _id: 1 };
   const skip = (page.page - 1) * page.perPage;
   if (!query.geo) {
-    const [items, total] = await Promise.all([catalogue.find(filter, { sort, skip, limit: page.perPage }), catalogue.countDocuments(filter)]);
-    return { items, total };
+    return catalogue.findPage(filter, { sort, skip, limit: page.perPage });
   }
   const inside = insideCircle(query.geo);
   const total = await countCatalogue(store, query);

@@ -2,7 +2,7 @@ import { aggregate, Query } from 'mingo';
 import { update as applyUpdate } from 'mingo/updater';
 import { applySimpleUpdate, compileSimpleFilter } from './fastPath';
 import { MemoryIndex } from './memoryIndex';
-import { planRead } from './memoryPlan';
+import { planRead, type Plan } from './memoryPlan';
 import { cacheKey, project } from './memoryRead';
 import {
   DuplicateKeyError,
@@ -55,13 +55,13 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
    * more often than written: a repeated read is answered from the last answer until the next write
    * clears it. Writes find their targets uncached: the write clears the cache at once anyway.
    */
-  private select(filter: Filter, options: FindOptions = {}): T[] {
+  private select(filter: Filter, options: FindOptions = {}, plan = () => this.plan(filter, options)): T[] {
     // only pages are remembered: an unlimited answer can hold thousands of documents
     const filterKey = options.limit ? cacheKey(filter) : null;
     const key = filterKey === null ? null : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;
     const cached = key === null ? undefined : this.selections.get(key);
     if (cached) return cached;
-    const selected = this.selectUncached(filter, options);
+    const selected = this.selectWith(plan(), options);
     if (key !== null) {
       if (this.selections.size >= 1000) this.selections.clear(); // bounded: for repeats, not a history
       this.selections.set(key, selected);
@@ -69,10 +69,17 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return selected;
   }
 
+  private plan(filter: Filter, options: FindOptions = {}) {
+    return planRead(this.docs, this.indexes, filter, matcherFor, options.sort, Boolean(options.limit));
+  }
+
   private selectUncached(filter: Filter, options: FindOptions): T[] {
+    return this.selectWith(this.plan(filter, options), options);
+  }
+
+  private selectWith(plan: Plan<T>, options: FindOptions): T[] {
     const skip = options.skip ?? 0;
     const wanted = options.limit ? skip + options.limit : Infinity;
-    const plan = planRead(this.docs, this.indexes, filter, matcherFor, options.sort, wanted < Infinity);
     const compare = options.sort ? sortComparator(options.sort) : null;
     const compareFirst = options.sort ? sortComparator({ [Object.keys(options.sort)[0]]: 1 }) : null;
     // an unserved sort with a limit keeps only the best `wanted` so far: sorted and cut whenever the buffer doubles
@@ -94,8 +101,19 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const found = this.select(filter, options);
+    return this.output(this.select(filter, options), options);
+  }
+
+  private output(found: T[], options: FindOptions): T[] {
     return options.projection ? found.map((doc) => project(doc, options.projection!) as T) : found.map(copy);
+  }
+
+  /** A page and the count of every match, from one plan of the query: its buckets are bound once for both. */
+  async findPage(filter: Filter = {}, options: FindOptions = {}): Promise<{ items: T[]; total: number }> {
+    let plan: Plan<T> | null = null;
+    const once = () => (plan ??= this.plan(filter, options));
+    const items = this.output(this.select(filter, options, once), options);
+    return { items, total: this.count(filter, once) };
   }
 
   async findOne(filter: Filter = {}, options: FindOptions = {}): Promise<T | null> {
@@ -109,10 +127,14 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
+    return this.count(filter, () => this.plan(filter));
+  }
+
+  private count(filter: Filter, planned: () => Plan<T>): number {
     const key = cacheKey(filter);
     const cached = key === null ? undefined : this.counts.get(key);
     if (cached !== undefined) return cached;
-    const plan = planRead(this.docs, this.indexes, filter, matcherFor);
+    const plan = planned();
     const count = plan.count();
     this.lastQueryStats = { index: plan.index?.name ?? null, examined: plan.examined };
     if (key !== null) {

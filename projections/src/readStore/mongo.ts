@@ -45,6 +45,11 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
     return this.collection.countDocuments(filter);
   }
 
+  async findPage(filter: Filter = {}, options: FindOptions = {}): Promise<{ items: T[]; total: number }> {
+    const [items, total] = await Promise.all([this.find(filter, options), this.countDocuments(filter)]);
+    return { items, total };
+  }
+
   async insertOne(document: T): Promise<void> {
     await translate(this.name, () => this.collection.insertOne({ ...document } as unknown as Document));
   }

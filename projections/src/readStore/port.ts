@@ -36,6 +36,8 @@ export interface Collection<T extends Doc = Doc> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter?: Filter, options?: FindOptions): Promise<T | null>;
   countDocuments(filter?: Filter): Promise<number>;
+  /** find and countDocuments of one filter together: a listing page and its total (one plan in the embedded store) */
+  findPage(filter?: Filter, options?: FindOptions): Promise<{ items: T[]; total: number }>;
   /** refuses a duplicate _id (or unique index key) with DuplicateKeyError */
   insertOne(document: T): Promise<void>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;

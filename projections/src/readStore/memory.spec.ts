@@ -1,7 +1,14 @@
 import { readStoreContract } from './contract';
 import { MemoryReadStore } from './memory';
+import { tuning } from './memoryPlan';
 
 readStoreContract('memory (mingo, declared indexes)', async () => new MemoryReadStore());
+
+describe('with columns even for the smallest buckets', () => {
+  beforeAll(() => (tuning.smallRun = 0));
+  afterAll(() => (tuning.smallRun = 48));
+  readStoreContract('memory, columns everywhere', async () => new MemoryReadStore());
+});
 
 describe('embedded read store specifics', () => {
   it('serves an equality-then-range query from its index without scanning the collection', async () => {

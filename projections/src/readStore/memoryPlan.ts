@@ -106,9 +106,13 @@ function documentPlan<T extends Doc>(filter: Filter, docTest: DocTest, source: (
 /** One bucket's part of a read: its sorted entries, the positions within the range, the column checks and the document test. */
 type Run<T> = { entries: Entry<T>[]; bucket: Bucket<T>; from: number; to: number; checks: Check[]; rest: ((doc: Doc) => boolean) | null; lead: unknown[] };
 
-function runOf<T extends Doc>(bucket: Bucket<T>, range: Range, clauses: Clause[], docTest: DocTest): Run<T> {
+/** Below `smallRun` positions a run tests whole documents: binding columns would cost more than it saves (tests set 0 to put the columns to work everywhere). */
+export const tuning = { smallRun: 48 };
+
+function runOf<T extends Doc>(bucket: Bucket<T>, range: Range, clauses: Clause[], docTest: DocTest, wholeTest: () => (doc: Doc) => boolean): Run<T> {
   const entries = bucket.sorted();
   const [from, to] = bucket.positions(range);
+  if (to - from <= tuning.smallRun) return { entries, bucket, from, to, checks: [], rest: wholeTest(), lead: [] };
   const { checks, residual } = bind(clauses, (path) => bucket.column(path));
   return { entries, bucket, from, to, checks, rest: residual ? docTest(residual) : null, lead: [] };
 }
@@ -125,7 +129,10 @@ const FIRST_CHUNK = 32;
 
 function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, filter: Filter, docTest: DocTest, served: ServedOrder | null): Plan<T> {
   const range = index.rangeFor(filter);
-  const clauses = clausesOf(withoutPinned(filter, index as unknown as MemoryIndex<Doc>));
+  const inBuckets = withoutPinned(filter, index as unknown as MemoryIndex<Doc>);
+  const clauses = clausesOf(inBuckets);
+  let whole: ((doc: Doc) => boolean) | null = null;
+  const wholeTest = () => (whole ??= docTest(inBuckets));
   const direction = served?.direction ?? 1;
   // the buckets' runs are bound once per read, whether it counts, scans or both
   let bound: Run<T>[] | null = null;
@@ -134,7 +141,7 @@ function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, f
       const bucket = index.bucket(key);
       if (!bucket) return [];
       const lead = (served?.leading ?? []).map(([field]) => values[index.equalityFields.indexOf(field)]);
-      return [{ ...runOf(bucket, range, clauses, docTest), lead }];
+      return [{ ...runOf(bucket, range, clauses, docTest, wholeTest), lead }];
     }));
   /** runs grouped by their values of the sort's leading equality fields, the groups in the sort's order */
   const groups = () => {

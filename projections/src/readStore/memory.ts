@@ -19,7 +19,7 @@ import {
   type UpdateOptions,
   type UpdateResult,
 } from './port';
-import { copy, equalityValues, setPath, sortComparator, type SortSpec } from './values';
+import { copy, equalityValues, setPath, sortComparator } from './values';
 
 export type QueryStats = { index: string | null; examined: number };
 
@@ -104,8 +104,9 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return this.output(this.select(filter, options), options);
   }
 
+  /** Stored documents are frozen (see freezeNew), so a read hands them out as they are; a projection builds a new top level. */
   private output(found: T[], options: FindOptions): T[] {
-    return options.projection ? found.map((doc) => project(doc, options.projection!) as T) : found.map(copy);
+    return options.projection ? found.map((doc) => project(doc, options.projection!) as T) : found.slice();
   }
 
   /** A page and the count of every match, from one plan of the query: its buckets are bound once for both. */
@@ -156,7 +157,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       for (const index of this.indexes) if (!moved.includes(index)) index.refresh(doc);
     }
     for (const index of moved) index.add(doc);
-    this.docs.set(doc._id, doc);
+    this.docs.set(doc._id, freezeNew(doc));
   }
 
   async insertOne(document: T): Promise<void> {
@@ -281,6 +282,20 @@ function matcherFor(filter: Filter): (doc: Doc) => boolean {
   const full = (doc: Doc) => (query ??= new Query(filter, {})).test(doc);
   if (!simple) return full;
   return (doc) => simple(doc) ?? full(doc);
+}
+
+/**
+ * Freezes a document about to be stored, and every object in it not frozen yet. An update copies only the
+ * objects on its changed paths and shares the rest with the previous version, which is frozen already, so
+ * this walks just the new parts. Frozen documents can be handed to readers without a copy: a reader that
+ * tries to change one gets a TypeError instead of changing the store.
+ */
+function freezeNew<D>(value: D): D {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value) freezeNew(item);
+  else for (const key in value) freezeNew((value as Record<string, unknown>)[key]);
+  return value;
 }
 
 /** The embedded read store: collections live in this process's memory. */

@@ -2,9 +2,9 @@ import { find as mingoFind } from 'mingo';
 import { copy } from './values';
 
 /**
- * The part of a read that leaves the store: a copy of each result, never the stored object. A plain
- * projection copies only the fields it keeps, so a read of { _id, lat, lon } over thousands of
- * listings copies three fields each, not every listing's images, address and history.
+ * A projected result: a new top level holding the kept fields (their values are the stored, frozen ones).
+ * A plain projection walks only the fields it keeps, so a read of { _id, lat, lon } over thousands of
+ * listings touches three fields each, not every listing's images, address and history.
  */
 export function project(doc: Record<string, unknown>, projection: Record<string, unknown>): Record<string, unknown> {
   const fields = Object.keys(projection).filter((k) => k !== '_id');
@@ -17,10 +17,10 @@ export function project(doc: Record<string, unknown>, projection: Record<string,
   if (including > 0 || (fields.length === 0 && keepId && projection._id !== undefined)) {
     // walk the few kept fields, not the document's forty
     if (keepId) out._id = doc._id;
-    for (const key of fields) if (doc[key] !== undefined) out[key] = copy(doc[key]);
+    for (const key of fields) if (doc[key] !== undefined) out[key] = doc[key];
     return out;
   }
-  for (const key in doc) if (key === '_id' ? keepId : !(key in projection)) out[key] = copy(doc[key]);
+  for (const key in doc) if (key === '_id' ? keepId : !(key in projection)) out[key] = doc[key];
   return out;
 }
 

@@ -168,7 +168,10 @@ export async function topPublications(store: ReadStore, query: CatalogueQuery, n
   // the candidates; only the chosen ones are read whole
   const filter = { ...catalogueFilter(query), 'promotion.positionType': { $in: [3, 2, 1] }, 'promotion.until': { $gt: now } };
   const sort: Sort = { 'promotion.positionType': -1, publishedAt: -1, _id: 1 };
-  const promoted: Point[] = await store.collection<CatalogueDocument>(CATALOGUE).find(filter, { sort, limit: TOP_CANDIDATES, projection: { _id: 1, lat: 1, lon: 1 } });
+  // page p shows candidates 3(p-1)…3p-1 of the rotation: reading that far is enough, unless there are
+  // fewer, and then this read holds them all and the rotation wraps around them (a circle needs them all)
+  const limit = query.geo ? TOP_CANDIDATES : Math.min(TOP_CANDIDATES, page * count);
+  const promoted: Point[] = await store.collection<CatalogueDocument>(CATALOGUE).find(filter, { sort, limit, projection: { _id: 1, lat: 1, lon: 1 } });
   const eligible = query.geo ? promoted.filter(insideCircle(query.geo)) : promoted;
   if (eligible.length <= count) return byIds(store, eligible.map((d) => d._id));
   const start = ((page - 1) * count) % eligible.length;

@@ -38,9 +38,9 @@ export const catalogueProjection: Projection = {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },
       { key: { status: 1, residentialComplexId: 1, publishedAt: -1 } },
-      // the top places: the promoted few of a deal (and of a city), found without walking the rest
+      // the top places: the promoted few of a deal by position type, newest first (a city's are picked out of
+      // them on the way; one bucket a type, where a city with its districts would name dozens)
       { key: { status: 1, dealCategory: 1, 'promotion.positionType': 1, publishedAt: -1 } },
-      { key: { status: 1, dealCategory: 1, locationId: 1, 'promotion.positionType': 1, publishedAt: -1 } },
       { key: { status: 1, dealCategory: 1, price: 1 } },
       { key: { status: 1, dealCategory: 1, publishedAt: -1 } },
       { key: { status: 1, dealCategory: 1, locationId: 1, price: 1 } },

@@ -28,6 +28,8 @@ const CHARACTERISTIC_NAMES = {
   petsAllowed: ['PetsAllowed', 'Можно с животными'],
 } as const;
 type CharacteristicKey = keyof typeof CHARACTERISTIC_NAMES;
+/** [key, field, Russian name], listed once rather than for every listing of every page */
+const CHARACTERISTICS = Object.entries(CHARACTERISTIC_NAMES).map(([key, [field, name]]) => [key as CharacteristicKey, field, name] as const);
 
 /** The option a select or yes/no characteristic shows (characteristicSelectValue); numbers show themselves. */
 const SELECT_NAMES: Partial<Record<CharacteristicKey, Record<number, string>>> = { bathroomType: BATHROOM_TYPES, repairType: REPAIR_TYPES };
@@ -35,15 +37,15 @@ const YES_NO: Record<number, string> = { 1: 'Да', 0: 'Нет' };
 
 /** The publication as the public API and the cabinet show it (spec: product.md section 3, Publication). */
 export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: boolean } = {}) {
-  const characteristics = (Object.entries(CHARACTERISTIC_NAMES) as [CharacteristicKey, readonly [string, string]][])
-    .filter(([key]) => doc[key] != null)
-    .map(([key, [characteristicField, characteristicFieldName]]) => {
-      const stored = doc[key] as number | boolean;
-      // yes/no is shown as the filter's radio value: 1 Да, 0 Нет
-      const value = typeof stored === 'boolean' ? Number(stored) : stored;
-      const options = typeof stored === 'boolean' ? YES_NO : SELECT_NAMES[key];
-      return { characteristicField, characteristicFieldName, value, ...(options ? { characteristicSelectValue: options[value] ?? null } : {}) };
-    });
+  const characteristics = [];
+  for (const [key, characteristicField, characteristicFieldName] of CHARACTERISTICS) {
+    const stored = doc[key] as number | boolean | null | undefined;
+    if (stored == null) continue;
+    // yes/no is shown as the filter's radio value: 1 Да, 0 Нет
+    const value = typeof stored === 'boolean' ? Number(stored) : stored;
+    const options = typeof stored === 'boolean' ? YES_NO : SELECT_NAMES[key];
+    characteristics.push({ characteristicField, characteristicFieldName, value, ...(options ? { characteristicSelectValue: options[value] ?? null } : {}) });
+  }
   const told = <K extends CharacteristicKey>(key: K) => doc[key] ?? null;
   return {
     id: doc._id,

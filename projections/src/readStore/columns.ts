@@ -17,7 +17,7 @@ export type Column =
   | { kind: 'number'; values: Float64Array }
   | { kind: 'string'; texts: (string | null)[]; codes: Int32Array; codeOf: Map<string, number>; times: Float64Array | null };
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function buildColumn(docs: readonly unknown[], path: string): Column | null {
   const n = docs.length;

@@ -1,4 +1,4 @@
-import { buildColumn, type Column } from './columns';
+import { buildColumn, ISO_TIMESTAMP, type Column } from './columns';
 import type { Filter, IndexSpec } from './port';
 import { compareValues, equalityValues, getPath, isPlainValue } from './values';
 
@@ -24,7 +24,7 @@ export class Bucket<D> {
   private readonly added = new Set<Entry<D>>();
   private readonly removed = new Set<Entry<D>>();
   private readonly columns = new Map<string, Column | null>();
-  private keys: Float64Array | null | undefined;
+  private keys: { values: Float64Array; times: boolean } | null | undefined;
 
   get size() {
     return this.entries.length + this.added.size - this.removed.size;
@@ -48,13 +48,26 @@ export class Bucket<D> {
    * so a merge of buckets compares numbers.
    */
   numericKeys(): Float64Array | null {
+    return this.keyNumbers()?.values ?? null;
+  }
+
+  private keyNumbers(): { values: Float64Array; times: boolean } | null {
     const entries = this.sorted();
     if (this.keys === undefined) {
       const column = buildColumn(entries.map((e) => ({ key: e.value })), 'key');
       const numbers = column?.kind === 'number' ? column.values : column?.kind === 'string' ? column.times : null;
-      this.keys = numbers && !numbers.some(Number.isNaN) ? numbers : null;
+      this.keys = numbers && !numbers.some(Number.isNaN) ? { values: numbers, times: column!.kind === 'string' } : null;
     }
     return this.keys;
+  }
+
+  /**
+   * A range bound as a number comparable with the numeric keys, or null when only compareValues can place
+   * it (a bound of another type than the keys, or a text that is not a timestamp of the keys' shape).
+   */
+  private numericBound(value: unknown, keys: { times: boolean }): number | null {
+    if (!keys.times) return typeof value === 'number' ? value : null;
+    return typeof value === 'string' && ISO_TIMESTAMP.test(value) ? Date.parse(value) : null;
   }
 
   sorted(): Entry<D>[] {
@@ -79,10 +92,28 @@ export class Bucket<D> {
   /** The positions [from, to) of the sorted entries within a range of the key. */
   positions(range: Range): [number, number] {
     const entries = this.sorted();
-    const from = range.lower ? firstPosition(entries, range.lower.value, !range.lower.inclusive) : 0;
-    const to = range.upper ? firstPosition(entries, range.upper.value, range.upper.inclusive) : entries.length;
+    const keys = this.keyNumbers();
+    const place = (value: unknown, after: boolean) => {
+      const bound = keys ? this.numericBound(value, keys) : null;
+      return bound === null ? firstPosition(entries, value, after) : firstNumber(keys!.values, bound, after);
+    };
+    const from = range.lower ? place(range.lower.value, !range.lower.inclusive) : 0;
+    const to = range.upper ? place(range.upper.value, range.upper.inclusive) : entries.length;
     return [from, Math.max(from, to)];
   }
+
+}
+
+/** The first position whose number is > v (after = true) or ≥ v. */
+function firstNumber(values: Float64Array, v: number, after: boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < v || (after && values[mid] === v)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The first position whose value is > v (after = true) or ≥ v. */

@@ -3,7 +3,7 @@ import { DuplicateKeyError, type Collection, type Doc, type ReadStore } from './
 
 export type ReadStoreFactory = () => Promise<ReadStore>;
 
-type Listing = Doc & { category?: string; city?: string; price?: number; rooms?: number; createdAt?: string; publishedAt?: string | null; floor?: unknown; district?: string | null; tags?: string[]; address?: { city: string; street?: string } };
+type Listing = Doc & { category?: string; city?: string; price?: number; rooms?: number; createdAt?: string; publishedAt?: string | null; stamp?: string; floor?: unknown; district?: string | null; tags?: string[]; address?: { city: string; street?: string } };
 
 /** A small deterministic generator, so a failing random case can be replayed. */
 function random(seed: number) {
@@ -185,6 +185,30 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       }
     });
 
+    it('finds the ends of a range exactly, on bounds equal to stored numbers and timestamps', async () => {
+      const plain = collection();
+      const indexed = collection();
+      await indexed.createIndex({ key: { category: 1, price: 1 } });
+      await indexed.createIndex({ key: { category: 1, createdAt: -1 } });
+      const at = (hour: number) => new Date(Date.UTC(2026, 0, 1, hour)).toISOString();
+      for (let i = 0; i < 200; i++) {
+        const doc: Listing = { _id: `r${i}`, category: 'sale', price: (i * 7) % 40, createdAt: at((i * 5) % 24) };
+        await plain.insertOne(doc);
+        await indexed.insertOne(doc);
+      }
+      const bounds = [
+        ...[0, 13, 20, 39, 40].flatMap((n) => [{ price: { $gte: n } }, { price: { $gt: n } }, { price: { $lte: n } }, { price: { $lt: n } }, { price: { $gte: n, $lt: n + 5 } }]),
+        ...[0, 7, 23].flatMap((h) => [{ createdAt: { $gte: at(h) } }, { createdAt: { $gt: at(h) } }, { createdAt: { $lte: at(h) } }, { createdAt: { $lt: at(h) } }]),
+        { createdAt: { $gte: '2026-01-01T1' } },
+        { price: { $gte: '5' } },
+      ];
+      for (const bound of bounds) {
+        const filter = { category: 'sale', ...bound };
+        expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(filter));
+        expect(await indexed.find(filter, { sort: { _id: 1 } })).toEqual(await plain.find(filter, { sort: { _id: 1 } }));
+      }
+    });
+
     it('sorts by an equality field of an index, then its sorted key, group after group', async () => {
       const plain = collection();
       const indexed = collection();
@@ -214,6 +238,9 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       await indexed.createIndex({ key: { price: 1 } });
       await indexed.createIndex({ key: { category: 1, publishedAt: -1 } });
       await indexed.createIndex({ key: { city: 1, floor: 1 } });
+      // every document has rooms and a timestamp: these buckets' keys are all numbers, or all timestamps
+      await indexed.createIndex({ key: { city: 1, rooms: 1 } });
+      await indexed.createIndex({ key: { city: 1, stamp: -1 } });
       const categories = ['sale', 'rent', 'dailyRent'];
       const cities = ['msk', 'spb', 'kzn', 'nsk', 'ekb'];
       const makeDoc = (i: number): Listing => ({
@@ -226,6 +253,7 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
         // an ISO timestamp or null; a field of mixed types (numbers, texts, lists, nothing)
         publishedAt: next() < 0.8 ? new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 300) * 86_400_000).toISOString() : null,
         ...(next() < 0.8 ? { district: pick(['north', 'south', 'centre', null]) } : {}),
+        stamp: new Date(Date.UTC(2026, 0, 1) + Math.floor(next() * 30) * 3_600_000).toISOString(),
         ...(next() < 0.9 ? { floor: pick<unknown>([1, 2, 3, 5, 9, '5', 'penthouse', [1, 2], null]) } : {}),
       });
       for (let i = 0; i < 1500; i++) {
@@ -246,7 +274,9 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
           if (next() < 0.4) filter.publishedAt = pick<unknown>([{ $lte: day }, { $gt: day }, { $gte: day.slice(0, 7) }, { $ne: null }, null]);
           if (next() < 0.3) filter.createdAt = pick<unknown>([{ $gte: '2026-05' }, { $lt: '2026-03-15' }, { $gt: 5 }]);
           if (next() < 0.3) filter.floor = pick<unknown>([{ $gte: 3 }, { $lt: 'q' }, 5, '5', { $in: [1, 'penthouse'] }, { $ne: 2 }, null]);
-          const sortKey = pick(['price', 'createdAt', 'publishedAt', 'floor']);
+          if (next() < 0.3) filter.stamp = pick<unknown>([{ $gte: '2026-01-01T10:00:00.000Z' }, { $lt: '2026-01-01T20:00:00.000Z', $gt: '2026-01-01T05:00:00.000Z' }, { $lte: '2026-01-01T1' }]);
+          if (next() < 0.3) filter.rooms = pick<unknown>([{ $gte: 2, $lt: 4 }, { $gt: 3 }, { $lte: 2 }]);
+          const sortKey = pick(['price', 'createdAt', 'publishedAt', 'floor', 'rooms', 'stamp']);
           // sometimes sorted first by an equality field of an index (its buckets read group after group)
           const leading: Record<string, 1 | -1> = next() < 0.3 ? { category: pick([1, -1] as const) } : {};
           const options = { sort: { ...leading, [sortKey]: pick([1, -1] as const), _id: pick([1, -1] as const) }, skip: Math.floor(next() * 30), limit: 1 + Math.floor(next() * 40) };

@@ -21,6 +21,8 @@ export class ProjectionRunner {
   private appliedSinceCheckpoint = 0;
   private lastApplied = 0;
   private waiters: { position: number; resolve: () => void }[] = [];
+  /** the head of the log when a deferred catch-up began: the indexes resume when it is reached */
+  private catchUpTo: number | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -41,6 +43,12 @@ export class ProjectionRunner {
     }
     const from = Math.min(...this.positions.values());
     this.lastApplied = from;
+    // a long catch-up builds the read store's indexes once at its end rather than through every event
+    const head = await this.events.headPosition();
+    if (head - from > 1000 && this.store.deferIndexes) {
+      this.store.deferIndexes();
+      this.catchUpTo = head;
+    }
     this.subscription = this.events.subscribe(from, (event) => this.apply(event), { onError: this.options.onError, batchSize: 1000 });
   }
 
@@ -52,6 +60,10 @@ export class ProjectionRunner {
       this.positions.set(projection.name, event.position);
     }
     this.lastApplied = event.position;
+    if (this.catchUpTo !== null && event.position >= this.catchUpTo) {
+      this.catchUpTo = null;
+      this.store.resumeIndexes?.();
+    }
     if (++this.appliedSinceCheckpoint >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoints();
     else this.scheduleCheckpoint();
     this.releaseWaiters();
@@ -118,6 +130,10 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    if (this.catchUpTo !== null) {
+      this.catchUpTo = null;
+      this.store.resumeIndexes?.();
+    }
     if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
     this.checkpointTimer = null;
     await this.subscription?.stop();

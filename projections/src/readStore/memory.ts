@@ -39,6 +39,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   constructor(readonly name: string) {}
 
   async createIndex(spec: IndexSpec): Promise<string> {
+    if (this.stale) this.resume();
     const index = new MemoryIndex<T>(spec);
     const existing = this.indexes.find((i) => i.name === index.name);
     if (existing) return existing.name;
@@ -70,6 +71,8 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private plan(filter: Filter, options: FindOptions = {}) {
+    // a read that may use an index ends a deferral: one rebuild, then writes keep the indexes again
+    if (this.stale && !('_id' in filter && equalityValues(filter._id))) this.resume();
     return planRead(this.docs, this.indexes, filter, matcherFor, options.sort, Boolean(options.limit));
   }
 
@@ -145,8 +148,36 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return count;
   }
 
+  /** While deferred, writes keep only unique indexes (they refuse duplicates); the rest are rebuilt once, when read or resumed. */
+  private deferred = false;
+  private stale = false;
+
+  defer() {
+    this.deferred = true;
+  }
+
+  /** Back to keeping every index on each write, after rebuilding the ones writes skipped. */
+  resume() {
+    this.deferred = false;
+    if (!this.stale) return;
+    this.stale = false;
+    for (const index of this.indexes) {
+      if (index.unique) continue;
+      index.clear();
+      for (const doc of this.docs.values()) index.add(doc);
+    }
+  }
+
+  /** The indexes kept by writes now. */
+  private maintained() {
+    if (!this.deferred) return this.indexes;
+    this.stale = true;
+    return this.indexes.filter((index) => index.unique);
+  }
+
   private store(doc: T, previous?: T) {
-    const moved = previous ? this.indexes.filter((index) => !index.unchanged(previous, doc)) : this.indexes;
+    const indexes = this.maintained();
+    const moved = previous ? indexes.filter((index) => !index.unchanged(previous, doc)) : indexes;
     for (const index of moved) {
       if (index.conflict(doc)) throw new DuplicateKeyError(this.name, index.fields);
     }
@@ -154,7 +185,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     if (previous) {
       for (const index of moved) index.remove(previous._id);
       // the entries that stay point at the new version: scans read documents from the index
-      for (const index of this.indexes) if (!moved.includes(index)) index.refresh(doc);
+      for (const index of indexes) if (!moved.includes(index)) index.refresh(doc);
     }
     for (const index of moved) index.add(doc);
     this.docs.set(doc._id, freezeNew(doc));
@@ -227,8 +258,9 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   private remove(filter: Filter, many: boolean): DeleteResult {
     const targets = this.selectUncached(filter, many ? {} : { limit: 1 });
     if (targets.length) this.invalidate();
+    const indexes = this.maintained();
     for (const doc of targets) {
-      for (const index of this.indexes) index.remove(doc._id);
+      for (const index of indexes) index.remove(doc._id);
       this.docs.delete(doc._id);
     }
     return { deletedCount: targets.length };
@@ -302,11 +334,30 @@ function freezeNew<D>(value: D): D {
 export class MemoryReadStore implements ReadStore {
   readonly name = 'memory';
   private readonly collections = new Map<string, MemoryCollection<Doc>>();
+  private deferring = false;
 
   collection<T extends Doc = Doc>(name: string): Collection<T> & MemoryCollection<T> {
     let collection = this.collections.get(name);
-    if (!collection) this.collections.set(name, (collection = new MemoryCollection(name)));
+    if (!collection) {
+      this.collections.set(name, (collection = new MemoryCollection(name)));
+      if (this.deferring) collection.defer();
+    }
     return collection as unknown as Collection<T> & MemoryCollection<T>;
+  }
+
+  /**
+   * For a replay of the log: writes skip the non-unique indexes, which are built once at the end (or at the
+   * first read that needs one). Keeping nine catalogue indexes through every event of a listing's history
+   * cost more than building them once from the final documents.
+   */
+  deferIndexes() {
+    this.deferring = true;
+    for (const collection of this.collections.values()) collection.defer();
+  }
+
+  resumeIndexes() {
+    this.deferring = false;
+    for (const collection of this.collections.values()) collection.resume();
   }
 
   async close(): Promise<void> {

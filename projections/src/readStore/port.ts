@@ -55,6 +55,9 @@ export interface Collection<T extends Doc = Doc> {
 export interface ReadStore {
   readonly name: string;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** optional, for a replay: indexes may be built once at the end instead of kept through every write (results stay the same) */
+  deferIndexes?(): void;
+  resumeIndexes?(): void;
   close(): Promise<void>;
 }
 

@@ -197,8 +197,25 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     this.store(copy(document));
   }
 
+  /**
+   * The documents a write changes. A projection's guard — { _id, revision: { $lt: n } } — comes with every
+   * event of a replay: it is answered by one lookup and one comparison, without compiling a matcher.
+   */
+  private targets(filter: Filter, many: boolean): T[] {
+    const keys = Object.keys(filter);
+    const guard = filter.revision as { $lt?: unknown } | undefined;
+    if (typeof filter._id === 'string' && (keys.length === 1 || (keys.length === 2 && typeof guard === 'object' && guard !== null && Object.keys(guard).length === 1 && typeof guard.$lt === 'number'))) {
+      const doc = this.docs.get(filter._id);
+      if (!doc) return [];
+      if (keys.length === 1) return [doc];
+      const revision = doc.revision;
+      return typeof revision === 'number' && revision < (guard!.$lt as number) ? [doc] : [];
+    }
+    return this.selectUncached(filter, many ? {} : { limit: 1 });
+  }
+
   private updateMatching(filter: Filter, update: Update, options: UpdateOptions, many: boolean): UpdateResult {
-    const targets = this.selectUncached(filter, many ? {} : { limit: 1 });
+    const targets = this.targets(filter, many);
     let modified = 0;
     const { $setOnInsert: _ignored, ...modifier } = update;
     for (const current of targets) {

@@ -1,11 +1,7 @@
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@estate/events';
-import { KurrentEventStore } from '@estate/events/store/kurrent';
 import { allProjections, CheckpointProgress, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
-import { MongoReadStore } from '@estate/projections/readStore/mongo';
-import { KafkaBus } from './core/bus/kafka';
 import type { Bus } from './core/bus/port';
-import { BullMqJobQueue } from './core/jobs/bullmq';
 import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
 import { startBackground } from './background';
@@ -14,13 +10,11 @@ import { InProcessJobQueue } from './core/jobs/memory';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
 import { createOpenApi } from './core/openapi';
-import { Redis } from 'ioredis';
 import { AcceptAnyToken, RecaptchaV3, type BotCheck } from './core/botCheck';
 import { DiskFileStore } from './core/files';
 import { HttpSmsGateway } from './core/notify/httpSms';
 import { OutboxMail, OutboxSms } from './core/notify/outbox';
 import type { MailProvider, SmsProvider } from './core/notify/port';
-import { SmtpMail } from './core/notify/smtp';
 import { FlexibleRateLimits } from './core/rateLimits';
 import { SandboxPayments } from './money/provider/sandbox';
 import { NoPayments } from './money/provider/port';
@@ -36,10 +30,13 @@ export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'mail' | 'botChe
  * stored checkpoints.
  */
 export async function buildContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), overrides: ContextOverrides = {}): Promise<AppContext> {
+  // the engines' clients are loaded only when configured: embedded, the start does not pay their ~0.6 s of imports
   const eventStore: EventStore = config.EVENTSTORE_URL
-    ? new KurrentEventStore(config.EVENTSTORE_URL)
+    ? new (await import('@estate/events/store/kurrent')).KurrentEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
-  const readStore: ReadStore = config.MONGO_URL ? await MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB) : new MemoryReadStore();
+  const readStore: ReadStore = config.MONGO_URL
+    ? await (await import('@estate/projections/readStore/mongo')).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
+    : new MemoryReadStore();
   const onError = (error: unknown, event?: { position: number; type: string }) =>
     logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying');
   // in 'all' the projections run here; an api process follows the projector's stored checkpoints
@@ -54,17 +51,17 @@ export async function buildContext(config: Config, logger: Logger = createLogger
     projections = new CheckpointProgress(eventStore, readStore, allProjections.map((p) => p.name));
   }
   // the bus has a file of its own, so its writes never wait on the event log's write lock
-  const bus: Bus = config.KAFKA_BROKERS ? new KafkaBus(config.KAFKA_BROKERS) : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
-  const jobs: JobQueue = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL) : new InProcessJobQueue();
+  const bus: Bus = config.KAFKA_BROKERS ? new (await import('./core/bus/kafka')).KafkaBus(config.KAFKA_BROKERS) : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
+  const jobs: JobQueue = config.REDIS_URL ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL) : new InProcessJobQueue();
   const clock = overrides.clock ?? (() => new Date());
   const sms: SmsProvider =
     overrides.sms ??
     (config.SMS_GATEWAY_URL ? new HttpSmsGateway(config.SMS_GATEWAY_URL, { token: config.SMS_GATEWAY_TOKEN, sender: config.SMS_SENDER }) : new OutboxSms(readStore, clock));
-  const mail: MailProvider = overrides.mail ?? (config.SMTP_URL ? new SmtpMail(config.SMTP_URL, config.MAIL_FROM) : new OutboxMail(readStore, clock));
+  const mail: MailProvider = overrides.mail ?? (config.SMTP_URL ? new (await import('./core/notify/smtp')).SmtpMail(config.SMTP_URL, config.MAIL_FROM) : new OutboxMail(readStore, clock));
   const botCheck: BotCheck =
     overrides.botCheck ?? (config.RECAPTCHA_SECRET ? new RecaptchaV3(config.RECAPTCHA_SECRET, config.RECAPTCHA_MIN_SCORE, config.RECAPTCHA_VERIFY_URL) : new AcceptAnyToken());
   // the limiter's own connection: BullMQ's are blocking ones and must not carry other commands
-  const limitsRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
+  const limitsRedis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
   limitsRedis?.on('error', (error) => logger.warn({ err: error }, 'rate-limit Redis unavailable; counting in memory'));
   const hour = 3600;
   const limits = new FlexibleRateLimits(

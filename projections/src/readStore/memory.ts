@@ -57,6 +57,11 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
    * clears it. Writes find their targets uncached: the write clears the cache at once anyway.
    */
   private select(filter: Filter, options: FindOptions = {}, plan = () => this.plan(filter, options)): T[] {
+    // one document by its id, as projections read on every event: a lookup, no plan and no cache
+    if (typeof filter._id === 'string' && Object.keys(filter).length === 1 && !options.skip) {
+      const doc = this.docs.get(filter._id);
+      return doc ? [doc] : [];
+    }
     // only pages are remembered: an unlimited answer can hold thousands of documents
     const filterKey = options.limit ? cacheKey(filter) : null;
     const key = filterKey === null ? null : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;

@@ -2,8 +2,11 @@ import { buildColumn, ISO_TIMESTAMP, type Column } from './columns';
 import type { Filter, IndexSpec } from './port';
 import { compareValues, equalityValues, getPath, isPlainValue } from './values';
 
-/** `doc` is the stored document, kept current by `refresh`, so a scan needs no lookup by id. */
-export type Entry<D = Record<string, unknown>> = { value: unknown; id: string; doc: D };
+/**
+ * `doc` is the stored document, kept current by `refresh`, so a scan needs no lookup by id. The entry also
+ * names its bucket and (unique indexes) its full key: one object per document and index, found by id.
+ */
+export type Entry<D = Record<string, unknown>> = { value: unknown; id: string; doc: D; bucket: string; key: string };
 
 /** Sorted by the key's value, then by _id. */
 const compareEntries = (a: Entry<unknown>, b: Entry<unknown>) => compareValues(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -167,7 +170,7 @@ export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = R
   readonly sortField: string;
   readonly unique: boolean;
   private readonly buckets = new Map<string, Bucket<D>>();
-  private readonly placement = new Map<string, { bucket: string; entry: Entry<D>; key: string }>();
+  private readonly placement = new Map<string, Entry<D>>();
   /** full key → _id, for unique indexes */
   private readonly keys = new Map<string, string>();
   readonly unindexed = new Set<string>();
@@ -217,11 +220,11 @@ export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = R
       this.unindexed.add(doc._id);
       return;
     }
-    const entry: Entry<D> = { value: key.value, id: doc._id, doc };
+    const entry: Entry<D> = { value: key.value, id: doc._id, doc, bucket: key.bucket, key: key.full };
     let bucket = this.buckets.get(key.bucket);
     if (!bucket) this.buckets.set(key.bucket, (bucket = new Bucket<D>()));
     bucket.add(entry);
-    this.placement.set(doc._id, { bucket: key.bucket, entry, key: key.full });
+    this.placement.set(doc._id, entry);
     if (this.unique) this.keys.set(key.full, doc._id);
   }
 
@@ -229,7 +232,7 @@ export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = R
   refresh(doc: D) {
     const placed = this.placement.get(doc._id);
     if (!placed) return;
-    placed.entry.doc = doc;
+    placed.doc = doc;
     this.buckets.get(placed.bucket)!.touched();
   }
 
@@ -238,7 +241,7 @@ export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = R
     const placed = this.placement.get(id);
     if (!placed) return;
     const bucket = this.buckets.get(placed.bucket)!;
-    bucket.remove(placed.entry);
+    bucket.remove(placed);
     if (bucket.size === 0) this.buckets.delete(placed.bucket);
     this.placement.delete(id);
     if (this.unique && this.keys.get(placed.key) === id) this.keys.delete(placed.key);

@@ -30,8 +30,10 @@ import { random } from '../src/seed/demoData';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 20;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const BODIES = 500;
+/** more than the distinct run can send, so none comes twice */
+const DISTINCT_BODIES = 20_000;
 const DAY = 86_400_000;
 const fmt = (n: number) => Math.round(n).toLocaleString('ru-RU');
 const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
@@ -205,8 +207,10 @@ const PRICE_BANDS: Record<DealCategory, [number | null, number | null][]> = {
   dailyRent: [[null, 3000], [2500, 5000], [4000, 9000], [7000, null], [null, null]],
 };
 
-export function bodies(count: number): { kind: Kind; body: Record<string, unknown> }[] {
-  const rnd = random(7);
+/** `typed`: prices typed by hand (not the bands' round figures), so bodies hardly ever repeat */
+export function bodies(count: number, seed = 7, typed = false): { kind: Kind; body: Record<string, unknown> }[] {
+  const rnd = random(seed);
+  const hand = (bound: number | null) => (bound === null || !typed ? bound : bound + rnd.int(0, 99) * Math.max(1, Math.round(bound / 1000)));
   return Array.from({ length: count }, (_, i) => {
     // 60% a city, 20% all of Russia, 20% a circle around a point in a city
     const kind: Kind = i % 5 < 3 ? 'city' : i % 5 === 3 ? 'russia' : 'geo';
@@ -216,7 +220,7 @@ export function bodies(count: number): { kind: Kind; body: Record<string, unknow
     else body.sortByDate = true;
     body.orderData = rnd.next() < 0.5 ? 'ASC' : 'DESC';
     const band = rnd.pick(PRICE_BANDS[deal]);
-    if (band[0] !== null || band[1] !== null) body.price = [{ min: band[0], max: band[1] }];
+    if (band[0] !== null || band[1] !== null) body.price = [{ min: hand(band[0]), max: hand(band[1]) }];
     if (rnd.next() < 0.6) body.roomCount = rnd.pick([[1], [2], [1, 2], [2, 3], [3, 4], [0, 1]]);
     const city = pickCity(rnd);
     if (kind === 'city') body.locationId = city.id;
@@ -266,6 +270,22 @@ function nodeCeiling(page: unknown) {
 
 // ---------------------------------------------------------------- main
 
+/** BENCH_PROFILE=file.cpuprofile: a CPU profile of the server during the mixed run (open it in Chrome's DevTools). */
+async function startProfiler() {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 const line = (name: string, r: LoadResult) =>
   `  ${name.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
   (r.non2xx || r.errors ? `   (${fmt(r.non2xx)} non-2xx, ${fmt(r.errors)} errors of ${fmt(r.total)})` : '');
@@ -305,10 +325,18 @@ async function main() {
 
     const appServer = createServer(createApp(ctx));
     const appUrl = await listen(appServer);
-    await load(appUrl, mixed, 3); // warm-up: JIT and the first reads
+    // warm-up: every body once (each index bucket is sorted, and its columns built, on its first read), then
+    // load until the JIT has settled (a shorter warm-up left the first measured seconds ~15% slower)
+    for (const { body } of all) await fetch(`${appUrl}/api/publications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await load(appUrl, mixed, 8);
+    const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
     const search = await load(appUrl, mixed, SECONDS);
+    if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
     const byKind = [];
     for (const { kind, path } of kinds) byKind.push({ kind, result: await load(appUrl, path, Math.max(3, Math.round(SECONDS / 3))) });
+    // the read store remembers a count until the next write, and a filter stays the same for a minute (the
+    // premium window moves by whole minutes): here no body comes twice, so every request is planned and counted
+    const distinct = await load(appUrl, file('distinct', bodies(DISTINCT_BODIES, 99, true).map((b) => b.body)), Math.max(3, Math.round(SECONDS / 2)));
     appServer.closeAllConnections();
     appServer.close();
 
@@ -329,6 +357,7 @@ async function main() {
     console.log(`  response page: ${fmt(Buffer.byteLength(JSON.stringify(page)))} bytes (20 listings)`);
     console.log(line('POST /api/publications (mixed)', search));
     for (const { kind, result } of byKind) console.log(line(`  only ${kind === 'city' ? 'a city' : kind === 'russia' ? 'all of Russia' : 'a geo circle'}`, result));
+    console.log(line('  mixed, no body twice', distinct));
     console.log(line('Express ceiling (same middleware)', framework));
     console.log(line('node:http ceiling', machine));
     const share = (search.rps / framework.rps) * 100;

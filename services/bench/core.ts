@@ -147,6 +147,7 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
 }
 
+if (process.argv[2] === 'write-log') await writeLog(process.argv[3], Number(process.argv[4] ?? 100_000)).then(() => process.exit(0));
 main().catch((error) => {
   console.error(error);
   rmSync(dir, { recursive: true, force: true });

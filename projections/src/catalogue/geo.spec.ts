@@ -4,17 +4,7 @@ import { CATALOGUE, type CatalogueDocument } from './document';
 import { distanceKm } from './geo';
 import { catalogueProjection } from './projection';
 import { countCatalogue, searchCatalogue } from './search';
-
-/** A small deterministic generator, so a failing case can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../seededRandom';
 
 /** The point at a distance and bearing from a centre, on the sphere distanceKm measures on. */
 function destination(from: { lat: number; lon: number }, km: number, bearing: number) {

@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, type Collection, type Doc, type ReadStore } from './port';
+import { seededRandom as random } from '../seededRandom';
 
 export type ReadStoreFactory = () => Promise<ReadStore>;
 
 type Listing = Doc & { category?: string; city?: string; price?: number; rooms?: number; createdAt?: string; publishedAt?: string | null; stamp?: string; floor?: unknown; district?: string | null; tags?: string[]; address?: { city: string; street?: string } };
-
-/** A small deterministic generator, so a failing random case can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The MongoDB semantics every read-store adapter must show. Collection names are random, so the

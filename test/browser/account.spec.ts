@@ -150,6 +150,8 @@ describe('accounts on the public site in Chromium', () => {
     await page.getByText('На рассмотрении').waitFor();
 
     await page.goto(`${server.url}/account/user/premium-sub`);
+    // a cold account page can take several seconds to render when the whole suite loads both cores (seen twice in full runs)
+    await page.getByRole('button', { name: 'Оформить' }).first().waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Оформить' }).first().click();
     await page.waitForURL('**/api/payments/sandbox/**');
     await page.getByRole('button', { name: 'Оплатить' }).click();

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { tcpReachable } from '@estate/events/testing';
 import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from '../categories/characteristics';
+import { onBothReadStores } from '../../test/readStores';
 
 /** Three rentals that differ in every characteristic added for the 18 filters; the third tells none of them. */
 const LISTINGS: ListingSpec[] = [
@@ -18,14 +17,8 @@ const LISTINGS: ListingSpec[] = [
   { id: 'x3', deal: 'rent', price: 90_000, rooms: 5, publishedDaysAgo: 10 },
 ];
 
-const MONGO_URL = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
-const mongoUp = tcpReachable(MONGO_URL);
-if (!mongoUp) console.warn(`SKIPPED: characteristic filters on MongoDB — nothing answers at ${MONGO_URL}`);
 
-describe.each([
-  ['the embedded read store', {} as Record<string, string>, true],
-  ['MongoDB', { MONGO_URL, MONGO_DB: `features_${randomUUID().slice(0, 8)}` }, mongoUp],
-])('characteristics on listings, on %s', (_name, env, run) => {
+describe.each(onBothReadStores('characteristic filters', 'features'))('characteristics on listings, on %s', (_name, env, run) => {
   const it = run ? global.it : global.it.skip;
   let t: TestApp;
   let token: string;

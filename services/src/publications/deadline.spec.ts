@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { tcpReachable } from '@estate/events/testing';
 import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { runComplexCommand } from '../newBuildings/commands';
 import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
+import { onBothReadStores } from '../../test/readStores';
 
 /** Three complexes handed over in different years, and listings in them and outside them. */
 const base = DEMO_COMPLEXES[0].details;
@@ -18,14 +17,8 @@ const LISTINGS: ListingSpec[] = [
   { id: 'resale', price: 12_000_000, publishedDaysAgo: 10 },
 ];
 
-const MONGO_URL = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
-const mongoUp = tcpReachable(MONGO_URL);
-if (!mongoUp) console.warn(`SKIPPED: new-build deadline filter on MongoDB — nothing answers at ${MONGO_URL}`);
 
-describe.each([
-  ['the embedded read store', {} as Record<string, string>, true],
-  ['MongoDB', { MONGO_URL, MONGO_DB: `deadline_${randomUUID().slice(0, 8)}` }, mongoUp],
-])('the new-build deadline filter on %s', (_name, env, run) => {
+describe.each(onBothReadStores('new-build deadline filter', 'deadline'))('the new-build deadline filter on %s', (_name, env, run) => {
   const it = run ? global.it : global.it.skip;
   let t: TestApp;
   let agentToken: string;

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { tcpReachable } from '@estate/events/testing';
 import { CATALOGUE } from '@estate/projections';
 import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
 import { userDecider, userStream } from '../identity/user';
+import { onBothReadStores } from '../../test/readStores';
 
 /** A catalogue made for the filters: each listing differs from the others in what a test asks. */
 const CENTRE = { lat: 55.751244, lon: 37.618423 };
@@ -25,15 +24,9 @@ const LISTINGS: ListingSpec[] = [
 ];
 
 /** The same suite on the embedded store and on MongoDB (its stand-in here), whose query language the filters must also speak. */
-const MONGO_URL = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
-const mongoUp = tcpReachable(MONGO_URL);
 const MONGO_COLLECTIONS = ['catalogue', 'users', 'sessions', 'agencies', 'favourites', 'projection_checkpoints', 'interaction_stats', 'opened_publications', 'dev_sms', 'dev_email'];
-if (!mongoUp) console.warn(`SKIPPED: catalogue search on MongoDB — nothing answers at ${MONGO_URL}`);
 
-describe.each([
-  ['the embedded read store', {} as Record<string, string>, true],
-  ['MongoDB', { MONGO_URL, MONGO_DB: `search_${randomUUID().slice(0, 8)}` }, mongoUp],
-])('catalogue search on %s', (_name, env, run) => {
+describe.each(onBothReadStores('catalogue search', 'search'))('catalogue search on %s', (_name, env, run) => {
 const it = run ? global.it : global.it.skip;
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { tcpReachable } from '@estate/events/testing';
+
+/**
+ * The rows of a describe.each that runs a suite on the embedded store and on MongoDB (its stand-in
+ * here), whose query language the filters must also speak: [name, env for startTestApp, whether to run].
+ * MongoDB's row is skipped, with a printed line, when nothing answers.
+ */
+export function onBothReadStores(what: string, dbPrefix: string): [string, Record<string, string>, boolean][] {
+  const url = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
+  const up = tcpReachable(url);
+  if (!up) console.warn(`SKIPPED: ${what} on MongoDB — nothing answers at ${url}`);
+  return [
+    ['the embedded read store', {}, true],
+    ['MongoDB', { MONGO_URL: url, MONGO_DB: `${dbPrefix}_${randomUUID().slice(0, 8)}` }, up],
+  ];
+}

@@ -1,5 +1,4 @@
 import type { Filter } from './port';
-import { getPath } from './values';
 
 /**
  * One field of a bucket's sorted documents laid out as arrays, so a count or a page tests thousands of
@@ -19,14 +18,13 @@ export type Column =
 
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-export function buildColumn(docs: readonly unknown[], path: string): Column | null {
-  const n = docs.length;
-  const raw = new Array<unknown>(n);
+/** The column of a list of values (a field of a bucket's documents, or its sorted keys), or null when it cannot be one. */
+export function buildColumn(raw: readonly unknown[]): Column | null {
+  const n = raw.length;
   let numbers = 0;
   let strings = 0;
   for (let i = 0; i < n; i++) {
-    const v = getPath(docs[i], path);
-    raw[i] = v;
+    const v = raw[i];
     if (typeof v === 'number') {
       if (Number.isNaN(v)) return null;
       numbers++;

@@ -54,14 +54,11 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   /**
    * Matching documents (stored, not copies), sorted and paged, for reads. A catalogue is read far
    * more often than written: a repeated read is answered from the last answer until the next write
-   * clears it. Writes find their targets uncached: the write clears the cache at once anyway.
+   * clears it. Writes find their targets uncached (`targets`).
    */
   private select(filter: Filter, options: FindOptions = {}, plan = () => this.plan(filter, options)): T[] {
-    // one document by its id, as projections read on every event: a lookup, no plan and no cache
-    if (typeof filter._id === 'string' && Object.keys(filter).length === 1 && !options.skip) {
-      const doc = this.docs.get(filter._id);
-      return doc ? [doc] : [];
-    }
+    const alone = options.skip ? undefined : this.byIdAlone(filter);
+    if (alone) return alone;
     // only pages are remembered: an unlimited answer can hold thousands of documents
     const filterKey = options.limit ? cacheKey(filter) : null;
     const key = filterKey === null ? null : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;
@@ -202,21 +199,25 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     this.store(copy(document));
   }
 
+  /** One document by its id, as projections read on every event: a lookup, no plan and no cache; undefined for any other filter. */
+  private byIdAlone(filter: Filter): T[] | undefined {
+    if (typeof filter._id !== 'string' || Object.keys(filter).length !== 1) return undefined;
+    const doc = this.docs.get(filter._id);
+    return doc ? [doc] : [];
+  }
+
   /**
-   * The documents a write changes. A projection's guard — { _id, revision: { $lt: n } } — comes with every
-   * event of a replay: it is answered by one lookup and one comparison, without compiling a matcher.
+   * The documents a write changes, uncached (the write clears the cache at once anyway). A projection's
+   * guard — { _id, revision: { $lt: n } } — comes with every event of a replay: one lookup and one comparison.
    */
   private targets(filter: Filter, many: boolean): T[] {
-    const keys = Object.keys(filter);
     const guard = filter.revision as { $lt?: unknown } | undefined;
-    if (typeof filter._id === 'string' && (keys.length === 1 || (keys.length === 2 && typeof guard === 'object' && guard !== null && Object.keys(guard).length === 1 && typeof guard.$lt === 'number'))) {
-      const doc = this.docs.get(filter._id);
-      if (!doc) return [];
-      if (keys.length === 1) return [doc];
-      const revision = doc.revision;
-      return typeof revision === 'number' && revision < (guard!.$lt as number) ? [doc] : [];
+    const guarded = typeof guard === 'object' && guard !== null && Object.keys(guard).length === 1 && typeof guard.$lt === 'number';
+    if (typeof filter._id === 'string' && guarded && Object.keys(filter).length === 2) {
+      const revision = this.docs.get(filter._id)?.revision;
+      return typeof revision === 'number' && revision < (guard.$lt as number) ? [this.docs.get(filter._id)!] : [];
     }
-    return this.selectUncached(filter, many ? {} : { limit: 1 });
+    return this.byIdAlone(filter) ?? this.selectUncached(filter, many ? {} : { limit: 1 });
   }
 
   private updateMatching(filter: Filter, update: Update, options: UpdateOptions, many: boolean): UpdateResult {
@@ -266,7 +267,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
-    const [current] = this.selectUncached(filter, { limit: 1 });
+    const [current] = this.targets(filter, false);
     if (current) {
       this.store({ ...copy(replacement), _id: current._id }, current);
       return { matchedCount: 1, modifiedCount: 1, upsertedId: null };
@@ -278,7 +279,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private remove(filter: Filter, many: boolean): DeleteResult {
-    const targets = this.selectUncached(filter, many ? {} : { limit: 1 });
+    const targets = this.targets(filter, many);
     if (targets.length) this.invalidate();
     const indexes = this.maintained();
     for (const doc of targets) {

@@ -57,7 +57,7 @@ export class Bucket<D> {
   private keyNumbers(): { values: Float64Array; times: boolean } | null {
     const entries = this.sorted();
     if (this.keys === undefined) {
-      const column = buildColumn(entries.map((e) => ({ key: e.value })), 'key');
+      const column = buildColumn(entries.map((e) => e.value));
       const numbers = column?.kind === 'number' ? column.values : column?.kind === 'string' ? column.times : null;
       this.keys = numbers && !numbers.some(Number.isNaN) ? { values: numbers, times: column!.kind === 'string' } : null;
     }
@@ -88,7 +88,7 @@ export class Bucket<D> {
   column(path: string): Column | null {
     const entries = this.sorted();
     let column = this.columns.get(path);
-    if (column === undefined) this.columns.set(path, (column = buildColumn(entries.map((e) => e.doc), path)));
+    if (column === undefined) this.columns.set(path, (column = buildColumn(entries.map((e) => getPath(e.doc, path)))));
     return column;
   }
 

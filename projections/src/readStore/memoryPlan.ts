@@ -109,12 +109,12 @@ type Run<T> = { entries: Entry<T>[]; bucket: Bucket<T>; from: number; to: number
 /** Below `smallRun` positions a run tests whole documents: binding columns would cost more than it saves (tests set 0 to put the columns to work everywhere). */
 export const tuning = { smallRun: 48 };
 
-function runOf<T extends Doc>(bucket: Bucket<T>, range: Range, clauses: Clause[], docTest: DocTest, wholeTest: () => (doc: Doc) => boolean): Run<T> {
+function runOf<T extends Doc>(bucket: Bucket<T>, lead: unknown[], range: Range, clauses: Clause[], docTest: DocTest, wholeTest: () => (doc: Doc) => boolean): Run<T> {
   const entries = bucket.sorted();
   const [from, to] = bucket.positions(range);
-  if (to - from <= tuning.smallRun) return { entries, bucket, from, to, checks: [], rest: wholeTest(), lead: [] };
+  if (to - from <= tuning.smallRun) return { entries, bucket, from, to, checks: [], rest: wholeTest(), lead };
   const { checks, residual } = bind(clauses, (path) => bucket.column(path));
-  return { entries, bucket, from, to, checks, rest: residual ? docTest(residual) : null, lead: [] };
+  return { entries, bucket, from, to, checks, rest: residual ? docTest(residual) : null, lead };
 }
 
 /** The filter without the equality conditions every document of the buckets meets by being there (bucket keys are typed). */
@@ -141,7 +141,7 @@ function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, f
       const bucket = index.bucket(key);
       if (!bucket) return [];
       const lead = (served?.leading ?? []).map(([field]) => values[index.equalityFields.indexOf(field)]);
-      return [{ ...runOf(bucket, range, clauses, docTest, wholeTest), lead }];
+      return [runOf(bucket, lead, range, clauses, docTest, wholeTest)];
     }));
   /** runs grouped by their values of the sort's leading equality fields, the groups in the sort's order */
   const groups = () => {

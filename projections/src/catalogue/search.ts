@@ -111,7 +111,7 @@ async function byIds(store: ReadStore, ids: string[]): Promise<CatalogueDocument
 /**
  * A page of the catalogue. Without a geo circle the store sorts, skips and counts through its
  * indexes. With one, the store finds the circle's bounding box and the circle is cut here: the total
- * from the box's points, the page by walking the box in sort order until the circle holds enough.
+ * by countCatalogue's strips, the page by walking the box in sort order until the circle holds enough.
  */
 export async function searchCatalogue(
   store: ReadStore,
@@ -147,7 +147,7 @@ export async function countCatalogue(store: ReadStore, query: CatalogueQuery): P
   const { inside, edge } = circleParts(query.geo);
   const within = (parts: Filter[]) => {
     const { $or, $and, ...rest } = filter;
-    return { ...rest, $and: [...((($and as Filter[] | undefined) ?? [])), ...($or ? [{ $or }] : []), { $or: parts }] };
+    return { ...rest, $and: [...(($and as Filter[] | undefined) ?? []), ...($or ? [{ $or }] : []), { $or: parts }] };
   };
   const [sure, band] = await Promise.all([
     inside.length ? catalogue.countDocuments(within(inside)) : 0,
@@ -156,16 +156,16 @@ export async function countCatalogue(store: ReadStore, query: CatalogueQuery): P
   return sure + band.filter(insideCircle(query.geo)).length;
 }
 
+/** how many promoted listings the top places rotate through */
+const TOP_CANDIDATES = 60;
+
 /**
  * Promoted listings matching the query, for the top places of a page: higher position types
  * first, and a different three on each page so every paid listing gets its turn.
  */
-/** how many promoted listings the top places rotate through */
-const TOP_CANDIDATES = 60;
-
 export async function topPublications(store: ReadStore, query: CatalogueQuery, now: string, page: number, count = 3): Promise<CatalogueDocument[]> {
-  // the index (deal, [place,] position type, newest) gives this order bucket after bucket and stops at
-  // the candidates; only the chosen ones are read whole
+  // the index (deal, position type, newest) gives this order bucket after bucket and stops at the
+  // candidates; only the chosen ones are read whole
   const filter = { ...catalogueFilter(query), 'promotion.positionType': { $in: [3, 2, 1] }, 'promotion.until': { $gt: now } };
   const sort: Sort = { 'promotion.positionType': -1, publishedAt: -1, _id: 1 };
   // page p shows candidates 3(p-1)…3p-1 of the rotation: reading that far is enough, unless there are

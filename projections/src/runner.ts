@@ -60,13 +60,16 @@ export class ProjectionRunner {
       this.positions.set(projection.name, event.position);
     }
     this.lastApplied = event.position;
-    if (this.catchUpTo !== null && event.position >= this.catchUpTo) {
-      this.catchUpTo = null;
-      this.store.resumeIndexes?.();
-    }
+    if (this.catchUpTo !== null && event.position >= this.catchUpTo) this.endDeferral();
     if (++this.appliedSinceCheckpoint >= (this.options.checkpointEvery ?? 500)) await this.saveCheckpoints();
     else this.scheduleCheckpoint();
     this.releaseWaiters();
+  }
+
+  /** The catch-up is over (or stopped): the read store builds the indexes it deferred. */
+  private endDeferral() {
+    this.catchUpTo = null;
+    this.store.resumeIndexes?.();
   }
 
   private checkpointTimer: NodeJS.Timeout | null = null;
@@ -130,10 +133,7 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
-    if (this.catchUpTo !== null) {
-      this.catchUpTo = null;
-      this.store.resumeIndexes?.();
-    }
+    if (this.catchUpTo !== null) this.endDeferral();
     if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
     this.checkpointTimer = null;
     await this.subscription?.stop();

@@ -1,0 +1,71 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ReadStore } from '@estate/projections';
+
+/**
+ * Where each reactor keeps the log position it has reacted up to. Unlike a projection's checkpoint
+ * it must outlive a restart even in embedded mode (the read models there are rebuilt from zero, a
+ * sent SMS is not): SQLite beside the event log, or the read store when that is MongoDB.
+ */
+export interface CheckpointStore {
+  readonly name: string;
+  get(reactor: string): Promise<number | null>;
+  set(reactor: string, position: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class SqliteCheckpointStore implements CheckpointStore {
+  readonly name = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly read;
+  private readonly write;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec('CREATE TABLE IF NOT EXISTS reactor_checkpoints (reactor TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.read = this.db.prepare<[string], { position: number }>('SELECT position FROM reactor_checkpoints WHERE reactor = ?');
+    this.write = this.db.prepare<[string, number]>(
+      'INSERT INTO reactor_checkpoints (reactor, position) VALUES (?, ?) ON CONFLICT (reactor) DO UPDATE SET position = excluded.position',
+    );
+  }
+
+  async get(reactor: string) {
+    return this.read.get(reactor)?.position ?? null;
+  }
+
+  async set(reactor: string, position: number) {
+    this.write.run(reactor, position);
+  }
+
+  async close() {
+    if (this.db.open) this.db.close();
+  }
+}
+
+type CheckpointDocument = { _id: string; position: number };
+
+/** In a durable read store (MongoDB): one document per reactor. */
+export class ReadStoreCheckpointStore implements CheckpointStore {
+  readonly name = 'read-store';
+  constructor(private readonly store: ReadStore) {}
+
+  private get collection() {
+    return this.store.collection<CheckpointDocument>('reactor_checkpoints');
+  }
+
+  async get(reactor: string) {
+    return (await this.collection.findOne({ _id: reactor }))?.position ?? null;
+  }
+
+  async set(reactor: string, position: number) {
+    await this.collection.replaceOne({ _id: reactor }, { _id: reactor, position }, { upsert: true });
+  }
+
+  async close() {
+    // the read store is closed by its owner
+  }
+}

@@ -1,0 +1,100 @@
+import { upcast, type EventOf, type EventStore, type EventType, type StoredEvent, type Subscription } from '@estate/events';
+import type { Logger } from '../logger';
+import type { CheckpointStore } from './checkpoints';
+
+/** A stored event of one of the types a reactor handles, its data brought to the current schema. */
+export type ReactorEvent<T extends EventType> = {
+  [K in T]: Omit<StoredEvent, 'type' | 'data'> & EventOf<K>;
+}[T];
+
+/**
+ * What follows a fact without deciding anything (an SMS, an e-mail, a chat message about a booking):
+ * a subscriber to the event log with its own checkpoint. It reacts at least once; every effect it
+ * causes must be idempotent by the event's id (a job id, a message id or an idempotency key derived
+ * from `event.eventId`), so an event delivered again after a crash causes nothing twice.
+ */
+export type Reactor<T extends EventType = EventType> = {
+  /** stable: it names the checkpoint and prefixes the ids of the effects */
+  name: string;
+  handles: readonly T[];
+  react(event: ReactorEvent<T>): Promise<void>;
+};
+
+export const defineReactor = <T extends EventType>(reactor: Reactor<T>): Reactor => reactor as unknown as Reactor;
+
+/** The id of one effect of one event: the same on every delivery of that event. */
+export const effectId = (reactor: string, event: { eventId: string }, effect: string) => `${reactor}:${event.eventId}:${effect}`;
+
+/**
+ * Runs each reactor on its own subscription from its own checkpoint, so a failing reactor (a
+ * provider that is down) holds back only itself; a failed event is retried, never skipped. A
+ * reactor without a checkpoint starts at the head of the log: deploying a new reactor does not
+ * replay years of history at the users.
+ */
+export class ReactorRunner {
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly positions = new Map<string, number>();
+  private waiters: { position: number; resolve: () => void }[] = [];
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly checkpoints: CheckpointStore,
+    readonly reactors: Reactor[],
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    const head = await this.events.headPosition();
+    for (const reactor of this.reactors) {
+      let from = await this.checkpoints.get(reactor.name);
+      if (from === null) {
+        from = head;
+        await this.checkpoints.set(reactor.name, head);
+      }
+      this.positions.set(reactor.name, from);
+      const handles = new Set<string>(reactor.handles);
+      const subscription = this.events.subscribe(
+        from,
+        async (stored) => {
+          if (handles.has(stored.type)) {
+            const event = { ...stored, data: upcast(stored.type, stored.schemaVersion, stored.data) } as ReactorEvent<EventType>;
+            await reactor.react(event);
+            await this.checkpoints.set(reactor.name, stored.position);
+          }
+          this.positions.set(reactor.name, stored.position);
+          this.release();
+        },
+        {
+          batchSize: 500,
+          onError: (error, event) =>
+            this.logger.error({ err: error, reactor: reactor.name, position: event?.position, type: event?.type }, 'reactor failed; retrying'),
+        },
+      );
+      this.subscriptions.set(reactor.name, subscription);
+    }
+  }
+
+  /** Resolves once every reactor has handled the log up to `position` (default: the head now). */
+  async whenCaughtUp(position?: number): Promise<void> {
+    const target = position ?? (await this.events.headPosition());
+    if (this.lowest() >= target) return;
+    await new Promise<void>((resolve) => this.waiters.push({ position: target, resolve }));
+  }
+
+  private lowest() {
+    return this.positions.size ? Math.min(...this.positions.values()) : Number.POSITIVE_INFINITY;
+  }
+
+  private release() {
+    const reached = this.lowest();
+    const ready = this.waiters.filter((w) => w.position <= reached);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => w.position > reached);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
+    this.subscriptions.clear();
+  }
+}

@@ -80,13 +80,33 @@ export function currentUser(req: Request): AuthenticatedUser {
   return req.user;
 }
 
-/** A role guard: a missing session is a 401, a wrong role a 403, both in the spec's envelope. */
+/** Who acts in a request: commands carry it, so that the deciders alone say who may do what. */
+export type Actor = { userId: string; role: Role; agencyId: string | null };
+
+/** The refusal of every agency call to an employee the owner has switched off (docs/decisions.md). */
+export const switchedOffRefusal = () => new DomainError('FORBIDDEN', 'Доступ сотрудника отключён владельцем агентства');
+
+/**
+ * The one place a request's rights come from. A switched-off employee stays signed in and acts for
+ * themselves (their profile, a booking they made as a guest), but their actor has no agency: every
+ * agency right is decided by `agencyId`, and reading it refuses with the owner's 403. So a route or
+ * decider that forgets to check the switch cannot give them agency rights; it answers that 403.
+ */
+export function actorOf(req: Request): Actor {
+  const user = currentUser(req);
+  if (!user.inactive) return { userId: user.userId, role: user.role, agencyId: user.agencyId };
+  const actor = { userId: user.userId, role: user.role } as Actor;
+  // not enumerable: copying or logging the actor must not ask for the agency
+  return Object.defineProperty(actor, 'agencyId', { enumerable: false, get: () => { throw switchedOffRefusal(); } });
+}
+
+/** A role guard: a missing session is a 401, a wrong role a 403, both in the spec's envelope; a switched-off employee is refused the staff roles. */
 export const requireRole =
   (...roles: Role[]) =>
   (req: Request, _res: Response, next: NextFunction) => {
     const user = currentUser(req);
     if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN');
-    if (user.inactive) throw new DomainError('FORBIDDEN', 'Доступ сотрудника отключён владельцем агентства');
+    if (user.inactive) throw switchedOffRefusal();
     next();
   };
 
@@ -94,7 +114,7 @@ export const requireRole =
 export const requireSameAgency =
   (param: string, refusal: string) =>
   (req: Request, _res: Response, next: NextFunction) => {
-    const user = currentUser(req);
-    if (user.role !== MODERATOR_ROLE && user.agencyId !== req.params[param]) throw new DomainError('FORBIDDEN', refusal);
+    const actor = actorOf(req);
+    if (actor.role !== MODERATOR_ROLE && actor.agencyId !== req.params[param]) throw new DomainError('FORBIDDEN', refusal);
     next();
   };

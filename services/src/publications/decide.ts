@@ -1,10 +1,11 @@
-import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type PublicationDetails, type PublicationStatus, type Role } from '@estate/events';
+import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type PublicationDetails, type PublicationStatus } from '@estate/events';
 import type { Decider } from '../core/decider';
+import type { Actor } from '../identity/sessions';
 import { DomainError } from '../core/errors';
 import { evolve, initialPublication, type Publication, type PublicationEvent } from './publication';
 
-/** Who is acting: commands carry it so that decide alone says who may do what. */
-export type Actor = { userId: string; role: Role; agencyId: string | null };
+/** Who is acting (identity/sessions.ts makes it from the request): commands carry it so that decide alone says who may do what. */
+export type { Actor };
 
 export type PublicationCommand =
   | { type: 'CreatePublication'; actor: Actor; publicationId: string; details: PublicationDetails }

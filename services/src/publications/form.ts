@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { currentUser } from '../identity/sessions';
+import { actorOf, currentUser } from '../identity/sessions';
 import { LOCATION_TYPE } from '../locations/cities';
 import { findListingPlace, findLocation } from '../locations/tree';
-import { publicationDecider, type Actor, type PublicationCommand } from './decide';
+import { publicationDecider, type PublicationCommand } from './decide';
 import { toPublicationDto } from './dto';
 import { publicationStream } from './publication';
 
@@ -83,10 +83,8 @@ export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
   };
 }
 
-export const actorOf = (req: Request): Actor => {
-  const user = currentUser(req);
-  return { userId: user.userId, role: user.role, agencyId: user.agencyId };
-};
+/** The request's actor: identity/sessions.ts makes it, and it gives a switched-off employee no agency. */
+export { actorOf };
 
 /** Runs a command on a listing, waits for the read models and answers the listing as the API shows it. */
 export async function runPublicationCommand(ctx: AppContext, req: Request, id: string, command: PublicationCommand) {
@@ -109,7 +107,7 @@ export async function readableBy(ctx: AppContext, req: Request, id: string): Pro
 
 /** Whose listings (and their bookings) a staff member works with: an agent's own in their agency, the owner's whole agency, a moderator's all. */
 export function staffListings(req: Request): { agencyId?: string | null; authorId?: string } {
-  const user = currentUser(req);
-  if (user.role === MODERATOR_ROLE) return {};
-  return user.role === ROLES.AGENT ? { agencyId: user.agencyId, authorId: user.userId } : { agencyId: user.agencyId };
+  const actor = actorOf(req);
+  if (actor.role === MODERATOR_ROLE) return {};
+  return actor.role === ROLES.AGENT ? { agencyId: actor.agencyId, authorId: actor.userId } : { agencyId: actor.agencyId };
 }

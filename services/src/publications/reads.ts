@@ -7,6 +7,7 @@ import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
 import { cityIdsWithin } from '../locations/scope';
 import { cityOf, findLocation } from '../locations/tree';
+import { actorOf } from '../identity/sessions';
 import { toPublicationDto } from './dto';
 import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibility';
 
@@ -15,12 +16,16 @@ const notFound = () => new DomainError('NOT_FOUND', 'Объявление не �
 const paging = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), offset: z.coerce.number().int().min(1).max(10_000).default(1) });
 const truthy = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-/** Staff of the owning agency (the author, or the owner) and moderators may open a listing in any status. */
+/**
+ * Staff of the owning agency (the author, or the owner) and moderators may open a listing in any
+ * status; a switched-off author is refused with the owner's reason (the actor's agency refuses).
+ */
 function mayPreview(req: Request, doc: CatalogueDocument) {
-  const user = req.user;
-  if (!user) return false;
-  if (user.role === MODERATOR_ROLE) return true;
-  return doc.agencyId !== null && doc.agencyId === user.agencyId && (user.role === ROLES.AGENCY_OWNER || doc.authorId === user.userId);
+  if (!req.user) return false;
+  const actor = actorOf(req);
+  if (actor.role === MODERATOR_ROLE) return true;
+  if (actor.role !== ROLES.AGENCY_OWNER && doc.authorId !== actor.userId) return false;
+  return doc.agencyId !== null && doc.agencyId === actor.agencyId;
 }
 
 /** Listing reads of api.md: one listing, its price history, similar ones, by ids, the newest, the premium window, recently opened. */

@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { agencyEvents, identityEvents, phoneEvents } from './identity';
+import { agencyEvents, identityEvents, phoneCodeRejectedV2, phoneEvents, sessionStartedV2 } from './identity';
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
 import { bookingEvents, calendarEvents, chatEvents } from './bookings';
 import { paymentEvents, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
+import { workflowEvents } from './workflows';
 
 /**
  * Every domain event the product records, with its current schema version.
  * A change of shape gets a new version and an upcaster from the old one, never an edit of stored events.
  */
-const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents, ...realtorRequestEvents, ...agencyProfileEvents, ...membershipEvents, ...walletEvents, ...paymentEvents };
+const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents, ...realtorRequestEvents, ...agencyProfileEvents, ...membershipEvents, ...walletEvents, ...paymentEvents, ...workflowEvents };
 
 export type EventType = keyof typeof schemas;
 export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;
@@ -22,6 +23,9 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   // 2: the rest of the 18 filter characteristics in details.params
   PublicationCreated: 2,
   PublicationEdited: 2,
+  // 2: the time of the wrong try (a daily cap per phone) / the session's start (its idle expiry)
+  PhoneCodeRejected: 2,
+  SessionStarted: 2,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
@@ -33,6 +37,8 @@ type Upcaster = (data: unknown) => unknown;
 const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   PublicationCreated: { 1: withParamsOfV2 },
   PublicationEdited: { 1: withParamsOfV2 },
+  PhoneCodeRejected: { 1: phoneCodeRejectedV2 },
+  SessionStarted: { 1: sessionStartedV2 },
 };
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;

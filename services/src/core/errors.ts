@@ -23,7 +23,13 @@ export const ERRORS = {
   RESEND_TOO_EARLY: { errorCode: 107, status: 429, message: 'Новый код пока нельзя получить' },
   DATES_UNAVAILABLE: { errorCode: 109, status: 409, message: 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.' },
   PAYMENT_UNAVAILABLE: { errorCode: 110, status: 503, message: 'Платёжный сервис сейчас недоступен. Попробуйте позже.' },
+  /** a front end's built index.html is missing (not built, or being deployed) */
+  SITE_UNAVAILABLE: { errorCode: 111, status: 503, message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.' },
   TOO_MANY_REQUESTS: { errorCode: 108, status: 429, message: 'Превышен лимит запросов, пожалуйста попробуйте позже.' },
+  /** the promotion asked for is already paid (running, or charged by a simultaneous request) */
+  PROMOTION_ALREADY_PAID: { errorCode: 111, status: 409, message: 'Продвижение этого объявления уже оплачено' },
+  /** an Idempotency-Key sent again with another listing or tariff */
+  IDEMPOTENCY_KEY_REUSED: { errorCode: 112, status: 422, message: 'Этот ключ идемпотентности уже использован для другой оплаты' },
   INTERNAL: { errorCode: 500, status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
 } as const;
 

@@ -83,7 +83,8 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     residentialComplexId: doc.residentialComplexId,
     deadlineYear: doc.deadlineYear ?? null,
     characteristics,
-    author: doc.author,
+    /** no phone: it is shown only by the reveal call (`POST /api/publications/{id}/phone-view`), which counts it for the agency */
+    author: { id: doc.author.id, name: doc.author.name, avatar: doc.author.avatar },
     agency: doc.agency,
     isTop: options.isTop ?? false,
     /** the moderator's reason, while declined (only staff ever see a declined listing) */

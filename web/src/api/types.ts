@@ -31,7 +31,8 @@ export type Publication = {
   };
   /** select and yes/no characteristics also carry the chosen option's name */
   characteristics: { characteristicField: string; characteristicFieldName: string; value: string | number; characteristicSelectValue?: string | null }[];
-  author: { id: string; name: string; phone: string; avatar: string | null };
+  /** the phone is not here: the reveal call answers it (PhoneButton) */
+  author: { id: string; name: string; avatar: string | null };
   agency: { id: string; name: string; avatar: string | null } | null;
   isTop: boolean;
   createdAt: string;

@@ -1,28 +1,47 @@
 import PhoneIcon from '@mui/icons-material/Phone';
-import { Button } from '@mui/material';
+import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { visitorId } from '../api/visitor';
 
 const formatPhone = (digits: string) =>
   digits.length === 11 ? `+7 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}` : digits;
 
-/** Hidden until the first click, which shows it (and counts the reveal for the agency); the next click dials. */
-export function PhoneButton({ publicationId, phone, fullWidth }: { publicationId: string; phone: string; fullWidth?: boolean }) {
-  const [shown, setShown] = useState(false);
-  if (shown) {
+type Reveal = { kind: 'hidden' } | { kind: 'asking' } | { kind: 'shown'; phone: string } | { kind: 'failed' };
+
+/** The reveal call: the only answer that carries the agent's phone, and the one that counts the reveal for the agency. */
+async function revealPhone(publicationId: string): Promise<string> {
+  const response = await fetch(`/api/publications/${encodeURIComponent(publicationId)}/phone-view`, {
+    method: 'POST',
+    headers: { fingerprint: visitorId() },
+    credentials: 'same-origin',
+  });
+  const body = (await response.json().catch(() => null)) as { data?: { phone?: unknown } } | null;
+  if (!response.ok || typeof body?.data?.phone !== 'string') throw new Error(`phone not revealed: ${response.status}`);
+  return body.data.phone;
+}
+
+/** product.md: hidden until the first click, which asks the server for it and shows it; the next click dials. */
+export function PhoneButton({ publicationId, fullWidth }: { publicationId: string; fullWidth?: boolean }) {
+  const [state, setState] = useState<Reveal>({ kind: 'hidden' });
+  if (state.kind === 'shown') {
     return (
-      <Button variant="outlined" color="primary" href={`tel:+${phone}`} startIcon={<PhoneIcon />} fullWidth={fullWidth} data-testid="phone">
-        {formatPhone(phone)}
+      <Button variant="outlined" color="primary" href={`tel:+${state.phone}`} startIcon={<PhoneIcon />} fullWidth={fullWidth} data-testid="phone">
+        {formatPhone(state.phone)}
       </Button>
     );
   }
   const reveal = () => {
-    setShown(true);
-    void fetch(`/api/publications/${encodeURIComponent(publicationId)}/phone-view`, { method: 'POST', headers: { fingerprint: visitorId() }, credentials: 'same-origin' }).catch(() => undefined);
+    setState({ kind: 'asking' });
+    revealPhone(publicationId).then(
+      (phone) => setState({ kind: 'shown', phone }),
+      () => setState({ kind: 'failed' }),
+    );
   };
+  const asking = state.kind === 'asking';
   return (
-    <Button variant="contained" color="primary" onClick={reveal} startIcon={<PhoneIcon />} fullWidth={fullWidth}>
-      Показать телефон
+    <Button variant="contained" color="primary" onClick={reveal} disabled={asking} aria-busy={asking}
+      startIcon={asking ? <CircularProgress size={16} color="inherit" /> : <PhoneIcon />} fullWidth={fullWidth}>
+      {state.kind === 'failed' ? 'Не удалось показать телефон, повторить' : 'Показать телефон'}
     </Button>
   );
 }

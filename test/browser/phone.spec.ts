@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startTestServer } from '../support/server';
+
+/**
+ * product.md: the phone is hidden until the first click, which shows it (and counts the reveal for
+ * the agency); the next click dials. The page holds no phone before the click: the number comes
+ * from the reveal call's answer.
+ */
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser | null;
+const SHOTS = '/tmp/access-phone';
+
+beforeAll(async () => {
+  browser = await launchBrowser('phone reveal');
+  if (!browser) return;
+  server = await startTestServer({ listings: 20 });
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PHONE_TEXT = /^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/;
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+describe.each([375, 1440])('the phone button at %i px', (width) => {
+  it('reveals the number from the reveal call on the first click and dials on the next', async () => {
+    if (!browser) return console.warn('SKIPPED: phone reveal browser test (no Chromium)');
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    try {
+      const revealed: string[] = [];
+      const otherAnswers: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/phone-view') && response.request().method() === 'POST') void response.json().then((body) => revealed.push(body.data.phone));
+        else if (response.url().includes('/api/')) otherAnswers.push(response.text().catch(() => ''));
+      });
+      await page.goto(`${server.url}/prodazha`);
+      const card = page.getByTestId('publication-card').first();
+      await card.waitFor();
+      // nothing on the page holds an 11-digit phone before the click
+      expect(await page.content()).not.toMatch(/7\d{10}/);
+
+      await card.getByRole('button', { name: 'Показать телефон' }).click();
+      const phone = card.getByTestId('phone');
+      expect(await phone.textContent()).toMatch(PHONE_TEXT);
+      expect(revealed).toHaveLength(1);
+      expect(digitsOf((await phone.textContent())!)).toBe(revealed[0]);
+      // the next click dials
+      expect(await phone.getAttribute('href')).toBe(`tel:+${revealed[0]}`);
+      await page.screenshot({ path: `${SHOTS}/catalogue-${width}.png` });
+
+      // the listing page does the same with its own button
+      await card.getByTestId('card-title').click();
+      await page.getByRole('button', { name: 'Показать телефон' }).first().click();
+      await page.getByTestId('phone').first().waitFor();
+      expect(await page.getByTestId('phone').first().getAttribute('href')).toMatch(/^tel:\+7\d{10}$/);
+      expect(revealed).toHaveLength(2);
+      await page.screenshot({ path: `${SHOTS}/listing-${width}.png` });
+      // no other answer the site read carried the numbers: the search and the listing come without them
+      const texts = await Promise.all(otherAnswers);
+      expect(texts.length).toBeGreaterThan(1);
+      for (const phoneDigits of revealed) expect(texts.filter((text) => text.includes(phoneDigits))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
 import { useAgencyResource } from './useAgency';
+import { formatPrice as rub } from '../../../web/src/format';
 
 type Balance = { walletBalance: number; operations: { id: string; kind: string; sum: number; purpose: string | null; at: string }[] };
-const rub = (n: number) => `${n.toLocaleString('ru-RU')} ₽`;
 const KIND: Record<string, string> = { 'top-up': 'Пополнение', charge: 'Списание', refund: 'Возврат' };
 const digits = (v: string) => v.replace(/\D/g, '');
 

@@ -2,8 +2,9 @@ import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, D
 import { useEffect, useState } from 'react';
 import { Datagrid, FunctionField, List, NumberField, Pagination, TextField, useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../api';
+import { formatPrice } from '../../../web/src/format';
 
-type Booking = { id: string; publicationId: string; displayStatus: number; title: string; name: string; phone: string; startDate: string; endDate: string; allGuestsCount: number; reason: string | null };
+type Booking = { id: string; publicationId: string; displayStatus: number; price: number; title: string; name: string; phone: string; startDate: string; endDate: string; allGuestsCount: number; reason: string | null };
 
 /** product.md: the agent's tabs New, Waiting, Living, Completed, Cancelled (display statuses 1–5). */
 const TABS = [
@@ -85,7 +86,7 @@ function TabbedBookings() {
         <TextField source="title" label="Объявление" sortable={false} />
         <FunctionField label="Даты" render={(b: Booking) => `${dateText(b.startDate)} — ${dateText(b.endDate)}`} />
         <NumberField source="allGuestsCount" label="Гостей" sortable={false} />
-        <NumberField source="price" label="Сумма, ₽" locales="ru-RU" sortable={false} />
+        <FunctionField source="price" label="Сумма" sortable={false} render={(b: Booking) => formatPrice(b.price)} sx={{ whiteSpace: 'nowrap' }} />
         <FunctionField label="Гость" render={(b: Booking) => <><Typography variant="body2">{b.name}</Typography><Typography variant="caption">+{b.phone}</Typography></>} />
         <FunctionField label="Статус" render={(b: Booking & { displayStatusName: string }) => (
           <Box><Chip size="small" label={b.displayStatusName} />{b.reason && <Typography variant="caption" display="block" color="text.secondary">{b.reason}</Typography>}</Box>

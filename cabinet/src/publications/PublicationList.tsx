@@ -6,7 +6,6 @@ import {
   ExportButton,
   FunctionField,
   List,
-  NumberField,
   SearchInput,
   SelectField,
   SelectInput,
@@ -14,11 +13,12 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
-import { DEAL_CHOICES, priceFormat, STATUS_NAMES, STATUS_TABS } from './choices';
+import { DEAL_CHOICES, STATUS_NAMES, STATUS_TABS } from './choices';
+import { formatArea, formatPrice, roomCountText } from '../../../web/src/format';
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
 
-type Row = { id: string; status: number; images: { path: string }[]; title: string; declineReason?: string | null };
+type Row = { id: string; status: number; images: { path: string }[]; title: string; price: number; roomCount: number | null; totalArea: number | null; declineReason?: string | null };
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Заголовок или адрес" />,
@@ -49,9 +49,9 @@ function TabbedPublications() {
         <FunctionField label="Фото" render={(r: Row) => r.images[0] ? <Box component="img" src={r.images[0].path} alt="" sx={{ width: 72, height: 52, objectFit: 'cover', borderRadius: 1 }} /> : null} />
         <TextField source="title" />
         <SelectField source="dealCategory" choices={DEAL_CHOICES} sortable={false} />
-        <NumberField source="price" locales="ru-RU" options={priceFormat} />
-        <NumberField source="roomCount" sortable={false} />
-        <NumberField source="totalArea" sortable={false} />
+        <FunctionField source="price" render={(r: Row) => formatPrice(r.price)} sx={{ whiteSpace: 'nowrap' }} />
+        <FunctionField source="roomCount" sortable={false} render={(r: Row) => roomCountText(r.roomCount) ?? ''} />
+        <FunctionField source="totalArea" sortable={false} render={(r: Row) => (r.totalArea === null ? '' : formatArea(r.totalArea))} sx={{ whiteSpace: 'nowrap' }} />
         <TextField source="address.fullAddress" label="Адрес" sortable={false} />
         <DateField source="updatedAt" locales="ru-RU" showTime />
         <FunctionField label="Статус" render={(r: Row) => (

@@ -1,9 +1,10 @@
 import { Box, Stack } from '@mui/material';
 import { Fragment } from 'react';
 import {
-  DateField, EditButton, FunctionField, NumberField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext,
+  DateField, EditButton, FunctionField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext,
 } from 'react-admin';
-import { DEAL_CHOICES, priceFormat, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
+import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
+import { formatCharacteristic, formatPrice } from '../../../web/src/format';
 import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
@@ -25,12 +26,15 @@ function Characteristics(_props: { label?: string }) {
   if (!record?.characteristics.length) return null;
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-      {record.characteristics.map((c) => (
-        <Fragment key={c.characteristicField}>
-          <Box component="dt" sx={{ color: 'text.secondary' }}>{c.characteristicFieldName}</Box>
-          <Box component="dd" sx={{ m: 0 }}>{c.characteristicSelectValue ?? c.value.toLocaleString('ru-RU')}</Box>
-        </Fragment>
-      ))}
+      {record.characteristics.map((c) => {
+        const { label, value } = formatCharacteristic(c);
+        return (
+          <Fragment key={c.characteristicField}>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>{label}</Box>
+            <Box component="dd" sx={{ m: 0 }} data-testid={`characteristic-${c.characteristicField}`}>{value}</Box>
+          </Fragment>
+        );
+      })}
     </Box>
   );
 }
@@ -52,8 +56,8 @@ export function PublicationShow() {
         <FunctionField label="Статус" render={(r: { status: number }) => STATUS_NAMES[r.status]} />
         <SelectField source="dealCategory" choices={DEAL_CHOICES} />
         <SelectField source="propertyType" choices={PROPERTY_TYPE_CHOICES} />
-        <NumberField source="price" locales="ru-RU" options={priceFormat} />
-        <NumberField source="actualPrice" label="Прежняя цена, ₽" locales="ru-RU" options={priceFormat} emptyText="—" />
+        <FunctionField source="price" render={(r: { price: number }) => formatPrice(r.price)} />
+        <FunctionField label="Прежняя цена, ₽" render={(r: { actualPrice: number | null }) => (r.actualPrice === null ? '—' : formatPrice(r.actualPrice))} />
         <TextField source="address.locationName" label="Местоположение" />
         <TextField source="address.fullAddress" label="Адрес" />
         <Characteristics label="Характеристики" />

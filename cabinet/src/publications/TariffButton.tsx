@@ -2,6 +2,7 @@ import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle,
 import { useEffect, useState } from 'react';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../api';
+import { formatPrice } from '../../../web/src/format';
 
 type Tariff = { id: string; title: string; pricePerDay: number; advantages: string[] };
 
@@ -42,7 +43,7 @@ export function TariffButton() {
         <DialogContent>
           <RadioGroup value={chosen} onChange={(e) => setChosen(e.target.value)}>
             {tariffs.map((t) => (
-              <FormControlLabel key={t.id} value={t.id} control={<Radio />} label={<><Typography fontWeight={600}>{t.title} — {t.pricePerDay} ₽/день</Typography><Typography variant="caption">{t.advantages.join(' · ')}</Typography></>} />
+              <FormControlLabel key={t.id} value={t.id} control={<Radio />} label={<><Typography fontWeight={600}>{t.title} — {formatPrice(t.pricePerDay)}/день</Typography><Typography variant="caption">{t.advantages.join(' · ')}</Typography></>} />
             ))}
           </RadioGroup>
         </DialogContent>

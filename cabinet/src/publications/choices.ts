@@ -28,4 +28,3 @@ export const REPAIR_CHOICES = [{ id: 1, name: 'Без ремонта' }, { id: 2
 /** Yes/no characteristics of a listing. */
 export const FLAG_FIELDS = ['hasBalcony', 'hasParking', 'hasLift', 'hasFurniture', 'petsAllowed'] as const;
 
-export const priceFormat = { style: 'currency', currency: 'RUB', maximumFractionDigits: 0 } as const;

@@ -20,8 +20,19 @@ export function random(seed: number) {
 }
 type Random = ReturnType<typeof random>;
 
-const STREETS = ['ул. Профсоюзная', 'Ленинский проспект', 'ул. Маросейка', 'Кутузовский проспект', 'ул. Братиславская', 'ул. Садовая', 'ул. Лесная',
-  'проспект Мира', 'ул. Гагарина', 'ул. Пушкина', 'Набережная реки Фонтанки', 'ул. Советская', 'ул. Молодёжная', 'ул. Школьная', 'Невский проспект', 'ул. Строителей'];
+/** Streets of each demo city (by city id): an address stands on a street of its own city. */
+export const DEMO_STREETS: Record<string, string[]> = {
+  '1': ['ул. Профсоюзная', 'Ленинский проспект', 'ул. Маросейка', 'Кутузовский проспект', 'ул. Братиславская', 'проспект Мира', 'Тверская ул.', 'ул. Покровка'],
+  '2': ['Невский проспект', 'наб. реки Фонтанки', 'Лиговский проспект', 'ул. Рубинштейна', 'Московский проспект', 'ул. Марата', 'Большой проспект П.С.'],
+  '3': ['Красный проспект', 'ул. Ленина', 'ул. Кирова', 'ул. Фрунзе', 'ул. Гоголя'],
+  '4': ['проспект Ленина', 'ул. Малышева', 'ул. 8 Марта', 'ул. Вайнера', 'ул. Радищева'],
+  '5': ['ул. Баумана', 'ул. Пушкина', 'проспект Победы', 'ул. Чистопольская', 'ул. Карла Маркса'],
+  '6': ['ул. Большая Покровская', 'ул. Рождественская', 'проспект Гагарина', 'ул. Белинского'],
+  '7': ['Курортный проспект', 'ул. Навагинская', 'ул. Роз', 'ул. Войкова', 'ул. Несебрская'],
+  '8': ['ул. Красная', 'ул. Северная', 'ул. Ставропольская', 'ул. Кубанская Набережная'],
+  '9': ['Ленинский проспект', 'ул. Театральная', 'Московский проспект', 'ул. Горького'],
+  '10': ['ул. Свободы', 'Московский проспект', 'ул. Кирова', 'проспект Ленина'],
+};
 const METRO: Record<string, string[]> = {
   '1': ['Китай-город', 'Новые Черёмушки', 'Университет', 'Парк Культуры', 'Братиславская', 'Сокольники', 'ВДНХ', 'Беговая', 'Тверская'],
   '2': ['Невский проспект', 'Площадь Восстания', 'Петроградская', 'Московская', 'Чернышевская', 'Василеостровская'],
@@ -34,8 +45,19 @@ const REPAIR = ['с евроремонтом', 'с дизайнерским ре
 /** the repair type (REPAIR_TYPES) each description's wording means */
 const REPAIR_TYPE = [3, 4, 2, 1, 3];
 
-function description(rnd: Random, deal: DealCategory, rooms: number, area: number) {
-  const base = `${rooms === 0 ? 'Студия' : `${rooms}-комнатная квартира`} площадью ${area} м² ${rnd.pick(REPAIR)}. Окна ${rnd.pick(VIEWS)}, тихий район, рядом школы, магазины и парк.`;
+const roomsWord = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 'комната' : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 'комнаты' : 'комнат');
+
+/** A description that fits the property: a house is described as a house, a flat as a flat (two draws either way, so the rest of the data stays as it was). */
+function description(rnd: Random, deal: DealCategory, rooms: number, area: number, house: boolean) {
+  const repair = rnd.pick(REPAIR);
+  const view = rnd.pick(VIEWS);
+  if (house) {
+    const base = `Дом площадью ${area} м², ${rooms} ${roomsWord(rooms)}, ${repair}. Окна ${view}, свой участок с садом, отдельный въезд и место для машины.`;
+    if (deal === 'sale') return `${base} Газ, свет и вода подведены, дом и земля в собственности более 5 лет, без обременений. Возможна ипотека.`;
+    if (deal === 'rent') return `${base} Сдаётся на длительный срок семье, мебель и техника остаются.`;
+    return `${base} Мангал и беседка во дворе, чистое бельё и полотенца, Wi-Fi, заселение в любое время.`;
+  }
+  const base = `${rooms === 0 ? 'Студия' : `${rooms}-комнатная квартира`} площадью ${area} м² ${repair}. Окна ${view}, тихий район, рядом школы, магазины и парк.`;
   if (deal === 'sale') return `${base} Одна взрослая собственница, более 5 лет в собственности, без обременений. Быстрый выход на сделку, возможна ипотека.`;
   if (deal === 'rent') return `${base} Вся мебель и техника остаются. Сдаётся на длительный срок семье или специалисту без животных.`;
   return `${base} Чистое бельё и полотенца, Wi-Fi, бесконтактное заселение в любое время. Документы для командировки.`;
@@ -64,7 +86,7 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
     const totalArea = house ? rnd.int(90, 260) : rooms === 0 ? rnd.int(19, 32) : rnd.int(28, 36) + rooms * rnd.int(14, 22);
     const kitchenArea = house ? rnd.int(12, 25) : rooms === 0 ? null : rnd.int(6, 18);
     const floorsCount = house ? rnd.int(1, 3) : rnd.pick([5, 9, 12, 14, 17, 22, 25, 33]);
-    const street = rnd.pick(STREETS);
+    const street = rnd.pick(DEMO_STREETS[city.id]);
     const stations = (METRO[city.id] ?? []).length
       ? [{ name: rnd.pick(METRO[city.id]), time: rnd.int(3, 25), pedestrian_time: rnd.next() < 0.7 }]
       : [];
@@ -74,7 +96,8 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
     // every sixth sale flat is a new-build flat in a complex of its city
     const complexes = DEMO_COMPLEXES.filter((c) => c.details.address.locationId === city.id);
     const complex = deal === 'sale' && !house && i % 6 === 0 && complexes.length ? complexes[i % complexes.length] : null;
-    const text = description(rnd, deal, rooms, totalArea);
+    const text = description(rnd, deal, rooms, totalArea, house);
+    const newBuildYear = (drawn: number) => complex?.details.deadline.year ?? drawn;
     listings.push({
       draft: i % 17 === 5,
       details: {
@@ -97,7 +120,8 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
           kitchenArea,
           floor: house ? null : rnd.int(1, floorsCount),
           floorsCount,
-          buildYear: rnd.int(1958, 2025),
+          // a new-build flat is as new as its complex (the year is drawn anyway, so the rest stays as it was)
+          buildYear: newBuildYear(rnd.int(1958, 2025)),
           deposit: deal === 'rent' ? (rnd.next() < 0.25 ? 0 : price) : deal === 'dailyRent' ? rnd.pick([0, 3000, 5000]) : null,
           clientFee: deal === 'rent' ? rnd.pick([0, 50, 100]) : null,
           guestsCount: deal === 'dailyRent' ? Math.max(2, rooms * 2) : null,

@@ -1,15 +1,9 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Button, IconButton, Stack, Typography } from '@mui/material';
+import { pageItems } from './pageItems';
 
-/** The spec's pages: 2 around the active one, an ellipsis, the last 2; at most 5 numbers. */
-export function pageItems(current: number, last: number): (number | '…')[] {
-  if (last <= 5) return Array.from({ length: last }, (_, i) => i + 1);
-  let head = [current - 1, current, current + 1].filter((p) => p >= 1 && p <= last - 2);
-  if (head.length === 0) head = [last - 4, last - 3, last - 2];
-  return [...head, ...(head[head.length - 1] < last - 2 ? ['…' as const] : []), last - 1, last];
-}
-
+/** Previous and next are disabled at the ends; the numbers follow pageItems (the spec's model). */
 export function Pagination({ current, last, onChange }: { current: number; last: number; onChange: (page: number) => void }) {
   if (last <= 1) return null;
   return (

@@ -3,7 +3,7 @@ import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
 import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { Publication } from '../api/types';
-import { areaLabel, DEAL_ROUTES, floorLabel, formatPrice, roomsLabel, updatedAgo } from '../format';
+import { areaLabel, DEAL_ROUTES, depositText, floorLabel, formatPrice, roomsLabel, updatedAgo } from '../format';
 import { useEffect, useRef } from 'react';
 import { recordView } from '../api/visitor';
 import { FavouriteButton } from './FavouriteButton';
@@ -14,12 +14,13 @@ export function PriceBlock({ publication, large }: { publication: Publication; l
   const perMonth = publication.dealCategory === 'rent';
   return (
     <Stack direction="row" spacing={1.5} alignItems="baseline" flexWrap="wrap">
-      <Typography variant={large ? 'h4' : 'h5'} component="p" fontWeight={700} data-testid="price">
+      {/* the price itself holds only no-break spaces; nowrap also keeps '/день' on its line */}
+      <Typography variant={large ? 'h4' : 'h5'} component="p" fontWeight={700} data-testid="price" sx={{ whiteSpace: 'nowrap' }}>
         {formatPrice(publication.price)}
         {perDay ? '/день' : perMonth ? '/мес.' : ''}
       </Typography>
       {publication.actualPrice !== null && publication.actualPrice !== publication.price && (
-        <Typography color="text.secondary" sx={{ textDecoration: 'line-through' }}>
+        <Typography color="text.secondary" sx={{ textDecoration: 'line-through', whiteSpace: 'nowrap' }}>
           {formatPrice(publication.actualPrice)}
         </Typography>
       )}
@@ -29,7 +30,7 @@ export function PriceBlock({ publication, large }: { publication: Publication; l
 
 export function depositLabel(p: Publication) {
   if (p.dealCategory === 'sale') return null;
-  return p.deposit ? `Залог ${formatPrice(p.deposit)}` : 'Без залога';
+  return depositText(p.deposit);
 }
 
 export function MetroStations({ publication }: { publication: Publication }) {
@@ -40,7 +41,7 @@ export function MetroStations({ publication }: { publication: Publication }) {
           <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', display: 'inline-block' }} />
           <Typography variant="body2">{s.name}</Typography>
           {s.pedestrian_time ? <DirectionsWalkIcon sx={{ fontSize: 16 }} /> : <DirectionsBusIcon sx={{ fontSize: 16 }} />}
-          <Typography variant="body2">{s.time} мин.</Typography>
+          <Typography variant="body2">{`${s.time}\u00a0мин.`}</Typography>
         </Stack>
       ))}
     </>
@@ -98,7 +99,7 @@ export function PublicationCard({ publication }: { publication: Publication }) {
               {updatedAgo(publication.updatedAt)}
             </Typography>
           </Box>
-          <PhoneButton publicationId={publication.id} phone={publication.author.phone} />
+          <PhoneButton publicationId={publication.id} />
         </Stack>
       </Stack>
     </Card>

@@ -9,7 +9,7 @@ import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
 import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
-import { updatedAgo } from '../format';
+import { formatCharacteristic, updatedAgo } from '../format';
 
 type State = { status: 'loading' } | { status: 'ready'; publication: Publication } | { status: 'failed'; code: number };
 
@@ -54,12 +54,15 @@ export function ListingPage() {
           </Stack>
           <Typography variant="h5" fontWeight={600} pt={2}>Характеристики</Typography>
           <Grid container spacing={1}>
-            {p.characteristics.map((c) => (
-              <Grid key={c.characteristicField} size={{ xs: 6, sm: 4 }}>
-                <Typography variant="body2" color="text.secondary">{c.characteristicFieldName}</Typography>
-                <Typography fontWeight={600}>{c.characteristicSelectValue ?? c.value}{/Area$/.test(c.characteristicField) ? ' м²' : ''}</Typography>
-              </Grid>
-            ))}
+            {p.characteristics.map((c) => {
+              const { label, value } = formatCharacteristic(c);
+              return (
+                <Grid key={c.characteristicField} size={{ xs: 6, sm: 4 }} data-testid={`characteristic-${c.characteristicField}`}>
+                  <Typography variant="body2" color="text.secondary">{label}</Typography>
+                  <Typography fontWeight={600}>{value}</Typography>
+                </Grid>
+              );
+            })}
           </Grid>
           <Typography variant="h5" fontWeight={600} pt={2}>Описание</Typography>
           <Typography sx={{ whiteSpace: 'pre-line' }}>{p.description}</Typography>
@@ -79,7 +82,7 @@ export function ListingPage() {
               <Typography fontWeight={600}>{p.author.name}</Typography>
               {p.agency && <Typography variant="body2" color="text.secondary">{p.agency.name}</Typography>}
             </Box>
-            <PhoneButton publicationId={p.id} phone={p.author.phone} fullWidth />
+            <PhoneButton publicationId={p.id} fullWidth />
             {p.dealCategory === 'dailyRent' && (
               <>
                 <Divider />

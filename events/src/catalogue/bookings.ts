@@ -10,6 +10,16 @@ export const calendarEvents = {
   /** `source`: the host's own block, or one imported from another portal's iCal feed */
   DatesBlocked: z.object({ publicationId: id, entryId: id, startDate: day, endDate: day, source: z.enum(['manual', 'ical']), note: z.string().max(300).nullable() }),
   CalendarEntryReleased: z.object({ publicationId: id, entryId: id }),
+  /**
+   * One import of another portal's iCal feed, decided at once against the calendar: the imported
+   * blocks the feed no longer holds are released and its new ranges blocked, in one event however
+   * many ranges (an unchanged feed records nothing).
+   */
+  CalendarFeedImported: z.object({
+    publicationId: id,
+    released: z.array(id),
+    blocked: z.array(z.object({ entryId: id, startDate: day, endDate: day, note: z.string().max(300).nullable() })),
+  }),
 };
 
 /** The `booking-<requestId>` stream: a guest's request for a daily-rent listing and what became of it. */

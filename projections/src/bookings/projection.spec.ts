@@ -52,4 +52,27 @@ describe('bookings projection', () => {
     expect((await store.collection(CATALOGUE).findOne({ _id: 'p1' }))!.busyRanges).toEqual([{ entryId: 'b1', start: '2030-02-01', end: '2030-02-03' }]);
     expect(await store.collection(CALENDAR_ENTRIES).countDocuments({ publicationId: 'p1' })).toBe(1);
   });
+  it('given iCal imports, then their blocks are entries and busy nights, the dropped ones are gone, and applying twice changes nothing', async () => {
+    const imports = storedEvents([
+      ...history.map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
+      at('calendar-p1', { type: 'CalendarFeedImported', data: { publicationId: 'p1', released: [], blocked: [
+        { entryId: 'ical-20300301-20300304', startDate: '2030-03-01', endDate: '2030-03-04', note: 'Airbnb' },
+        { entryId: 'ical-20300401-20300402', startDate: '2030-04-01', endDate: '2030-04-02', note: null },
+      ] } }),
+      at('calendar-p1', { type: 'CalendarFeedImported', data: { publicationId: 'p1', released: ['ical-20300301-20300304'], blocked: [
+        { entryId: 'ical-20300510-20300512', startDate: '2030-05-10', endDate: '2030-05-12', note: null },
+      ] } }),
+    ]);
+    const store = await project(projections, imports);
+    await project(projections, imports, store);
+    expect((await store.collection(CALENDAR_ENTRIES).find({ publicationId: 'p1' }, { sort: { startDate: 1 } })).map((e) => [e._id, e.type, e.source, e.note])).toEqual([
+      ['e1', 1, 'booking', null], ['b1', 2, 'manual', null], ['ical-20300401-20300402', 2, 'ical', null], ['ical-20300510-20300512', 2, 'ical', null],
+    ]);
+    expect((await store.collection(CATALOGUE).findOne({ _id: 'p1' }))!.busyRanges).toEqual([
+      { entryId: 'e1', start: '2030-01-10', end: '2030-01-12' },
+      { entryId: 'b1', start: '2030-02-01', end: '2030-02-03' },
+      { entryId: 'ical-20300401-20300402', start: '2030-04-01', end: '2030-04-02' },
+      { entryId: 'ical-20300510-20300512', start: '2030-05-10', end: '2030-05-12' },
+    ]);
+  });
 });

@@ -69,6 +69,19 @@ export const bookingsProjection: Projection = {
       case 'CalendarEntryReleased':
         await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).deleteOne({ _id: (event.data as EventData<'CalendarEntryReleased'>).entryId });
         return;
+      case 'CalendarFeedImported': {
+        // one write for the whole feed; replacing by id makes a second application change nothing
+        const { publicationId, released, blocked } = event.data as EventData<'CalendarFeedImported'>;
+        const operations = [
+          ...released.map((entryId) => ({ deleteOne: { filter: { _id: entryId } } })),
+          ...blocked.map(({ entryId, startDate, endDate, note }) => {
+            const entry: CalendarEntryDocument = { _id: entryId, publicationId, startDate, endDate, type: 2, requestId: null, source: 'ical', note };
+            return { replaceOne: { filter: { _id: entryId }, replacement: entry, upsert: true } };
+          }),
+        ];
+        if (operations.length > 0) await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).bulkWrite(operations);
+        return;
+      }
       case 'ChatMessagePosted': {
         const data = event.data as EventData<'ChatMessagePosted'>;
         await ignoreAlreadyApplied(() => store.collection<ChatMessageDocument>(CHAT_MESSAGES).insertOne({ ...data, _id: data.messageId, createdAt: event.occurredAt }));

@@ -140,6 +140,16 @@ export const catalogueProjection: Projection = {
         if (doc) await catalogue.updateOne({ _id: publicationId }, { $set: { busyRanges: doc.busyRanges.filter((r) => r.entryId !== entryId) } });
         return;
       }
+      case 'CalendarFeedImported': {
+        // an iCal import: one write of the listing's busy nights, however many ranges changed
+        const { publicationId, released, blocked } = event.data as EventData<'CalendarFeedImported'>;
+        const doc = await catalogue.findOne({ _id: publicationId }, { projection: { busyRanges: 1 } });
+        if (!doc) return;
+        const gone = new Set([...released, ...blocked.map((b) => b.entryId)]);
+        const busyRanges = [...doc.busyRanges.filter((r) => r.entryId === undefined || !gone.has(r.entryId)), ...blocked.map((b) => ({ entryId: b.entryId, start: b.startDate, end: b.endDate }))];
+        await catalogue.updateOne({ _id: publicationId }, { $set: { busyRanges } });
+        return;
+      }
       // a complex's handover year, kept on the complex's listings for the new-builds deadline filter
       case 'ResidentialComplexRegistered':
       case 'ResidentialComplexUpdated': {

@@ -4,11 +4,14 @@ import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { registerUser } from '../identity/registration';
+import { calendarStream } from './calendar';
 
 let t: TestApp;
 let ownerToken: string;
 let strangerToken: string;
 let guestToken: string;
+let agentToken: string;
+let moderatorToken: string;
 const GUEST_PHONE = '79161110000';
 const UNAVAILABLE = 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.';
 
@@ -23,6 +26,9 @@ beforeAll(async () => {
   ownerToken = await signIn(t, agency.ownerPhone);
   strangerToken = await signIn(t, other.ownerPhone);
   guestToken = await signIn(t, GUEST_PHONE);
+  agentToken = await signIn(t, agency.agentPhone);
+  await registerUser(t.ctx, { type: 'RegisterUser', userId: 'moderator', name: 'Модератор', phone: '79990000000', email: null, role: ROLES.USER, agencyId: null });
+  moderatorToken = await signIn(t, '79990000000');
 });
 afterAll(() => t.close());
 
@@ -75,6 +81,21 @@ describe('accepting', () => {
     expect(sms.body.data[0].text).toMatch(/^Бронирование с .* подтверждено\.$/);
     const search = await request(t.app).post('/api/publications').send({ dealCategory: 'dailyRent', dates: [day(21), day(23)] }).expect(200);
     expect(search.body.data.map((p: { id: string }) => p.id)).toEqual(['flat-2']);
+  });
+
+  it('shows which request holds a night only to staff who may manage the listing', async () => {
+    const idsSeenBy = async (token?: string) => {
+      const r = request(t.app).get(`/api/booking/daily-rent/flat/calendar?startDate=${day(0)}&endDate=${day(60)}`);
+      const { body } = await (token ? as(token, r) : r).expect(200);
+      return body.data.filter((e: { type: number }) => e.type === 1).map((e: { bookingDailyRentAdRequestId: string | null }) => e.bookingDailyRentAdRequestId);
+    };
+    const [held] = await idsSeenBy(ownerToken);
+    expect(held).toEqual(expect.any(String));
+    expect(await idsSeenBy(agentToken)).toEqual([held]); // the listing's agent
+    expect(await idsSeenBy(moderatorToken)).toEqual([held]);
+    expect(await idsSeenBy(strangerToken)).toEqual([null]); // the owner of another agency
+    expect(await idsSeenBy(guestToken)).toEqual([null]); // a plain user, even the guest
+    expect(await idsSeenBy()).toEqual([null]);
   });
 
   it('of 50 overlapping requests accepted at once, exactly one wins', async () => {
@@ -169,16 +190,53 @@ describe('the host’s calendar and iCal', () => {
     );
   });
 
-  it('imports another portal’s feed as blocks, replacing the previous import', async () => {
-    const feed = (ranges: [number, number][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Other//EN',
-      ...ranges.flatMap(([a, b], i) => ['BEGIN:VEVENT', `UID:other-${i}`, `DTSTART;VALUE=DATE:${day(a).replace(/-/g, '')}`, `DTEND;VALUE=DATE:${day(b).replace(/-/g, '')}`, 'SUMMARY:Reserved', 'END:VEVENT']),
-      'END:VCALENDAR'].join('\r\n');
-    const first = await as(ownerToken, request(t.app).post('/api/booking/daily-rent/flat/calendar/import').send({ ics: feed([[100, 103], [110, 111], [20, 21]]) })).expect(200);
-    expect(first.body.data).toEqual({ blocked: 2, conflicts: [{ startDate: day(20), endDate: day(21), note: 'Reserved' }] });
+  const feed = (ranges: [number, number][], extra: string[] = []) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Other//EN',
+    ...ranges.flatMap(([a, b], i) => ['BEGIN:VEVENT', `UID:other-${i}`, `DTSTART;VALUE=DATE:${day(a).replace(/-/g, '')}`, `DTEND;VALUE=DATE:${day(b).replace(/-/g, '')}`, 'SUMMARY:Reserved', 'END:VEVENT']),
+    ...extra, 'END:VCALENDAR'].join('\r\n');
+  const importFeed = (ics: string) => as(ownerToken, request(t.app).post('/api/booking/daily-rent/flat/calendar/import').send({ ics }));
+  const calendarLength = async () => (await t.ctx.eventStore.readStream(calendarStream('flat'))).length;
+
+  it('imports another portal’s feed as blocks in one append, and the same feed again appends nothing', async () => {
+    const before = await calendarLength();
+    const first = await importFeed(feed([[100, 103], [110, 111], [20, 21]])).expect(200);
+    expect(first.body.data).toEqual({ blocked: 2, released: 0, unchanged: 0, conflicts: [{ startDate: day(20), endDate: day(21), note: 'Reserved' }] });
     expect(await checkDate('flat', 101, 102)).toBe(false);
-    await as(ownerToken, request(t.app).post('/api/booking/daily-rent/flat/calendar/import').send({ ics: feed([[110, 111]]) })).expect(200);
+    expect(await calendarLength()).toBe(before + 1); // one event for the whole feed
+    // an hourly re-import of an unchanged feed must not grow the stream
+    const again = await importFeed(feed([[110, 111], [20, 21], [100, 103]])).expect(200);
+    expect(again.body.data).toEqual({ blocked: 0, released: 0, unchanged: 2, conflicts: [{ startDate: day(20), endDate: day(21), note: 'Reserved' }] });
+    expect(await calendarLength()).toBe(before + 1);
+  });
+
+  it('releases the ranges the other portal dropped and keeps the rest', async () => {
+    const res = await importFeed(feed([[110, 111], [120, 122]])).expect(200);
+    expect(res.body.data).toEqual({ blocked: 1, released: 1, unchanged: 1, conflicts: [] });
     expect(await checkDate('flat', 101, 102)).toBe(true);
     expect(await checkDate('flat', 110, 111)).toBe(false);
-    expect((await as(ownerToken, request(t.app).post('/api/booking/daily-rent/flat/calendar/import').send({ ics: 'not a calendar at all' })).expect(400)).body.errors).toEqual({ ics: ['Это не календарь iCalendar (.ics)'] });
+    expect(await checkDate('flat', 121, 122)).toBe(false);
+    const calendar = await as(ownerToken, request(t.app).get(`/api/booking/daily-rent/flat/calendar?startDate=${day(100)}&endDate=${day(130)}`)).expect(200);
+    expect(calendar.body.data.map((e: { startDate: string; type: number }) => [e.startDate, e.type])).toEqual([[day(110), 2], [day(120), 2]]);
+  });
+
+  it('ignores events wholly in the past and cuts ranges at two years ahead', async () => {
+    const res = await importFeed(feed([[110, 111], [120, 122], [-30, -20], [-3, 1], [700, 900], [800, 801]])).expect(200);
+    const horizon = new Date(Date.parse(day(0)));
+    horizon.setUTCFullYear(horizon.getUTCFullYear() + 2);
+    expect(res.body.data).toMatchObject({ blocked: 2, released: 0, unchanged: 2 });
+    const calendar = await as(ownerToken, request(t.app).get(`/api/booking/daily-rent/flat/calendar?startDate=${day(-40)}&endDate=${day(1000)}`)).expect(200);
+    const imported = calendar.body.data.filter((e: { id: string; startDate: string }) => e.id.startsWith('ical-') && e.startDate !== day(110) && e.startDate !== day(120));
+    expect(imported.map((e: { startDate: string; endDate: string }) => [e.startDate, e.endDate])).toEqual([[day(-3), day(1)], [day(700), horizon.toISOString().slice(0, 10)]]);
+  });
+
+  it('refuses what is not a calendar, a file over 512 KB and more than 1,000 events, with the reason on ics', async () => {
+    expect((await importFeed('not a calendar at all').expect(400)).body).toMatchObject({ errorCode: 1, errors: { ics: ['Это не календарь iCalendar (.ics)'] } });
+    expect((await importFeed('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART;VALUE=DATE:2030\r\n').expect(400)).body.errors).toEqual({ ics: ['Это не календарь iCalendar (.ics)'] });
+    const big = feed([[130, 131]], [`X-PADDING:${'x'.repeat(530_000)}`]);
+    expect((await importFeed(big).expect(400)).body).toMatchObject({ errorCode: 1, errors: { ics: ['Файл календаря больше 512 КБ'] } });
+    const many = feed(Array.from({ length: 1_001 }, (_, i) => [200 + i, 201 + i] as [number, number]));
+    expect((await importFeed(many).expect(400)).body).toMatchObject({ errorCode: 1, errors: { ics: ['В календаре больше 1000 событий: импортируйте не больше 1000'] } });
+    // the largest allowed number of events is taken
+    const most = feed(Array.from({ length: 1_000 }, (_, i) => [200 + (i % 400), 201 + (i % 400)] as [number, number]));
+    expect((await importFeed(most).expect(200)).body.data).toMatchObject({ blocked: 400, conflicts: [] });
   });
 });

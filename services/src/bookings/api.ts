@@ -1,6 +1,6 @@
-import { BOOKING_REQUESTS, CALENDAR_ENTRIES, CHAT_MESSAGES, type Filter, type BookingRequestDocument, type CalendarEntryDocument, type ChatMessageDocument } from '@estate/projections';
+import { BOOKING_REQUESTS, CALENDAR_ENTRIES, CATALOGUE, CHAT_MESSAGES, type Filter, type BookingRequestDocument, type CalendarEntryDocument, type CatalogueDocument, type ChatMessageDocument } from '@estate/projections';
 import { MODERATOR_ROLE, ROLES } from '@estate/events';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
@@ -67,6 +67,12 @@ export function bookingRoutes(ctx: AppContext): Router {
     return { data: await Promise.all(items.map((d) => toDto(d))), meta: pageMeta(q.offset, q.limit, total) };
   };
   const staff = requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE);
+  /** A signed-in, active staff member who may manage the listing (isHost: its agent, the agency's owner, a moderator). */
+  const mayManageCalendar = async (req: Request, publicationId: string) => {
+    if (!req.user || req.user.inactive) return false;
+    const listing = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: publicationId });
+    return listing !== null && isHost(actorOf(req), listing);
+  };
 
   route('get', '/list-for-agent', 'Заявки агентства: статус отображения 1–5, период, limit 15, offset с 1');
   router.get(`${BASE}/list-for-agent`, staff, async (req, res) => {
@@ -122,7 +128,9 @@ export function bookingRoutes(ctx: AppContext): Router {
       { publicationId: req.params.publicationId, startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } },
       { sort: { startDate: 1 } },
     );
-    res.json({ data: entries.map((e) => ({ id: e._id, startDate: e.startDate, endDate: e.endDate, type: e.type, bookingDailyRentAdRequestId: req.user ? e.requestId : null })) });
+    // which request holds a night is the host's business: its agent, the agency's owner, a moderator; anyone else sees only that it is taken
+    const showRequests = entries.some((e) => e.requestId !== null) && (await mayManageCalendar(req, String(req.params.publicationId)));
+    res.json({ data: entries.map((e) => ({ id: e._id, startDate: e.startDate, endDate: e.endDate, type: e.type, bookingDailyRentAdRequestId: showRequests ? e.requestId : null })) });
   });
 
   route('post', '/{publicationId}/{requestId}/accept', 'Принять заявку: даты бронируются');

@@ -43,11 +43,11 @@ export function evolve(state: Booking, event: BookingEvent): Booking {
   }
 }
 
-/** Only the listing's agency acts on a request: its owner, the listing's author, or a moderator. */
-export function isHost(actor: Actor, request: Request) {
+/** Only the listing's agency acts on a listing's calendar and requests: its owner, the listing's author, or a moderator. */
+export function isHost(actor: Actor, listing: { agencyId: string | null; authorId: string }) {
   if (actor.role === MODERATOR_ROLE) return true;
-  if (actor.agencyId === null || actor.agencyId !== request.agencyId) return false;
-  return actor.role === ROLES.AGENCY_OWNER || actor.userId === request.authorId;
+  if (actor.agencyId === null || actor.agencyId !== listing.agencyId) return false;
+  return actor.role === ROLES.AGENCY_OWNER || actor.userId === listing.authorId;
 }
 
 const existing = (state: Booking) => {

@@ -1,7 +1,7 @@
 import { deciderSpec } from '../core/deciderSpec';
 import type { Actor } from '../publications/decide';
 import { bookingDecider, type BookingEvent } from './booking';
-import { calendarDecider, type CalendarEvent } from './calendar';
+import { calendarDecider, overlaps, rangesOverlappingReservations, type CalendarEvent } from './calendar';
 import { displayStatus } from './status';
 
 const calendar = deciderSpec(calendarDecider);
@@ -37,6 +37,81 @@ describe('the calendar', () => {
     calendar([reserved('e1', 'r1', '2030-01-10', '2030-01-12')]).when({ type: 'ReleaseBlock', ...pub, entryId: 'e1' }).thenThrows('ACTION_NOT_ALLOWED');
     calendar([reserved('e1', 'r1', '2030-01-10', '2030-01-12')]).when({ type: 'ReleaseReservation', ...pub, requestId: 'r1' }).then([{ type: 'CalendarEntryReleased', data: { ...pub, entryId: 'e1' } }]);
     calendar([]).when({ type: 'ReleaseReservation', ...pub, requestId: 'r1' }).then([]);
+  });
+});
+
+describe('importing another portal’s calendar', () => {
+  const today = '2030-01-01';
+  const entryIdOf = (startDate: string, endDate: string) => `ical-${startDate.replace(/-/g, '')}-${endDate.replace(/-/g, '')}`;
+  const block = (startDate: string, endDate: string) => ({ entryId: entryIdOf(startDate, endDate), startDate, endDate, note: 'Airbnb' });
+  const imported = (released: string[], blocks: ReturnType<typeof block>[]): CalendarEvent => ({ type: 'CalendarFeedImported', data: { ...pub, released, blocked: blocks } });
+  const importing = (...ranges: [string, string][]) => ({ type: 'ImportCalendar' as const, ...pub, today, ranges: ranges.map(([startDate, endDate]) => ({ startDate, endDate, note: 'Airbnb' })) });
+  const feb = imported([], [block('2030-02-01', '2030-02-03'), block('2030-03-01', '2030-03-04')]);
+
+  it('blocks every new range in one event, in order of the nights', () =>
+    calendar([]).when(importing(['2030-03-01', '2030-03-04'], ['2030-02-01', '2030-02-03'])).then([feb]));
+
+  it('changes nothing when the feed is the same as last time (an hourly import appends nothing)', () =>
+    calendar([feb]).when(importing(['2030-03-01', '2030-03-04'], ['2030-02-01', '2030-02-03'], ['2030-02-01', '2030-02-03'])).then([]));
+
+  it('keeps the ranges the feed still holds, releases those it dropped, blocks the new ones', () =>
+    calendar([feb]).when(importing(['2030-03-01', '2030-03-04'], ['2030-04-10', '2030-04-12'])).then([imported([entryIdOf('2030-02-01', '2030-02-03')], [block('2030-04-10', '2030-04-12')])]));
+
+  it('recognises a block of an older import by its nights, whatever its id, and releases duplicates', () =>
+    calendar([blocked('old-1', '2030-02-01', '2030-02-03', 'ical'), blocked('old-2', '2030-02-01', '2030-02-03', 'ical')]).when(importing(['2030-02-01', '2030-02-03'])).then([imported(['old-2'], [])]));
+
+  it('leaves the host’s own blocks alone, and blocks over them', () =>
+    calendar([blocked('b1', '2030-02-01', '2030-02-10')]).when(importing(['2030-02-05', '2030-02-07'])).then([imported([], [block('2030-02-05', '2030-02-07')])]));
+
+  it('never blocks nights booked here: such ranges are conflicts, the rest of the feed is imported', () =>
+    calendar([reserved('e1', 'r1', '2030-02-10', '2030-02-12'), reserved('e2', 'r2', '2030-02-20', '2030-02-25')])
+      .when(importing(['2030-02-11', '2030-02-13'], ['2030-02-12', '2030-02-20'], ['2030-02-01', '2030-02-30'], ['2030-02-24', '2030-02-26'], ['2030-02-25', '2030-02-27']))
+      .then([imported([], [block('2030-02-12', '2030-02-20'), block('2030-02-25', '2030-02-27')])]));
+
+  it('ignores ranges wholly in the past and keeps past imported blocks as they were', () =>
+    calendar([imported([], [block('2029-12-01', '2029-12-05')])]).when(importing(['2029-11-01', '2030-01-01'], ['2030-01-01', '2030-01-02'])).then([imported([], [block('2030-01-01', '2030-01-02')])]));
+
+  it('an empty feed releases every future imported block, and only those', () =>
+    calendar([feb, imported([], [block('2029-12-01', '2029-12-05')]), blocked('b1', '2030-05-01', '2030-05-02')])
+      .when(importing())
+      .then([imported([entryIdOf('2030-02-01', '2030-02-03'), entryIdOf('2030-03-01', '2030-03-04')], [])]));
+
+  it('is folded into the calendar: released blocks go, new ones hold their nights', () => {
+    const state = [feb, imported([entryIdOf('2030-02-01', '2030-02-03')], [block('2030-04-10', '2030-04-12')])].reduce(calendarDecider.evolve, calendarDecider.initialState());
+    expect([...state.entries.values()].map((e) => [e.startDate, e.type, e.source])).toEqual([['2030-03-01', 2, 'ical'], ['2030-04-10', 2, 'ical']]);
+    calendar([feb]).when(reserve('r1', '2030-03-02', '2030-03-03')).thenThrows('DATES_UNAVAILABLE');
+  });
+
+  it('finds conflicts by a sweep that agrees with comparing every pair', () => {
+    let seed = 11;
+    const rnd = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), seed % n);
+    const dayAt = (n: number) => new Date(Date.UTC(2030, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    for (let round = 0; round < 50; round++) {
+      const reservations: CalendarEvent[] = [];
+      for (let d = rnd(5); d < 300; d += 2 + rnd(15)) {
+        const nights = 1 + rnd(6);
+        reservations.push(reserved(`e${d}`, `r${d}`, dayAt(d), dayAt(d + nights)));
+        d += nights;
+      }
+      const state = reservations.reduce(calendarDecider.evolve, calendarDecider.initialState());
+      const ranges = Array.from({ length: 60 }, () => {
+        const start = rnd(320);
+        return { startDate: dayAt(start), endDate: dayAt(start + 1 + rnd(10)), note: null };
+      });
+      const byPairs = ranges.filter((r) => reservations.some((e) => e.type === 'DatesReserved' && overlaps(e.data, r)));
+      expect(new Set(rangesOverlappingReservations(state, ranges))).toEqual(new Set(byPairs));
+    }
+  });
+});
+
+describe('the calendar state', () => {
+  it('is persistent: evolving a state leaves the earlier one as it was', () => {
+    const first = calendarDecider.evolve(calendarDecider.initialState(), blocked('b1', '2030-01-01', '2030-01-05'));
+    const second = calendarDecider.evolve(first, reserved('e1', 'r1', '2030-01-10', '2030-01-12'));
+    const third = calendarDecider.evolve(second, { type: 'CalendarEntryReleased', data: { ...pub, entryId: 'b1' } });
+    expect([...first.entries.values()].map((e) => e.entryId)).toEqual(['b1']);
+    expect([...second.entries.values()].map((e) => e.entryId)).toEqual(['b1', 'e1']);
+    expect([...third.entries.values()].map((e) => e.entryId)).toEqual(['e1']);
   });
 });
 

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
-import { MODERATOR_ROLE, ROLES } from '@estate/events';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { actorOf } from '../publications/form';
-import type { Actor } from '../publications/decide';
-import { calendarOf, dailyRentListing, type runCalendar as RunCalendar } from './commands';
-import { overlaps } from './calendar';
+import { isHost } from './booking';
+import { rangesOverlappingReservations, type ImportedRange } from './calendar';
+import { calendarOf, dailyRentListing, todayOf, type runCalendar as RunCalendar } from './commands';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
 const range = z.object({ startDate: day, endDate: day }).refine((r) => r.endDate > r.startDate, { message: 'Дата окончания должна быть позже даты начала', path: ['endDate'] });
-const importBody = z.object({ ics: z.string().min(10, 'Вставьте содержимое календаря .ics').max(2_000_000) });
-
-const mayManage = (actor: Actor, listing: { agencyId: string | null; authorId: string }) =>
-  actor.role === MODERATOR_ROLE || (actor.agencyId !== null && actor.agencyId === listing.agencyId && (actor.role === ROLES.AGENCY_OWNER || actor.userId === listing.authorId));
+// the byte limit is checked on the text itself (ICS_LIMITS); this bound only stops absurd strings before that
+const importBody = z.object({ ics: z.string({ error: 'Вставьте содержимое календаря .ics' }).min(10, 'Вставьте содержимое календаря .ics').max(2_000_000, 'Файл календаря больше 512 КБ') });
 
 const compact = (d: string) => d.replace(/-/g, '');
 
@@ -37,24 +34,123 @@ export function calendarToIcs(publicationId: string, title: string, entries: { e
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Estate Marketplace//Daily rent//RU', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${name}`, `X-PUBLISHED-TTL:PT1H`, ...events, 'END:VCALENDAR', ''].join('\r\n');
 }
 
-/** The busy ranges of another portal's feed, as whole days [start, end), parsed with ical.js. */
-export function busyRangesOfIcs(text: string): { startDate: string; endDate: string; note: string | null }[] {
-  let component: ICAL.Component;
-  try {
-    component = new ICAL.Component(ICAL.parse(text));
-  } catch {
-    throw new DomainError('INVALID_DATA', undefined, { ics: ['Это не календарь iCalendar (.ics)'] });
+/**
+ * What an import takes (docs/decisions.md): the .ics text up to 512 KB, up to 1,000 events, and
+ * nights up to 2 years ahead. Events wholly in the past are ignored; a range that runs past the
+ * horizon is cut at it.
+ */
+export const ICS_LIMITS = { maxBytes: 512 * 1024, maxEvents: 1_000, yearsAhead: 2 } as const;
+/** How long one turn of the parse may hold the event loop before it lets other requests through. */
+const SLICE_MS = 3;
+/** How much one ical.js call parses at most: a few events, or a few kilobytes of them. */
+const CHUNK_EVENTS = 5;
+const CHUNK_CHARS = 8 * 1024;
+
+const icsRefused = (message: string) => new DomainError('INVALID_DATA', undefined, { ics: [message] });
+const NOT_A_CALENDAR = 'Это не календарь iCalendar (.ics)';
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+const nextDay = (day: string) => new Date(Date.parse(day) + 24 * 3600_000).toISOString().slice(0, 10);
+const yearsAfter = (day: string, years: number) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
+};
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A date-time's calendar day: an all-day value as written, a UTC time as the Moscow day, a zoned or floating time as its wall-clock day. */
+function dayOf(time: ICAL.Time): string {
+  if (time.isDate) return time.toString();
+  if (time.zone === ICAL.Timezone.utcTimezone) return todayOf(time.toJSDate());
+  return `${String(time.year).padStart(4, '0')}-${pad(time.month)}-${pad(time.day)}`;
+}
+
+/**
+ * Splits the unfolded text into its VEVENT blocks (nested components such as VALARM stay inside
+ * their event) in one pass over the lines, refusing a file that is not a calendar or has too many events.
+ */
+function eventBlocks(text: string): string[] {
+  const lines = text.replace(/^\uFEFF/, '').replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+  const first = lines.findIndex((l) => l.trim() !== '');
+  if (first < 0 || lines[first].trim().toUpperCase() !== 'BEGIN:VCALENDAR' || !lines.some((l) => l.trim().toUpperCase() === 'END:VCALENDAR')) throw icsRefused(NOT_A_CALENDAR);
+  const blocks: string[] = [];
+  let current: string[] | null = null;
+  let depth = 0;
+  for (const raw of lines) {
+    const line = raw.trim();
+    const upper = line.toUpperCase();
+    if (current) {
+      current.push(line);
+      if (upper.startsWith('BEGIN:')) depth++;
+      else if (upper.startsWith('END:') && --depth === 0) {
+        if (upper !== 'END:VEVENT') throw icsRefused(NOT_A_CALENDAR);
+        blocks.push(current.join('\r\n'));
+        current = null;
+      }
+    } else if (upper === 'BEGIN:VEVENT') {
+      if (blocks.length === ICS_LIMITS.maxEvents) throw icsRefused(`В календаре больше ${ICS_LIMITS.maxEvents} событий: импортируйте не больше ${ICS_LIMITS.maxEvents}`);
+      current = [line];
+      depth = 1;
+    }
   }
-  return component.getAllSubcomponents('vevent').flatMap((vevent) => {
-    const event = new ICAL.Event(vevent);
-    if (!event.startDate) return [];
-    const start = event.startDate.toJSDate();
-    const end = event.endDate ? event.endDate.toJSDate() : new Date(start.getTime() + 24 * 3600_000);
-    const startDate = event.startDate.isDate ? event.startDate.toString() : start.toISOString().slice(0, 10);
-    let endDate = event.endDate?.isDate ? event.endDate.toString() : end.toISOString().slice(0, 10);
-    if (endDate <= startDate) endDate = new Date(Date.parse(startDate) + 24 * 3600_000).toISOString().slice(0, 10);
-    return [{ startDate, endDate, note: event.summary ? String(event.summary).slice(0, 300) : null }];
-  });
+  if (current) throw icsRefused(NOT_A_CALENDAR);
+  return blocks;
+}
+
+/** The nights of one parsed event within [today, horizon), or null when it holds none there (cancelled, free time, wholly past or beyond). */
+function busyRangeOf(vevent: ICAL.Component, today: string, horizon: string): ImportedRange | null {
+  const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase();
+  const transparency = String(vevent.getFirstPropertyValue('transp') ?? '').toUpperCase();
+  if (status === 'CANCELLED' || transparency === 'TRANSPARENT') return null;
+  const event = new ICAL.Event(vevent);
+  if (!event.startDate) return null;
+  const startDate = dayOf(event.startDate);
+  let endDate = event.endDate ? dayOf(event.endDate) : startDate;
+  if (!DAY_PATTERN.test(startDate) || !DAY_PATTERN.test(endDate)) return null;
+  if (endDate <= startDate) endDate = nextDay(startDate); // a stay is at least one night
+  if (endDate <= today || startDate >= horizon) return null;
+  if (endDate > horizon) endDate = horizon;
+  return { startDate, endDate, note: event.summary ? String(event.summary).slice(0, 300) : null };
+}
+
+/**
+ * The busy ranges of another portal's feed, as whole days [start, end), parsed with ical.js a few
+ * events at a time: between slices the parse yields to the event loop (setImmediate), so a large
+ * file never holds other requests for more than a few milliseconds. Linear in the file's size.
+ */
+export async function busyRangesOfIcs(text: string, today: string): Promise<ImportedRange[]> {
+  if (Buffer.byteLength(text, 'utf8') > ICS_LIMITS.maxBytes) throw icsRefused(`Файл календаря больше ${ICS_LIMITS.maxBytes / 1024} КБ`);
+  let sliceStarted = performance.now();
+  const blocks = eventBlocks(text);
+  const horizon = yearsAfter(today, ICS_LIMITS.yearsAhead);
+  const ranges: ImportedRange[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    let size = 0;
+    const chunk: string[] = [];
+    while (i < blocks.length && chunk.length < CHUNK_EVENTS && (chunk.length === 0 || size + blocks[i].length <= CHUNK_CHARS)) {
+      size += blocks[i].length;
+      chunk.push(blocks[i++]);
+    }
+    if (performance.now() - sliceStarted > SLICE_MS) {
+      await turn();
+      sliceStarted = performance.now();
+    }
+    let vevents: ICAL.Component[];
+    try {
+      vevents = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${chunk.join('\r\n')}\r\nEND:VCALENDAR`)).getAllSubcomponents('vevent');
+    } catch {
+      throw icsRefused(NOT_A_CALENDAR);
+    }
+    for (const vevent of vevents) {
+      let range: ImportedRange | null;
+      try {
+        range = busyRangeOf(vevent, today, horizon);
+      } catch {
+        throw icsRefused(NOT_A_CALENDAR);
+      }
+      if (range) ranges.push(range);
+    }
+  }
+  return ranges;
 }
 
 /** Blocks and releases by the host, and the iCal feed and import that keep other portals in step. */
@@ -65,7 +161,7 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
   const managed = async (req: Parameters<RequestHandler>[0]) => {
     const publicationId = String(req.params.publicationId);
     const listing = await dailyRentListing(ctx, publicationId);
-    if (!mayManage(actorOf(req), listing)) throw new DomainError('FORBIDDEN');
+    if (!isHost(actorOf(req), listing)) throw new DomainError('FORBIDDEN');
     return publicationId;
   };
 
@@ -99,26 +195,18 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
   router.post(`${base}/:publicationId/calendar/import`, staff, async (req, res) => {
     const publicationId = await managed(req);
     const { ics } = parse(importBody, req.body);
-    const ranges = busyRangesOfIcs(ics);
-    const meta = { actor: req.user!.userId };
-    // the previous import is replaced: blocks the other portal has since lifted are lifted here too
-    const before = await calendarOf(ctx, publicationId);
-    for (const entry of before.entries.values()) {
-      if (entry.source === 'ical') await runCalendar(ctx, publicationId, { type: 'ReleaseBlock', publicationId, entryId: entry.entryId }, meta);
-    }
-    const blocked = [];
-    const conflicts = [];
-    for (const range of ranges) {
-      const reserved = [...(await calendarOf(ctx, publicationId)).entries.values()].some((e) => e.type === 1 && overlaps(e, range));
-      if (reserved) {
-        conflicts.push(range); // a double booking across portals: the host has to settle it
-        continue;
-      }
-      await runCalendar(ctx, publicationId, { type: 'Block', publicationId, entryId: randomUUID(), ...range, source: 'ical' }, meta);
-      blocked.push(range);
-    }
-    await ctx.projections.whenCaughtUp();
-    res.json({ data: { blocked: blocked.length, conflicts } });
+    const today = todayOf(ctx.clock());
+    const ranges = await busyRangesOfIcs(ics, today);
+    // one command decides the whole feed against the calendar: one append, or none when nothing changed
+    const result = await runCalendar(ctx, publicationId, { type: 'ImportCalendar', publicationId, ranges, today }, { actor: req.user!.userId });
+    if (result.events.length > 0) await ctx.projections.whenCaughtUp(result.position);
+    const distinct = [...new Map(ranges.map((r) => [`${r.startDate}/${r.endDate}`, r])).values()];
+    // nights booked here are never blocked from a feed: a double booking across portals, for the host to settle
+    const conflicts: ImportedRange[] = rangesOverlappingReservations(result.state, distinct);
+    const imported = result.events.find((e) => e.type === 'CalendarFeedImported');
+    const blocked = imported?.data.blocked.length ?? 0;
+    const released = imported?.data.released.length ?? 0;
+    res.json({ data: { blocked, released, unchanged: distinct.length - blocked - conflicts.length, conflicts } });
   });
 
   return router;

@@ -6,7 +6,21 @@ import { formatPrice } from '../../../web/src/format';
 
 type Tariff = { id: string; title: string; pricePerDay: number; advantages: string[] };
 
-/** 'Изменить ставку': pick a tariff, 'Оплатить и разместить' pays the first day from the wallet (errorCode 59: not enough money). */
+/** A UUID v4; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * 'Изменить ставку': pick a tariff, 'Оплатить и разместить' pays the first day from the wallet
+ * (errorCode 59: not enough money; 111: this tariff is already paid). While a promotion runs,
+ * another tariff starts when the paid day ends: the server's message says when and what it costs.
+ */
 export function TariffButton() {
   const record = useRecordContext<{ id: string; status: number; locationId: string; dealCategory: string; declineReason?: string | null }>();
   const notify = useNotify();
@@ -17,14 +31,18 @@ export function TariffButton() {
   const [pending, setPending] = useState(false);
   useEffect(() => {
     if (!open || !record) return;
-    httpClient(`/api/publication-tariffs/${record.locationId}/${record.dealCategory}`).then(({ json }) => { setTariffs(json.data); setChosen(json.data[0]?.id ?? ''); }).catch(() => setTariffs([]));
+    // the listing's own tariffs: priced by its city and deal, the only ids its payment accepts
+    httpClient(`/api/publications/${encodeURIComponent(record.id)}/tariffs`).then(({ json }) => { setTariffs(json.data); setChosen(json.data[0]?.id ?? ''); }).catch(() => setTariffs([]));
   }, [open, record]);
   if (!record || record.status === 4) return null;
   const pay = async () => {
     setPending(true);
+    // one key per click of «Оплатить»: a request repeated by the network or a retry is charged once
+    const idempotencyKey = newIdempotencyKey();
     try {
-      await httpClient(`/api/publications/${record.id}/tariffs/${chosen}`, { method: 'POST' });
-      notify('Объявление принято! Оно будет размещено в каталоге объявлений в ближайшее время.', { type: 'success' });
+      const { json } = await httpClient(`/api/publications/${record.id}/tariffs/${chosen}`, { method: 'POST', headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey } });
+      const message = (json as { meta?: { message?: string } }).meta?.message;
+      notify(message ? `Объявление принято! ${message}` : 'Объявление принято! Оно будет размещено в каталоге объявлений в ближайшее время.', { type: 'success' });
       setOpen(false);
       refresh();
     } catch (e) {

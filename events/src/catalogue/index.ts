@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { agencyEvents, identityEvents, phoneCodeRejectedV2, phoneEvents, sessionStartedV2 } from './identity';
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
 import { bookingEvents, calendarEvents, chatEvents } from './bookings';
-import { paymentEvents, walletEvents } from './money';
+import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
 import { workflowEvents } from './workflows';
@@ -26,6 +26,8 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   // 2: the time of the wrong try (a daily cap per phone) / the session's start (its idle expiry)
   PhoneCodeRejected: 2,
   SessionStarted: 2,
+  // 2: the tariff paid, the end of the paid day and the client's idempotency key
+  WalletCharged: 2,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
@@ -39,6 +41,7 @@ const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   PublicationEdited: { 1: withParamsOfV2 },
   PhoneCodeRejected: { 1: phoneCodeRejectedV2 },
   SessionStarted: { 1: sessionStartedV2 },
+  WalletCharged: { 1: walletChargedV2 },
 };
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;

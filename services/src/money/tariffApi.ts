@@ -12,8 +12,10 @@ import { actorOf, readableBy } from '../publications/form';
 import { startPayment } from './payments';
 import { siteOf } from './walletApi';
 import { payTariff } from './promotion';
-import { PREMIUM_TARIFFS, publicationTariffs } from './tariffs';
+import { listingTariffs, PREMIUM_TARIFFS, publicationTariffs } from './tariffs';
 
+/** One click of «Оплатить» in the cabinet: a UUID; any opaque key of 8–100 letters, digits, '-' or '_' is taken. */
+const idempotencyKeyHeader = z.string({ error: 'Ключ Idempotency-Key: от 8 до 100 латинских букв, цифр, «-» или «_»' }).regex(/^[A-Za-z0-9_-]{8,100}$/, 'Ключ Idempotency-Key: от 8 до 100 латинских букв, цифр, «-» или «_»');
 
 export function tariffRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -28,11 +30,27 @@ export function tariffRoutes(ctx: AppContext): Router {
     res.json({ data: publicationTariffs(req.params.locationId, deal, positions) });
   });
 
-  route('post', '/api/publications/{id}/tariffs/{tariffId}', 'Оплатить тариф из кошелька и разместить: errorCode 59 — недостаточно средств');
-  router.post('/api/publications/:id/tariffs/:tariffId', staff, async (req, res) => {
+  route('get', '/api/publications/{id}/tariffs', 'Тарифы этого объявления: цены его города и типа сделки');
+  router.get('/api/publications/:id/tariffs', staff, async (req, res) => {
     const listing = await readableBy(ctx, req, String(req.params.id));
-    await payTariff(ctx, actorOf(req), listing, String(req.params.tariffId));
-    res.json({ data: toPublicationDto((await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: listing._id }))!) });
+    res.json({ data: listingTariffs(listing).map((t) => ({ ...t, isCurrent: listing.promotion?.positionType === t.positionType })) });
+  });
+
+  ctx.openApi.route({
+    method: 'post',
+    path: '/api/publications/{id}/tariffs/{tariffId}',
+    tags: ['Тарифы'],
+    summary:
+      'Оплатить тариф из кошелька и разместить: errorCode 59 — недостаточно средств, 111 — этот тариф уже оплачен, 112 — ключ Idempotency-Key уже использован для другой оплаты; другой тариф при действующем начинается со следующего оплаченного дня',
+    request: { headers: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) },
+    responses: { 200: { description: 'data — объявление, meta — что списано: charged, paidUntil, startsAt, repeated, message' } },
+  });
+  router.post('/api/publications/:id/tariffs/:tariffId', staff, async (req, res) => {
+    const headers = parse(z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }), { 'Idempotency-Key': req.get('Idempotency-Key') });
+    const idempotencyKey = headers['Idempotency-Key'] ?? null;
+    const listing = await readableBy(ctx, req, String(req.params.id));
+    const payment = await payTariff(ctx, actorOf(req), listing, String(req.params.tariffId), idempotencyKey);
+    res.json({ data: toPublicationDto((await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: listing._id }))!), meta: payment });
   });
 
   route('post', '/api/publications/tariffed', 'Продвигаемые объявления агентства с их тарифами');

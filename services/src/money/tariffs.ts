@@ -42,3 +42,16 @@ export function findPublicationTariff(tariffId: string): PublicationTariff | nul
   if (!match) return null;
   return publicationTariffs(match[2], match[3], [Number(match[1]) as 1 | 2 | 3])[0];
 }
+
+/** What a listing's promotion is priced by: its deal, and for a flat of a residential complex on sale, the new-builds' prices. */
+export function tariffDealOf(listing: { dealCategory: string; residentialComplexId: string | null }): string {
+  return listing.residentialComplexId && listing.dealCategory === 'sale' ? 'new-buildings' : listing.dealCategory;
+}
+
+/**
+ * The listing's own tariffs: priced by the city its place lies in and by its deal, never by what a
+ * tariff id says (an id naming another city or deal is refused by the payment).
+ */
+export function listingTariffs(listing: { locationId: string; dealCategory: string; residentialComplexId: string | null }): PublicationTariff[] {
+  return publicationTariffs(listing.locationId, tariffDealOf(listing));
+}

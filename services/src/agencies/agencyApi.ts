@@ -3,9 +3,9 @@ import { AGENCIES, USERS, walletBalance, type AgencyDocument, type UserDocument 
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
+import { fold, handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { contentKey } from '../core/files';
+import { agencyFolder, contentKey } from '../core/files';
 import { parse } from '../core/http';
 import { changeUser } from '../identity/authApi';
 import { phoneInput } from '../identity/codes';
@@ -85,9 +85,15 @@ export function agencyRoutes(ctx: AppContext): Router {
     if (!req.file) throw new DomainError('INVALID_DATA', undefined, { avatar: ['Выберите файл изображения'] });
     const kind = imageKind(req.file.buffer);
     if (!kind) throw new DomainError('INVALID_DATA', undefined, { avatar: ['Допустимы изображения JPG и PNG'] });
-    const avatar = await ctx.files.put(contentKey(`agencies/${req.params.id}`, req.file.buffer, kind), req.file.buffer);
-    await run(req, { type: 'ChangeAvatar', actor: actorOf(req), avatar });
-    res.json({ data: { avatarPath: avatar } });
+    const agency = await agencyOf(String(req.params.id));
+    // the name is known before the file is stored (it is the content's hash): the agency decides on it
+    // first, and only an accepted logo is stored, so a refused upload leaves nothing to serve
+    const key = contentKey(agencyFolder(agency._id), req.file.buffer, kind);
+    const command: AgencyCommand = { type: 'ChangeAvatar', actor: actorOf(req), avatar: `/storage/${key}` };
+    agencyDecider.decide(command, fold(agencyDecider, await ctx.eventStore.readStream(agencyStream(agency._id))));
+    const stored = await ctx.files.put(key, req.file.buffer);
+    await run(req, { ...command, avatar: stored });
+    res.json({ data: { avatarPath: stored } });
   });
   router.get('/api/agency/:id/avatar', ...staff, async (req, res) => {
     res.json({ data: { avatarPath: (await agencyOf(String(req.params.id))).avatar } });

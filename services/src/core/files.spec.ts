@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contentKey, DiskFileStore } from './files';
+import { agencyUploadOf, contentKey, DiskFileStore } from './files';
 
 describe('file store contract: disk', () => {
   const root = mkdtempSync(join(tmpdir(), 'files-'));
@@ -23,5 +23,23 @@ describe('file store contract: disk', () => {
   it('answers null for a missing key and refuses keys that leave the store', async () => {
     expect(await store.get('nothing/here.png')).toBeNull();
     await expect(store.put('../escape.png', Buffer.from('x'))).rejects.toThrow(/outside/);
+  });
+
+  it('tells whether it holds a key; a key outside the store holds nothing', async () => {
+    await store.put('agencies/a1/held.png', Buffer.from('x'));
+    expect(await store.has('agencies/a1/held.png')).toBe(true);
+    expect(await store.has('agencies/a1/missing.png')).toBe(false);
+    expect(await store.has('agencies')).toBe(false);
+    expect(await store.has('../../etc/passwd')).toBe(false);
+  });
+});
+
+describe('agencyUploadOf', () => {
+  it('names the agency of a stored upload path and nothing else', () => {
+    const key = contentKey('agencies/demo-agency-1', Buffer.from('logo'), 'png');
+    expect(agencyUploadOf(`/storage/${key}`)).toEqual({ agencyId: 'demo-agency-1', key });
+    for (const path of [key, `https://evil.example/storage/${key}`, '/storage/agencies/../avatars/x.png', '/storage/avatars/u1/0123456789abcdef01234567.png', `/storage/${key}?x=1`, 'javascript:alert(1)']) {
+      expect(agencyUploadOf(path)).toBeNull();
+    }
   });
 });

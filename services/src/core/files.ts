@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 /**
@@ -10,6 +10,8 @@ export interface FileStore {
   readonly name: string;
   put(key: string, data: Buffer): Promise<string>;
   get(key: string): Promise<Buffer | null>;
+  /** whether a file is stored under the key (a key outside the store holds nothing) */
+  has(key: string): Promise<boolean>;
   /** the folder served under /storage/, when the store is a local one */
   readonly localRoot?: string;
 }
@@ -34,6 +36,16 @@ export class DiskFileStore implements FileStore {
     return `/storage/${key}`;
   }
 
+  async has(key: string): Promise<boolean> {
+    let path: string;
+    try {
+      path = this.path(key);
+    } catch {
+      return false;
+    }
+    return stat(path).then((s) => s.isFile(), () => false);
+  }
+
   async get(key: string): Promise<Buffer | null> {
     return readFile(this.path(key)).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
@@ -45,3 +57,18 @@ export class DiskFileStore implements FileStore {
 /** Content-addressed names: a changed avatar gets a new URL, so it can be cached for ever. */
 export const contentKey = (folder: string, data: Buffer, extension: string) =>
   `${folder}/${createHash('sha256').update(data).digest('hex').slice(0, 24)}.${extension}`;
+
+/**
+ * Who uploaded a file is told by its folder: the upload calls store an agency's files under
+ * `agencies/<agencyId>/` only after every check has passed (type read from the content, size, the
+ * caller's right to the agency), and nothing else writes there. So a stored path names its agency.
+ */
+export const agencyFolder = (agencyId: string) => `agencies/${agencyId}`;
+
+const AGENCY_UPLOAD_PATH = /^\/storage\/(agencies\/([A-Za-z0-9_-]{1,64})\/[0-9a-f]{24}\.(?:jpg|png))$/;
+
+/** The agency a public `/storage/…` path was uploaded by, and its key in the store; null for any other path. */
+export function agencyUploadOf(publicPath: string): { agencyId: string; key: string } | null {
+  const match = AGENCY_UPLOAD_PATH.exec(publicPath);
+  return match ? { agencyId: match[2], key: match[1] } : null;
+}

@@ -11,7 +11,7 @@ import { handleCommand } from '../core/decider';
 import { publicationDecider, type PublicationCommand } from './decide';
 import { publicationStream } from './publication';
 import { toPublicationDto } from './dto';
-import { actorOf, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
+import { actorOf, assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
 
 const TAG = 'Агентство: объявления';
 const ids = z.array(z.string().min(1).max(64)).min(1, 'Выберите объявления').max(100, 'Не больше 100 объявлений за раз');
@@ -101,15 +101,17 @@ export function agencyPublicationRoutes(ctx: AppContext): Router {
   route('post', '', 'Создать черновик');
   router.post(base, async (req, res) => {
     const form = parse(publicationForm, req.body);
+    const actor = actorOf(req);
+    await assertOwnImages(ctx, actor.agencyId, form.images);
     const id = randomUUID();
-    res.status(201).json({ data: await runPublicationCommand(ctx, req, id, { type: 'CreatePublication', actor: actorOf(req), publicationId: id, details: toDetails(form) }) });
+    res.status(201).json({ data: await runPublicationCommand(ctx, req, id, { type: 'CreatePublication', actor, publicationId: id, details: toDetails(form) }) });
   });
 
   route('patch', '/change-status', 'Сменить статус списка объявлений (?status=1|2|3&publicationIds[]=…): ответ по каждому id');
   router.patch(`${base}/change-status`, async (req, res) => {
     const fromQuery = queryList(req.query, 'publicationIds');
     const input = { status: req.query.status ?? req.body?.status, publicationIds: fromQuery.length ? fromQuery : (req.body?.publicationIds ?? []) };
-    const { status, publicationIds } = parse(z.object({ status: z.coerce.number().int().refine((s) => s in TARGETS, 'Допустимые статусы: 1, 2, 3'), publicationIds: ids }), input);
+    const { status, publicationIds } = parse(z.object({ status: z.coerce.number().int().refine((s) => Object.hasOwn(TARGETS, s), 'Допустимые статусы: 1, 2, 3'), publicationIds: ids }), input);
     const actor = actorOf(req);
     res.json({ data: await forEach(req, publicationIds, () => TARGETS[status](actor)) });
   });
@@ -133,6 +135,7 @@ export function agencyPublicationRoutes(ctx: AppContext): Router {
     const form = parse(publicationForm, req.body);
     const current = await readableBy(ctx, req, req.params.publicationId);
     if (current.agencyId !== req.params.agencyId) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+    await assertOwnImages(ctx, current.agencyId, form.images);
     res.json({ data: await runPublicationCommand(ctx, req, current._id, { type: 'EditPublication', actor: actorOf(req), details: toDetails(form, current) }) });
   });
 

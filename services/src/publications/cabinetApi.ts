@@ -10,7 +10,7 @@ import { jsonBody } from '../core/openapi';
 import { requireRole } from '../identity/sessions';
 import type { PublicationCommand } from './decide';
 import { toPublicationDto } from './dto';
-import { actorOf, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
+import { actorOf, assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
 
 /** react-admin's simple-rest list parameters: sort=["price","ASC"], range=[0,24], filter={...} */
 const jsonParam = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
@@ -74,8 +74,10 @@ export function cabinetPublicationRoutes(ctx: AppContext): Router {
   });
   router.post('/api/cabinet/publications', async (req, res) => {
     const form = parse(publicationForm, req.body);
+    const actor = actorOf(req);
+    await assertOwnImages(ctx, actor.agencyId, form.images);
     const id = randomUUID();
-    res.status(201).json(await run(req, id, { type: 'CreatePublication', actor: actorOf(req), publicationId: id, details: toDetails(form) }));
+    res.status(201).json(await run(req, id, { type: 'CreatePublication', actor, publicationId: id, details: toDetails(form) }));
   });
 
   ctx.openApi.route({
@@ -86,6 +88,7 @@ export function cabinetPublicationRoutes(ctx: AppContext): Router {
   router.put('/api/cabinet/publications/:id', async (req, res) => {
     const form = parse(publicationForm, req.body);
     const current = await readable(req, req.params.id);
+    await assertOwnImages(ctx, current.agencyId, form.images);
     res.json(await run(req, req.params.id, { type: 'EditPublication', actor: actorOf(req), details: toDetails(form, current) }));
   });
 

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
+import { agencyUploadOf } from '../core/files';
 import { DomainError } from '../core/errors';
 import { actorOf, currentUser } from '../identity/sessions';
 import { LOCATION_TYPE } from '../locations/cities';
@@ -17,7 +18,7 @@ const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) =
 const optionalFlag = z.boolean({ message: 'Укажите да (true) или нет (false)' }).nullish().transform((v) => v ?? null);
 const codes = (names: Record<number, string>) => Object.entries(names).map(([code, name]) => `${code} — ${name.toLowerCase()}`).join(', ');
 const optionalCode = (names: Record<number, string>, label: string) =>
-  z.number().int().refine((n) => n in names, `${label}: ${codes(names)}`).nullish().transform((v) => v ?? null);
+  z.number().int().refine((n) => Object.hasOwn(names, n), `${label}: ${codes(names)}`).nullish().transform((v) => v ?? null);
 
 const PLACE_LIST = 'Выберите город, район или населённый пункт из списка';
 
@@ -27,6 +28,10 @@ const listingLocationId = z.string({ message: PLACE_LIST }).nullable().superRefi
   const wide = id === null || id === 'null' || id === '' ? 'во всей России' : findLocation(id)?.type === LOCATION_TYPE.REGION ? 'во всём регионе' : null;
   ctx.addIssue({ code: 'custom', message: wide ? `Объявление размещается в городе, районе или населённом пункте, а не ${wide}` : PLACE_LIST });
 }).transform((id) => id as string);
+
+/** A seed's demo photo (services/src/seed/demoImages.ts draws them): any listing may show one. */
+const DEMO_IMAGE = /^\/storage\/demo\/\d{1,5}\.svg$/;
+const IMAGE_REFUSAL = 'Фото: только файлы, загруженные вашим агентством';
 
 /** The cabinet's publication form (flat, as react-admin sends it). */
 export const publicationForm = z.object({
@@ -56,9 +61,25 @@ export const publicationForm = z.object({
   hasLift: optionalFlag,
   hasFurniture: optionalFlag,
   petsAllowed: optionalFlag,
-  images: z.array(z.object({ path: z.string().min(1).max(500) })).max(50).default([]),
+  images: z.array(z.object({ path: z.string().min(1).max(500).refine((path) => DEMO_IMAGE.test(path) || agencyUploadOf(path) !== null, IMAGE_REFUSAL) })).max(50).default([]),
 });
 export type PublicationForm = z.infer<typeof publicationForm>;
+
+/**
+ * A listing shows only photos its own agency uploaded (stored under that agency's folder, and held by
+ * the store) or the seed's demo photos: never another host, another scheme (`javascript:`) or
+ * another agency's file. The form has checked the shapes; this checks owner and presence.
+ */
+export async function assertOwnImages(ctx: AppContext, agencyId: string | null, images: PublicationForm['images']) {
+  const errors: Record<string, string[]> = {};
+  for (const [i, { path }] of images.entries()) {
+    if (DEMO_IMAGE.test(path)) continue;
+    const upload = agencyUploadOf(path);
+    if (upload && upload.agencyId === agencyId && (await ctx.files.has(upload.key))) continue;
+    errors[`images.${i}.path`] = [IMAGE_REFUSAL];
+  }
+  if (Object.keys(errors).length) throw new DomainError('INVALID_DATA', undefined, errors);
+}
 
 /** Geo point and metro come from the address: an edit that keeps the address keeps them. */
 export function toDetails(form: PublicationForm, current?: CatalogueDocument) {

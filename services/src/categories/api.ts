@@ -9,7 +9,7 @@ import { propertyTypeById } from './propertyTypes';
 const TAG = 'Категории и характеристики';
 
 const dealParam = z.object({
-  deal: z.string().refine((d) => d in DEAL_ALIASES, 'Тип сделки: sale, rent, daily-rent или new-buildings').transform((d) => DEAL_ALIASES[d]),
+  deal: z.string().refine((d) => DEAL_ALIASES.has(d), 'Тип сделки: sale, rent, daily-rent или new-buildings').transform((d) => DEAL_ALIASES.get(d)!),
 });
 const characteristicsQuery = z.object({
   propertyType: z.coerce.number({ message: 'Укажите число' }).int('Укажите целое число')

@@ -3,9 +3,10 @@ import { PROPERTY_TYPE, PROPERTY_TYPES, propertyTypeById, type PropertyKind, typ
 /** The deal of a path: the spec writes daily rent as daily-rent in paths and dailyRent in filters. */
 export const DEALS = ['sale', 'rent', 'dailyRent', 'newBuildings'] as const;
 export type Deal = (typeof DEALS)[number];
-export const DEAL_ALIASES: Record<string, Deal> = {
-  sale: 'sale', rent: 'rent', 'daily-rent': 'dailyRent', dailyRent: 'dailyRent', 'new-buildings': 'newBuildings', newBuildings: 'newBuildings',
-};
+/** A Map, not an object: a deal named like an Object.prototype property (`constructor`, `__proto__`) must find nothing. */
+export const DEAL_ALIASES: ReadonlyMap<string, Deal> = new Map([
+  ['sale', 'sale'], ['rent', 'rent'], ['daily-rent', 'dailyRent'], ['dailyRent', 'dailyRent'], ['new-buildings', 'newBuildings'], ['newBuildings', 'newBuildings'],
+]);
 export const DEAL_NAMES: Record<Deal, string> = { sale: 'Продажа', rent: 'Аренда', dailyRent: 'Посуточно', newBuildings: 'Новостройки' };
 
 export type DealSubcategory = {

@@ -5,14 +5,18 @@ import type { Logger } from './logger';
 
 z.config(z.locales.ru());
 
-/** Field errors keyed by dotted path, each a list of Russian messages, as the spec's `errors` holds them. */
+/**
+ * Field errors keyed by dotted path, each a list of Russian messages, as the spec's `errors` holds them.
+ * Paths come from the input (a record's keys), so they are gathered in a Map: a key named `constructor`
+ * or `__proto__` is a field like any other, not a property every object inherits.
+ */
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = new Map<string, string[]>();
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'body';
-    (errors[key] ??= []).push(issue.message);
+    errors.set(key, [...(errors.get(key) ?? []), issue.message]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Parses input with a zod schema, answering errorCode 1 with field errors when it does not fit. */

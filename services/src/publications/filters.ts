@@ -8,8 +8,11 @@ const bound = z.number().nonnegative().nullish();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
 const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(20)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
-/** The spec's characteristic names (cianName) the catalogue can filter on: the 18 filter characteristics and the price. */
-const FILTER_FIELDS: Record<string, CatalogueNumberField | CatalogueFlagField> = CHARACTERISTIC_CATALOGUE_FIELDS;
+/**
+ * The spec's characteristic names (cianName) the catalogue can filter on: the 18 filter characteristics
+ * and the price. A Map, so a name like `constructor` or `toString` is an unknown filter, not a prototype's property.
+ */
+const FILTER_FIELDS = new Map<string, CatalogueNumberField | CatalogueFlagField>(Object.entries(CHARACTERISTIC_CATALOGUE_FIELDS));
 const FILTERS = new Map<string, FilterCharacteristic>(FILTER_CHARACTERISTICS.map((c) => [c.cianName, c]));
 
 /** The catalogue search of the spec (product.md section 3, Filters). */
@@ -84,7 +87,7 @@ function addCharacteristics(query: CatalogueQuery, data: NonNullable<SearchBody[
     const at = `characteristicData.${i}`;
     const given = (c.values ?? []).filter((v): v is string | number | boolean => v !== null && v !== '');
     if (!given.length && c.minValue == null && c.maxValue == null) return; // an untouched filter
-    const field = FILTER_FIELDS[c.cianName];
+    const field = FILTER_FIELDS.get(c.cianName);
     if (!field) throw invalid(`${at}.cianName`, `Фильтр «${c.cianName}» не поддерживается`);
     const filter = FILTERS.get(c.cianName);
     if (c.minValue != null && c.maxValue != null && c.minValue > c.maxValue) throw invalid(`${at}.minValue`, 'Значение «от» больше значения «до»');

@@ -10,6 +10,7 @@ import { parse } from '../core/http';
 import { changeUser } from '../identity/authApi';
 import { currentUser, requireRole } from '../identity/sessions';
 import { actorOf } from '../publications/form';
+import type { Actor } from '../publications/decide';
 import { agencyDecider, agencyStream } from './agency';
 import { agencyKeyDecider, agencyKeyStream, REALTOR_STATUS_CODE, REALTOR_STATUS_NAMES, realtorRequestDecider, realtorRequestStream, type RealtorRequestCommand } from './realtorRequest';
 
@@ -55,15 +56,46 @@ export async function assertAgencyKeysFree(ctx: AppContext, details: AgencyDetai
   }
 }
 
+const runRequest = async (ctx: AppContext, userId: string, command: RealtorRequestCommand, actor: string) => {
+  const result = await handleCommand(ctx.eventStore, realtorRequestStream(userId), realtorRequestDecider, command, { actor });
+  await ctx.projections.whenCaughtUp(result.position);
+  return result;
+};
+
+/** A user's realtor request (sent or replaced): a taken agency name or INN is refused at once. */
+export async function submitRealtorRequest(ctx: AppContext, userId: string, contactName: string, details: AgencyDetails) {
+  await assertAgencyKeysFree(ctx, details, userId);
+  return runRequest(ctx, userId, { type: 'SubmitRealtorRequest', userId, contactName, details }, userId);
+}
+
+/** A moderator's approval of the request under review. */
+export const approveRealtorRequest = (ctx: AppContext, moderator: Actor, userId: string) =>
+  runRequest(ctx, userId, { type: 'ApproveRealtorRequest', actor: moderator, userId }, moderator.userId);
+
+/**
+ * After approval, `confirm`: the agency is created — its name and tax number claimed on streams of
+ * their own, so two confirmations can never share them — and the user becomes its owner. The id is
+ * new for every confirmation; the demo seed names its agencies (`demo-agency-N`).
+ */
+export async function confirmRealtorRequest(ctx: AppContext, userId: string, agencyId: string = randomUUID()) {
+  const doc = await ctx.readStore.collection<RealtorRequestDocument>(REALTOR_REQUESTS).findOne({ _id: userId });
+  if (!doc || doc.status !== 'approved' || !doc.details) throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка ещё не одобрена');
+  const details = doc.details;
+  await handleCommand(ctx.eventStore, agencyKeyStream('name', details.name), agencyKeyDecider, { key: details.name, agencyId, refusal: new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] }) }, { actor: userId });
+  if (details.inn) await handleCommand(ctx.eventStore, agencyKeyStream('inn', details.inn), agencyKeyDecider, { key: details.inn, agencyId, refusal: new DomainError('INVALID_DATA', INN_TAKEN, { inn: [INN_TAKEN] }) }, { actor: userId });
+  const owner = { userId, role: ROLES.AGENCY_OWNER, agencyId };
+  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'RegisterAgency', agencyId, name: details.name, ownerId: userId }, { actor: userId });
+  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'ChangeProfile', actor: owner, details, canViewInCatalog: true, specializations: [] }, { actor: userId });
+  await runRequest(ctx, userId, { type: 'ConfirmRealtorRequest', userId, agencyId }, userId);
+  await changeUser(ctx, userId, { type: 'ChangeRole', role: ROLES.AGENCY_OWNER, agencyId });
+  return { agencyId, role: ROLES.AGENCY_OWNER };
+}
+
 /** The realtor request calls of api.md, and the moderator's side of them. */
 export function realtorRoutes(ctx: AppContext): Router {
   const router = Router();
   const requests = ctx.readStore.collection<RealtorRequestDocument>(REALTOR_REQUESTS);
-  const run = async (userId: string, command: RealtorRequestCommand, actor: string) => {
-    const result = await handleCommand(ctx.eventStore, realtorRequestStream(userId), realtorRequestDecider, command, { actor });
-    await ctx.projections.whenCaughtUp(result.position);
-    return result;
-  };
+  const run = (userId: string, command: RealtorRequestCommand, actor: string) => runRequest(ctx, userId, command, actor);
   const toDto = (doc: RealtorRequestDocument | null) => {
     const status = REALTOR_STATUS_CODE[doc?.status ?? 'none'];
     if (!doc || doc.status === 'none' || !doc.details) return { status };
@@ -87,9 +119,7 @@ export function realtorRoutes(ctx: AppContext): Router {
   const submit = async (req: Request, res: Response) => {
     const me = currentUser(req);
     const form = parse(realtorForm, req.body);
-    const details = toDetails(form);
-    await assertAgencyKeysFree(ctx, details, me.userId);
-    await run(me.userId, { type: 'SubmitRealtorRequest', userId: me.userId, contactName: form.name, details }, me.userId);
+    await submitRealtorRequest(ctx, me.userId, form.name, toDetails(form));
     res.json({ data: toDto(await requests.findOne({ _id: me.userId })) });
   };
   router.post('/api/realtor-database-request', user, submit);
@@ -104,20 +134,7 @@ export function realtorRoutes(ctx: AppContext): Router {
 
   route('post', '/api/realtor-database-request/confirm', 'После одобрения: создать агентство, пользователь становится его владельцем');
   router.post('/api/realtor-database-request/confirm', user, async (req, res) => {
-    const me = currentUser(req);
-    const doc = await requests.findOne({ _id: me.userId });
-    if (!doc || doc.status !== 'approved' || !doc.details) throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка ещё не одобрена');
-    const details = doc.details;
-    const agencyId = randomUUID();
-    // the name and the tax number are claimed on streams of their own, so two confirmations can never share them
-    await handleCommand(ctx.eventStore, agencyKeyStream('name', details.name), agencyKeyDecider, { key: details.name, agencyId, refusal: new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] }) }, { actor: me.userId });
-    if (details.inn) await handleCommand(ctx.eventStore, agencyKeyStream('inn', details.inn), agencyKeyDecider, { key: details.inn, agencyId, refusal: new DomainError('INVALID_DATA', INN_TAKEN, { inn: [INN_TAKEN] }) }, { actor: me.userId });
-    const owner = { userId: me.userId, role: ROLES.AGENCY_OWNER, agencyId };
-    await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'RegisterAgency', agencyId, name: details.name, ownerId: me.userId }, { actor: me.userId });
-    await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'ChangeProfile', actor: owner, details, canViewInCatalog: true, specializations: [] }, { actor: me.userId });
-    await run(me.userId, { type: 'ConfirmRealtorRequest', userId: me.userId, agencyId }, me.userId);
-    await changeUser(ctx, me.userId, { type: 'ChangeRole', role: ROLES.AGENCY_OWNER, agencyId });
-    res.json({ data: { agencyId, role: ROLES.AGENCY_OWNER } });
+    res.json({ data: await confirmRealtorRequest(ctx, currentUser(req).userId) });
   });
 
   const moderator = requireRole(MODERATOR_ROLE);
@@ -128,7 +145,7 @@ export function realtorRoutes(ctx: AppContext): Router {
   });
   route('post', '/api/moderation/realtor-requests/{userId}/approve', 'Одобрить заявку');
   router.post('/api/moderation/realtor-requests/:userId/approve', moderator, async (req, res) => {
-    await run(String(req.params.userId), { type: 'ApproveRealtorRequest', actor: actorOf(req), userId: String(req.params.userId) }, currentUser(req).userId);
+    await approveRealtorRequest(ctx, actorOf(req), String(req.params.userId));
     res.json({ data: toDto(await requests.findOne({ _id: String(req.params.userId) })) });
   });
   route('post', '/api/moderation/realtor-requests/{userId}/reject', 'Отклонить заявку с причиной');

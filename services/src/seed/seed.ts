@@ -1,24 +1,43 @@
-import { MODERATOR_ROLE, ROLES, type Role } from '@estate/events';
+import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type AgencyDetails } from '@estate/events';
+import { CATALOGUE, USERS, type CatalogueDocument, type UserDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
+import { fold, handleCommand } from '../core/decider';
 import { agencyDecider, agencyStream } from '../agencies/agency';
-import { registerUser } from '../identity/registration';
+import { approveRealtorRequest, confirmRealtorRequest, submitRealtorRequest } from '../agencies/realtorApi';
+import { realtorRequestDecider, realtorRequestStream } from '../agencies/realtorRequest';
+import { changeUser } from '../identity/authApi';
+import { newCode, newSalt, phoneDecider, phoneStream } from '../identity/phone';
+import { finishSignUp } from '../identity/registration';
 import { userStream } from '../identity/user';
-import { publicationDecider, type PublicationCommand } from '../publications/decide';
+import { handleNotification, paymentOf, startPayment } from '../money/payments';
+import { payTariff } from '../money/promotion';
+import { SandboxPayments } from '../money/provider/sandbox';
+import { listingTariffs } from '../money/tariffs';
+import { walletDecider, walletStream } from '../money/wallet';
+import { publicationDecider, type Actor, type PublicationCommand } from '../publications/decide';
 import { publicationStream } from '../publications/publication';
 import { demoListings } from './demoData';
 import { seedDemoBookings } from '../bookings/demo';
 import { seedResidentialComplexes } from '../newBuildings/seed';
 
-const AGENCIES = ['Этажи Плюс', 'Городская недвижимость', 'Невский квартал', 'Дом у моря'];
+const AGENCIES: { name: string; inn: string; kpp: string; accountNumber: string; siteLink: string; description: string }[] = [
+  { name: 'Этажи Плюс', inn: '7701000011', kpp: '770101001', accountNumber: '40702810900000000011', siteLink: 'https://etazhi-plus.example.ru', description: 'Продажа и аренда квартир в Москве и Санкт-Петербурге с 2006 года, ипотека и юридическое сопровождение сделки.' },
+  { name: 'Городская недвижимость', inn: '7702000022', kpp: '770201001', accountNumber: '40702810900000000022', siteLink: 'https://gorod-estate.example.ru', description: 'Вторичное жильё и новостройки: подбор, показы, проверка документов.' },
+  { name: 'Невский квартал', inn: '7803000033', kpp: '780301001', accountNumber: '40702810900000000033', siteLink: 'https://nevsky-kvartal.example.ru', description: 'Квартиры в Петербурге: продажа, долгосрочная и посуточная аренда.' },
+  { name: 'Дом у моря', inn: '2304000044', kpp: '230401001', accountNumber: '40702810900000000044', siteLink: 'https://dom-u-morya.example.ru', description: 'Жильё у моря и в городах России: посуточная аренда и продажа.' },
+];
 const NAMES = ['Анна Смирнова', 'Игорь Кузнецов', 'Мария Попова', 'Дмитрий Волков', 'Елена Соколова', 'Сергей Морозов', 'Ольга Лебедева',
   'Алексей Козлов', 'Наталья Новикова', 'Павел Фёдоров', 'Татьяна Морозова', 'Виктор Егоров'];
 
 export const DEMO_PHONES = { moderator: '79990000000', owner: '79990000001', agent: '79990000011', user: '79990000100' };
 const MODERATOR_ID = 'demo-moderator';
+/** What each demo agency's owner tops up through the payment page, in roubles: enough for its promotions for weeks. */
+export const DEMO_TOP_UP = 30_000;
 
-type Staff = { userId: string; role: Role; agencyId: string };
+type Person = { userId: string; name: string; phone: string; email: string | null };
+type Staff = Actor & { agencyId: string };
 const DAY = 24 * 60 * 60_000;
+const context = { actor: 'seed', correlationId: 'seed' };
 
 /**
  * Demo listings were published over the last two months; every twentieth within the last day, so
@@ -27,51 +46,135 @@ const DAY = 24 * 60 * 60_000;
 const demoPublishedAt = (now: Date, i: number) =>
   new Date(now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + ((i * 7919) % (60 * 24)) * 60_000 * 42)).toISOString();
 
+const hasStream = async (ctx: AppContext, stream: string) => (await ctx.eventStore.readStream(stream)).length > 0;
+
 /**
- * Demo data, created through the same commands users send, so every listing has its events.
- * Runs once: a log that already has the demo moderator is left alone.
+ * Sign-up as the site does it: a registration code sent to the phone and entered (the phone is bound
+ * to the new account), then the account. The code never leaves the seed: no SMS is queued, and no
+ * confirmation letter goes to the invented addresses.
+ */
+async function signUp(ctx: AppContext, person: Person) {
+  if (await hasStream(ctx, userStream(person.userId))) return;
+  const phone = fold(phoneDecider, await ctx.eventStore.readStream(phoneStream(person.phone)));
+  if (phone.ownerId !== person.userId) {
+    const code = newCode();
+    const now = ctx.clock();
+    const registration = { name: person.name, email: person.email, newsletter: false };
+    await handleCommand(ctx.eventStore, phoneStream(person.phone), phoneDecider, { type: 'SendCode', phone: person.phone, purpose: 'registration', code, salt: newSalt(), now, registration }, context);
+    await handleCommand(ctx.eventStore, phoneStream(person.phone), phoneDecider, { type: 'VerifyCode', phone: person.phone, purpose: 'registration', code, now, userId: person.userId }, context);
+  }
+  const registered = await finishSignUp(ctx, person.userId, person.phone, { name: person.name, email: person.email, newsletter: false });
+  await ctx.projections.whenCaughtUp(registered.position);
+}
+
+/**
+ * A user becomes an agency owner as on the site: the realtor request, the moderator's approval, then
+ * `confirm`, which creates the agency; then the owner fills in «Моё агентство». Each step is done
+ * only if the request has not passed it, so an interrupted seed resumes.
+ */
+async function openAgency(ctx: AppContext, owner: Person, agencyId: string, agency: (typeof AGENCIES)[number], moderator: Actor): Promise<Staff> {
+  const details: AgencyDetails = { name: agency.name, legalEntity: 1, inn: agency.inn, kpp: agency.kpp, accountNumber: agency.accountNumber, siteLink: agency.siteLink, email: owner.email, description: null };
+  const status = () => ctx.eventStore.readStream(realtorRequestStream(owner.userId)).then((events) => fold(realtorRequestDecider, events).status);
+  if ((await status()) === 'none') await submitRealtorRequest(ctx, owner.userId, owner.name, details);
+  if ((await status()) === 'review') await approveRealtorRequest(ctx, moderator, owner.userId);
+  if ((await status()) === 'approved') await confirmRealtorRequest(ctx, owner.userId, agencyId);
+  const actor: Staff = { userId: owner.userId, role: ROLES.AGENCY_OWNER, agencyId };
+  const profile = await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'ChangeProfile', actor, details: { ...details, description: agency.description }, canViewInCatalog: true, specializations: [] }, { ...context, actor: owner.userId });
+  await ctx.projections.whenCaughtUp(profile.position);
+  return actor;
+}
+
+/** The owner adds a registered user by phone (`POST /api/agency/{id}/employee`): the agency records the employee, the account becomes an agent. */
+async function hire(ctx: AppContext, owner: Staff, person: Person): Promise<Staff> {
+  const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ phone: person.phone });
+  if (!user) throw new Error(`demo employee ${person.phone} has no account`);
+  await handleCommand(ctx.eventStore, agencyStream(owner.agencyId), agencyDecider, { type: 'AddEmployee', actor: owner, userId: user._id }, { ...context, actor: owner.userId });
+  await changeUser(ctx, user._id, { type: 'ChangeRole', role: ROLES.AGENT, agencyId: owner.agencyId });
+  return { userId: user._id, role: ROLES.AGENT, agencyId: owner.agencyId };
+}
+
+/**
+ * The owner tops the wallet up online, as in the cabinet: a payment with the provider, paid on its
+ * page, reported by its webhook. Only with the sandbox provider (development and demo stacks): a
+ * real provider's payment would need a real card. Answers whether the wallet holds the money.
+ */
+async function topUp(ctx: AppContext, owner: Staff, sum: number): Promise<boolean> {
+  const sandbox = ctx.payments;
+  if (!(sandbox instanceof SandboxPayments)) return false;
+  const wallet = fold(walletDecider, await ctx.eventStore.readStream(walletStream(owner.agencyId)));
+  if ([...wallet.payments.values()].includes('credited')) return true;
+  const { paymentId } = await startPayment(ctx, { purpose: 'wallet-top-up', sum, agencyId: owner.agencyId, userId: owner.userId, tariffId: null, siteUrl: ctx.config.PUBLIC_URL ?? null });
+  const { providerPaymentId } = (await paymentOf(ctx, paymentId)) as { providerPaymentId: string };
+  await sandbox.settle(providerPaymentId, 'succeeded');
+  return (await handleNotification(ctx, providerPaymentId)) === 'succeeded';
+}
+
+/**
+ * Demo data, created only through the commands users' actions send — sign-up, realtor request,
+ * moderator approval and confirmation, hiring by phone, listings created and published, wallet
+ * top-ups through the payment page, tariffs paid from the wallet, bookings — so every stream a
+ * user's action makes exists and every later command (switching an agent off, a second payment)
+ * finds the state it expects. Demo history is dated back (publication dates), as a user acting
+ * then would have made it. Runs once: a log that already has the demo moderator is left alone.
  */
 export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise<{ created: boolean; listings: number }> {
-  if ((await ctx.eventStore.readStream(userStream(MODERATOR_ID))).length > 0) return { created: false, listings: 0 };
-  const context = { actor: 'seed', correlationId: 'seed' };
+  if (await hasStream(ctx, userStream(MODERATOR_ID))) return { created: false, listings: 0 };
+  // the moderator approves the demo realtor requests; its own account is made last (below)
+  const moderator: Actor = { userId: MODERATOR_ID, role: MODERATOR_ROLE, agencyId: null };
   const staff: Staff[] = [];
-  for (const [a, name] of AGENCIES.entries()) {
-    const agencyId = `demo-agency-${a + 1}`;
-    const ownerId = `demo-owner-${a + 1}`;
-    await registerUser(ctx, { type: 'RegisterUser', userId: ownerId, name: NAMES[a * 3], phone: `7999000000${a + 1}`, email: `owner${a + 1}@demo.estate`, role: ROLES.AGENCY_OWNER, agencyId });
-    await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'RegisterAgency', agencyId, name, ownerId }, context);
-    staff.push({ userId: ownerId, role: ROLES.AGENCY_OWNER, agencyId });
+  const owners: Staff[] = [];
+  for (const [a, agency] of AGENCIES.entries()) {
+    const owner: Person = { userId: `demo-owner-${a + 1}`, name: NAMES[a * 3], phone: `7999000000${a + 1}`, email: `owner${a + 1}@demo.estate` };
+    await signUp(ctx, owner);
+    const ownerActor = await openAgency(ctx, owner, `demo-agency-${a + 1}`, agency, moderator);
+    owners.push(ownerActor);
+    staff.push(ownerActor);
     for (const k of [1, 2]) {
-      const agentId = `demo-agent-${a + 1}${k}`;
-      await registerUser(ctx, { type: 'RegisterUser', userId: agentId, name: NAMES[a * 3 + k], phone: `799900000${a + 1}${k}`, email: null, role: ROLES.AGENT, agencyId });
-      staff.push({ userId: agentId, role: ROLES.AGENT, agencyId });
+      const agent: Person = { userId: `demo-agent-${a + 1}${k}`, name: NAMES[a * 3 + k], phone: `799900000${a + 1}${k}`, email: null };
+      await signUp(ctx, agent);
+      staff.push(await hire(ctx, ownerActor, agent));
     }
   }
-  await registerUser(ctx, { type: 'RegisterUser', userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate', role: ROLES.USER, agencyId: null });
+  await signUp(ctx, { userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate' });
 
   const listings = demoListings(listingCount);
   const now = ctx.clock();
-  const moderator = { userId: MODERATOR_ID, role: MODERATOR_ROLE, agencyId: null };
+  const promoted: { publicationId: string; author: Staff; positionType: 1 | 2 | 3 }[] = [];
   for (const [i, listing] of listings.entries()) {
     // half-steps through the staff, so every agency gets listings of every deal (deals alternate with i)
     const author = staff[Math.floor(i / 2) % staff.length];
     const publicationId = `demo-${String(i + 1).padStart(4, '0')}`;
-    const actor = { userId: author.userId, role: author.role, agencyId: author.agencyId };
     const stream = publicationStream(publicationId);
-    await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'CreatePublication', actor, publicationId, details: listing.details }, { ...context, actor: author.userId });
-    if (listing.draft) continue;
+    // a listing already there was made by an interrupted run: it is left as it is
+    if (await hasStream(ctx, stream)) continue;
     const run = (command: PublicationCommand) => handleCommand(ctx.eventStore, stream, publicationDecider, command, { ...context, actor: author.userId });
-    await run({ type: 'PublishPublication', actor, publishedAt: demoPublishedAt(now, i) });
+    await run({ type: 'CreatePublication', actor: author, publicationId, details: listing.details });
+    if (listing.draft) continue;
+    await run({ type: 'PublishPublication', actor: author, publishedAt: demoPublishedAt(now, i) });
     // a few of each state, so every cabinet tab and the top places have something to show
-    if (i % 12 === 3) await run({ type: 'PromotePublication', positionType: ((i % 3) + 1) as 1 | 2 | 3, tariffId: 'demo-tariff', until: new Date(now.getTime() + 30 * DAY).toISOString() });
-    else if (i % 29 === 11) await run({ type: 'ArchivePublication', actor });
+    if (i % 12 === 3) promoted.push({ publicationId, author, positionType: ((i % 3) + 1) as 1 | 2 | 3 });
+    else if (i % 29 === 11) await run({ type: 'ArchivePublication', actor: author });
     else if (i % 31 === 13) await run({ type: 'DeclinePublication', actor: moderator, reason: 'Фотографии не соответствуют объекту. Загрузите снимки этой квартиры.' });
   }
+  await ctx.projections.whenCaughtUp();
+
+  // promotion as agencies buy it: the owner tops the wallet up, the author pays the listing's tariff from it
+  const funded = new Set<string>();
+  for (const owner of owners) if (await topUp(ctx, owner, DEMO_TOP_UP)) funded.add(owner.agencyId);
+  const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
+  for (const { publicationId, author, positionType } of promoted) {
+    if (!funded.has(author.agencyId)) continue;
+    const listing = await catalogue.findOne({ _id: publicationId });
+    if (!listing || listing.status !== PUBLICATION_STATUS.PUBLISHED || listing.promotion) continue;
+    const tariff = listingTariffs(listing).find((t) => t.positionType === positionType)!;
+    await payTariff(ctx, author, listing, tariff.id);
+  }
+
   await seedResidentialComplexes(ctx);
   await ctx.projections.whenCaughtUp();
   await seedDemoBookings(ctx, { userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate' });
   // last, so that an interrupted seed runs again on the next start
-  await registerUser(ctx, { type: 'RegisterUser', userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null, role: MODERATOR_ROLE, agencyId: null });
+  await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();
   return { created: true, listings: listings.length };
 }

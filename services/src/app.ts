@@ -62,6 +62,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(express.json({ limit: '1mb' }));
   app.use('/api', authenticate(ctx));
 
+  ctx.openApi.route({ method: 'get', path: '/api/health', tags: ['Служебное'], summary: 'Сервер работает: хранилища и позиция проекций', responses: { 200: { description: 'data: { status, eventStore, readStore, projectedPosition }' } } });
   app.get('/api/health', async (_req, res) => {
     res.json({ data: { status: 'ok', eventStore: ctx.eventStore.name, readStore: ctx.readStore.name, projectedPosition: ctx.projections.position } });
   });
@@ -85,6 +86,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(tariffRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));
 
+  // the demo photos are served below, outside /api, but belong in the document
+  ctx.openApi.route({ method: 'get', path: '/storage/demo/{name}', tags: ['Служебное'], summary: 'Демо-фото объявлений (SVG, <номер>.svg)', responses: { 200: { description: 'image/svg+xml' }, 404: { description: 'errorCode 100' } } });
   const openApiDocument = ctx.openApi.document();
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openApiDocument);

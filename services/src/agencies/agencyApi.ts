@@ -95,6 +95,7 @@ export function agencyRoutes(ctx: AppContext): Router {
     await run(req, { ...command, avatar: stored });
     res.json({ data: { avatarPath: stored } });
   });
+  route('get', '/api/agency/{id}/avatar', 'Путь к логотипу агентства (avatarPath)');
   router.get('/api/agency/:id/avatar', ...staff, async (req, res) => {
     res.json({ data: { avatarPath: (await agencyOf(String(req.params.id))).avatar } });
   });

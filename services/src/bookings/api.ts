@@ -46,6 +46,9 @@ export function bookingRoutes(ctx: AppContext): Router {
   const today = () => todayOf(ctx.clock());
   const route = (method: 'get' | 'post' | 'delete', path: string, summary: string) =>
     ctx.openApi.route({ method, path: `${BASE}${path}`, tags: ['Бронирование посуточно'], summary, responses: { 200: { description: 'data' } } });
+  /** a call that needs a session: 401 without one */
+  const signedIn = (method: 'get' | 'post', path: string, summary: string) =>
+    ctx.openApi.route({ method, path: `${BASE}${path}`, tags: ['Бронирование посуточно'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } } });
   const toDto = async (doc: BookingRequestDocument, withMessages = false) => {
     const display = displayStatus(doc.status, doc.startDate, doc.endDate, today());
     const dto = {
@@ -74,14 +77,14 @@ export function bookingRoutes(ctx: AppContext): Router {
     return listing !== null && isHost(actorOf(req), listing);
   };
 
-  route('get', '/list-for-agent', 'Заявки агентства: статус отображения 1–5, период, limit 15, offset с 1');
+  signedIn('get', '/list-for-agent', 'Заявки агентства: статус отображения 1–5, период, limit 15, offset с 1');
   router.get(`${BASE}/list-for-agent`, staff, async (req, res) => {
     const q = parse(period.extend({ status: z.coerce.number().int().min(1).max(5).optional(), ...paging }), req.query);
     const inPeriod = { startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } };
     res.json(await pageOf({ $and: [staffListings(req), inPeriod, q.status ? displayFilter(q.status, today()) : {}] }, q));
   });
 
-  route('get', '/count', 'Сколько заявок в каждом статусе отображения 1–5');
+  signedIn('get', '/count', 'Сколько заявок в каждом статусе отображения 1–5');
   router.get(`${BASE}/count`, staff, async (req, res) => {
     const q = parse(period, req.query);
     const base = { ...staffListings(req), startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } };
@@ -89,7 +92,7 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.json({ data: counts });
   });
 
-  route('get', '/list-for-user', 'Заявки гостя: status 1 отправлена, 2 принята, 3 отменена, 4 отклонена');
+  signedIn('get', '/list-for-user', 'Заявки гостя: status 1 отправлена, 2 принята, 3 отменена, 4 отклонена');
   router.get(`${BASE}/list-for-user`, async (req, res) => {
     const user = currentUser(req);
     const q = parse(period.extend({ status: z.coerce.number().int().min(1).max(4).optional(), ...paging }), req.query);
@@ -97,7 +100,7 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.json(await pageOf({ $and: [{ 'guest.userId': user.userId, startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } }, byStatus] }, q));
   });
 
-  route('get', '/list/{requestId}', 'Заявка с сообщениями');
+  signedIn('get', '/list/{requestId}', 'Заявка с сообщениями');
   router.get(`${BASE}/list/:requestId`, async (req, res) => {
     const user = currentUser(req);
     const doc = await requests.findOne({ _id: req.params.requestId });
@@ -133,14 +136,14 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.json({ data: entries.map((e) => ({ id: e._id, startDate: e.startDate, endDate: e.endDate, type: e.type, bookingDailyRentAdRequestId: showRequests ? e.requestId : null })) });
   });
 
-  route('post', '/{publicationId}/{requestId}/accept', 'Принять заявку: даты бронируются');
+  signedIn('post', '/{publicationId}/{requestId}/accept', 'Принять заявку: даты бронируются');
   router.post(`${BASE}/:publicationId/:requestId/accept`, staff, async (req, res) => {
     await acceptBooking(ctx, actorOf(req), String(req.params.publicationId), String(req.params.requestId));
     res.json({ data: await toDto((await requests.findOne({ _id: String(req.params.requestId) }))!) });
   });
 
   for (const [action, summary] of [['reject', 'Отклонить заявку с причиной (text)'], ['cancel', 'Отменить заявку с причиной (text): гость или агентство'], ['check-out', 'Гость выехал']] as const) {
-    route('post', `/{requestId}/${action}`, summary);
+    signedIn('post', `/{requestId}/${action}`, summary);
     router.post(`${BASE}/:requestId/${action}`, async (req, res) => {
       const actor = actorOf(req);
       const requestId = String(req.params.requestId);

@@ -158,6 +158,9 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
   const router = Router();
   const route = (method: 'get' | 'post' | 'delete', path: string, summary: string) =>
     ctx.openApi.route({ method, path: `${base}${path}`, tags: ['Бронирование посуточно'], summary, responses: { 200: { description: 'data' } } });
+  /** a call that needs a session: 401 without one */
+  const signedIn = (method: 'post' | 'delete', path: string, summary: string) =>
+    ctx.openApi.route({ method, path: `${base}${path}`, tags: ['Бронирование посуточно'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } } });
   const managed = async (req: Parameters<RequestHandler>[0]) => {
     const publicationId = String(req.params.publicationId);
     const listing = await dailyRentListing(ctx, publicationId);
@@ -165,7 +168,7 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
     return publicationId;
   };
 
-  route('post', '/{publicationId}/calendar/set-unavailable-date', 'Закрыть даты для бронирования');
+  signedIn('post', '/{publicationId}/calendar/set-unavailable-date', 'Закрыть даты для бронирования');
   router.post(`${base}/:publicationId/calendar/set-unavailable-date`, staff, async (req, res) => {
     const publicationId = await managed(req);
     const { startDate, endDate } = parse(range, req.body);
@@ -175,7 +178,7 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
     res.status(201).json({ data: { id: entryId, startDate, endDate, type: 2, bookingDailyRentAdRequestId: null } });
   });
 
-  route('delete', '/{publicationId}/calendar/unset-unavailable-date/{entryId}', 'Открыть закрытые даты');
+  signedIn('delete', '/{publicationId}/calendar/unset-unavailable-date/{entryId}', 'Открыть закрытые даты');
   router.delete(`${base}/:publicationId/calendar/unset-unavailable-date/:entryId`, staff, async (req, res) => {
     const publicationId = await managed(req);
     const result = await runCalendar(ctx, publicationId, { type: 'ReleaseBlock', publicationId, entryId: String(req.params.entryId) }, { actor: req.user!.userId });
@@ -191,7 +194,7 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
     res.type('text/calendar; charset=utf-8').set('Content-Disposition', `inline; filename="${listing._id}.ics"`).send(ics);
   });
 
-  route('post', '/{publicationId}/calendar/import', 'Импорт занятых дат из iCal другой площадки: прежний импорт заменяется');
+  signedIn('post', '/{publicationId}/calendar/import', 'Импорт занятых дат из iCal другой площадки: прежний импорт заменяется');
   router.post(`${base}/:publicationId/calendar/import`, staff, async (req, res) => {
     const publicationId = await managed(req);
     const { ics } = parse(importBody, req.body);

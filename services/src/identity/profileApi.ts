@@ -111,6 +111,7 @@ export function profileRoutes(ctx: AppContext): Router {
     res.json({ data: { settings: (await profileOf(caller)).settings } });
   };
   router.get('/api/profile/switch-notifications', switchNotifications('query'));
+  describeRoute(ctx, { method: 'patch', path: '/api/profile/switch-notifications', tag: TAG, summary: 'Переключатели уведомлений (те же поля в теле)', auth: true, answer: 'data.settings' });
   router.patch('/api/profile/switch-notifications', switchNotifications('body'));
 
   describeRoute(ctx, { method: 'patch', path: '/api/profile/notification-setting', tag: TAG, summary: 'Одна настройка уведомлений по имени', body: settingBody, auth: true, answer: 'data.settings' });

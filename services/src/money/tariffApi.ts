@@ -21,6 +21,8 @@ export function tariffRoutes(ctx: AppContext): Router {
   const router = Router();
   const staff = requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE);
   const route = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Тарифы'], summary, responses: { 200: { description: 'data' } } });
+  /** a call that needs a session: 401 without one */
+  const signedIn = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Тарифы'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } } });
 
   route('get', '/api/publication-tariffs/{locationId}/{dealCategory}', 'Тарифы продвижения (positionTypes[] 1, 2, 3), цена за день в ₽');
   router.get('/api/publication-tariffs/:locationId/:dealCategory', (req, res) => {
@@ -30,7 +32,7 @@ export function tariffRoutes(ctx: AppContext): Router {
     res.json({ data: publicationTariffs(req.params.locationId, deal, positions) });
   });
 
-  route('get', '/api/publications/{id}/tariffs', 'Тарифы этого объявления: цены его города и типа сделки');
+  signedIn('get', '/api/publications/{id}/tariffs', 'Тарифы этого объявления: цены его города и типа сделки');
   router.get('/api/publications/:id/tariffs', staff, async (req, res) => {
     const listing = await readableBy(ctx, req, String(req.params.id));
     res.json({ data: listingTariffs(listing).map((t) => ({ ...t, isCurrent: listing.promotion?.positionType === t.positionType })) });
@@ -42,6 +44,7 @@ export function tariffRoutes(ctx: AppContext): Router {
     tags: ['Тарифы'],
     summary:
       'Оплатить тариф из кошелька и разместить: errorCode 59 — недостаточно средств, 111 — этот тариф уже оплачен, 112 — ключ Idempotency-Key уже использован для другой оплаты; другой тариф при действующем начинается со следующего оплаченного дня',
+    security: [{ bearer: [] }],
     request: { headers: z.object({ 'Idempotency-Key': idempotencyKeyHeader.optional() }) },
     responses: { 200: { description: 'data — объявление, meta — что списано: charged, paidUntil, startsAt, repeated, message' } },
   });
@@ -53,7 +56,7 @@ export function tariffRoutes(ctx: AppContext): Router {
     res.json({ data: toPublicationDto((await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: listing._id }))!), meta: payment });
   });
 
-  route('post', '/api/publications/tariffed', 'Продвигаемые объявления агентства с их тарифами');
+  signedIn('post', '/api/publications/tariffed', 'Продвигаемые объявления агентства с их тарифами');
   router.post('/api/publications/tariffed', staff, async (req, res) => {
     const user = currentUser(req);
     const scope = user.role === ROLES.AGENT ? { authorId: user.userId } : { agencyId: user.agencyId };
@@ -67,7 +70,7 @@ export function tariffRoutes(ctx: AppContext): Router {
     res.json({ data: PREMIUM_TARIFFS.map((t) => ({ ...t, pricePerMonth: Math.round(t.price / t.duration), isCurrentTariff: false })), meta: { isPremium: premium } });
   });
 
-  route('post', '/api/tariffs/payment/{id}', 'Оплатить премиум-подписку: confirmationUrl — страница оплаты');
+  signedIn('post', '/api/tariffs/payment/{id}', 'Оплатить премиум-подписку: confirmationUrl — страница оплаты');
   router.post('/api/tariffs/payment/:id', async (req, res) => {
     const user = currentUser(req);
     const tariff = PREMIUM_TARIFFS.find((t) => t.id === req.params.id);

@@ -38,22 +38,24 @@ export function walletRoutes(ctx: AppContext): Router {
   const router = Router();
   const staff = [requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), requireSameAgency('id', 'Это другое агентство'), ownerOnly];
   const route = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Кошелёк'], summary, responses: { 200: { description: 'data' } } });
+  /** a call that needs a session: 401 without one */
+  const signedIn = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Кошелёк'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } } });
 
-  route('get', '/api/agency/{id}/balance', 'Баланс кошелька и операции');
+  signedIn('get', '/api/agency/{id}/balance', 'Баланс кошелька и операции');
   router.get('/api/agency/:id/balance', ...staff, async (req, res) => {
     const agencyId = String(req.params.id);
     const operations = await ctx.readStore.collection<WalletOperationDocument>(WALLET_OPERATIONS).find({ agencyId }, { sort: { at: -1 }, limit: 100 });
     res.json({ data: { walletBalance: await walletBalance(ctx.readStore, agencyId), operations: operations.map(({ _id, ...o }) => ({ id: _id, ...o })) } });
   });
 
-  route('post', '/api/agency/{id}/balance/top-up', 'Пополнение онлайн: data.confirmationUrl — страница оплаты');
+  signedIn('post', '/api/agency/{id}/balance/top-up', 'Пополнение онлайн: data.confirmationUrl — страница оплаты');
   router.post('/api/agency/:id/balance/top-up', ...staff, async (req, res) => {
     const { sum: amount } = parse(topUpBody, req.body);
     const payment = await startPayment(ctx, { purpose: 'wallet-top-up', sum: amount, agencyId: String(req.params.id), userId: currentUser(req).userId, tariffId: null, siteUrl: siteOf(req) });
     res.status(201).json({ data: payment });
   });
 
-  route('post', '/api/agency/{id}/balance/invoice', 'Счёт на оплату по безналичному расчёту: записывается и уходит письмом');
+  signedIn('post', '/api/agency/{id}/balance/invoice', 'Счёт на оплату по безналичному расчёту: записывается и уходит письмом');
   router.post('/api/agency/:id/balance/invoice', ...staff, async (req, res) => {
     const invoice = parse(invoiceBody, req.body);
     const agencyId = String(req.params.id);
@@ -74,11 +76,13 @@ export function walletRoutes(ctx: AppContext): Router {
 
   if (ctx.payments instanceof SandboxPayments) {
     const sandbox = ctx.payments;
+    route('get', '/api/payments/sandbox/{id}', 'Песочница платежей (разработка и демо): страница оплаты');
     router.get('/api/payments/sandbox/:id', async (req, res) => {
       const payment = await sandbox.getPayment(req.params.id);
       if (!payment) throw new DomainError('NOT_FOUND', 'Платёж не найден');
       res.type('html').send(sandboxPage(req.params.id, payment.amount, payment.status));
     });
+    route('post', '/api/payments/sandbox/{id}/{action}', 'Песочница платежей: pay — оплатить, cancel — отменить; затем вызывает webhook, как настоящий сервис');
     router.post('/api/payments/sandbox/:id/:action', async (req, res) => {
       const action = parse(z.enum(['pay', 'cancel']), req.params.action);
       const doc = await sandbox.settle(req.params.id, action === 'pay' ? 'succeeded' : 'canceled');

@@ -63,6 +63,10 @@ export function cabinetPublicationRoutes(ctx: AppContext): Router {
     res.set('Content-Range', `publications ${from}-${last}/${total}`).json(items.map((doc) => toPublicationDto(doc)));
   });
 
+  ctx.openApi.route({
+    method: 'get', path: '/api/cabinet/publications/{id}', tags: ['Кабинет'], summary: 'Объявление агентства в любом статусе', security: [{ bearer: [] }],
+    responses: { 200: { description: 'объявление' }, 401: jsonBody(ctx.openApi.errorSchema), 403: jsonBody(ctx.openApi.errorSchema), 404: jsonBody(ctx.openApi.errorSchema) },
+  });
   router.get('/api/cabinet/publications/:id', async (req, res) => {
     res.json(toPublicationDto(await readable(req, req.params.id)));
   });

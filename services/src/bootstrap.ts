@@ -5,7 +5,7 @@ import type { Bus } from './core/bus/port';
 import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
 import { startBackground } from './background';
-import type { Config } from './core/config';
+import { productionWarnings, type Config } from './core/config';
 import { InProcessJobQueue } from './core/jobs/memory';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
@@ -70,22 +70,23 @@ export async function buildContext(config: Config, logger: Logger = createLogger
       smsPerIp: { points: config.SMS_LIMIT_PER_IP, durationSeconds: hour },
       codeChecksPerIp: { points: config.CODE_CHECK_LIMIT_PER_IP, durationSeconds: 600 },
       emailsPerUser: { points: 10, durationSeconds: hour },
+      bookingsPerIp: { points: config.BOOKING_LIMIT_PER_IP, durationSeconds: hour },
+      bookingsPerPhone: { points: config.BOOKING_LIMIT_PER_PHONE, durationSeconds: 24 * hour },
+      bookingsPerListing: { points: config.BOOKING_LIMIT_PER_LISTING, durationSeconds: hour },
     },
     limitsRedis,
   );
   const files = new DiskFileStore(join(config.dataDir, 'storage'));
+  // the sandbox credits wallets for free: never in production, where no keys means no payments
   const payments =
     overrides.payments ??
     (config.YOOKASSA_SHOP_ID && config.YOOKASSA_SECRET_KEY
       ? new YooKassaPayments(config.YOOKASSA_SHOP_ID, config.YOOKASSA_SECRET_KEY)
-      : config.NODE_ENV === 'production' && !config.DEV_OUTBOX
+      : config.NODE_ENV === 'production'
         ? new NoPayments()
         : new SandboxPayments(readStore));
-  if (config.NODE_ENV === 'production') {
-    if (!config.SMS_GATEWAY_URL) logger.warn('SMS_GATEWAY_URL is not set: codes are only recorded in the outbox, no SMS leaves');
-    if (!config.RECAPTCHA_SECRET) logger.warn('RECAPTCHA_SECRET is not set: the bot check accepts any token');
-    if (!config.YOOKASSA_SHOP_ID) logger.warn(config.DEV_OUTBOX ? 'no YooKassa keys: payments use the sandbox page (DEV_OUTBOX)' : 'no YooKassa keys: payments are off');
-  }
+  // what production cannot run without was refused by loadConfig; what is merely off is said here
+  for (const warning of productionWarnings(config)) logger.warn(warning);
   logger.info(
     { eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name, sms: sms.name, mail: mail.name, botCheck: botCheck.name, limits: limits.name, payments: payments.name },
     'adapters',

@@ -1,20 +1,39 @@
-import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
-import { StrictMode } from 'react';
+import { Box, CircularProgress, createTheme, CssBaseline, ThemeProvider } from '@mui/material';
+import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
 import { AccountGuard, AccountRoot } from './account/AccountGuard';
-import { ConfirmEmailPage } from './account/ConfirmEmailPage';
-import { FavouritesPage } from './account/FavouritesPage';
-import { MyBookingsPage } from './booking/MyBookingsPage';
-import { MainInfoPage } from './account/MainInfoPage';
-import { PremiumPage } from './account/PremiumPage';
-import { RealtorRequestPage } from './account/RealtorRequestPage';
-import { ProfilePage } from './account/ProfilePage';
 import { SessionProvider } from './auth/session';
 import { CataloguePage } from './catalogue/CataloguePage';
 import { ErrorPage } from './errors/ErrorPage';
 import { Layout } from './layout/Layout';
-import { ListingPage } from './listing/ListingPage';
+
+/**
+ * Every page but the catalogue (where most visits start, so it comes with the first file) is its
+ * own chunk, loaded on the first visit to it; a spinner stands in the page's place meanwhile.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}><CircularProgress aria-label="Загрузка страницы" /></Box>}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+const ListingPage = lazyPage(() => import('./listing/ListingPage').then((m) => m.ListingPage));
+const ConfirmEmailPage = lazyPage(() => import('./account/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));
+const FavouritesPage = lazyPage(() => import('./account/FavouritesPage').then((m) => m.FavouritesPage));
+const MyBookingsPage = lazyPage(() => import('./booking/MyBookingsPage').then((m) => m.MyBookingsPage));
+const GuestBookingPage = lazyPage(() => import('./booking/GuestBookingPage').then((m) => m.GuestBookingPage));
+const MainInfoPage = lazyPage(() => import('./account/MainInfoPage').then((m) => m.MainInfoPage));
+const PremiumPage = lazyPage(() => import('./account/PremiumPage').then((m) => m.PremiumPage));
+const RealtorRequestPage = lazyPage(() => import('./account/RealtorRequestPage').then((m) => m.RealtorRequestPage));
+const ProfilePage = lazyPage(() => import('./account/ProfilePage').then((m) => m.ProfilePage));
+
+/** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
+const Strict = ({ children }: { children: ReactNode }) => (import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>);
 
 const theme = createTheme({
   palette: { primary: { main: '#0468ff' }, secondary: { main: '#ff6d00' }, background: { default: '#f6f7f9' } },
@@ -38,6 +57,7 @@ const router = createBrowserRouter([
       { path: '/rent/:id', element: <ListingPage /> },
       { path: '/daily-rent', element: <CataloguePage key="dailyRent" deal="dailyRent" /> },
       { path: '/daily-rent/:id', element: <ListingPage /> },
+      { path: '/booking/:requestId', element: <GuestBookingPage /> },
       { path: '/catalog', element: <CatalogRedirect /> },
       { path: '/catalog/:id', element: <CatalogRedirect /> },
       { path: '/confirm-email', element: <ConfirmEmailPage /> },
@@ -61,12 +81,12 @@ const router = createBrowserRouter([
 ]);
 
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+  <Strict>
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
     </ThemeProvider>
-  </StrictMode>,
+  </Strict>,
 );

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id, phone } from './shared';
 
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const text = z.string().min(1).max(1000);
 
@@ -39,6 +41,8 @@ export const bookingEvents = {
     price: z.number().int().nonnegative(),
     deposit: z.number().int().nonnegative().nullable(),
     chatId: id,
+    /** v2: the hash of the key in the guest's link to the request's own page (a guest without an account); v1 requests have none */
+    guestKeyHash: sha256Hex.nullable(),
   }),
   BookingAccepted: z.object({ requestId: id, entryId: id, by: id }),
   BookingRejected: z.object({ requestId: id, reason: text, by: id }),
@@ -57,3 +61,6 @@ export const chatEvents = {
     bookingRequestId: id.nullable(),
   }),
 };
+
+/** BookingRequested 1 → 2: requests sent before the guest's link existed have no key. */
+export const bookingRequestedV2 = (data: unknown) => ({ ...(data as object), guestKeyHash: null });

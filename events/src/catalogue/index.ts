@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { agencyEvents, identityEvents, phoneCodeRejectedV2, phoneEvents, sessionStartedV2 } from './identity';
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
-import { bookingEvents, calendarEvents, chatEvents } from './bookings';
+import { bookingEvents, bookingRequestedV2, calendarEvents, chatEvents } from './bookings';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
@@ -28,6 +28,8 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   SessionStarted: 2,
   // 2: the tariff paid, the end of the paid day and the client's idempotency key
   WalletCharged: 2,
+  // 2: the hash of the guest's link key
+  BookingRequested: 2,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
@@ -42,6 +44,7 @@ const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   PhoneCodeRejected: { 1: phoneCodeRejectedV2 },
   SessionStarted: { 1: sessionStartedV2 },
   WalletCharged: { 1: walletChargedV2 },
+  BookingRequested: { 1: bookingRequestedV2 },
 };
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;

@@ -13,7 +13,7 @@ const details: PublicationDetails = {
 const at = (streamId: string, event: DomainEvent) => ({ streamId, event });
 const request = {
   requestId: 'r1', publicationId: 'p1', agencyId: 'ag1', authorId: 'a1', guest: { userId: 'u1', name: 'Ольга', phone: '79991112233', email: null },
-  startDate: '2030-01-10', endDate: '2030-01-12', adultCount: 2, childCount: 0, nights: 2, price: 6_000, deposit: null, chatId: 'c1',
+  startDate: '2030-01-10', endDate: '2030-01-12', adultCount: 2, childCount: 0, nights: 2, price: 6_000, deposit: null, chatId: 'c1', guestKeyHash: null,
 };
 const history = storedEvents([
   at('publication-p1', { type: 'PublicationCreated', data: { publicationId: 'p1', agencyId: 'ag1', authorId: 'a1', details } }),

@@ -3,6 +3,7 @@ import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { trustPhone } from '../../test/trust';
 import { registerUser } from '../identity/registration';
 import { calendarStream } from './calendar';
 
@@ -12,11 +13,12 @@ let strangerToken: string;
 let guestToken: string;
 let agentToken: string;
 let moderatorToken: string;
+let trust: string;
 const GUEST_PHONE = '79161110000';
 const UNAVAILABLE = 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.';
 
 beforeAll(async () => {
-  t = await startTestApp({ seed: false });
+  t = await startTestApp({ seed: false, env: { BOOKING_LIMIT_PER_IP: '1000', BOOKING_LIMIT_PER_PHONE: '1000', BOOKING_LIMIT_PER_LISTING: '1000' } });
   const agency = await createAgency(t.ctx, 'b', '31');
   const other = await createAgency(t.ctx, 'x', '32');
   await createListing(t.ctx, agency.agent, { id: 'flat', deal: 'dailyRent', price: 3_000, guests: 4, publishedDaysAgo: 10 });
@@ -29,14 +31,16 @@ beforeAll(async () => {
   agentToken = await signIn(t, agency.agentPhone);
   await registerUser(t.ctx, { type: 'RegisterUser', userId: 'moderator', name: 'Модератор', phone: '79990000000', email: null, role: ROLES.USER, agencyId: null });
   moderatorToken = await signIn(t, '79990000000');
+  trust = await trustPhone(t, GUEST_PHONE);
 });
 afterAll(() => t.close());
 
 const as = (token: string, r: request.Test) => r.set('Authorization', `Bearer ${token}`);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** A request as the site sends it: the bot check's token, and the phone confirmed (signed in with it, or its trust token). */
 const ask = (publicationId: string, from: number, to: number, extra: object = {}, token?: string) => {
-  const r = request(t.app).post(`/api/booking/daily-rent/${publicationId}`).send({ name: 'Ольга', phone: `+${GUEST_PHONE}`, email: 'olga@example.ru', startDate: day(from), endDate: day(to), adultCount: 2, childCount: 1, ...extra });
-  return token ? as(token, r) : r;
+  const r = request(t.app).post(`/api/booking/daily-rent/${publicationId}`).send({ name: 'Ольга', phone: `+${GUEST_PHONE}`, email: 'olga@example.ru', startDate: day(from), endDate: day(to), adultCount: 2, childCount: 1, 'g-recaptcha-response': 'test', ...extra });
+  return token ? as(token, r) : r.set('trust-token', trust);
 };
 const accept = (token: string, publicationId: string, requestId: string) => as(token, request(t.app).post(`/api/booking/daily-rent/${publicationId}/${requestId}/accept`));
 const checkDate = async (publicationId: string, from: number, to: number) =>
@@ -46,7 +50,7 @@ describe('sending a request', () => {
   it('counts nights and the price, for a guest with or without an account', async () => {
     const res = await ask('flat', 10, 13).expect(201);
     expect(res.body.data).toMatchObject({ nightsCount: 3, price: 9_000, pricePerDay: 3_000, allGuestsCount: 3, status: 1, displayStatus: 1, displayStatusName: 'Ожидает подтверждения' });
-    const signedIn = await ask('flat', 10, 13, {}, guestToken).expect(201);
+    const signedIn = await ask('flat', 14, 16, {}, guestToken).expect(201);
     expect(signedIn.body.data.id).not.toBe(res.body.data.id);
   });
 
@@ -100,7 +104,8 @@ describe('accepting', () => {
 
   it('of 50 overlapping requests accepted at once, exactly one wins', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 50; i++) ids.push((await ask('flat-2', 30 + (i % 3), 33 + (i % 3), { adultCount: 1, childCount: 0 }).expect(201)).body.data.id);
+    // 50 different askings (the same one twice would be one request), all holding the night of day 32
+    for (let i = 0; i < 50; i++) ids.push((await ask('flat-2', 30 + (i % 3), 33 + (i % 3) + Math.floor(i / 3), { adultCount: 1, childCount: 0 }).expect(201)).body.data.id);
     const answers = await Promise.all(ids.map((id) => accept(ownerToken, 'flat-2', id)));
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);

@@ -1,19 +1,25 @@
 import { BOOKING_REQUESTS, CALENDAR_ENTRIES, CATALOGUE, CHAT_MESSAGES, type Filter, type BookingRequestDocument, type CalendarEntryDocument, type CatalogueDocument, type ChatMessageDocument } from '@estate/projections';
 import { MODERATOR_ROLE, ROLES } from '@estate/events';
+import { timingSafeEqual } from 'node:crypto';
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse } from '../core/http';
-import { phoneInput } from '../identity/codes';
-import { currentUser, requireRole } from '../identity/sessions';
+import { checkBot, clientIp, phoneInput } from '../identity/codes';
+import { currentUser, hashToken, requireRole } from '../identity/sessions';
+import { requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity/trust';
 import { actorOf, staffListings } from '../publications/form';
 import { isHost } from './booking';
-import { acceptBooking, cancelBooking, checkOutGuest, dailyRentListing, isFree, rejectBooking, requestBooking, runCalendar, todayOf } from './commands';
+import { acceptBooking, cancelBooking, cancelBookingByLink, checkOutGuest, dailyRentListing, guestPagePath, isFree, rejectBooking, requestBooking, runCalendar, todayOf } from './commands';
 import { calendarRoutes } from './ical';
 import { DISPLAY_STATUS_NAMES, displayStatus, USER_STATUS } from './status';
 
 const BASE = '/api/booking/daily-rent';
+/** The header the booking's own page sends its link's key in (docs/decisions.md). */
+export const BOOKING_KEY_HEADER = 'booking-key';
+const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
 const period = z.object({ startDate: day.default('2011-01-01'), endDate: day.default('2035-01-01') });
 const paging = { limit: z.coerce.number().int().min(1).max(100).default(15), offset: z.coerce.number().int().min(1).default(1) };
@@ -44,8 +50,8 @@ export function bookingRoutes(ctx: AppContext): Router {
   const router = Router();
   const requests = ctx.readStore.collection<BookingRequestDocument>(BOOKING_REQUESTS);
   const today = () => todayOf(ctx.clock());
-  const route = (method: 'get' | 'post' | 'delete', path: string, summary: string) =>
-    ctx.openApi.route({ method, path: `${BASE}${path}`, tags: ['Бронирование посуточно'], summary, responses: { 200: { description: 'data' } } });
+  const route = (method: 'get' | 'post' | 'delete', path: string, summary: string, request?: RouteConfig['request']) =>
+    ctx.openApi.route({ method, path: `${BASE}${path}`, tags: ['Бронирование посуточно'], summary, request, responses: { 200: { description: 'data' } } });
   /** a call that needs a session: 401 without one */
   const signedIn = (method: 'get' | 'post', path: string, summary: string) =>
     ctx.openApi.route({ method, path: `${BASE}${path}`, tags: ['Бронирование посуточно'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } } });
@@ -100,6 +106,32 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.json(await pageOf({ $and: [{ 'guest.userId': user.userId, startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } }, byStatus] }, q));
   });
 
+  // the booking's own page for a guest without an account: authorised by the key of their link alone
+  const guestKeyOf = (req: Request) => {
+    const key = req.get(BOOKING_KEY_HEADER)?.trim() ?? '';
+    if (key.length < 20 || key.length > 200) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+    return key;
+  };
+  const byGuestKey = async (req: Request) => {
+    const key = guestKeyOf(req);
+    const doc = await requests.findOne({ _id: String(req.params.requestId) });
+    // a wrong key learns nothing, not even that the request exists
+    if (!doc?.guestKeyHash || !sameHex(doc.guestKeyHash, hashToken(key))) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+    return doc;
+  };
+  const keyHeader = { headers: z.object({ [BOOKING_KEY_HEADER]: z.string() }) };
+  route('get', '/guest/{requestId}', 'Заявка гостя без аккаунта по ключу из его ссылки (заголовок booking-key)', keyHeader);
+  router.get(`${BASE}/guest/:requestId`, async (req, res) => {
+    res.json({ data: await toDto(await byGuestKey(req), true) });
+  });
+  route('post', '/guest/{requestId}/cancel', 'Отмена заявки гостем без аккаунта по ключу из его ссылки (заголовок booking-key), с причиной (text)', keyHeader);
+  router.post(`${BASE}/guest/:requestId/cancel`, async (req, res) => {
+    const key = guestKeyOf(req);
+    const { text } = parse(reason, req.body ?? {});
+    await cancelBookingByLink(ctx, String(req.params.requestId), key, text);
+    res.json({ data: await toDto(await byGuestKey(req), true) });
+  });
+
   signedIn('get', '/list/{requestId}', 'Заявка с сообщениями');
   router.get(`${BASE}/list/:requestId`, async (req, res) => {
     const user = currentUser(req);
@@ -109,12 +141,28 @@ export function bookingRoutes(ctx: AppContext): Router {
     res.json({ data: await toDto(doc, true) });
   });
 
-  route('post', '/{publicationId}', 'Заявка на бронирование (гостю можно без входа)');
+  route(
+    'post', '/{publicationId}',
+    'Заявка на бронирование: проверка на робота (g-recaptcha-response) и телефон, подтверждённый кодом из СМС (заголовок trust-token из /api/sms-code/verify; вошедшему со своим номером не нужен, иначе errorCode 6). ' +
+      'Та же заявка (объявление, даты, телефон), пока она открыта, — та же заявка: ответ 200 с ней же, без новой записи и уведомлений. Гостю без аккаунта — data.guestPage, ссылка на страницу заявки (она же в СМС)',
+    { headers: z.object({ [TRUST_TOKEN_HEADER]: z.string().optional() }) },
+  );
   router.post(`${BASE}/:publicationId`, async (req, res) => {
     const body = parse(requestBody, req.body);
-    const requestId = await requestBooking(ctx, req.user?.userId ?? null, req.params.publicationId, { ...body, email: body.email ?? null });
-    const doc = await requests.findOne({ _id: requestId });
-    res.status(201).json({ data: await toDto(doc!) });
+    const publicationId = String(req.params.publicationId);
+    await checkBot(ctx, req);
+    await requireConfirmedPhone(ctx, req, body.phone);
+    await ctx.limits.consume('bookingsPerIp', clientIp(req));
+    // a phone and a listing are counted for new requests only: the same request again costs the host nothing
+    const countNew = async () => {
+      await ctx.limits.consume('bookingsPerPhone', body.phone);
+      await ctx.limits.consume('bookingsPerListing', publicationId);
+    };
+    const outcome = await requestBooking(ctx, req.user?.userId ?? null, publicationId, { ...body, email: body.email ?? null }, countNew);
+    const doc = await requests.findOne({ _id: outcome.requestId });
+    if (!doc) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+    const guestPage = outcome.guestKey ? guestPagePath(outcome.requestId, outcome.guestKey) : null;
+    res.status(outcome.created ? 201 : 200).json({ data: { ...(await toDto(doc)), repeated: !outcome.created, guestPage } });
   });
 
   route('get', '/{publicationId}/calendar/check-date', 'Свободен ли период: data.existsFreeDateByPeriod');

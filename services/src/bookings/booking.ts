@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { MODERATOR_ROLE, ROLES, type EventOf } from '@estate/events';
 import type { Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
@@ -20,9 +21,19 @@ export type BookingCommand =
   | { type: 'AcceptBooking'; actor: Actor; entryId: string }
   | { type: 'RejectBooking'; actor: Actor; reason: string }
   | { type: 'CancelBooking'; actor: Actor; reason: string }
+  /** a guest without an account cancels through the link they were sent: the hash of its key */
+  | { type: 'CancelBookingByLink'; keyHash: string; reason: string }
   | { type: 'CheckOutGuest'; actor: Actor; today: string };
 
 export const bookingStream = (requestId: string) => `booking-${requestId}`;
+
+/** A request still in play: waiting for the host's answer, or accepted. Rejected, cancelled and finished stays are closed. */
+export const isOpen = (status: BookingStatus) => status === 'sent' || status === 'accepted';
+
+/** What makes two requests the same one (docs/decisions.md): the listing, the nights and the guest's phone. */
+const sameAsking = (a: Request, b: Request) =>
+  a.publicationId === b.publicationId && a.startDate === b.startDate && a.endDate === b.endDate && a.guest.phone === b.guest.phone;
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 export function evolve(state: Booking, event: BookingEvent): Booking {
   if (event.type === 'BookingRequested') return { exists: true, request: event.data, status: 'sent' };
@@ -66,9 +77,13 @@ const refuse = (status: BookingStatus) => new DomainError('ACTION_NOT_ALLOWED', 
 export function decide(command: BookingCommand, state: Booking): BookingEvent[] {
   switch (command.type) {
     case 'RequestBooking': {
-      if (state.exists) return [];
       const { type: _type, ...data } = command;
-      return [{ type: 'BookingRequested', data }];
+      if (!state.exists) return [{ type: 'BookingRequested', data }];
+      // the same listing, nights and phone while the request is open is that request: answered again, recorded (and announced) once
+      if (!sameAsking(state.request, data)) throw new DomainError('CONFLICT');
+      if (isOpen(state.status)) return [];
+      // once rejected or cancelled the guest may ask again: as a new request, under the next id (see requestBooking)
+      throw new DomainError('ACTION_NOT_ALLOWED', 'Эта заявка уже закрыта');
     }
     case 'AcceptBooking': {
       const booking = existing(state);
@@ -89,6 +104,13 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
       if (!byGuest && !isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status !== 'sent' && booking.status !== 'accepted') throw refuse(booking.status);
       return [{ type: 'BookingCancelled', data: { requestId: booking.request.requestId, reason: command.reason, by: command.actor.userId, byGuest } }];
+    }
+    case 'CancelBookingByLink': {
+      const booking = existing(state);
+      // a wrong key learns nothing: the request is as good as absent
+      if (!booking.request.guestKeyHash || !sameHash(booking.request.guestKeyHash, command.keyHash)) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+      if (!isOpen(booking.status)) throw refuse(booking.status);
+      return [{ type: 'BookingCancelled', data: { requestId: booking.request.requestId, reason: command.reason, by: 'guest', byGuest: true } }];
     }
     case 'CheckOutGuest': {
       const booking = existing(state);

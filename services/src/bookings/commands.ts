@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PUBLICATION_STATUS } from '@estate/events';
 import { CATALOGUE, USERS, type CatalogueDocument, type UserDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
@@ -6,7 +6,8 @@ import { fold, handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { queueEmail, queueSms } from '../notifications/queue';
 import type { Actor } from '../publications/decide';
-import { bookingDecider, bookingStream, isHost, type Booking, type BookingCommand } from './booking';
+import { hashToken } from '../identity/sessions';
+import { bookingDecider, bookingStream, isHost, isOpen, type Booking, type BookingCommand } from './booking';
 import { calendarDecider, calendarStream, overlaps, type CalendarCommand } from './calendar';
 
 /** Many guests may press "accept" on overlapping requests at once: the calendar retries until each has its answer. */
@@ -61,30 +62,70 @@ async function notify(ctx: AppContext, to: { phone: string; email: string | null
 
 export type BookingInput = { name: string; phone: string; email: string | null; startDate: string; endDate: string; adultCount: number; childCount: number };
 
-export async function requestBooking(ctx: AppContext, guestUserId: string | null, publicationId: string, input: BookingInput) {
+/** How many times one phone may ask one listing for the same nights again after a refusal or a cancellation. */
+const MAX_REQUESTS_PER_ASKING = 20;
+
+/**
+ * The id of the n-th request of a phone for a listing's nights: derived, not drawn, so the same
+ * asking lands on the same `booking-<id>` stream, where the decider answers an open request again
+ * instead of recording a second one. After it closes, the next asking goes to the next id.
+ */
+export function requestIdFor(publicationId: string, phone: string, startDate: string, endDate: string, n: number): string {
+  const h = createHash('sha256').update(`booking\n${publicationId}\n${phone}\n${startDate}\n${endDate}\n${n}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Where a guest without an account follows the request: the booking's own page, its key in the fragment (never sent to the server in the page's address, nor in a Referer). */
+export const guestPagePath = (requestId: string, key: string) => `/booking/${requestId}#${key}`;
+
+export type RequestOutcome = { requestId: string; created: boolean; guestKey: string | null };
+
+/**
+ * A guest's request. The same listing, nights and phone while an earlier request is open is that
+ * request again: nothing recorded, nobody told (`created: false`). `beforeNew` runs only when a new
+ * request is about to be recorded (its limits). A guest without an account gets a key to the
+ * request's own page; only its hash is recorded, and the link is sent by SMS.
+ */
+export async function requestBooking(ctx: AppContext, guestUserId: string | null, publicationId: string, input: BookingInput, beforeNew: () => Promise<void> = async () => undefined): Promise<RequestOutcome> {
   const listing = await dailyRentListing(ctx, publicationId);
   const today = todayOf(ctx.clock());
   if (input.startDate < today) throw new DomainError('INVALID_DATA', undefined, { startDate: ['Дата заезда уже прошла'] });
   if (input.endDate <= input.startDate) throw new DomainError('INVALID_DATA', undefined, { endDate: ['Дата выезда должна быть позже даты заезда'] });
   const maxGuests = listing.guestsCount ?? 1;
   if (input.adultCount + input.childCount > maxGuests) throw new DomainError('INVALID_DATA', undefined, { adultCount: [`Не больше ${maxGuests} гостей`] });
-  if (!(await isFree(ctx, publicationId, input.startDate, input.endDate))) throw new DomainError('DATES_UNAVAILABLE');
-  const nights = nightsBetween(input.startDate, input.endDate);
-  const requestId = randomUUID();
-  const chatId = randomUUID();
-  const meta = { actor: guestUserId ?? 'guest' };
-  await runBooking(ctx, requestId, {
-    type: 'RequestBooking', requestId, publicationId, agencyId: listing.agencyId, authorId: listing.authorId,
-    guest: { userId: guestUserId, name: input.name, phone: input.phone, email: input.email },
-    startDate: input.startDate, endDate: input.endDate, adultCount: input.adultCount, childCount: input.childCount,
-    nights, price: listing.price * nights, deposit: listing.deposit, chatId,
-  }, meta);
-  const period = `с ${dateText(input.startDate)} по ${dateText(input.endDate)}`;
-  const posted = await postMessage(ctx, chatId, 'booking-sent', `Заявка на бронирование ${period}, гостей: ${input.adultCount + input.childCount}`, requestId, guestUserId);
-  const host = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: listing.authorId });
-  if (host) await notify(ctx, host, 'Новая заявка на бронирование', `Новая заявка на «${listing.title}» ${period}. Ответьте гостю в личном кабинете.`);
-  await ctx.projections.whenCaughtUp(posted.position);
-  return requestId;
+  for (let n = 0; n < MAX_REQUESTS_PER_ASKING; n++) {
+    const requestId = requestIdFor(publicationId, input.phone, input.startDate, input.endDate, n);
+    const current = fold(bookingDecider, await ctx.eventStore.readStream(bookingStream(requestId)));
+    if (current.exists && !isOpen(current.status)) continue; // closed: the guest may ask again, under the next id
+    if (current.exists) return { requestId, created: false, guestKey: null };
+    await beforeNew();
+    if (!(await isFree(ctx, publicationId, input.startDate, input.endDate))) throw new DomainError('DATES_UNAVAILABLE');
+    const nights = nightsBetween(input.startDate, input.endDate);
+    const guestKey = guestUserId ? null : randomBytes(32).toString('base64url');
+    const chatId = randomUUID();
+    const result = await runBooking(ctx, requestId, {
+      type: 'RequestBooking', requestId, publicationId, agencyId: listing.agencyId, authorId: listing.authorId,
+      guest: { userId: guestUserId, name: input.name, phone: input.phone, email: input.email },
+      startDate: input.startDate, endDate: input.endDate, adultCount: input.adultCount, childCount: input.childCount,
+      nights, price: listing.price * nights, deposit: listing.deposit, chatId, guestKeyHash: guestKey ? hashToken(guestKey) : null,
+    }, { actor: guestUserId ?? 'guest' });
+    if (result.events.length === 0) {
+      // the same asking sent at the same moment: the other call recorded it and tells the host
+      await ctx.projections.whenCaughtUp(result.position);
+      return { requestId, created: false, guestKey: null };
+    }
+    const period = `с ${dateText(input.startDate)} по ${dateText(input.endDate)}`;
+    const posted = await postMessage(ctx, chatId, 'booking-sent', `Заявка на бронирование ${period}, гостей: ${input.adultCount + input.childCount}`, requestId, guestUserId);
+    const host = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: listing.authorId });
+    if (host) await notify(ctx, host, 'Новая заявка на бронирование', `Новая заявка на «${listing.title}» ${period}. Ответьте гостю в личном кабинете.`);
+    if (guestKey) {
+      const link = `${ctx.config.PUBLIC_URL}${guestPagePath(requestId, guestKey)}`;
+      await queueSms(ctx, { to: input.phone, text: `Заявка на бронирование ${period} отправлена. Статус и отмена: ${link}` }).catch((error) => ctx.logger.warn({ err: error }, 'guest link SMS not queued'));
+    }
+    await ctx.projections.whenCaughtUp(posted.position);
+    return { requestId, created: true, guestKey };
+  }
+  throw new DomainError('ACTION_NOT_ALLOWED', 'Слишком много заявок на эти даты с этого номера');
 }
 
 async function bookingOf(ctx: AppContext, requestId: string): Promise<Extract<Booking, { exists: true }>> {
@@ -130,6 +171,16 @@ export async function cancelBooking(ctx: AppContext, actor: Actor, requestId: st
   const publicationId = booking.request.publicationId;
   await runCalendar(ctx, publicationId, { type: 'ReleaseReservation', publicationId, requestId }, { actor: actor.userId });
   const posted = await postMessage(ctx, booking.request.chatId, 'booking-canceled', `Заявка отменена: ${reason}`, requestId, actor.userId);
+  await ctx.projections.whenCaughtUp(posted.position);
+}
+
+/** A guest without an account cancels through their link: the key is checked by the decider against the hash the request recorded. */
+export async function cancelBookingByLink(ctx: AppContext, requestId: string, key: string, reason: string) {
+  const booking = await bookingOf(ctx, requestId);
+  await runBooking(ctx, requestId, { type: 'CancelBookingByLink', keyHash: hashToken(key), reason }, { actor: 'guest' });
+  const publicationId = booking.request.publicationId;
+  await runCalendar(ctx, publicationId, { type: 'ReleaseReservation', publicationId, requestId }, { actor: 'guest' });
+  const posted = await postMessage(ctx, booking.request.chatId, 'booking-canceled', `Заявка отменена гостем: ${reason}`, requestId, null);
   await ctx.projections.whenCaughtUp(posted.position);
 }
 

@@ -1,3 +1,4 @@
+import { upcast } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import type { Actor } from '../publications/decide';
 import { bookingDecider, type BookingEvent } from './booking';
@@ -123,7 +124,7 @@ const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'ag9' };
 const guest: Actor = { userId: 'guest', role: 3, agencyId: null };
 const request = {
   requestId: 'r1', publicationId: 'p1', agencyId: 'ag1', authorId: 'author', guest: { userId: 'guest', name: 'Ольга', phone: '79991112233', email: null },
-  startDate: '2030-01-10', endDate: '2030-01-12', adultCount: 2, childCount: 0, nights: 2, price: 6000, deposit: null, chatId: 'c1',
+  startDate: '2030-01-10', endDate: '2030-01-12', adultCount: 2, childCount: 0, nights: 2, price: 6000, deposit: null, chatId: 'c1', guestKeyHash: null,
 };
 const requested: BookingEvent = { type: 'BookingRequested', data: request };
 const accepted: BookingEvent = { type: 'BookingAccepted', data: { requestId: 'r1', entryId: 'e1', by: 'owner' } };
@@ -132,9 +133,36 @@ const cancelled = (by: string, byGuest: boolean): BookingEvent => ({ type: 'Book
 const checkedOut: BookingEvent = { type: 'GuestCheckedOut', data: { requestId: 'r1', by: 'owner' } };
 
 describe('a booking request', () => {
-  it('is recorded once', () => {
+  it('is recorded once: the same listing, nights and phone while it is open is the same request', () => {
     booking([]).when({ type: 'RequestBooking', ...request }).then([requested]);
     booking([requested]).when({ type: 'RequestBooking', ...request }).then([]);
+    booking([requested, accepted]).when({ type: 'RequestBooking', ...request, guest: { ...request.guest, name: 'Оля', userId: null }, chatId: 'c2' }).then([]);
+  });
+
+  it('once rejected, cancelled or over, is closed: asking again is a new request elsewhere, never this one reopened', () => {
+    for (const closed of [rejected, cancelled('guest', true)]) booking([requested, closed]).when({ type: 'RequestBooking', ...request }).thenThrows('ACTION_NOT_ALLOWED');
+    booking([requested, accepted, checkedOut]).when({ type: 'RequestBooking', ...request }).thenThrows('ACTION_NOT_ALLOWED');
+  });
+
+  it('is never another asking under the same id', () => {
+    for (const other of [{ startDate: '2030-01-11' }, { endDate: '2030-01-13' }, { publicationId: 'p2' }, { guest: { ...request.guest, phone: '79990000001' } }]) {
+      booking([requested]).when({ type: 'RequestBooking', ...request, ...other }).thenThrows('CONFLICT');
+    }
+  });
+
+  it('is cancelled through the guest’s link by its key alone, while open', () => {
+    const keyHash = 'a'.repeat(64);
+    const byLink = { type: 'BookingRequested' as const, data: { ...request, guest: { ...request.guest, userId: null }, guestKeyHash: keyHash } };
+    booking([byLink]).when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы' }).then([cancelled('guest', true)]);
+    booking([byLink, accepted]).when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы' }).then([cancelled('guest', true)]);
+    booking([byLink]).when({ type: 'CancelBookingByLink', keyHash: 'b'.repeat(64), reason: 'x' }).thenThrows('NOT_FOUND');
+    booking([requested]).when({ type: 'CancelBookingByLink', keyHash, reason: 'x' }).thenThrows('NOT_FOUND'); // a request with no link
+    booking([byLink, rejected]).when({ type: 'CancelBookingByLink', keyHash, reason: 'x' }).thenThrows('ACTION_NOT_ALLOWED');
+  });
+
+  it('of version 1 (before the guest’s link) reads as having no key', () => {
+    const { guestKeyHash: _none, ...v1 } = request;
+    expect(upcast('BookingRequested', 1, v1)).toEqual({ ...v1, guestKeyHash: null });
   });
 
   it('is accepted by the owner or the listing’s author, once; by nobody else', () => {

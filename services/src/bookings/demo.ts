@@ -15,7 +15,7 @@ export async function seedDemoBookings(ctx: AppContext, guest: { userId: string;
   const owner = { userId: 'demo-owner-1', role: ROLES.AGENCY_OWNER, agencyId: 'demo-agency-1' };
   for (const [i, listing] of listings.entries()) {
     const guests = Math.min(2, listing.guestsCount ?? 1);
-    const requestId = await requestBooking(ctx, guest.userId, listing._id, {
+    const { requestId } = await requestBooking(ctx, guest.userId, listing._id, {
       name: guest.name, phone: guest.phone, email: guest.email, startDate: day(10 + i * 7), endDate: day(13 + i * 7), adultCount: guests, childCount: 0,
     });
     if (i === 0) await acceptBooking(ctx, owner, listing._id, requestId);

@@ -1,5 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+
+/** http(s) and nothing after the host but an optional slash: links append their own paths */
+function isSiteOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
+}
 
 const booleanText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -17,7 +28,13 @@ const schema = z.object({
   SEED: booleanText.default(true),
   EVENTSTORE_DURABILITY: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.string().url().optional(),
+  /** the site's address in e-mail and payment links (never the request's Host header); required in production */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine(isSiteOrigin, "expected the site's origin, e.g. https://estate.example")
+    .transform((v) => new URL(v).origin)
+    .optional(),
   /** production engines: each one absent selects its embedded adapter */
   EVENTSTORE_URL: z.string().regex(/^(kurrentdb|esdb)(\+discover)?:\/\/\S+$/, 'expected kurrentdb://host:2113?tls=false').optional(),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'expected mongodb://host:27017').optional(),
@@ -45,7 +62,7 @@ const schema = z.object({
   SMS_SENDER: z.string().max(11).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'expected smtp://user:pass@host:587').optional(),
   MAIL_FROM: z.string().default('Маркетплейс недвижимости <no-reply@estate.local>'),
-  /** serves the outbox under /api/dev/ even with NODE_ENV=production (a demo stack without providers) */
+  /** formerly served the outbox in production; now only read to refuse a production start that still sets it */
   DEV_OUTBOX: booleanText.default(false),
   RECAPTCHA_SECRET: z.string().optional(),
   /** the public key the site and cabinet load reCAPTCHA v3 with (absent: they send a development token) */
@@ -56,6 +73,10 @@ const schema = z.object({
   SMS_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(5),
   SMS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   CODE_CHECK_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** daily-rent booking requests: per IP an hour (every call), per guest phone a day and per listing an hour (new requests) */
+  BOOKING_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  BOOKING_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(10),
+  BOOKING_LIMIT_PER_LISTING: z.coerce.number().int().min(1).default(20),
   /** SMS jobs: back-off before the first retry (doubling), and how long a send call waits for the provider's answer */
   SMS_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
   SMS_WAIT_MS: z.coerce.number().int().min(0).default(8000),
@@ -66,9 +87,46 @@ const schema = z.object({
   PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   /** where invoice requests for bank transfer are e-mailed */
   ACCOUNTING_EMAIL: z.string().default('accounting@estate.local'),
+  /** the key that signs visitor ids (the `visitor` cookie counted views hang on); required in production, random per start otherwise */
+  VISITOR_SECRET: z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`').optional(),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; MODERATOR_PHONES: string[] };
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'VISITOR_SECRET'> & {
+  /** always set: the configured key, or a random one for this start outside production */
+  VISITOR_SECRET: string;
+  dataDir: string;
+  MODERATOR_PHONES: string[];
+  /** always set: the configured address, or http://localhost:PORT outside production */
+  PUBLIC_URL: string;
+};
+
+/**
+ * What production refuses to start without (or with): each of these would expose codes, let bots
+ * through or build links from a forged Host header. Lesser gaps are only warned at start (see
+ * productionWarnings). Every problem names its variable.
+ */
+function productionProblems(config: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (config.DEV_OUTBOX) problems.push('DEV_OUTBOX: the development outbox (/api/dev/sms lists every SMS code, login codes included) is never served with NODE_ENV=production; remove DEV_OUTBOX (for a demo stack use docker-compose.demo.yml, which runs in development mode)');
+  if (!config.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the site's address for e-mail and payment links; the request's Host header is never trusted), e.g. https://estate.example");
+  if (!config.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required in production (without it codes would only be recorded in the outbox and nobody could sign in)');
+  if (!config.RECAPTCHA_SECRET) problems.push('RECAPTCHA_SECRET: required in production (without it the bot check lets every request through)');
+  if (config.RECAPTCHA_SECRET && !config.RECAPTCHA_SITE_KEY) problems.push('RECAPTCHA_SITE_KEY: required with RECAPTCHA_SECRET (the site and the cabinet need it to obtain tokens)');
+  if (!config.VISITOR_SECRET) problems.push('VISITOR_SECRET: required in production (it signs the visitor ids views are counted by; a random one per start would forget every visitor at each restart and differ between API processes), e.g. `openssl rand -hex 32`');
+  return problems;
+}
+
+/** Production gaps that do not stop the start: features that are off or degraded, logged as warnings. */
+export function productionWarnings(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (!config.SMTP_URL) warnings.push('SMTP_URL is not set: e-mails are only recorded in the outbox (not served in production), none is delivered');
+  if (!config.YOOKASSA_SHOP_ID || !config.YOOKASSA_SECRET_KEY) warnings.push('YOOKASSA_SHOP_ID / YOOKASSA_SECRET_KEY are not set: payments are off (errorCode 110)');
+  if (config.SEED) warnings.push('SEED is true: the demo agencies, users and listings are created on the first start');
+  const publicUrl = new URL(config.PUBLIC_URL);
+  if (publicUrl.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(publicUrl.hostname)) warnings.push('PUBLIC_URL is not https: browsers drop the Secure session cookie over plain http');
+  return warnings;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // an empty variable means "not set", as docker compose and shells often pass them
@@ -81,8 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.ROLE !== 'all' && !parsed.data.MONGO_URL) {
     throw new ConfigError(`Invalid configuration:\n  ROLE: '${parsed.data.ROLE}' needs MONGO_URL (embedded read models live inside one process)`);
   }
+  if (parsed.data.NODE_ENV === 'production') {
+    const problems = productionProblems(parsed.data);
+    if (problems.length > 0) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
   const moderatorPhones = parsed.data.MODERATOR_PHONES ?? (parsed.data.NODE_ENV === 'production' ? [] : ['79990000000']);
-  return { ...parsed.data, MODERATOR_PHONES: moderatorPhones, dataDir: resolve(parsed.data.DATA_DIR) };
+  const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
+  const visitorSecret = parsed.data.VISITOR_SECRET ?? randomBytes(32).toString('hex');
+  return { ...parsed.data, PUBLIC_URL: publicUrl, VISITOR_SECRET: visitorSecret, MODERATOR_PHONES: moderatorPhones, dataDir: resolve(parsed.data.DATA_DIR) };
 }
 
 export class ConfigError extends Error {}

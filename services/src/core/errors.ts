@@ -11,6 +11,8 @@ export const ERRORS = {
   WRONG_NUMBER: { errorCode: 4, status: 400, message: 'Неверный номер' },
   /** 400 on purpose: the client shows a 400 under the code field and anything else in an error popup */
   WRONG_CODE: { errorCode: 5, status: 400, message: 'Введен неправильный код' },
+  /** the spec's client asks for an SMS code when it sees errorCode 6 (a request from an unconfirmed phone) */
+  PHONE_NOT_CONFIRMED: { errorCode: 6, status: 403, message: 'Подтвердите номер телефона кодом из СМС' },
   NO_PUBLICATIONS: { errorCode: 34, status: 404, message: 'Объявления не найдены' },
   INSUFFICIENT_BALANCE: { errorCode: 59, status: 422, message: 'Недостаточно средств на балансе' },
   NOT_FOUND: { errorCode: 100, status: 404, message: 'Запрашиваемые данные не найдены' },
@@ -23,13 +25,13 @@ export const ERRORS = {
   RESEND_TOO_EARLY: { errorCode: 107, status: 429, message: 'Новый код пока нельзя получить' },
   DATES_UNAVAILABLE: { errorCode: 109, status: 409, message: 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.' },
   PAYMENT_UNAVAILABLE: { errorCode: 110, status: 503, message: 'Платёжный сервис сейчас недоступен. Попробуйте позже.' },
-  /** a front end's built index.html is missing (not built, or being deployed) */
-  SITE_UNAVAILABLE: { errorCode: 111, status: 503, message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.' },
   TOO_MANY_REQUESTS: { errorCode: 108, status: 429, message: 'Превышен лимит запросов, пожалуйста попробуйте позже.' },
   /** the promotion asked for is already paid (running, or charged by a simultaneous request) */
   PROMOTION_ALREADY_PAID: { errorCode: 111, status: 409, message: 'Продвижение этого объявления уже оплачено' },
   /** an Idempotency-Key sent again with another listing or tariff */
   IDEMPOTENCY_KEY_REUSED: { errorCode: 112, status: 422, message: 'Этот ключ идемпотентности уже использован для другой оплаты' },
+  /** a front end's built index.html is missing (not built, or being deployed) */
+  SITE_UNAVAILABLE: { errorCode: 113, status: 503, message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.' },
   INTERNAL: { errorCode: 500, status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
 } as const;
 

@@ -13,6 +13,9 @@ const settings: LimitSettings = {
   smsPerIp: { points: 5, durationSeconds: 60 },
   codeChecksPerIp: { points: 2, durationSeconds: 1 },
   emailsPerUser: { points: 1, durationSeconds: 60 },
+  bookingsPerIp: { points: 5, durationSeconds: 60 },
+  bookingsPerPhone: { points: 5, durationSeconds: 60 },
+  bookingsPerListing: { points: 5, durationSeconds: 60 },
 };
 
 function rateLimitsContract(name: string, run: boolean, make: () => { limits: RateLimits; stop(): Promise<void> | void }) {
@@ -30,6 +33,14 @@ function rateLimitsContract(name: string, run: boolean, make: () => { limits: Ra
       expect(refused).toBeInstanceOf(DomainError);
       expect((refused as DomainError).status).toBe(429);
       expect((refused as DomainError).message).toBe('Превышен лимит запросов, пожалуйста попробуйте позже.');
+    });
+
+    it('takes back a refunded request, so only what was really spent counts', async () => {
+      const key = randomUUID();
+      for (let i = 0; i < 3; i++) await env.limits.consume('smsPerPhone', key);
+      await env.limits.refund('smsPerPhone', key);
+      await env.limits.consume('smsPerPhone', key);
+      await expect(env.limits.consume('smsPerPhone', key)).rejects.toBeInstanceOf(DomainError);
     });
 
     it('counts keys and rules apart', async () => {

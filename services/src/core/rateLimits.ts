@@ -7,13 +7,17 @@ import { DomainError } from './errors';
  * memory embedded, in Redis when several API processes share the count. Should Redis fail, an
  * in-memory limiter of the same rule takes over rather than letting everything through.
  */
-export type LimitRule = 'smsPerPhone' | 'smsPerIp' | 'codeChecksPerIp' | 'emailsPerUser';
+export type LimitRule = 'smsPerPhone' | 'smsPerIp' | 'codeChecksPerIp' | 'emailsPerUser'
+  /** daily-rent booking requests (each texts and e-mails the host): per IP, per guest phone, per listing */
+  | 'bookingsPerIp' | 'bookingsPerPhone' | 'bookingsPerListing';
 export type LimitSettings = Record<LimitRule, { points: number; durationSeconds: number }>;
 
 export interface RateLimits {
   readonly name: string;
   /** counts one request; a request over the limit is a 429 in the spec's envelope */
   consume(rule: LimitRule, key: string): Promise<void>;
+  /** gives back one counted request that turned out to cost nothing (e.g. a code refused before it was sent) */
+  refund(rule: LimitRule, key: string): Promise<void>;
 }
 
 export class FlexibleRateLimits implements RateLimits {
@@ -28,7 +32,10 @@ export class FlexibleRateLimits implements RateLimits {
       if (!redis) return new RateLimiterMemory({ points, duration, keyPrefix });
       return new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix }) });
     };
-    this.limiters = { smsPerPhone: make('smsPerPhone'), smsPerIp: make('smsPerIp'), codeChecksPerIp: make('codeChecksPerIp'), emailsPerUser: make('emailsPerUser') };
+    this.limiters = {
+      smsPerPhone: make('smsPerPhone'), smsPerIp: make('smsPerIp'), codeChecksPerIp: make('codeChecksPerIp'), emailsPerUser: make('emailsPerUser'),
+      bookingsPerIp: make('bookingsPerIp'), bookingsPerPhone: make('bookingsPerPhone'), bookingsPerListing: make('bookingsPerListing'),
+    };
   }
 
   async consume(rule: LimitRule, key: string): Promise<void> {
@@ -40,5 +47,9 @@ export class FlexibleRateLimits implements RateLimits {
       }
       throw error;
     }
+  }
+
+  async refund(rule: LimitRule, key: string): Promise<void> {
+    await this.limiters[rule].reward(key, 1);
   }
 }

@@ -1,28 +1,71 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { apiCall, AuthFailure } from '../auth/authApi';
+import { CodeStep } from '../auth/CodeStep';
 import { formatPhone, isFullPhone, phoneDigits } from '../auth/phone';
 import { useSession } from '../auth/session';
 import type { Publication } from '../api/types';
+import { storedGuests } from '../catalogue/SearchBar';
 import { formatPrice, plural } from '../format';
+import { sendBooking, sendFormCode, storedTrust, storeTrust, verifyFormCode, type SentBooking } from './bookingApi';
+import { stayProblem, type Stay } from './stay';
+import { StayDates } from './StayDates';
 
 export const UNAVAILABLE = 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.';
 const DAY = 86_400_000;
 const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Nights are the whole days between the dates, rounded down (the spec's rule). */
 export const nightsOf = (start: string, end: string) => Math.floor((Date.parse(end) - Date.parse(start)) / DAY);
+/** The errorCode on which the spec's client asks for an SMS code: the phone is not confirmed. */
+const PHONE_NOT_CONFIRMED = 6;
+/** A new code asked for before the last one's endTime (docs/decisions.md). */
+const RESEND_TOO_EARLY = 107;
 
-/** The reserve form of a daily-rent listing: dates checked for free nights before sending, guests up to the listing's maximum. */
+/** The stay the search chose (carried in the listing's URL), or a week from now for two nights. */
+function initialStay(params: URLSearchParams): Stay {
+  const checkIn = params.get('checkIn') ?? '';
+  const checkOut = params.get('checkOut') ?? '';
+  if (DAY_PATTERN.test(checkIn) && DAY_PATTERN.test(checkOut) && checkIn >= isoDay(0)) return { checkIn, checkOut };
+  return { checkIn: isoDay(7), checkOut: isoDay(9) };
+}
+
+/** The guests the search chose (URL, then the spec's guestsCount in local storage), else the reserve modal's 3, within the listing's maximum. */
+function initialGuests(params: URLSearchParams, maxGuests: number) {
+  const asked = Number(params.get('guests')) || storedGuests() || 3;
+  return Math.min(Math.max(1, Math.floor(asked)), maxGuests);
+}
+
+type Stage = 'form' | 'sending' | 'code' | 'sent';
+const failureText = (e: unknown) =>
+  e instanceof AuthFailure ? (e.body.errors ? Object.values(e.body.errors).flat().join('. ') : e.text) : 'Не удалось отправить заявку';
+
+/**
+ * The reserve form of a daily-rent listing: the stay and guests the search chose, dates checked for
+ * free nights before sending, the phone confirmed by an SMS code unless it is the signed-in user's
+ * own, and no second sending: the form is locked while it sends and once it has sent, and says
+ * where to follow the request.
+ */
 export function ReserveCard({ publication }: { publication: Publication }) {
   const { profile } = useSession();
+  const [params] = useSearchParams();
   const maxGuests = publication.guestsCount ?? 1;
-  const [dates, setDates] = useState({ start: isoDay(7), end: isoDay(9) });
-  const [guests, setGuests] = useState(Math.min(3, maxGuests)); // the reserve modal's default of 3, within the listing's maximum
+  const [stay, setStay] = useState<Stay>(() => initialStay(params));
+  const [guests, setGuests] = useState(() => initialGuests(params, maxGuests));
   const [contact, setContact] = useState({ name: profile?.name ?? '', phone: profile ? formatPhone(profile.phone) : '', email: profile?.email ?? '' });
   const [free, setFree] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const nights = nightsOf(dates.start, dates.end);
+  const [stage, setStage] = useState<Stage>('form');
+  const [codeEndTime, setCodeEndTime] = useState<string | null>(null);
+  const [sent, setSent] = useState<SentBooking | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const problem = stayProblem(stay);
+  const hasDates = stay.checkIn !== '' && stay.checkOut !== '';
+  const nights = hasDates && !problem ? nightsOf(stay.checkIn, stay.checkOut) : 0;
+  const phone = phoneDigits(contact.phone);
+  const ownPhone = profile !== null && profile.phone === phone;
+  const locked = stage !== 'form';
 
   useEffect(() => {
     if (profile) setContact({ name: profile.name, phone: formatPhone(profile.phone), email: profile.email ?? '' });
@@ -31,52 +74,116 @@ export function ReserveCard({ publication }: { publication: Publication }) {
     setFree(null);
     if (nights < 1) return;
     const timer = setTimeout(() => {
-      apiCall<{ data: { existsFreeDateByPeriod: boolean } }>(`/api/booking/daily-rent/${publication.id}/calendar/check-date?startDate=${dates.start}&endDate=${dates.end}`)
+      apiCall<{ data: { existsFreeDateByPeriod: boolean } }>(`/api/booking/daily-rent/${publication.id}/calendar/check-date?startDate=${stay.checkIn}&endDate=${stay.checkOut}`)
         .then((r) => setFree(r.data.existsFreeDateByPeriod))
         .catch(() => setFree(null));
     }, 300);
     return () => clearTimeout(timer);
-  }, [dates, nights, publication.id]);
+  }, [stay, nights, publication.id]);
 
-  const valid = nights >= 1 && free === true && contact.name.trim() !== '' && isFullPhone(contact.phone);
-  const send = async () => {
-    setError(null);
+  const input = useMemo(() => {
+    const childCount = Math.floor(guests / 2); // guests split as the spec says: adults take the larger half
+    return { name: contact.name.trim(), phone, email: contact.email.trim() || null, startDate: stay.checkIn, endDate: stay.checkOut, adultCount: guests - childCount, childCount };
+  }, [contact, phone, guests, stay]);
+  const valid = nights >= 1 && free === true && input.name !== '' && isFullPhone(contact.phone);
+
+  const askForCode = async () => {
     try {
-      // guests split as the spec says: adults take the larger half
-      const childCount = Math.floor(guests / 2);
-      await apiCall(`/api/booking/daily-rent/${publication.id}`, {
-        method: 'POST',
-        body: JSON.stringify({ publicationId: publication.id, name: contact.name.trim(), phone: phoneDigits(contact.phone), email: contact.email.trim() || null, startDate: dates.start, endDate: dates.end, adultCount: guests - childCount, childCount }),
-      });
-      setSent(true);
+      setCodeEndTime(await sendFormCode(phone));
     } catch (e) {
-      setError(e instanceof AuthFailure ? (e.body.errors ? Object.values(e.body.errors).flat().join('. ') : e.body.message ?? e.text) : 'Не удалось отправить заявку');
+      // a code sent a moment ago is still good: enter it, a new one comes after endTime
+      const endTime = e instanceof AuthFailure && e.body.errorCode === RESEND_TOO_EARLY ? e.body.errors?.endTime?.[0] : undefined;
+      if (!endTime) throw e;
+      setCodeEndTime(endTime);
+    }
+    setStage('code');
+  };
+  /** Sends the request; a phone the server does not take as confirmed (errorCode 6) is asked for a code. */
+  const deliver = async (trustToken: string | null) => {
+    try {
+      const answer = await sendBooking(publication.id, input, trustToken);
+      setSent(answer);
+      setStage('sent');
+      setDialogOpen(true);
+    } catch (e) {
+      if (e instanceof AuthFailure && e.body.errorCode === PHONE_NOT_CONFIRMED) {
+        storeTrust(phone, null);
+        await askForCode();
+        return;
+      }
+      throw e;
     }
   };
+  const submit = async () => {
+    if (!valid || locked) return;
+    setError(null);
+    setStage('sending');
+    try {
+      await deliver(ownPhone ? null : storedTrust(phone));
+    } catch (e) {
+      setError(failureText(e));
+      setStage('form');
+    }
+  };
+  const checkCode = async (code: string) => {
+    const token = await verifyFormCode(phone, code); // a wrong code throws: CodeStep shows it under the digits
+    storeTrust(phone, token);
+    setStage('sending');
+    try {
+      await deliver(token);
+    } catch (e) {
+      setError(failureText(e));
+      setStage('form');
+    }
+  };
+
+  const followText = !sent ? null
+    : sent.guestPage ? 'Следите за заявкой на её странице — ссылка на неё пришла и в СМС.'
+      : profile ? 'Статус заявки — в личном кабинете, в разделе «Посуточная аренда».'
+        : 'Ссылка на страницу заявки — в СМС, которое пришло при первой отправке.';
+  const followLink = !sent ? null
+    : sent.guestPage ? <Link component={RouterLink} to={sent.guestPage}>Открыть страницу заявки</Link>
+      : profile ? <Link component={RouterLink} to="/account/user/daily-rent">Посуточная аренда</Link> : null;
+
   return (
-    <Stack spacing={2} component="form" onSubmit={(e) => { e.preventDefault(); if (valid) void send(); }} aria-label="Бронирование">
-      <Stack direction="row" spacing={1}>
-        <TextField type="date" label="Заезд" value={dates.start} onChange={(e) => setDates({ ...dates, start: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: isoDay(0) } }} fullWidth />
-        <TextField type="date" label="Выезд" value={dates.end} onChange={(e) => setDates({ ...dates, end: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dates.start } }} fullWidth />
-      </Stack>
+    <Stack spacing={2} component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-label="Бронирование" aria-busy={stage === 'sending'}>
+      <StayDates value={stay} onChange={setStay} minDate={isoDay(0)} disabled={locked} />
       {free === false && <Alert severity="warning">{UNAVAILABLE}</Alert>}
-      <TextField select label="Гости" value={guests} onChange={(e) => setGuests(Number(e.target.value))}>
+      <TextField select label="Гости" value={guests} disabled={locked} onChange={(e) => setGuests(Number(e.target.value))}>
         {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => <MenuItem key={n} value={n}>{n} {plural(n, ['гость', 'гостя', 'гостей'])}</MenuItem>)}
       </TextField>
-      <TextField label="Имя" required value={contact.name} onChange={(e) => setContact({ ...contact, name: e.target.value })} />
-      <TextField label="Телефон" required value={contact.phone} placeholder="+7 (___) ___-__-__" onChange={(e) => setContact({ ...contact, phone: formatPhone(e.target.value) })} />
-      <TextField label="Электронная почта" type="email" value={contact.email} onChange={(e) => setContact({ ...contact, email: e.target.value })} />
+      <TextField label="Имя" required value={contact.name} disabled={locked} onChange={(e) => setContact({ ...contact, name: e.target.value })} />
+      <TextField label="Телефон" required value={contact.phone} disabled={locked} placeholder="+7 (___) ___-__-__" onChange={(e) => setContact({ ...contact, phone: formatPhone(e.target.value) })} />
+      <TextField label="Электронная почта" type="email" value={contact.email} disabled={locked} onChange={(e) => setContact({ ...contact, email: e.target.value })} />
       {nights >= 1 && (
         <Typography>
           {formatPrice(publication.price)} × {nights} {plural(nights, ['ночь', 'ночи', 'ночей'])} = <b>{formatPrice(publication.price * nights)}</b>
         </Typography>
       )}
       {error && <Alert severity="error">{error}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={!valid}>Забронировать</Button>
-      <Dialog open={sent} onClose={() => setSent(false)}>
-        <DialogTitle>Заявка отправлена</DialogTitle>
-        <DialogContent>Хозяин ответит в ближайшее время. Статус заявки — в личном кабинете, в разделе «Посуточная аренда».</DialogContent>
-        <DialogActions><Button onClick={() => setSent(false)}>Хорошо</Button></DialogActions>
+      {stage === 'code' ? (
+        <Stack spacing={1} role="group" aria-label="Подтверждение телефона">
+          <Typography fontWeight={600}>Подтвердите телефон</Typography>
+          <CodeStep phone={phone} endTime={codeEndTime} onSubmit={checkCode} onResend={askForCode} onBack={() => setStage('form')} />
+        </Stack>
+      ) : (
+        <Button type="submit" variant="contained" size="large" disabled={!valid || locked}>
+          {stage === 'sending' ? 'Отправляем…' : stage === 'sent' ? 'Заявка отправлена' : 'Забронировать'}
+        </Button>
+      )}
+      {sent && (
+        <Alert severity="success" role="status">
+          {sent.repeated ? 'Такая заявка уже отправлена и ждёт ответа хозяина. ' : 'Заявка отправлена. '}
+          {followText} {followLink}
+        </Alert>
+      )}
+      <Dialog open={dialogOpen} onClose={() => setDialogOpen(false)}>
+        <DialogTitle>{sent?.repeated ? 'Заявка уже отправлена' : 'Заявка отправлена'}</DialogTitle>
+        <DialogContent>
+          <Typography>Хозяин ответит в ближайшее время. {followText}</Typography>
+          {followLink && <Typography mt={1}>{followLink}</Typography>}
+        </DialogContent>
+        <DialogActions><Button onClick={() => setDialogOpen(false)}>Хорошо</Button></DialogActions>
       </Dialog>
     </Stack>
   );

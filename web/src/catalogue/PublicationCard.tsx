@@ -1,7 +1,8 @@
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
 import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { withStay } from '../booking/stay';
 import type { Publication } from '../api/types';
 import { areaLabel, DEAL_ROUTES, depositText, floorLabel, formatPrice, roomsLabel, updatedAgo } from '../format';
 import { useEffect, useRef } from 'react';
@@ -50,7 +51,9 @@ export function MetroStations({ publication }: { publication: Publication }) {
 
 /** The catalogue card: photo, tags, price and old price, key numbers, address, metro, description, author, phone. */
 export function PublicationCard({ publication }: { publication: Publication }) {
-  const href = `${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`;
+  const [search] = useSearchParams();
+  // a daily-rent card carries the search's dates and guests into the listing's booking form
+  const href = withStay(`${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`, publication.dealCategory, search);
   const facts = [roomsLabel(publication.roomCount), areaLabel(publication.totalArea), floorLabel(publication.floor, publication.floorsCount)].filter(Boolean);
   const image = publication.images[0]?.path;
   const card = useRef<HTMLDivElement>(null);

@@ -1,5 +1,7 @@
-import { Box, Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { stayProblem } from '../booking/stay';
+import { plural } from '../format';
 
 /** daily rent adds the stay: check-in and check-out days and the number of guests */
 export type Filters = { rooms: number[]; priceMin: string; priceMax: string; sort: string; checkIn: string; checkOut: string; guests: number };
@@ -11,50 +13,93 @@ export const SORTS: Record<string, { label: string; request: { sortByPrice?: 'AS
   expensive: { label: 'Сначала дороже', request: { sortByPrice: 'DESC' } },
 };
 
-const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
+/** product.md: the guest counts chosen in the search are kept in local storage as guestsCount. */
+export const GUESTS_KEY = 'guestsCount';
+export function storedGuests(): number {
+  try {
+    const n = Number(localStorage.getItem(GUESTS_KEY));
+    return Number.isInteger(n) && n > 0 ? n : 0;
+  } catch {
+    return 0;
+  }
+}
+function storeGuests(n: number) {
+  try {
+    if (n > 0) localStorage.setItem(GUESTS_KEY, String(n));
+    else localStorage.removeItem(GUESTS_KEY);
+  } catch {
+    // private mode: the URL still carries the count
+  }
+}
 
-/** Rooms, price and sort (and, for daily rent, dates and guests); 'Найти' applies them. */
+const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
+/** The date pickers come in their own chunk: only the daily-rent search shows them. */
+const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
+
+/** The spec's guest counter: up without limit, down to 0; at 0 it asks for the count. */
+function GuestCounter({ value, onChange }: { value: number; onChange(n: number): void }) {
+  return (
+    <Stack direction="row" alignItems="center" role="group" aria-label="Гости"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, minHeight: 40, flex: '1 1 220px', minWidth: 0 }}>
+      <IconButton size="small" aria-label="Меньше гостей" disabled={value === 0} onClick={() => onChange(Math.max(0, value - 1))}>−</IconButton>
+      <Typography component="span" variant="body2" sx={{ flex: 1, textAlign: 'center', color: value ? 'text.primary' : 'text.secondary' }} data-testid="guests">
+        {value ? `${value} ${plural(value, ['гость', 'гостя', 'гостей'])}` : 'Укажите количество гостей'}
+      </Typography>
+      <IconButton size="small" aria-label="Больше гостей" onClick={() => onChange(value + 1)}>+</IconButton>
+    </Stack>
+  );
+}
+
+/**
+ * Rooms, price and sort (and, for daily rent, dates and guests); 'Найти' applies them. The items
+ * wrap onto more lines as the width shrinks, each keeping a usable minimum width, so nothing is
+ * squeezed to a sliver and the page never scrolls sideways (320–1920 px).
+ */
 export function SearchBar({ value, onSearch, dailyRent }: { value: Filters; onSearch: (filters: Filters) => void; dailyRent?: boolean }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
+  const invalidStay = dailyRent ? stayProblem(draft) !== null : false;
+  const search = (filters: Filters) => {
+    if (dailyRent) storeGuests(filters.guests);
+    onSearch(filters);
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} component="form"
-        onSubmit={(e) => { e.preventDefault(); onSearch(draft); }}>
+      <Box component="form" aria-label="Поиск" onSubmit={(e) => { e.preventDefault(); if (!invalidStay) search(draft); }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
         <ToggleButtonGroup
           value={draft.rooms}
           onChange={(_, rooms: number[]) => setDraft({ ...draft, rooms })}
           aria-label="Комнаты"
           size="small"
+          sx={{ flex: '0 0 auto', height: 40 }}
         >
           {[1, 2, 3, 4].map((n) => (
             <ToggleButton key={n} value={n} sx={{ px: 2 }}>{n === 4 ? '4+' : n}</ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Stack direction="row" spacing={1} flex={1}>
-          <TextField size="small" label="Цена от, ₽" value={draft.priceMin} inputMode="numeric" fullWidth
+        <Box sx={{ display: 'flex', gap: 1, flex: '1 1 260px', minWidth: 0 }}>
+          <TextField size="small" label="Цена от, ₽" value={draft.priceMin} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ flex: 1, minWidth: 110 }}
             onChange={(e) => setDraft({ ...draft, priceMin: digits(e.target.value) })} />
-          <TextField size="small" label="до, ₽" value={draft.priceMax} inputMode="numeric" fullWidth
+          <TextField size="small" label="до, ₽" value={draft.priceMax} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ flex: 1, minWidth: 110 }}
             onChange={(e) => setDraft({ ...draft, priceMax: digits(e.target.value) })} />
-        </Stack>
+        </Box>
         {dailyRent && (
-          <Stack direction="row" spacing={1} alignItems="center">
-            <TextField size="small" type="date" label="Заезд" value={draft.checkIn} slotProps={{ inputLabel: { shrink: true } }} onChange={(e) => setDraft({ ...draft, checkIn: e.target.value })} />
-            <TextField size="small" type="date" label="Выезд" value={draft.checkOut} slotProps={{ inputLabel: { shrink: true } }} onChange={(e) => setDraft({ ...draft, checkOut: e.target.value })} />
-            {/* the spec's guest counter: up without limit, down to 0 */}
-            <Stack direction="row" alignItems="center" aria-label="Гости">
-              <Button size="small" aria-label="Меньше гостей" disabled={draft.guests === 0} onClick={() => setDraft({ ...draft, guests: Math.max(0, draft.guests - 1) })}>−</Button>
-              <Box component="span" sx={{ minWidth: 64, textAlign: 'center' }}>{draft.guests ? `${draft.guests} гост.` : 'Гости'}</Box>
-              <Button size="small" aria-label="Больше гостей" onClick={() => setDraft({ ...draft, guests: draft.guests + 1 })}>+</Button>
-            </Stack>
-          </Stack>
+          <>
+            <Box sx={{ flex: '2 1 310px', minWidth: 0 }}>
+              <Suspense fallback={<Box sx={{ height: 40 }} />}>
+                <StayDates size="small" value={draft} onChange={(stay) => setDraft({ ...draft, ...stay })} />
+              </Suspense>
+            </Box>
+            <GuestCounter value={draft.guests} onChange={(guests) => setDraft({ ...draft, guests })} />
+          </>
         )}
-        <TextField select size="small" label="Сортировка" value={draft.sort} sx={{ minWidth: 200 }}
-          onChange={(e) => { const next = { ...draft, sort: e.target.value }; setDraft(next); onSearch(next); }}>
+        <TextField select size="small" label="Сортировка" value={draft.sort} sx={{ flex: '1 1 180px', minWidth: 0, maxWidth: { sm: 280 } }}
+          onChange={(e) => { const next = { ...draft, sort: e.target.value }; setDraft(next); if (!invalidStay) search(next); }}>
           {Object.entries(SORTS).map(([key, s]) => <MenuItem key={key} value={key}>{s.label}</MenuItem>)}
         </TextField>
-        <Button type="submit" variant="contained" size="large">Найти</Button>
-      </Stack>
+        <Button type="submit" variant="contained" size="large" disabled={invalidStay} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, ml: { sm: 'auto' }, height: 40, px: 4 }}>Найти</Button>
+      </Box>
     </Paper>
   );
 }

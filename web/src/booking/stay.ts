@@ -1,0 +1,28 @@
+/** A stay as the URL and the API carry it: check-in and check-out as YYYY-MM-DD, '' when not chosen. */
+export type Stay = { checkIn: string; checkOut: string };
+
+export const CHECK_OUT_NOT_AFTER_CHECK_IN = 'Дата выезда должна быть позже даты заезда';
+
+/** A problem with the stay to show under the check-out field, or null. */
+export function stayProblem(stay: Stay): string | null {
+  if (stay.checkIn && stay.checkOut && stay.checkOut <= stay.checkIn) return CHECK_OUT_NOT_AFTER_CHECK_IN;
+  return null;
+}
+
+/** The stay chosen in the daily-rent search, as the catalogue keeps it in its URL. */
+export const STAY_PARAMS = ['checkIn', 'checkOut', 'guests'] as const;
+
+/**
+ * A daily-rent listing's link that carries the search's stay (checkIn, checkOut, guests) into the
+ * listing page, where the booking form reads it; other deals' links are left as they are.
+ */
+export function withStay(href: string, dealCategory: string, search: URLSearchParams): string {
+  if (dealCategory !== 'dailyRent') return href;
+  const stay = new URLSearchParams();
+  for (const name of STAY_PARAMS) {
+    const value = search.get(name);
+    if (value) stay.set(name, value);
+  }
+  const query = stay.toString();
+  return query ? `${href}?${query}` : href;
+}

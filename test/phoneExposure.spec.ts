@@ -20,6 +20,7 @@ let staffPhones: string[];
 let agentPhone: string;
 const LISTING = 'fresh-flat';
 const complex = DEMO_COMPLEXES[0];
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 beforeAll(async () => {
   t = await startTestApp({ listings: 30 });
@@ -30,7 +31,8 @@ beforeAll(async () => {
   userToken = await signIn(t, DEMO_PHONES.user);
   await changeUser(t.ctx, 'demo-user', { type: 'ExtendPremium', days: 30, now: t.ctx.clock() });
   await request(t.app).post(`/api/favorite-publications/${LISTING}`).set('Authorization', `Bearer ${userToken}`).expect((res) => expect(res.status).toBeLessThan(300));
-  await request(t.app).get(`/api/publications/${LISTING}`).set('Authorization', `Bearer ${userToken}`).expect(200);
+  // opened as a person does, in a browser (a client without a browser's user agent is not counted)
+  await request(t.app).get(`/api/publications/${LISTING}`).set('Authorization', `Bearer ${userToken}`).set('User-Agent', BROWSER).expect(200);
   const staff = await t.ctx.readStore.collection<UserDocument>(USERS).find({ role: { $in: [ROLES.AGENT, ROLES.AGENCY_OWNER] } });
   staffPhones = staff.map((u) => u.phone);
 });

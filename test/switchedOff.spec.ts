@@ -35,7 +35,7 @@ beforeAll(async () => {
   await as(ownerToken, request(t.app).post(`/api/agency/${agency.agencyId}/employee`).send({ clientPhone: agency.agentPhone })).expect(201);
   await createListing(t.ctx, agency.agent, { id: 'off-daily', deal: 'dailyRent', price: 3000, guests: 4, publishedDaysAgo: 5 });
   await createListing(t.ctx, agency.agent, { id: 'off-draft', price: 9_000_000 });
-  requestId = await requestBooking(t.ctx, null, 'off-daily', { name: 'Гость', phone: '79161112233', email: 'guest@example.ru', startDate: day(20), endDate: day(23), adultCount: 2, childCount: 0 });
+  ({ requestId } = await requestBooking(t.ctx, null, 'off-daily', { name: 'Гость', phone: '79161112233', email: 'guest@example.ru', startDate: day(20), endDate: day(23), adultCount: 2, childCount: 0 }));
   const block = await as(agentToken, request(t.app).post('/api/booking/daily-rent/off-daily/calendar/set-unavailable-date').send({ startDate: day(40), endDate: day(42) })).expect(201);
   entryId = block.body.data.id;
 });
@@ -115,8 +115,8 @@ it('opens the switched-off agent’s own draft to nobody but refuses them with t
 });
 
 it('lets a switched-off agent cancel a booking they made as a guest, but not their agency’s', async () => {
-  const own = await requestBooking(t.ctx, agency.agent.userId, 'off-daily', { name: 'Агент в отпуске', phone: agency.agentPhone, email: null, startDate: day(60), endDate: day(62), adultCount: 1, childCount: 0 });
-  const guests = await requestBooking(t.ctx, null, 'off-daily', { name: 'Гость', phone: '79161112244', email: null, startDate: day(70), endDate: day(72), adultCount: 1, childCount: 0 });
+  const { requestId: own } = await requestBooking(t.ctx, agency.agent.userId, 'off-daily', { name: 'Агент в отпуске', phone: agency.agentPhone, email: null, startDate: day(60), endDate: day(62), adultCount: 1, childCount: 0 });
+  const { requestId: guests } = await requestBooking(t.ctx, null, 'off-daily', { name: 'Гость', phone: '79161112244', email: null, startDate: day(70), endDate: day(72), adultCount: 1, childCount: 0 });
   await switchAgent(false);
   try {
     const refusal = await as(agentToken, request(t.app).post(`/api/booking/daily-rent/${guests}/cancel`).send({})).expect(403);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
@@ -6,6 +5,8 @@ import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { AppContext } from './core/context';
 import { errorHandler, notFoundRoute } from './core/http';
+import { docsPolicy, noStoreForPersonalAnswers, refuseCrossSiteWrites, sandboxPagePolicy, securityHeaders } from './core/security';
+import { serveSinglePageApp } from './core/staticFiles';
 import { authRoutes } from './identity/authApi';
 import { profileRoutes } from './identity/profileApi';
 import { devOutboxRoutes } from './notifications/devOutboxApi';
@@ -24,20 +25,14 @@ import { realtorRoutes } from './agencies/realtorApi';
 import { walletRoutes } from './money/walletApi';
 import { tariffRoutes } from './money/tariffApi';
 import { statisticsRoutes } from './statistics/api';
+import { readVisitor } from './statistics/visitor';
 import { agencyStatisticsRoutes } from './statistics/agencyApi';
 import { demoImageRoute } from './seed/demoImages';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-/** Serves a built single-page app, answering its client-side routes with index.html. */
-function spa(app: Express, mount: string, dist: string) {
-  if (!existsSync(join(dist, 'index.html'))) return false;
-  app.use(mount, express.static(dist, { index: false, maxAge: '1h' }));
-  app.get(mount === '/' ? /^\/(?!api\/|storage\/|cabinet(\/|$)).*/ : new RegExp(`^${mount}(/.*)?$`), (_req, res) => {
-    res.sendFile(join(dist, 'index.html'), { maxAge: 0 });
-  });
-  return true;
-}
+/** Where the built front ends are read from (tests point them elsewhere). */
+export type AppOptions = { webDist?: string; cabinetDist?: string };
 
 /** Request ids (given or made) and one log line per API call, its URL without the query string: tokens must never reach the logs. */
 export function requestLogger(ctx: AppContext) {
@@ -53,14 +48,21 @@ export function requestLogger(ctx: AppContext) {
   });
 }
 
-export function createApp(ctx: AppContext): Express {
+export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
+  // links that leave the site (payments, e-mails) use the configured address, never the Host header
+  app.set('publicUrl', ctx.config.PUBLIC_URL);
+  app.use(securityHeaders(ctx.config));
+  app.use(noStoreForPersonalAnswers);
   // a number is a count of hops, anything else a list of trusted addresses or names ('loopback', 'uniquelocal')
   app.set('trust proxy', /^\d+$/.test(ctx.config.TRUST_PROXY) ? Number(ctx.config.TRUST_PROXY) : ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()));
   app.use(requestLogger(ctx));
   app.use(express.json({ limit: '1mb' }));
+  app.use('/api', refuseCrossSiteWrites(ctx.config));
   app.use('/api', authenticate(ctx));
+  app.use('/api', readVisitor(ctx));
+  app.use('/api/payments/sandbox', sandboxPagePolicy(ctx.config));
 
   ctx.openApi.route({ method: 'get', path: '/api/health', tags: ['Служебное'], summary: 'Сервер работает: хранилища и позиция проекций', responses: { 200: { description: 'data: { status, eventStore, readStore, projectedPosition }' } } });
   app.get('/api/health', async (_req, res) => {
@@ -92,7 +94,7 @@ export function createApp(ctx: AppContext): Express {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'API маркетплейса' }));
+  app.use('/api/docs', docsPolicy(ctx.config), swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'API маркетплейса' }));
   app.use('/api', notFoundRoute);
 
   app.get('/storage/demo/:name', demoImageRoute);
@@ -100,8 +102,8 @@ export function createApp(ctx: AppContext): Express {
   if (ctx.files.localRoot) {
     app.use('/storage', express.static(ctx.files.localRoot, { index: false, maxAge: '30d', immutable: true, setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }));
   }
-  spa(app, '/cabinet', join(repoRoot, 'cabinet/dist'));
-  spa(app, '/', join(repoRoot, 'web/dist'));
+  serveSinglePageApp(app, '/cabinet', options.cabinetDist ?? join(repoRoot, 'cabinet/dist'), /^\/cabinet(\/.*)?$/);
+  serveSinglePageApp(app, '/', options.webDist ?? join(repoRoot, 'web/dist'), /^\/(?!api\/|storage\/|cabinet(\/|$)).*/);
   app.use(notFoundRoute);
   app.use(errorHandler(ctx.logger));
   return app;

@@ -56,11 +56,12 @@ async function main() {
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const base = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  // PUBLIC_URL defaults to http://localhost:PORT outside production; PORT=0 picks a port only known now
+  const base = config.PORT === 0 && config.NODE_ENV !== 'production' ? `http://localhost:${port}` : config.PUBLIC_URL;
   // performance.now() counts from the process start, so loading the code is included
   const readyMs = Math.round(performance.now());
   ctx.logger.info({ port, readyMs, events: ctx.projections.position }, 'marketplace ready');
-  console.log(`\nМаркетплейс запущен за ${readyMs} мс (событий в журнале: ${ctx.projections.position})\n  сайт:    ${base}/prodazha\n  кабинет: ${base}/cabinet/  (вход по СМС: 79990000001 — владелец агентства, 79990000011 — агент, 79990000100 — пользователь)\n  API:     ${base}/api/docs${config.NODE_ENV !== 'production' || config.DEV_OUTBOX ? `\n  коды из СМС (режим разработки): ${base}/api/dev/sms?phone=79990000001` : ''}\n`);
+  console.log(`\nМаркетплейс запущен за ${readyMs} мс (событий в журнале: ${ctx.projections.position})\n  сайт:    ${base}/prodazha\n  кабинет: ${base}/cabinet/  (вход по СМС: 79990000001 — владелец агентства, 79990000011 — агент, 79990000100 — пользователь)\n  API:     ${base}/api/docs${config.NODE_ENV !== 'production' ? `\n  коды из СМС (режим разработки): ${base}/api/dev/sms?phone=79990000001` : ''}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

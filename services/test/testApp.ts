@@ -64,13 +64,16 @@ export async function signIn(t: TestApp, phone: string): Promise<string> {
 
 /** The same app listening on a free port, for browser tests. */
 export async function startTestServer(options: { listings?: number } = {}): Promise<{ url: string; clock: TestClock; stop(): Promise<void> }> {
-  const testApp = await startTestApp(options);
-  const server: Server = createServer(testApp.app);
+  // the port first: the app's PUBLIC_URL (payment and e-mail links) is the address it listens on
+  const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const testApp = await startTestApp({ ...options, env: { PUBLIC_URL: url } });
+  server.on('request', testApp.app);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     clock: testApp.clock,
     async stop() {
       server.closeAllConnections();

@@ -32,7 +32,8 @@ export const phoneEvents = {
     /** a sign-up waits here until its phone is confirmed */
     registration: z.object({ name: z.string().min(1).max(200), email: email.nullable(), newsletter: z.boolean() }).nullable(),
   }),
-  PhoneCodeRejected: z.object({ phone, failedAttempts: z.number().int().min(1) }),
+  /** v2: `at`, when the wrong code was entered (the per-phone daily cap counts them); v1 events carry null */
+  PhoneCodeRejected: z.object({ phone, failedAttempts: z.number().int().min(1), at: isoTime.nullable() }),
   /** `trustTokenHash`: a form check's proof of the phone, for later requests sent from it */
   PhoneCodeAccepted: z.object({ phone, purpose: codePurpose, userId: id.nullable(), trustTokenHash: sha256Hex.nullable(), trustExpiresAt: isoTime.nullable() }),
   PhoneCodeDelivered: z.object({ phone, codeHash: sha256Hex }),
@@ -54,7 +55,10 @@ export const identityEvents = {
     newsletter: z.boolean().optional(),
   }),
   /** only a hash of the token is ever stored */
-  SessionStarted: z.object({ userId: id, tokenHash: sha256Hex, expiresAt: z.string() }),
+  /** v2: `startedAt` (the idle expiry counts from it until the first SessionUsed); `expiresAt` is the absolute end */
+  SessionStarted: z.object({ userId: id, tokenHash: sha256Hex, expiresAt: z.string(), startedAt: isoTime }),
+  /** on the `session-<tokenHash>` stream: the session was used at `at` (recorded at most once an hour), which moves its idle expiry */
+  SessionUsed: z.object({ userId: id, tokenHash: sha256Hex, at: isoTime }),
   SessionEnded: z.object({ userId: id, tokenHash: sha256Hex }),
   UserNameChanged: z.object({ userId: id, name: z.string().min(1).max(200) }),
   UserPhoneChanged: z.object({ userId: id, oldPhone: phone, newPhone: phone }),
@@ -70,4 +74,13 @@ export const identityEvents = {
 
 export const agencyEvents = {
   AgencyRegistered: z.object({ agencyId: id, name: z.string().min(1).max(200), ownerId: id }),
+};
+
+/** PhoneCodeRejected 1 → 2: when a v1 wrong try happened is not known (null: outside any daily window). */
+export const phoneCodeRejectedV2 = (data: unknown) => ({ ...(data as object), at: null });
+/** SessionStarted 1 → 2: every v1 session was issued for exactly one year, so it started a year before its end. */
+export const sessionStartedV2 = (data: unknown) => {
+  const v1 = data as { expiresAt: string };
+  const end = Date.parse(v1.expiresAt);
+  return { ...v1, startedAt: Number.isFinite(end) ? new Date(end - 31_536_000_000).toISOString() : v1.expiresAt };
 };

@@ -25,7 +25,15 @@ export type UserDocument = {
 };
 
 /** keyed by the SHA-256 of the token: the token itself is never stored */
-export type SessionDocument = { _id: string; userId: string; expiresAt: string; revoked: boolean };
+export type SessionDocument = {
+  _id: string;
+  userId: string;
+  /** the absolute end (a year after the start) */
+  expiresAt: string;
+  revoked: boolean;
+  /** the start or the last recorded use (SessionUsed, at most hourly): the idle expiry counts from it */
+  lastUsedAt: string;
+};
 
 export type AgencyDocument = {
   _id: string;

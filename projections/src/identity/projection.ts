@@ -14,7 +14,8 @@ async function setUser(store: ReadStore, event: StoredEvent, fields: Partial<Use
 /** Users, their sessions and agencies: what authentication and the catalogue's author blocks read. */
 export const identityProjection: Projection = {
   name: 'identity',
-  version: 3,
+  // 4: sessions record their last use (idle expiry)
+  version: 4,
   collections: {
     [USERS]: [{ key: { phone: 1 }, unique: true }, { key: { agencyId: 1, createdAt: 1 } }],
     [SESSIONS]: [{ key: { userId: 1 } }],
@@ -33,8 +34,14 @@ export const identityProjection: Projection = {
       }
       case 'SessionStarted': {
         const data = event.data as EventData<'SessionStarted'>;
-        const session: SessionDocument = { _id: data.tokenHash, userId: data.userId, expiresAt: data.expiresAt, revoked: false };
+        const session: SessionDocument = { _id: data.tokenHash, userId: data.userId, expiresAt: data.expiresAt, revoked: false, lastUsedAt: data.startedAt };
         await ignoreAlreadyApplied(() => store.collection<SessionDocument>(SESSIONS).insertOne(session));
+        return;
+      }
+      case 'SessionUsed': {
+        // only ever forward: a use replayed or recorded out of order never moves the idle expiry back
+        const data = event.data as EventData<'SessionUsed'>;
+        await store.collection<SessionDocument>(SESSIONS).updateOne({ _id: data.tokenHash, lastUsedAt: { $lt: data.at } }, { $set: { lastUsedAt: data.at } });
         return;
       }
       case 'SessionEnded': {

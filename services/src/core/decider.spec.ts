@@ -14,7 +14,7 @@ const decider: Decider<Command, State, Event> = {
   evolve: (s, e) => (e.type === 'UserRegistered' ? { ...s, registered: true } : { ...s, sessions: s.sessions + 1 }),
   decide: (c, s) => {
     if (s.sessions >= c.limit) throw new DomainError('ACTION_NOT_ALLOWED');
-    return [{ type: 'SessionStarted', data: { userId: 'u1', tokenHash: c.tokenHash, expiresAt: '2030-01-01T00:00:00.000Z' } }];
+    return [{ type: 'SessionStarted', data: { userId: 'u1', tokenHash: c.tokenHash, expiresAt: '2030-01-01T00:00:00.000Z', startedAt: '2029-01-01T00:00:00.000Z' } }];
   },
 };
 const hash = (n: number) => n.toString(16).padStart(64, '0');
@@ -54,7 +54,7 @@ describe('the command handler', () => {
   });
 
   it('refuses to append data that does not fit the event schema', async () => {
-    const broken: Decider<Command, State, Event> = { ...decider, decide: () => [{ type: 'SessionStarted', data: { userId: 'u1', tokenHash: 'short', expiresAt: 'x' } }] };
+    const broken: Decider<Command, State, Event> = { ...decider, decide: () => [{ type: 'SessionStarted', data: { userId: 'u1', tokenHash: 'short', expiresAt: 'x', startedAt: 'x' } }] };
     await expect(handleCommand(store, 'user-u1', broken, { type: 'Start', tokenHash: '', limit: 1 })).rejects.toThrow();
     expect(await store.readStream('user-u1')).toHaveLength(1);
   });

@@ -39,7 +39,7 @@ describe('accounts through the HTTP API', () => {
     const confirmed = await post('/api/auth/confirm-phone', { phone, smsCode: code }).expect(200);
     const token = confirmed.body.data.token as string;
     expect(token.length).toBeGreaterThanOrEqual(40);
-    expect(confirmed.headers['set-cookie'][0]).toMatch(/^auth-token=.+Max-Age=31536000/);
+    expect(confirmed.headers['set-cookie'][0]).toMatch(/^auth-token=.+Max-Age=2592000; .*HttpOnly; SameSite=Lax$/);
 
     const profile = await request(t.app).get('/api/profile').set('Cookie', `auth-token=${token}`).expect(200);
     expect(profile.body.data).toMatchObject({ name: 'Анна Петрова', phone, email: 'anna@example.ru', role: 3, isVerifiedEmail: false, agencyId: null, status: 'Обычный' });

@@ -9,8 +9,9 @@ import { checkBot, clientIp, sendCode, verifyCode } from './codes';
 import { accountIdForSignUp, assertPhoneFree, finishSignUp, sendEmailConfirmation, userIdOfEmailToken } from './registration';
 import * as body from './schemas';
 import { describeRoute, parseAuth } from './schemas';
-import { AUTH_COOKIE, currentUser, hashToken, setAuthCookie, startSession, userFromToken } from './sessions';
+import { clearAuthCookie, currentUser, hashToken, setAuthCookie, startSession, userFromToken } from './sessions';
 import { phoneDecider, phoneStream } from './phone';
+import { devOutboxServed } from '../notifications/devOutboxApi';
 import { userDecider, userStream, type UserCommand } from './user';
 
 const TAG = 'Авторизация';
@@ -24,7 +25,7 @@ export async function changeUser(ctx: AppContext, userId: string, command: UserC
 
 async function signedIn(ctx: AppContext, res: Response, userId: string) {
   const { token } = await startSession(ctx, userId);
-  setAuthCookie(res, token);
+  setAuthCookie(ctx, res, token);
   res.json({ data: { token } });
 }
 
@@ -35,8 +36,7 @@ export function authRoutes(ctx: AppContext): Router {
 
   describeRoute(ctx, { method: 'get', path: '/api/client-config', tag: TAG, summary: 'Публичные настройки для сайта и кабинета', answer: 'data.recaptchaSiteKey, data.devOutbox' });
   router.get('/api/client-config', (_req, res) => {
-    const devOutbox = ctx.config.NODE_ENV !== 'production' || ctx.config.DEV_OUTBOX;
-    res.json({ data: { recaptchaSiteKey: ctx.config.RECAPTCHA_SITE_KEY ?? null, devOutbox } });
+    res.json({ data: { recaptchaSiteKey: ctx.config.RECAPTCHA_SITE_KEY ?? null, devOutbox: devOutboxServed(ctx) } });
   });
 
   describeRoute(ctx, { method: 'post', path: '/api/auth/send-login-sms-code', tag: TAG, summary: 'Код для входа по СМС', body: body.sendLoginCodeBody, answer: 'data.endTime — когда можно запросить новый код' });
@@ -49,7 +49,7 @@ export function authRoutes(ctx: AppContext): Router {
     res.json({ data: await sendCode(ctx, req, { phone, purpose: 'login', userId: user._id }, { ipCounted: true }) });
   });
 
-  describeRoute(ctx, { method: 'post', path: '/api/auth/login', tag: TAG, summary: 'Вход по коду из СМС', body: body.loginBody, answer: 'data.token; также cookie auth-token на год' });
+  describeRoute(ctx, { method: 'post', path: '/api/auth/login', tag: TAG, summary: 'Вход по коду из СМС', body: body.loginBody, answer: 'data.token; также cookie auth-token (HttpOnly, 30 дней без использования, не больше года)' });
   router.post('/api/auth/login', async (req, res) => {
     const { phone, smsCode } = parseAuth(body.loginBody, req.body);
     const result = await verifyCode(ctx, req, { phone, purpose: 'login', code: smsCode });
@@ -77,7 +77,7 @@ export function authRoutes(ctx: AppContext): Router {
     if (!details) throw new DomainError('WRONG_CODE');
     const registered = await finishSignUp(ctx, userId, phone, details);
     await ctx.projections.whenCaughtUp(registered.position);
-    if (details.email) await sendEmailConfirmation(ctx, req, userId).catch((error) => req.log.warn({ err: error }, 'confirmation e-mail not queued'));
+    if (details.email) await sendEmailConfirmation(ctx, userId).catch((error) => req.log.warn({ err: error }, 'confirmation e-mail not queued'));
     await signedIn(ctx, res, userId);
   });
 
@@ -108,7 +108,7 @@ export function authRoutes(ctx: AppContext): Router {
     const { newEmail } = parse(body.changeEmailBody, req.body);
     await ctx.limits.consume('emailsPerUser', user.userId);
     await changeUser(ctx, user.userId, { type: 'ChangeEmail', email: newEmail });
-    const sent = await sendEmailConfirmation(ctx, req, user.userId).catch((error) => {
+    const sent = await sendEmailConfirmation(ctx, user.userId).catch((error) => {
       if (error instanceof DomainError && error.kind === 'ACTION_NOT_ALLOWED') return null; // the same, confirmed address again
       throw error;
     });
@@ -124,7 +124,7 @@ export function authRoutes(ctx: AppContext): Router {
     const user = req.user ?? (typeof bodyToken === 'string' ? await userFromToken(ctx, bodyToken) : null);
     if (!user) throw new DomainError('UNAUTHENTICATED');
     await ctx.limits.consume('emailsPerUser', user.userId);
-    await sendEmailConfirmation(ctx, req, user.userId);
+    await sendEmailConfirmation(ctx, user.userId);
     res.json({ data: { success: true } });
   });
 
@@ -142,7 +142,8 @@ export function authRoutes(ctx: AppContext): Router {
   router.post('/api/auth/logout', async (req, res) => {
     const user = currentUser(req);
     await changeUser(ctx, user.userId, { type: 'EndSession', tokenHash: user.tokenHash });
-    res.clearCookie(AUTH_COOKIE, { path: '/' }).json({ data: { success: true } });
+    clearAuthCookie(ctx, res);
+    res.json({ data: { success: true } });
   });
 
   describeRoute(ctx, { method: 'post', path: '/api/sms-code/send', tag: 'Формы', summary: 'Код для проверки телефона в заявке', body: body.formCodeBody, answer: 'data.endTime' });

@@ -51,16 +51,25 @@ type SendCodeOptions = { phone: string; purpose: CodePurpose; userId?: string; r
 /**
  * Sends a new code: limits first (per IP, then per phone), then the phone's decider (resend not
  * before `endTime`, a taken phone refused), then the `sms` job; the call waits for the provider's
- * answer so a failed delivery is the spec's errorCode 3 and not a code that never comes.
+ * answer so a failed delivery is the spec's errorCode 3 and not a code that never comes. The phone's
+ * hourly quota pays only for a code that goes out: a request refused by the decider (too early, a
+ * taken phone, the daily cap) or one the provider failed to deliver is given back, so a burst of
+ * early resends cannot lock a phone out for an hour.
  */
 export async function sendCode(ctx: AppContext, req: Request, options: SendCodeOptions, counted: { ipCounted?: boolean } = {}): Promise<{ endTime: string; serverTime: string }> {
   const { phone, purpose } = options;
   if (!counted.ipCounted) await ctx.limits.consume('smsPerIp', clientIp(req));
   await ctx.limits.consume('smsPerPhone', phone);
+  const notSent = async (error: unknown) => {
+    await ctx.limits.refund('smsPerPhone', phone).catch((refundError) => req.log?.warn({ err: refundError }, 'phone quota not refunded'));
+    return error;
+  };
   const code = newCode();
   const now = ctx.clock();
   const command: PhoneCommand = { type: 'SendCode', phone, purpose, code, salt: newSalt(), now, userId: options.userId, registration: options.registration };
-  const result = await handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, command, { actor: options.userId ?? 'anonymous', correlationId: req.id as string });
+  const result = await handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, command, { actor: options.userId ?? 'anonymous', correlationId: req.id as string }).catch(async (error: unknown) => {
+    throw await notSent(error);
+  });
   const sent = result.events[0] as EventOf<'PhoneCodeSent'>;
   const { codeHash, resendAt } = sent.data;
   try {
@@ -68,9 +77,9 @@ export async function sendCode(ctx: AppContext, req: Request, options: SendCodeO
   } catch (error) {
     req.log?.error({ err: error }, 'SMS could not be queued');
     await recordFailure(ctx, phone, codeHash, 'not queued');
-    throw new DomainError('SMS_NOT_SENT');
+    throw await notSent(new DomainError('SMS_NOT_SENT'));
   }
-  if ((await waitForDelivery(ctx, phone, codeHash, result.nextExpectedRevision + 1)) === 'failed') throw new DomainError('SMS_NOT_SENT');
+  if ((await waitForDelivery(ctx, phone, codeHash, result.nextExpectedRevision + 1)) === 'failed') throw await notSent(new DomainError('SMS_NOT_SENT'));
   // the server's time beside endTime lets a client with a wrong clock count down correctly
   return { endTime: resendAt, serverTime: now.toISOString() };
 }
@@ -93,7 +102,8 @@ async function waitForDelivery(ctx: AppContext, phone: string, codeHash: string,
 
 /**
  * Checks a code against its phone's decider. A wrong code is recorded (it counts towards the five
- * tries) and then answered as errorCode 5; checks are limited per IP against guessing across phones.
+ * tries per code and the phone's 20 a day, see phone.ts) and then answered as errorCode 5; checks
+ * are also limited per IP against guessing across phones.
  */
 export async function verifyCode(ctx: AppContext, req: Request, command: Omit<PhoneCommand & { type: 'VerifyCode' }, 'type' | 'now'>) {
   await ctx.limits.consume('codeChecksPerIp', clientIp(req));

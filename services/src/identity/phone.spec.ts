@@ -1,5 +1,6 @@
 import { deciderSpec } from '../core/deciderSpec';
-import { hashCode, MAX_WRONG_TRIES, phoneDecider, type PhoneEvent } from './phone';
+import { upcast } from '@estate/events';
+import { hashCode, MAX_WRONG_TRIES, MAX_WRONG_TRIES_PER_DAY, phoneDecider, type PhoneEvent } from './phone';
 
 const given = deciderSpec(phoneDecider);
 const phone = '79991234567';
@@ -15,7 +16,7 @@ const sent = (purpose: 'login' | 'registration' | 'change-phone' | 'form' = 'log
     registration: purpose === 'registration' ? { name: 'Анна', email: 'anna@example.ru', newsletter: false } : null,
   },
 });
-const rejected = (n: number): PhoneEvent => ({ type: 'PhoneCodeRejected', data: { phone, failedAttempts: n } });
+const rejected = (n: number, when = at(10)): PhoneEvent => ({ type: 'PhoneCodeRejected', data: { phone, failedAttempts: n, at: when.toISOString() } });
 const bound = (userId: string): PhoneEvent => ({ type: 'PhoneBound', data: { phone, userId } });
 const verify = (code: string, now = at(10), extra: { purpose?: 'login' | 'registration' | 'change-phone' | 'form'; userId?: string } = {}) =>
   ({ type: 'VerifyCode', phone, purpose: extra.purpose ?? 'login', code, now, userId: extra.userId }) as const;
@@ -81,6 +82,48 @@ describe('checking a code', () => {
 
   it('refuses a phone-change code to another account', () =>
     given([sent('change-phone', 'u2')]).when(verify('1234', at(10), { purpose: 'change-phone', userId: 'u3' })).thenThrows('WRONG_CODE'));
+});
+
+describe('the daily cap on wrong codes per phone', () => {
+  const HOUR = 3600;
+  /** four codes a few minutes apart, each taking five wrong tries: 20 wrong codes within the first hour */
+  const twentyWrong: PhoneEvent[] = Array.from({ length: MAX_WRONG_TRIES_PER_DAY / MAX_WRONG_TRIES }, (_, c) => [
+    sent(),
+    ...Array.from({ length: MAX_WRONG_TRIES }, (_, i) => rejected(i + 1, at(c * 600 + i * 10))),
+  ]).flat();
+  const sendAt = (seconds: number) => ({ type: 'SendCode', phone, purpose: 'login', code: '1234', salt, now: at(seconds), userId: 'u1' }) as const;
+  const lastSentAt = (seconds: number): PhoneEvent => ({ ...sent(), data: { ...(sent().data as object), expiresAt: at(seconds + 300).toISOString(), resendAt: at(seconds + 30).toISOString() } } as PhoneEvent);
+
+  it('refuses a new code once a phone has taken 20 wrong codes in a day, whatever the IPs', () =>
+    given(twentyWrong).when(sendAt(2 * HOUR)).thenThrows('TOO_MANY_REQUESTS'));
+
+  it('refuses even the right code of a fresh code while the phone is capped', () =>
+    given([...twentyWrong, lastSentAt(2 * HOUR)]).when(verify('1234', at(2 * HOUR + 10))).thenThrows('WRONG_CODE'));
+
+  it('says how long to wait', () => {
+    const state = [...twentyWrong].reduce(phoneDecider.evolve, phoneDecider.initialState());
+    expect(() => phoneDecider.decide(sendAt(2 * HOUR), state)).toThrow('Слишком много неверных кодов для этого номера. Повторите попытку через 22 ч.');
+  });
+
+  it('gives codes again a day after the oldest of the 20 wrong tries', () => {
+    const dayAfterFirst = 24 * HOUR; // the first wrong try was at 0 s
+    expect(phoneDecider.decide(sendAt(dayAfterFirst + 1), twentyWrong.reduce(phoneDecider.evolve, phoneDecider.initialState()))).toHaveLength(1);
+    given([...twentyWrong, lastSentAt(dayAfterFirst + 1)]).when(verify('1234', at(dayAfterFirst + 10))).then([
+      { type: 'PhoneCodeAccepted', data: { phone, purpose: 'login', userId: 'u1', trustTokenHash: null, trustExpiresAt: null } },
+    ]);
+  });
+
+  it('lets 19 wrong codes in a day pass', () =>
+    given([...twentyWrong.slice(0, -1), lastSentAt(2 * HOUR)]).when(verify('1234', at(2 * HOUR + 10))).then([
+      { type: 'PhoneCodeAccepted', data: { phone, purpose: 'login', userId: 'u1', trustTokenHash: null, trustExpiresAt: null } },
+    ]));
+
+  it('does not count wrong tries recorded before their time was (version 1: unknown time)', () => {
+    const v1 = twentyWrong.map((e) => (e.type === 'PhoneCodeRejected' ? ({ type: e.type, data: upcast(e.type, 1, { phone, failedAttempts: e.data.failedAttempts }) } as PhoneEvent) : e));
+    given([...v1, lastSentAt(2 * HOUR)]).when(verify('1234', at(2 * HOUR + 10))).then([
+      { type: 'PhoneCodeAccepted', data: { phone, purpose: 'login', userId: 'u1', trustTokenHash: null, trustExpiresAt: null } },
+    ]);
+  });
 });
 
 describe('owning a phone', () => {

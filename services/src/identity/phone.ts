@@ -7,6 +7,13 @@ import { DomainError } from '../core/errors';
 export const CODE_LIFETIME_MS = 5 * 60_000;
 export const RESEND_AFTER_MS = 30_000;
 export const MAX_WRONG_TRIES = 5;
+/**
+ * Wrong codes a phone may take in any 24 hours, whatever the IPs and codes: beyond it every check
+ * (the right code too) and every new code is refused until the oldest of them is a day old. Per-IP
+ * limits alone let guessing spread over many addresses (5 tries per code, a code every 30 s).
+ */
+export const MAX_WRONG_TRIES_PER_DAY = 20;
+export const WRONG_TRIES_WINDOW_MS = 24 * 60 * 60_000;
 
 export type PhoneEvent =
   | EventOf<'PhoneCodeSent'>
@@ -36,6 +43,8 @@ export type PhoneState = {
   code: ActiveCode | null;
   /** the sign-up details of the last registration code, kept once used to finish an interrupted sign-up */
   registration: PendingRegistration | null;
+  /** when the latest wrong codes were entered (at most MAX_WRONG_TRIES_PER_DAY of them, oldest first) */
+  wrongTries: string[];
 };
 
 export type PhoneCommand =
@@ -62,8 +71,10 @@ export function evolve(state: PhoneState, event: PhoneEvent): PhoneState {
       const { purpose, codeSalt: salt, codeHash: hash, expiresAt, resendAt, userId, registration } = event.data;
       return { ...state, code: { purpose, salt, hash, expiresAt, resendAt, userId, registration, failedAttempts: 0 } };
     }
-    case 'PhoneCodeRejected':
-      return state.code ? { ...state, code: { ...state.code, failedAttempts: event.data.failedAttempts } } : state;
+    case 'PhoneCodeRejected': {
+      const wrongTries = event.data.at ? [...state.wrongTries, event.data.at].slice(-MAX_WRONG_TRIES_PER_DAY) : state.wrongTries;
+      return { ...state, wrongTries, code: state.code ? { ...state.code, failedAttempts: event.data.failedAttempts } : null };
+    }
     case 'PhoneCodeAccepted':
       return { ...state, code: null, registration: state.code?.registration ?? state.registration };
     case 'PhoneCodeDelivered':
@@ -83,10 +94,23 @@ export function evolve(state: PhoneState, event: PhoneEvent): PhoneState {
 
 export const PHONE_TAKEN_MESSAGE = 'Пользователь с таким номером телефона уже зарегистрирован';
 
+/** When the phone may take codes again, if MAX_WRONG_TRIES_PER_DAY wrong codes fall within the last 24 hours. */
+function lockedUntil(state: PhoneState, now: Date): Date | null {
+  if (state.wrongTries.length < MAX_WRONG_TRIES_PER_DAY) return null;
+  const until = new Date(Date.parse(state.wrongTries[state.wrongTries.length - MAX_WRONG_TRIES_PER_DAY]) + WRONG_TRIES_WINDOW_MS);
+  return until > now ? until : null;
+}
+
+const lockedMessage = (until: Date, now: Date) =>
+  `Слишком много неверных кодов для этого номера. Повторите попытку через ${Math.ceil((until.getTime() - now.getTime()) / 3_600_000)} ч.`;
+
 export function decide(command: PhoneCommand, state: PhoneState): PhoneEvent[] {
   switch (command.type) {
     case 'SendCode': {
       const { phone, purpose, now } = command;
+      const locked = lockedUntil(state, now);
+      // no SMS for a phone whose codes are refused anyway
+      if (locked) throw new DomainError('TOO_MANY_REQUESTS', lockedMessage(locked, now), { retryAfter: [String(Math.ceil((locked.getTime() - now.getTime()) / 1000))] });
       if (state.code && now < new Date(state.code.resendAt)) {
         const seconds = Math.ceil((new Date(state.code.resendAt).getTime() - now.getTime()) / 1000);
         throw new DomainError('RESEND_TOO_EARLY', `Новый код можно получить через ${seconds} сек.`, { endTime: [state.code.resendAt] });
@@ -118,10 +142,12 @@ export function decide(command: PhoneCommand, state: PhoneState): PhoneEvent[] {
         throw new DomainError('WRONG_CODE', 'Код не запрашивался или уже использован. Запросите новый код.');
       }
       if (code.failedAttempts >= MAX_WRONG_TRIES) throw new DomainError('WRONG_CODE', 'Превышено число попыток ввода кода. Запросите новый код.');
+      const locked = lockedUntil(state, now);
+      if (locked) throw new DomainError('WRONG_CODE', lockedMessage(locked, now));
       if (now > new Date(code.expiresAt)) throw new DomainError('WRONG_CODE', 'Срок действия кода истёк. Запросите новый код.');
       if (!sameHash(hashCode(code.salt, command.code), code.hash)) {
         // recorded, then answered as a wrong code by the caller (see verifyPhoneCode)
-        return [{ type: 'PhoneCodeRejected', data: { phone, failedAttempts: code.failedAttempts + 1 } }];
+        return [{ type: 'PhoneCodeRejected', data: { phone, failedAttempts: code.failedAttempts + 1, at: now.toISOString() } }];
       }
       const owner = purpose === 'registration' ? (command.userId ?? null) : code.userId;
       if (BINDS[purpose] && state.ownerId && state.ownerId !== owner) {
@@ -155,5 +181,5 @@ export const TRUST_LIFETIME_MS = 24 * 60 * 60_000;
 export const phoneDecider: Decider<PhoneCommand, PhoneState, PhoneEvent> = {
   decide,
   evolve,
-  initialState: () => ({ ownerId: null, code: null, registration: null }),
+  initialState: () => ({ ownerId: null, code: null, registration: null, wrongTries: [] }),
 };

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ROLES, type Role } from '@estate/events';
 import { USERS, type UserDocument } from '@estate/projections';
-import type { Request } from 'express';
 import type { AppContext } from '../core/context';
 import { fold, handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
@@ -55,13 +54,13 @@ export function userIdOfEmailToken(token: string): string | null {
 }
 
 /** Records a new confirmation link for the account's current address and queues the letter. */
-export async function sendEmailConfirmation(ctx: AppContext, req: Request, userId: string) {
+export async function sendEmailConfirmation(ctx: AppContext, userId: string) {
   const { token, tokenHash } = newEmailToken(userId);
   const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, { type: 'SendEmailConfirmation', tokenHash, now: ctx.clock() }, { actor: userId });
   const sent = result.events[0];
   if (sent?.type !== 'EmailConfirmationSent') return result;
-  const base = ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`;
-  const link = `${base}/confirm-email?token=${encodeURIComponent(token)}`;
+  // the configured address, never the request's Host header (a forged Host would send the token elsewhere)
+  const link = `${ctx.config.PUBLIC_URL}/confirm-email?token=${encodeURIComponent(token)}`;
   await queueEmail(
     ctx,
     {

@@ -5,10 +5,13 @@ import { MODERATOR_ROLE, type Role } from '@estate/events';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
+import { SESSION_USE_RECORDED_EVERY_MS, sessionActivityDecider, sessionStream } from './sessionActivity';
 import { userDecider, userStream } from './user';
 
-/** One year, as the spec's auth cookie lifetime (31536000 s). */
+/** One year, as the spec's auth cookie lifetime (31536000 s): the absolute end of a session, however much it is used. */
 export const SESSION_LIFETIME_SECONDS = 31_536_000;
+/** A session unused this long ends (30 days); each use moves the end forward (recorded at most hourly, see sessionActivity.ts). */
+export const SESSION_IDLE_SECONDS = 30 * 24 * 60 * 60;
 export const AUTH_COOKIE = 'auth-token';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -34,45 +37,102 @@ declare module 'express-serve-static-core' {
 /** Issues an unguessable token (256 random bits); only its hash is recorded. */
 export async function startSession(ctx: AppContext, userId: string) {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000).toISOString();
-  const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, { type: 'StartSession', tokenHash: hashToken(token), expiresAt }, { actor: userId });
+  const now = ctx.clock();
+  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000).toISOString();
+  const command = { type: 'StartSession' as const, tokenHash: hashToken(token), expiresAt, startedAt: now.toISOString() };
+  const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, command, { actor: userId });
   await ctx.projections.whenCaughtUp(result.position);
   return { token, expiresAt };
 }
 
-function tokenFrom(req: Request): string | null {
+/** A token from `Authorization: Bearer` (API clients) or from the HttpOnly cookie (the site and the cabinet). */
+type PresentedToken = { token: string; via: 'bearer' | 'cookie' };
+
+function tokenFrom(req: Request): PresentedToken | null {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    return token ? { token, via: 'bearer' } : null;
+  }
   const cookie = req.headers.cookie
     ?.split(';')
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${AUTH_COOKIE}=`));
-  return cookie ? decodeURIComponent(cookie.slice(AUTH_COOKIE.length + 1)) || null : null;
+  if (!cookie) return null;
+  try {
+    const token = decodeURIComponent(cookie.slice(AUTH_COOKIE.length + 1));
+    return token ? { token, via: 'cookie' } : null;
+  } catch {
+    return { token: cookie, via: 'cookie' }; // malformed escapes: no session has such a token, and the cookie gets cleared
+  }
+}
+
+/** The session a token opens, if it is live: not revoked, not past its year, not idle longer than SESSION_IDLE_SECONDS. */
+async function liveSession(ctx: AppContext, token: string): Promise<{ user: AuthenticatedUser; session: SessionDocument } | null> {
+  const tokenHash = hashToken(token);
+  const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
+  const now = ctx.clock().getTime();
+  if (!session || session.revoked || Date.parse(session.expiresAt) <= now) return null;
+  if (now - Date.parse(session.lastUsedAt) >= SESSION_IDLE_SECONDS * 1000) return null;
+  const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
+  if (!user) return null;
+  const role = ctx.config.MODERATOR_PHONES.includes(user.phone) ? MODERATOR_ROLE : user.role;
+  return { session, user: { userId: user._id, role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash, inactive: user.employee?.isActive === false } };
 }
 
 /** The user a token belongs to, if it is a live session; moderators are the phones configuration names. */
 export async function userFromToken(ctx: AppContext, token: string): Promise<AuthenticatedUser | null> {
-  const tokenHash = hashToken(token);
-  const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
-  if (!session || session.revoked || session.expiresAt < new Date().toISOString()) return null;
-  const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
-  if (!user) return null;
-  const role = ctx.config.MODERATOR_PHONES.includes(user.phone) ? MODERATOR_ROLE : user.role;
-  return { userId: user._id, role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash, inactive: user.employee?.isActive === false };
+  return (await liveSession(ctx, token))?.user ?? null;
 }
 
-/** Attaches the caller to the request when a valid token is presented; never rejects by itself. */
+/**
+ * Records a use of the session when the last recorded one is an hour old or more (moving its idle
+ * end forward), and then renews the cookie too. Best effort: a failed record never fails the request.
+ */
+async function recordUse(ctx: AppContext, req: Request, res: Response, session: SessionDocument, presented: PresentedToken) {
+  const now = ctx.clock();
+  if (now.getTime() - Date.parse(session.lastUsedAt) < SESSION_USE_RECORDED_EVERY_MS) return;
+  try {
+    const command = { type: 'RecordSessionUse' as const, userId: session.userId, tokenHash: session._id, now };
+    const result = await handleCommand(ctx.eventStore, sessionStream(session._id), sessionActivityDecider, command, { actor: session.userId, correlationId: req.id as string });
+    if (result.events.length > 0 && presented.via === 'cookie') setAuthCookie(ctx, res, presented.token, cookieMaxAgeMs(session.expiresAt, now));
+  } catch (error) {
+    req.log?.warn({ err: error }, 'session use not recorded');
+  }
+}
+
+/** The idle period, but never past the session's absolute end. */
+const cookieMaxAgeMs = (expiresAt: string, now: Date) => Math.max(0, Math.min(SESSION_IDLE_SECONDS * 1000, Date.parse(expiresAt) - now.getTime()));
+
+/**
+ * Attaches the caller to the request when a live token is presented; never rejects by itself. A
+ * dead cookie is cleared here: the front ends cannot read the HttpOnly cookie, they only ask /api/profile.
+ */
 export function authenticate(ctx: AppContext) {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    const token = tokenFrom(req);
-    if (token) req.user = (await userFromToken(ctx, token)) ?? undefined;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const presented = tokenFrom(req);
+    if (!presented) return next();
+    const live = await liveSession(ctx, presented.token);
+    if (live) {
+      req.user = live.user;
+      await recordUse(ctx, req, res, live.session, presented);
+    } else if (presented.via === 'cookie') {
+      clearAuthCookie(ctx, res);
+    }
     next();
   };
 }
 
-/** Sets the spec's auth cookie (one year); readable by the site's script, which also sends it as a Bearer header. */
-export function setAuthCookie(res: Response, token: string) {
-  res.cookie(AUTH_COOKIE, token, { maxAge: SESSION_LIFETIME_SECONDS * 1000, sameSite: 'lax', httpOnly: false, path: '/' });
+/** HttpOnly (scripts never see it), Secure in production, SameSite=Lax, for the whole site: one session serves the site and the cabinet. */
+const cookieOptions = (ctx: AppContext) => ({ httpOnly: true, secure: ctx.config.NODE_ENV === 'production', sameSite: 'lax' as const, path: '/' });
+
+/** Sets the session cookie for the idle period (30 days), renewed on use up to the session's one-year end. */
+export function setAuthCookie(ctx: AppContext, res: Response, token: string, maxAgeMs = SESSION_IDLE_SECONDS * 1000) {
+  res.cookie(AUTH_COOKIE, token, { ...cookieOptions(ctx), maxAge: maxAgeMs });
+}
+
+export function clearAuthCookie(ctx: AppContext, res: Response) {
+  res.clearCookie(AUTH_COOKIE, cookieOptions(ctx));
 }
 
 export function currentUser(req: Request): AuthenticatedUser {

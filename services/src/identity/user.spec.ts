@@ -16,12 +16,12 @@ describe('an account', () => {
   });
 
   it('starts sessions only when registered', () => {
-    given([]).when({ type: 'StartSession', tokenHash: hash('b'), expiresAt: t0.toISOString() }).thenThrows('USER_NOT_FOUND');
-    given([registered]).when({ type: 'StartSession', tokenHash: hash('b'), expiresAt: t0.toISOString() }).then([{ type: 'SessionStarted', data: { userId: 'u1', tokenHash: hash('b'), expiresAt: t0.toISOString() } }]);
+    given([]).when({ type: 'StartSession', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() }).thenThrows('USER_NOT_FOUND');
+    given([registered]).when({ type: 'StartSession', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() }).then([{ type: 'SessionStarted', data: { userId: 'u1', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() } }]);
   });
 
   it('ends a session once', () => {
-    const started: UserEvent = { type: 'SessionStarted', data: { userId: 'u1', tokenHash: hash('b'), expiresAt: t0.toISOString() } };
+    const started: UserEvent = { type: 'SessionStarted', data: { userId: 'u1', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() } };
     given([registered, started]).when({ type: 'EndSession', tokenHash: hash('b') }).then([{ type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('b') } }]);
     given([registered, started, { type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('b') } }]).when({ type: 'EndSession', tokenHash: hash('b') }).then([]);
   });

@@ -46,7 +46,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; name: string; phone: string; email: string | null; role: Role; agencyId: string | null; newsletter?: boolean }
-  | { type: 'StartSession'; tokenHash: string; expiresAt: string }
+  | { type: 'StartSession'; tokenHash: string; expiresAt: string; startedAt: string }
   | { type: 'EndSession'; tokenHash: string }
   | { type: 'ChangeName'; name: string }
   | { type: 'ChangePhone'; newPhone: string }
@@ -119,7 +119,7 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return [{ type: 'UserRegistered', data }];
     }
     case 'StartSession':
-      return [{ type: 'SessionStarted', data: { userId: registered(state).id, tokenHash: command.tokenHash, expiresAt: command.expiresAt } }];
+      return [{ type: 'SessionStarted', data: { userId: registered(state).id, tokenHash: command.tokenHash, expiresAt: command.expiresAt, startedAt: command.startedAt } }];
     case 'EndSession':
       if (!state.registered || !state.sessions.has(command.tokenHash)) return []; // logging out twice is fine
       return [{ type: 'SessionEnded', data: { userId: state.id, tokenHash: command.tokenHash } }];

@@ -25,8 +25,11 @@ const invoiceBody = z
   })
   .refine((v) => v.inn.length === 12 || v.kpp !== null, { message: 'Для юридического лица укажите КПП', path: ['kpp'] });
 
-/** The site's own address as the payer sees it. */
-export const siteOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+/**
+ * The site's own address for payment return links: the configured PUBLIC_URL (createApp keeps it
+ * on the app), never the request's Host header, which any client can forge.
+ */
+export const siteOf = (req: Request): string => req.app.get('publicUrl') as string;
 
 /** Only the owner handles the agency's money (a moderator may look). */
 function ownerOnly(req: Request, _res: Response, next: NextFunction) {

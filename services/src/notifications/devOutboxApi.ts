@@ -5,13 +5,16 @@ import { parse } from '../core/http';
 import { phoneInput } from '../identity/codes';
 import { DEV_EMAIL, DEV_SMS, readOutbox } from '../core/notify/outbox';
 
+/** The outbox is listed outside production only (production refuses DEV_OUTBOX at start, see core/config.ts). */
+export const devOutboxServed = (ctx: AppContext) => ctx.config.NODE_ENV !== 'production';
+
 /**
- * Development outbox: the SMS and e-mails the outbox providers recorded, newest first. Never served
- * with NODE_ENV=production unless DEV_OUTBOX=true (a demo stack without real providers).
+ * Development outbox: the SMS and e-mails the outbox providers recorded, newest first. It shows
+ * every code, login codes included, so with NODE_ENV=production these routes do not exist at all.
  */
 export function devOutboxRoutes(ctx: AppContext): Router {
   const router = Router();
-  if (ctx.config.NODE_ENV === 'production' && !ctx.config.DEV_OUTBOX) return router;
+  if (!devOutboxServed(ctx)) return router;
 
   const smsQuery = z.object({ phone: phoneInput });
   ctx.openApi.route({ method: 'get', path: '/api/dev/sms', tags: ['Разработка'], summary: 'СМС, записанные вместо отправки', request: { query: smsQuery }, responses: { 200: { description: 'data: сообщения, новые первыми' } } });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { IndexSpec, ReadStore } from '../readStore/port';
+import type { Collection, IndexSpec, ReadStore } from '../readStore/port';
 
 export const INTERACTIONS_TOPIC = 'interactions';
 export const INTERACTION_STATS = 'interaction_stats';
@@ -15,8 +15,13 @@ export const interaction = z.object({
   kind: z.enum(INTERACTION_KINDS),
   publicationId: z.string().min(1).max(64),
   at: z.string().datetime(),
-  /** who opened the listing ('user:<id>' or 'fp:<fingerprint>'), for their recently opened list */
+  /**
+   * who viewed or opened the listing ('user:<id>' or 'visitor:<server-issued id>'): their recently
+   * opened list, and the per-viewer counting limits
+   */
   viewer: z.string().min(1).max(140).optional(),
+  /** a keyed hash of the caller's IP address (never the address itself): the per-IP counting limits */
+  origin: z.string().min(1).max(64).optional(),
 });
 export type Interaction = z.infer<typeof interaction>;
 
@@ -50,27 +55,96 @@ export async function recordOpenings(store: ReadStore, interactions: Interaction
 }
 
 /**
+ * How many card views and listing openings count, beyond once per viewer, listing and day (the
+ * interaction id): per viewer in a calendar minute and in a day, per IP address in a day, and per
+ * IP address and listing in a day. Whatever goes beyond is not counted, silently — the calls still
+ * answer 200, so a script learns nothing. The figures leave a person scrolling fast (a page of 20
+ * cards is under 20 views) and a household or office behind one address untouched, and make a
+ * flood from one address worth at most 10 views of a listing a day.
+ */
+export const COUNTING_LIMITS = {
+  view: { perViewerMinute: 60, perViewerDay: 1000, perOriginDay: 3000, perOriginListingDay: 10 },
+  click: { perViewerMinute: 20, perViewerDay: 300, perOriginDay: 1000, perOriginListingDay: 10 },
+} as const;
+export type CountingLimits = Record<keyof typeof COUNTING_LIMITS, { perViewerMinute: number; perViewerDay: number; perOriginDay: number; perOriginListingDay: number }>;
+
+/** What each viewer and each address has had counted today (kept for today and yesterday only). */
+export const INTERACTION_QUOTAS = 'interaction_quotas';
+export type InteractionQuotaDocument = { _id: string; day: string; total: number; minute?: string; inMinute?: number };
+export const interactionQuotaIndexes: IndexSpec[] = [{ key: { day: 1 } }];
+
+const limitsOf = (i: Interaction, limits: CountingLimits) => (i.kind === 'view' || i.kind === 'click') && (i.viewer || i.origin) ? limits[i.kind] : null;
+
+/** The newest day whose quotas were pruned, per store: older days are deleted once a newer day shows up. */
+const prunedUpTo = new WeakMap<ReadStore, string>();
+
+/**
  * Folds interactions into daily counters, each id counted once however often it is delivered:
  * the update only matches while the id is absent, and an upsert that finds the bucket already
- * holding it fails as a duplicate key, which means "already counted".
+ * holding it fails as a duplicate key, which means "already counted". A view or an opening that
+ * names its viewer or address also counts only within COUNTING_LIMITS: its quotas are read first
+ * and moved only when it was counted, so a redelivered batch moves nothing. (Interactions recorded
+ * before the limits name neither and count as they did.)
  */
-export async function countInteractions(store: ReadStore, interactions: Interaction[]): Promise<number> {
+export async function countInteractions(store: ReadStore, interactions: Interaction[], limits: CountingLimits = COUNTING_LIMITS): Promise<number> {
   const stats = store.collection<InteractionStatsDocument>(INTERACTION_STATS);
+  const quotas = store.collection<InteractionQuotaDocument>(INTERACTION_QUOTAS);
   let counted = 0;
   for (const i of interactions) {
     const day = dayOf(i.at);
+    const limit = limitsOf(i, limits);
+    let quota: Quota | null = null;
+    if (limit) {
+      await pruneQuotas(store, day);
+      quota = await readQuota(quotas, i, day);
+      if (!quota.allows(limit)) continue;
+    }
     try {
       const result = await stats.updateOne(
         { _id: `${i.publicationId}:${day}:${bucketOf(i.id)}`, ids: { $ne: i.id } },
         { $inc: { [`counts.${i.kind}`]: 1 }, $push: { ids: i.id }, $setOnInsert: { publicationId: i.publicationId, day } },
         { upsert: true },
       );
-      if (result.modifiedCount + (result.upsertedId ? 1 : 0) > 0) counted++;
+      if (result.modifiedCount + (result.upsertedId ? 1 : 0) > 0) {
+        counted++;
+        await quota?.take();
+      }
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }
   }
   return counted;
+}
+
+type Quota = { allows(limit: CountingLimits['view']): boolean; take(): Promise<void> };
+
+/** The three quotas one interaction counts against: its viewer's (day and minute), its address's, its address's for this listing. */
+async function readQuota(quotas: Collection<InteractionQuotaDocument>, i: Interaction, day: string): Promise<Quota> {
+  const minute = i.at.slice(0, 16);
+  const ids = {
+    viewer: i.viewer ? `${i.kind}|viewer|${i.viewer}|${day}` : null,
+    origin: i.origin ? `${i.kind}|origin|${i.origin}|${day}` : null,
+    originListing: i.origin ? `${i.kind}|origin-listing|${i.origin}|${i.publicationId}|${day}` : null,
+  };
+  const [viewer, origin, originListing] = await Promise.all([ids.viewer, ids.origin, ids.originListing].map((id) => (id ? quotas.findOne({ _id: id }) : null)));
+  const inMinute = viewer?.minute === minute ? (viewer.inMinute ?? 0) : 0;
+  return {
+    allows: (limit) =>
+      inMinute < limit.perViewerMinute && (viewer?.total ?? 0) < limit.perViewerDay && (origin?.total ?? 0) < limit.perOriginDay && (originListing?.total ?? 0) < limit.perOriginListingDay,
+    async take() {
+      if (ids.viewer) await quotas.replaceOne({ _id: ids.viewer }, { _id: ids.viewer, day, total: (viewer?.total ?? 0) + 1, minute, inMinute: inMinute + 1 }, { upsert: true });
+      for (const id of [ids.origin, ids.originListing]) if (id) await quotas.updateOne({ _id: id }, { $inc: { total: 1 }, $setOnInsert: { day } }, { upsert: true });
+    },
+  };
+}
+
+/** Quotas of days before yesterday are of no use: they go once a newer day shows up. */
+async function pruneQuotas(store: ReadStore, day: string) {
+  const pruned = prunedUpTo.get(store);
+  if (pruned !== undefined && pruned >= day) return;
+  prunedUpTo.set(store, day);
+  const yesterday = new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000).toISOString().slice(0, 10);
+  await store.collection<InteractionQuotaDocument>(INTERACTION_QUOTAS).deleteMany({ day: { $lt: yesterday } });
 }
 
 export type DailyStats = { day: string; view: number; click: number; phone: number; favorite: number; chat: number };

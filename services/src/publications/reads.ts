@@ -1,4 +1,4 @@
-import { CATALOGUE, dayOf, findPublication, INTERACTIONS_TOPIC, OPENED_PUBLICATIONS, searchCatalogue, type CatalogueDocument, type Interaction, type OpenedPublicationDocument } from '@estate/projections';
+import { CATALOGUE, findPublication, OPENED_PUBLICATIONS, searchCatalogue, type CatalogueDocument, type OpenedPublicationDocument } from '@estate/projections';
 import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES } from '@estate/events';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { cityOf, findLocation } from '../locations/tree';
 import { actorOf } from '../identity/sessions';
 import { toPublicationDto } from './dto';
 import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibility';
+import { recordOpening } from '../statistics/visitor';
 
 const TAG = 'Объявления';
 const notFound = () => new DomainError('NOT_FOUND', 'Объявление не найдено');
@@ -46,20 +47,15 @@ export function publicationReadRoutes(ctx: AppContext): Router {
     res.json({ data: items.map((d) => toPublicationDto(d)) });
   });
 
-  route('get', '/api/publications/{id}', 'Объявление (заголовок fingerprint считает открытие; isActive=1 — только опубликованное)');
+  route('get', '/api/publications/{id}', 'Объявление (открытие считается для cookie visitor или вошедшего пользователя; isActive=1 — только опубликованное)');
   router.get('/api/publications/:id', async (req, res) => {
     const { isActive } = parse(z.object({ isActive: truthy.optional() }), req.query);
     const doc = await findPublication(ctx.readStore, req.params.id);
     if (!doc) throw notFound();
     const published = doc.status === PUBLICATION_STATUS.PUBLISHED;
     if (!published && (isActive || !mayPreview(req, doc))) throw notFound();
-    const viewer = viewerOf(req);
-    if (published && viewer) {
-      const at = ctx.clock().toISOString();
-      const click: Interaction = { id: `click:${viewer}:${doc._id}:${dayOf(at)}`, kind: 'click', publicationId: doc._id, at, viewer };
-      // analytics must never fail the page: a bus outage only loses the count
-      await ctx.bus.publish(INTERACTIONS_TOPIC, [{ key: doc._id, value: click }]).catch((error) => req.log.warn({ err: error }, 'click not recorded'));
-    }
+    // counted once a day for a signed-in user or a server-issued visitor id, never for a crawler, within the counting limits
+    if (published) await recordOpening(ctx, req, doc._id);
     res.json({ data: toPublicationDto(doc) });
   });
 
@@ -116,7 +112,7 @@ export function publicationReadRoutes(ctx: AppContext): Router {
     res.json({ data: items.map((d) => toPublicationDto(d)), meta: { ...pageMeta(q.offset, q.limit, total), requiresPremium: !premium } });
   });
 
-  route('get', '/api/clicked-publications', 'Недавно открытые объявления (по аккаунту или заголовку fingerprint)');
+  route('get', '/api/clicked-publications', 'Недавно открытые объявления (по аккаунту или cookie visitor)');
   router.get('/api/clicked-publications', async (req, res) => {
     const q = parse(paging, req.query);
     const viewer = viewerOf(req);

@@ -18,9 +18,12 @@ export async function publishedUntil(ctx: AppContext, req: Request): Promise<str
   return (await isPremium(ctx, req)) ? undefined : new Date(minute - PREMIUM_WINDOW_MS).toISOString();
 }
 
-/** The viewer a "recently opened" list belongs to: the account when signed in, else the browser's fingerprint header. */
+/**
+ * Who is looking: the account when signed in, else the server-issued visitor id of the signed
+ * `visitor` cookie (statistics/visitor.ts). Views, openings and the "recently opened" list hang on
+ * it. The spec's `fingerprint` header is no longer read: any client can make one up.
+ */
 export function viewerOf(req: Request): string | null {
   if (req.user) return `user:${req.user.userId}`;
-  const fingerprint = req.get('fingerprint')?.trim();
-  return fingerprint && /^[\w-]{8,128}$/.test(fingerprint) ? `fp:${fingerprint}` : null;
+  return req.visitorId ? `visitor:${req.visitorId}` : null;
 }

@@ -1,5 +1,5 @@
 import { PUBLICATION_STATUS } from '@estate/events';
-import { dailyInteractionStats, dayOf, findPublication, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
+import { CATALOGUE, dailyInteractionStats, dayOf, findPublication, INTERACTIONS_TOPIC, type CatalogueDocument, type Interaction } from '@estate/projections';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -7,11 +7,15 @@ import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { viewerOf } from '../publications/visibility';
 import { jsonBody } from '../core/openapi';
+import { issueVisitor, recordInteractions } from './visitor';
 
 const addViewsBody = z.object({
   publicationIds: z.array(z.string().min(1).max(64)).min(1).max(50),
-  /** the per-browser id the site keeps in local storage: one view per browser, listing and day */
-  uuid: z.string().min(8).max(64),
+  /**
+   * the spec's per-browser id, made up by the client: accepted and ignored — a view counts for the
+   * server-issued visitor id (the `visitor` cookie) or the signed-in user, once per listing and day
+   */
+  uuid: z.string().min(8).max(64).optional(),
   token: z.string().max(200).optional(),
 });
 
@@ -21,21 +25,30 @@ export function statisticsRoutes(ctx: AppContext): Router {
   const router = Router();
 
   ctx.openApi.route({
-    method: 'post', path: '/api/publications/add-views', tags: ['Статистика'], summary: 'Показы карточек (пакетом)',
+    method: 'post', path: '/api/publications/add-views', tags: ['Статистика'], summary: 'Показы карточек (пакетом): считаются для посетителя с cookie visitor или вошедшего пользователя, раз в день на объявление, в пределах лимитов; ответ всегда один',
     request: { body: jsonBody(addViewsBody) },
     responses: { 200: { description: 'принято' }, 400: jsonBody(ctx.openApi.errorSchema) },
   });
   router.post('/api/publications/add-views', async (req, res) => {
     const body = parse(addViewsBody, req.body);
-    const at = ctx.clock().toISOString();
-    const interactions: Interaction[] = [...new Set(body.publicationIds)].map((publicationId) => ({
-      id: `view:${body.uuid}:${publicationId}:${dayOf(at)}`,
-      kind: 'view',
-      publicationId,
-      at,
-    }));
-    await ctx.bus.publish(INTERACTIONS_TOPIC, interactions.map((i) => ({ key: i.publicationId, value: i })));
+    // a browser without a valid id gets one now; this call counts nothing (the id was not the server's)
+    if (!req.user && !req.visitorId) issueVisitor(ctx, req, res);
+    else {
+      const ids = [...new Set(body.publicationIds)];
+      const published = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).find({ _id: { $in: ids }, status: PUBLICATION_STATUS.PUBLISHED }, { projection: { _id: 1 } });
+      await recordInteractions(ctx, req, 'view', published.map((d) => d._id));
+    }
+    // the same answer whether anything counted: a script learns nothing from it
     res.json({ data: { success: true } });
+  });
+
+  ctx.openApi.route({
+    method: 'post', path: '/api/visitor', tags: ['Статистика'],
+    summary: 'Идентификатор посетителя: подписанная cookie visitor (HttpOnly, на год); просмотры и открытия считаются только с ней или со входом',
+    responses: { 200: { description: '{ data: { issued } } — выдана ли новая cookie' } },
+  });
+  router.post('/api/visitor', (req, res) => {
+    res.json({ data: { issued: issueVisitor(ctx, req, res).issued } });
   });
 
   ctx.openApi.route({

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { countInteractions, interaction, INTERACTIONS_TOPIC, interactionStatsIndexes, INTERACTION_STATS, OPENED_PUBLICATIONS, openedPublicationIndexes, recordOpenings } from '@estate/projections';
+import {
+  countInteractions,
+  interaction,
+  INTERACTION_QUOTAS,
+  interactionQuotaIndexes,
+  INTERACTIONS_TOPIC,
+  interactionStatsIndexes,
+  INTERACTION_STATS,
+  OPENED_PUBLICATIONS,
+  openedPublicationIndexes,
+  recordOpenings,
+} from '@estate/projections';
 import type { AppContext } from '../core/context';
 
 /**
@@ -10,6 +21,7 @@ import type { AppContext } from '../core/context';
 export async function startStatisticsConsumer(ctx: AppContext) {
   for (const index of interactionStatsIndexes) await ctx.readStore.collection(INTERACTION_STATS).createIndex(index);
   for (const index of openedPublicationIndexes) await ctx.readStore.collection(OPENED_PUBLICATIONS).createIndex(index);
+  for (const index of interactionQuotaIndexes) await ctx.readStore.collection(INTERACTION_QUOTAS).createIndex(index);
   const group = ctx.readStore.name === 'memory' ? `statistics-${randomUUID()}` : 'statistics';
   return ctx.bus.subscribe(
     group,

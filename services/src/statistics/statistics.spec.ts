@@ -3,6 +3,7 @@ import { countInteractions, dailyInteractionStats, MemoryReadStore, type Interac
 import request from 'supertest';
 import { startTestApp } from '../../test/testApp';
 
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const view = (browser: string, publicationId: string, at = '2026-11-20T10:00:00.000Z'): Interaction => ({
   id: `view:${browser}:${publicationId}:${at.slice(0, 10)}`, kind: 'view', publicationId, at,
 });
@@ -19,14 +20,21 @@ describe('interaction statistics', () => {
     ]);
   });
 
-  it('matches a hand count of views sent through the API, de-duplicated per browser and day', async () => {
+  it('matches a hand count of views sent through the API, de-duplicated per visitor and day', async () => {
     const t = await startTestApp({ listings: 12 });
     try {
       const { body } = await request(t.app).post('/api/publications').send({ limit: 3 }).expect(200);
       const [a, b, c] = body.data.map((p: { id: string }) => p.id);
-      const browsers = Array.from({ length: 5 }, () => randomUUID());
-      for (const browser of browsers) await request(t.app).post('/api/publications/add-views').send({ publicationIds: [a, b], uuid: browser }).expect(200);
-      for (const browser of browsers.slice(0, 2)) await request(t.app).post('/api/publications/add-views').send({ publicationIds: [a, a, c], uuid: browser }).expect(200);
+      // five browsers that ran the site's script: each asked for its visitor id (a cookie the agent keeps)
+      const browsers = await Promise.all(
+        Array.from({ length: 5 }, async (_, n) => {
+          const browser = request.agent(t.app).set('User-Agent', BROWSER).set('X-Forwarded-For', `203.0.113.${n + 1}`);
+          await browser.post('/api/visitor').expect(200);
+          return browser;
+        }),
+      );
+      for (const browser of browsers) await browser.post('/api/publications/add-views').send({ publicationIds: [a, b], uuid: randomUUID() }).expect(200);
+      for (const browser of browsers.slice(0, 2)) await browser.post('/api/publications/add-views').send({ publicationIds: [a, a, c], uuid: randomUUID() }).expect(200);
       // by hand: a seen by 5 browsers (the repeats are the same browsers, same day), b by 5, c by 2
       const viewsOf = async (id: string) => {
         for (let i = 0; i < 100; i++) {
@@ -40,7 +48,7 @@ describe('interaction statistics', () => {
       expect([sa.allViews, sb.allViews, sc.allViews]).toEqual([5, 5, 2]);
       expect(sa.viewsDiagram).toHaveLength(10);
       expect(sa.viewsDiagram[9].views).toBe(5);
-      await request(t.app).post('/api/publications/add-views').send({ publicationIds: [], uuid: 'x' }).expect(400);
+      await browsers[0].post('/api/publications/add-views').send({ publicationIds: [], uuid: 'x' }).expect(400);
     } finally {
       await t.close();
     }

@@ -1,5 +1,5 @@
 import type { ApiError, PageMeta, Publication, SearchRequest } from './types';
-import { visitorId } from './visitor';
+import { ensureVisitor } from './visitor';
 
 export class ApiFailure extends Error {
   constructor(
@@ -31,9 +31,11 @@ export async function searchPublications(request: SearchRequest, signal?: AbortS
   }
 }
 
-/** Opening a listing sends the browser's id as the spec's fingerprint header: the agency's click count and the recently opened list. */
-export const getPublication = (id: string, signal?: AbortSignal) =>
-  call<{ data: Publication }>(`/api/publications/${encodeURIComponent(id)}?isActive=1`, { signal, headers: { fingerprint: visitorId() } });
+/** Opening a listing counts for the agency (and joins the recently opened list) by the visitor cookie, asked for first. */
+export const getPublication = async (id: string, signal?: AbortSignal) => {
+  await ensureVisitor();
+  return call<{ data: Publication }>(`/api/publications/${encodeURIComponent(id)}?isActive=1`, { signal });
+};
 
 export type PriceHistoryItem = { createdAt: string; price: number; priceDiff: number };
 export const getPriceHistory = (id: string) => call<{ data: PriceHistoryItem[] }>(`/api/publications/${encodeURIComponent(id)}/price-history`);

@@ -1,11 +1,23 @@
-/** The per-browser uuid of the spec, kept in local storage: views and openings count once per browser and day. */
-export function visitorId(): string {
-  let id = localStorage.getItem('uuid');
-  if (!id) {
-    id = crypto.randomUUID();
-    localStorage.setItem('uuid', id);
-  }
-  return id;
+/**
+ * The visitor id is the server's: `POST /api/visitor` sets it in an HttpOnly cookie the browser
+ * sends with every call, and card views and listing openings count only with it (or signed in).
+ * The page's script asks for it once per page load, before the first call that counts; the
+ * browser never makes an id up (the server would not count one).
+ */
+let visitorReady = false;
+let asking: Promise<void> | null = null;
+
+export function ensureVisitor(): Promise<void> {
+  asking ??= fetch('/api/visitor', { method: 'POST', credentials: 'same-origin' }).then(
+    (response) => {
+      visitorReady = response.ok;
+      if (!response.ok) asking = null; // ask again with the next count
+    },
+    () => {
+      asking = null;
+    },
+  );
+  return asking;
 }
 
 type Pending = { id: string; isSend: boolean };
@@ -34,10 +46,24 @@ export function flushViews() {
   const views = read();
   const unsent = views.filter((v) => !v.isSend).map((v) => v.id);
   if (!unsent.length) return;
-  const body = JSON.stringify({ publicationIds: unsent.slice(0, 50), uuid: visitorId() });
-  // keepalive lets the request finish while the page unloads
-  void fetch('/api/publications/add-views', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
+  const body = JSON.stringify({ publicationIds: unsent.slice(0, 50) });
+  // a beacon (or a keepalive fetch) finishes while the page unloads; it carries the visitor cookie
+  const send = () => {
+    if (navigator.sendBeacon?.('/api/publications/add-views', new Blob([body], { type: 'application/json' }))) return;
+    void fetch('/api/publications/add-views', { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', body, keepalive: true }).catch(() => undefined);
+  };
+  // the id is normally there long before: while it is being asked for, the batch waits for it
+  if (visitorReady) send();
+  else void ensureVisitor().then(send);
   localStorage.setItem(KEY, JSON.stringify(views.map((v) => (unsent.includes(v.id) ? { ...v, isSend: true } : v))));
 }
 
-if (typeof window !== 'undefined') window.addEventListener('pagehide', flushViews);
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushViews);
+  // a phone often hides the page (another app, a closed tab) without a pagehide ever coming
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushViews();
+  });
+  // asked at start, so the first listing opened or card seen already counts
+  void ensureVisitor();
+}

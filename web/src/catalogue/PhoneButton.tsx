@@ -1,7 +1,7 @@
 import PhoneIcon from '@mui/icons-material/Phone';
 import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { visitorId } from '../api/visitor';
+import { ensureVisitor } from '../api/visitor';
 
 const formatPhone = (digits: string) =>
   digits.length === 11 ? `+7 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}` : digits;
@@ -10,9 +10,10 @@ type Reveal = { kind: 'hidden' } | { kind: 'asking' } | { kind: 'shown'; phone: 
 
 /** The reveal call: the only answer that carries the agent's phone, and the one that counts the reveal for the agency. */
 async function revealPhone(publicationId: string): Promise<string> {
+  // the reveal counts once a day per visitor: the visitor cookie (asked for at start) names it
+  await ensureVisitor();
   const response = await fetch(`/api/publications/${encodeURIComponent(publicationId)}/phone-view`, {
     method: 'POST',
-    headers: { fingerprint: visitorId() },
     credentials: 'same-origin',
   });
   const body = (await response.json().catch(() => null)) as { data?: { phone?: unknown } } | null;

@@ -43,7 +43,7 @@ async function typeDate(scope: Page | Locator, label: 'Заезд' | 'Выезд
 }
 const widthOf = async (locator: Locator) => (await locator.boundingBox())!.width;
 /** How wide the page is laid out: more than the viewport means it scrolls sideways. */
-const pageWidth = (p: Page) => p.evaluate('document.documentElement.scrollWidth') as Promise<number>;
+const pageWidth = (p: Page) => p.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
 
 describe('the daily-rent search bar', () => {
   // a browser set to English: the dates must still be Russian
@@ -102,7 +102,7 @@ describe('booking a night with the search’s dates', () => {
     await bar.getByRole('button', { name: 'Больше гостей' }).click();
     await bar.getByRole('button', { name: 'Найти' }).click();
     await page.waitForURL((url) => url.searchParams.get('checkIn') === checkIn && url.searchParams.get('checkOut') === checkOut && url.searchParams.get('guests') === '2');
-    expect(await page.evaluate("localStorage.getItem('guestsCount')")).toBe('2');
+    expect(await page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('guestsCount'))).toBe('2');
     await page.getByTestId('card-title').first().click();
     await page.waitForURL(/\/daily-rent\/[^/?]+\?/);
     expect(new URL(page.url()).searchParams.get('checkIn')).toBe(checkIn);
@@ -120,7 +120,8 @@ describe('booking a night with the search’s dates', () => {
     const send = form.getByRole('button', { name: 'Забронировать' });
     await send.click();
     // an SMS code first: the phone is nobody's account
-    await form.getByRole('group', { name: 'Подтверждение телефона' }).waitFor();
+    await form.getByRole('group', { name: 'Подтверждение телефона' }).getByText('Новый код можно получить через', { exact: false }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/daily-code-step-${width}.png` });
     await typeCode(page, await outboxCode(server.url, phone));
     await page.getByRole('dialog').getByText('Заявка отправлена').waitFor();
     await page.screenshot({ path: `${SHOTS}/daily-booking-sent-${width}.png` });

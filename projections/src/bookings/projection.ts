@@ -6,6 +6,8 @@ import type { ReadStore } from '../readStore/port';
 export const BOOKING_REQUESTS = 'booking_requests';
 export const CALENDAR_ENTRIES = 'calendar_entries';
 export const CHAT_MESSAGES = 'chat_messages';
+/** How many calendar entries of an iCal import one write carries. */
+const FEED_SLICE = 200;
 
 export type BookingRequestDocument = EventData<'BookingRequested'> & {
   _id: string;
@@ -79,7 +81,11 @@ export const bookingsProjection: Projection = {
             return { replaceOne: { filter: { _id: entryId }, replacement: entry, upsert: true } };
           }),
         ];
-        if (operations.length > 0) await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).bulkWrite(operations);
+        // in slices, yielding between them: a feed of a thousand ranges never holds the API's event loop at once
+        for (let at = 0; at < operations.length; at += FEED_SLICE) {
+          if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+          await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).bulkWrite(operations.slice(at, at + FEED_SLICE));
+        }
         return;
       }
       case 'ChatMessagePosted': {

@@ -64,24 +64,30 @@ function dayOf(time: ICAL.Time): string {
   return `${String(time.year).padStart(4, '0')}-${pad(time.month)}-${pad(time.day)}`;
 }
 
+/** Only a short line can be a component's BEGIN or END: long lines (descriptions) are never upper-cased or compared. */
+const MARKER = /^(BEGIN|END):[A-Za-z-]{1,40}$/i;
+
 /**
  * Splits the unfolded text into its VEVENT blocks (nested components such as VALARM stay inside
- * their event) in one pass over the lines, refusing a file that is not a calendar or has too many events.
+ * their event) in one pass over the lines, refusing a file that is not a calendar or has too many
+ * events; it yields to the event loop every few thousand lines.
  */
-function eventBlocks(text: string): string[] {
+async function eventBlocks(text: string, tick: () => Promise<void>): Promise<string[]> {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+  const marker = (line: string) => (line.length <= 48 && MARKER.test(line.trim()) ? line.trim().toUpperCase() : null);
   const first = lines.findIndex((l) => l.trim() !== '');
-  if (first < 0 || lines[first].trim().toUpperCase() !== 'BEGIN:VCALENDAR' || !lines.some((l) => l.trim().toUpperCase() === 'END:VCALENDAR')) throw icsRefused(NOT_A_CALENDAR);
+  if (first < 0 || marker(lines[first]) !== 'BEGIN:VCALENDAR' || !lines.some((l) => marker(l) === 'END:VCALENDAR')) throw icsRefused(NOT_A_CALENDAR);
   const blocks: string[] = [];
   let current: string[] | null = null;
   let depth = 0;
-  for (const raw of lines) {
-    const line = raw.trim();
-    const upper = line.toUpperCase();
+  for (let i = 0; i < lines.length; i++) {
+    if (i % 2_000 === 0) await tick();
+    const line = lines[i].trim();
+    const upper = marker(line);
     if (current) {
       current.push(line);
-      if (upper.startsWith('BEGIN:')) depth++;
-      else if (upper.startsWith('END:') && --depth === 0) {
+      if (upper?.startsWith('BEGIN:')) depth++;
+      else if (upper?.startsWith('END:') && --depth === 0) {
         if (upper !== 'END:VEVENT') throw icsRefused(NOT_A_CALENDAR);
         blocks.push(current.join('\r\n'));
         current = null;
@@ -120,7 +126,13 @@ function busyRangeOf(vevent: ICAL.Component, today: string, horizon: string): Im
 export async function busyRangesOfIcs(text: string, today: string): Promise<ImportedRange[]> {
   if (Buffer.byteLength(text, 'utf8') > ICS_LIMITS.maxBytes) throw icsRefused(`Файл календаря больше ${ICS_LIMITS.maxBytes / 1024} КБ`);
   let sliceStarted = performance.now();
-  const blocks = eventBlocks(text);
+  /** lets other requests through once this turn has held the event loop for SLICE_MS */
+  const tick = async () => {
+    if (performance.now() - sliceStarted <= SLICE_MS) return;
+    await turn();
+    sliceStarted = performance.now();
+  };
+  const blocks = await eventBlocks(text, tick);
   const horizon = yearsAfter(today, ICS_LIMITS.yearsAhead);
   const ranges: ImportedRange[] = [];
   for (let i = 0; i < blocks.length; ) {
@@ -130,10 +142,7 @@ export async function busyRangesOfIcs(text: string, today: string): Promise<Impo
       size += blocks[i].length;
       chunk.push(blocks[i++]);
     }
-    if (performance.now() - sliceStarted > SLICE_MS) {
-      await turn();
-      sliceStarted = performance.now();
-    }
+    await tick();
     let vevents: ICAL.Component[];
     try {
       vevents = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${chunk.join('\r\n')}\r\nEND:VCALENDAR`)).getAllSubcomponents('vevent');

@@ -43,9 +43,10 @@ async function probe(url: string) {
     const startedAt = Date.now();
     const t0 = performance.now();
     await fetch(url).then((r) => r.arrayBuffer());
-    samples.push([startedAt, performance.now() - t0]);
+    samples.push([startedAt, Math.round((performance.now() - t0) * 10) / 10]);
   }
-  process.stdout.write(`RESULT ${JSON.stringify(samples)}\n`);
+  // a pipe is written asynchronously: exit only once the whole result is out
+  await new Promise<void>((resolve) => process.stdout.write(`RESULT ${JSON.stringify(samples)}\n`, () => resolve()));
 }
 
 if (process.argv[2] === 'probe') {

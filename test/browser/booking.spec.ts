@@ -153,14 +153,17 @@ describe('booking a night with the search’s dates', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(width);
   });
 
-  it('says when check-out is not after check-in, and keeps the button disabled', async () => {
+  it.each([375, 1440])('at %i px: says when check-out is not after check-in, and keeps the button disabled', async (width) => {
     if (!browser) return console.warn('SKIPPED: daily-rent browser test (no Chromium)');
-    page = await browser.newPage({ viewport: { width: 375, height: 900 } });
+    page = await browser.newPage({ viewport: { width, height: 900 } });
     page.setDefaultTimeout(10_000);
     const listing = ((await (await fetch(`${server.url}/api/publications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dealCategory: 'dailyRent', limit: 1 }) })).json()) as { data: { id: string }[] }).data[0];
     await page.goto(`${server.url}/daily-rent/${listing.id}?checkIn=${isoDay(50)}&checkOut=${isoDay(48)}`);
     const form = page.getByRole('form', { name: 'Бронирование' });
     await form.getByText('Дата выезда должна быть позже даты заезда').waitFor();
+    // the message stands under the check-out field
+    const [field, message] = await Promise.all([dateField(form, 'Выезд').boundingBox(), form.getByText('Дата выезда должна быть позже даты заезда').boundingBox()]);
+    expect(message!.y).toBeGreaterThanOrEqual(field!.y + field!.height - 1);
     await form.getByLabel('Имя').fill('Гость');
     await form.getByLabel('Телефон').fill('9163339999');
     expect(await form.getByRole('button', { name: 'Забронировать' }).isDisabled()).toBe(true);
@@ -170,6 +173,6 @@ describe('booking a night with the search’s dates', () => {
     await typeDate(form, 'Выезд', isoDay(52));
     await form.getByText(/2 ночи =/).waitFor();
     expect(await form.getByText('Дата выезда должна быть позже даты заезда').count()).toBe(0);
-    await page.screenshot({ path: `${SHOTS}/daily-dates-order-375.png` });
+    await page.screenshot({ path: `${SHOTS}/daily-dates-order-${width}.png` });
   });
 });

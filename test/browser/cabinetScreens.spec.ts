@@ -1,6 +1,8 @@
+import { createServer, type Server } from 'node:http';
+import { dayOf, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startTestServer } from '../support/server';
+import { startTestApp, type TestApp } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 
 /**
@@ -8,20 +10,35 @@ import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
  * агентство» saves, the dashboard's bars match the API, seeded staff can be managed, and each screen
  * shows the new state after its action without a reload.
  */
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let app: TestApp;
+let http: Server;
+let server: { url: string; clock: TestApp['clock'] };
 let browser: Browser | null;
 let page: Page;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.cache/screenshots';
 const OWNER = '79990000001';
+jest.setTimeout(300_000);
 
 beforeAll(async () => {
   browser = await launchBrowser('cabinet screens');
   if (!browser) return;
-  server = await startTestServer({ listings: 40 });
+  // the app itself (not startTestServer): the dashboard's figures are fed through its bus, as the site's interactions are
+  // the port first: the app's PUBLIC_URL (payment pages return to it) is the address it listens on
+  http = createServer();
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const address = http.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  app = await startTestApp({ listings: 40, env: { PUBLIC_URL: url } });
+  http.on('request', app.app);
+  server = { url, clock: app.clock };
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  if (http) {
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+  }
+  await app?.close();
 });
 afterEach(async () => {
   await page?.close();
@@ -30,10 +47,15 @@ afterEach(async () => {
 /** Signs in on the cabinet's own page by SMS code, as a person does. */
 async function signIn(phone: string, width: number) {
   page = await browser!.newPage({ viewport: { width, height: 1000 } });
-  page.setDefaultTimeout(10_000);
+  // the machine may be loaded by other suites: waits are generous, never a measure of speed
+  page.setDefaultTimeout(60_000);
   server.clock.advance(31_000); // past the resend pause of the previous sign-in with this phone
   await page.goto(`${server.url}/cabinet/`);
-  await page.getByLabel('Телефон').fill(phone);
+  await page.getByLabel('Телефон').fill(phone).catch(async (error) => {
+    await page.screenshot({ path: `${SHOTS}/cabinet-sign-in-failed-${width}.png` });
+    console.log('sign-in page:', page.url(), (await page.content()).slice(0, 3000));
+    throw error;
+  });
   await page.getByRole('button', { name: 'Получить код по СМС' }).click();
   await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
   await typeCode(page, await outboxCode(server.url, phone));
@@ -48,6 +70,8 @@ const ownerToken = async () => {
   server.clock.advance(31_000);
   return apiSignIn(server.url, OWNER);
 };
+/** The page never scrolls sideways at this width. */
+const fitsWidth = async (width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 const skipped = () => {
   if (browser) return false;
   console.warn('SKIPPED: cabinet screens browser test (no Chromium)');
@@ -55,6 +79,32 @@ const skipped = () => {
 };
 
 describe.each([375, 1440])('cabinet screens at %i px', (width) => {
+  it('manages a seeded agent: switches them off and on and sets a monthly limit', async () => {
+    if (skipped()) return;
+    await signIn(OWNER, width);
+    await page.goto(`${server.url}/cabinet/#/staff`);
+    const row = page.getByTestId('employee').filter({ hasText: 'Игорь Кузнецов' });
+    await row.waitFor();
+    await row.getByRole('switch').click();
+    await row.getByText('Отключён').waitFor();
+    await row.getByRole('switch').click();
+    await row.getByText('Активен').waitFor();
+    const limit = 5000 + width;
+    await row.getByLabel('Лимит, ₽ в месяц').fill(String(limit));
+    await row.getByLabel('Лимит, ₽ в месяц').press('Enter');
+    await page.getByText('Лимит сохранён').waitFor();
+    await page.screenshot({ path: `${SHOTS}/cabinet-staff-${width}.png`, fullPage: true });
+    await fitsWidth(width);
+    expect(await page.getByText('Сотрудник не найден').count()).toBe(0);
+    // what the page shows is what the agency holds
+    const token = await ownerToken();
+    const employees = (await api(token, '/api/agency/demo-agency-1/employee')).body.data as { phone: string; isActive: boolean; limit: number | null }[];
+    expect(employees.find((e) => e.phone === '79990000011')).toMatchObject({ isActive: true, limit });
+    await page.reload();
+    await row.waitFor();
+    expect(await row.getByLabel('Лимит, ₽ в месяц').inputValue()).toBe(String(limit));
+  });
+
   it('«Моё агентство» saves the edited fields, shows a field error under its field, and keeps the change after a reload', async () => {
     if (skipped()) return;
     await signIn(OWNER, width);
@@ -73,6 +123,7 @@ describe.each([375, 1440])('cabinet screens at %i px', (width) => {
     await page.getByText('ИНН — 10 или 12 цифр').waitFor();
     expect(await page.getByLabel('ИНН').getAttribute('aria-invalid')).toBe('true');
     await page.screenshot({ path: `${SHOTS}/cabinet-my-agency-${width}.png`, fullPage: true });
+    await fitsWidth(width);
 
     await page.reload();
     await page.getByLabel('Описание').waitFor();
@@ -80,5 +131,115 @@ describe.each([375, 1440])('cabinet screens at %i px', (width) => {
     expect(await page.getByLabel('Сайт').inputValue()).toBe(`https://etazhi-${width}.example.ru`);
     // the refused INN was not stored
     expect(await page.getByLabel('ИНН').inputValue()).not.toBe('12345');
+  });
+});
+
+/**
+ * Interactions of the owner's listings on the last days, fed through the bus as the site's calls
+ * feed them: different counts per day (and a day without any), so bars differ and some are 0.
+ */
+async function feedInteractions(publicationIds: string[]) {
+  const now = app.ctx.clock().getTime();
+  const plan: { daysAgo: number; kind: Interaction['kind']; count: number }[] = [
+    { daysAgo: 0, kind: 'view', count: 12 }, { daysAgo: 2, kind: 'view', count: 6 }, { daysAgo: 3, kind: 'view', count: 3 }, { daysAgo: 20, kind: 'view', count: 9 }, { daysAgo: 100, kind: 'view', count: 30 },
+    { daysAgo: 0, kind: 'click', count: 5 }, { daysAgo: 1, kind: 'click', count: 3 }, { daysAgo: 12, kind: 'click', count: 2 },
+    { daysAgo: 0, kind: 'favorite', count: 4 }, { daysAgo: 2, kind: 'favorite', count: 2 }, { daysAgo: 40, kind: 'favorite', count: 7 },
+    { daysAgo: 0, kind: 'phone', count: 5 }, { daysAgo: 1, kind: 'phone', count: 1 }, { daysAgo: 15, kind: 'phone', count: 8 },
+    { daysAgo: 0, kind: 'chat', count: 2 }, { daysAgo: 3, kind: 'chat', count: 3 }, { daysAgo: 70, kind: 'chat', count: 1 },
+  ];
+  const interactions: Interaction[] = plan.flatMap(({ daysAgo, kind, count }) => {
+    const at = new Date(now - daysAgo * 86_400_000).toISOString();
+    return Array.from({ length: count }, (_, n) => ({ id: `${kind}:test-${n}:${publicationIds[n % publicationIds.length]}:${dayOf(at)}`, kind, publicationId: publicationIds[n % publicationIds.length], at }));
+  });
+  await app.ctx.bus.publish(INTERACTIONS_TOPIC, interactions.map((i) => ({ key: i.publicationId, value: i })));
+}
+
+
+/** The drawn chart: each bar's series, group and height, and the y position of each tick by its label. */
+const readChart = (p: Page) =>
+  p.getByTestId('statistics-chart').evaluate((root) => {
+    const bars = [...root.querySelectorAll('rect[data-series]')].map((r) => {
+      const box = r.getBoundingClientRect();
+      return { series: r.getAttribute('data-series')!, index: Number(r.getAttribute('data-index')), height: box.height, top: box.top, bottom: box.bottom, left: box.left };
+    });
+    const ticks = [...root.querySelectorAll('.MuiChartsAxis-directionY .MuiChartsAxis-tickContainer')].map((g) => ({
+      label: g.textContent ?? '',
+      y: g.querySelector('line')!.getBoundingClientRect().top,
+    }));
+    return { bars, ticks };
+  });
+
+const CONTENT_SERIES: Record<number, string[]> = { 1: ['viewCount', 'clicksCount'], 2: ['count'], 3: ['viewPhoneCount', 'chatsCount'] };
+const TAB_NAMES: Record<number, RegExp> = { 1: /^(Показы объявлений|Просмотры):/, 2: /^(Добавили в избранное|Избранное):/, 3: /^Отклики:/ };
+const PERIOD_NAMES: Record<number, string> = { 1: 'Неделя', 2: 'Месяц', 3: 'Год' };
+let fed = false;
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
+
+describe.each([375, 1440])('dashboard at %i px', (width) => {
+  it('draws each tab’s bars in proportion to the API’s numbers on a 4-tick axis, with each tab’s total', async () => {
+    if (skipped()) return;
+    const token = await ownerToken();
+    if (!fed) {
+      fed = true;
+      const listings = await api(token, '/api/agency/demo-agency-1/publications?status=1&limit=3');
+      await feedInteractions(listings.body.data.map((l: { id: string }) => l.id));
+    }
+    await signIn(OWNER, width);
+    const chart = page.getByTestId('statistics-chart');
+    await chart.waitFor();
+
+    // the totals: sums of the interval (since the start of the year), «Отклики» = phone views + chats
+    const totals = (await api(token, '/api/publications-statistic')).body.data;
+    expect(totals.viewCount).toBeGreaterThan(0);
+    const expectedTotals = { 1: totals.viewCount, 2: totals.count, 3: totals.viewPhoneCount + totals.chatsCount };
+    for (const content of [1, 2, 3]) {
+      const tab = page.getByTestId(`statistics-tab-${content}`);
+      await tab.filter({ hasText: `: ${grouped(expectedTotals[content as 1 | 2 | 3])}` }).waitFor();
+      expect(await tab.textContent()).toMatch(TAB_NAMES[content]);
+      expect((await tab.textContent())!.endsWith(`: ${grouped(expectedTotals[content as 1 | 2 | 3])}`)).toBe(true);
+    }
+
+    for (const content of [1, 2, 3]) {
+      await page.getByTestId(`statistics-tab-${content}`).click();
+      for (const period of [1, 2, 3]) {
+        await page.getByRole('button', { name: PERIOD_NAMES[period], exact: true }).click();
+        await page.locator(`[data-testid="statistics-chart"][data-content="${content}"][data-period="${period}"]`).waitFor();
+        const diagram = (await api(token, `/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`)).body.data.diagram as Record<string, number>[];
+        const values = CONTENT_SERIES[content].flatMap((series) => diagram.map((point, index) => ({ series, index, value: point[series] ?? 0 })));
+        const max = Math.max(...values.map((v) => v.value));
+        expect(max).toBeGreaterThan(0);
+        const { bars, ticks } = await readChart(page);
+
+        // 4 ticks: the maximum and its 3/4, 1/2, 1/4, top to bottom
+        const tickValues = [max, (max * 3) / 4, max / 2, max / 4];
+        expect(ticks.map((t) => t.label)).toEqual(expect.arrayContaining(tickValues.map((v) => String(Math.round(v * 100) / 100).replace('.', ','))));
+        expect(ticks).toHaveLength(4);
+        const yOf = (label: number) => ticks.find((t) => t.label === String(Math.round(label * 100) / 100).replace('.', ','))!.y;
+        const pxPerUnit = (yOf(max / 4) - yOf(max)) / ((max * 3) / 4);
+        const baseline = yOf(max / 4) + pxPerUnit * (max / 4);
+
+        // each group has a place of its own, in the API's order (a year holds two groups of one month)
+        for (const series of CONTENT_SERIES[content]) {
+          const lefts = bars.filter((b) => b.series === series).sort((a, b) => a.index - b.index).map((b) => b.left);
+          expect(lefts).toHaveLength(diagram.length);
+          lefts.slice(1).forEach((left, i) => expect(left).toBeGreaterThan(lefts[i] + 1));
+        }
+        for (const { series, index, value } of values) {
+          const bar = bars.find((b) => b.series === series && b.index === index);
+          if (value === 0) {
+            // a 0 has no height (or no bar at all)
+            expect(bar?.height ?? 0).toBeLessThan(0.5);
+            continue;
+          }
+          expect(bar).toBeDefined();
+          // proportions hold, each bar stands on the baseline, and the tallest reaches the top tick
+          expect(Math.abs(bar!.height - value * pxPerUnit)).toBeLessThan(1.5);
+          expect(Math.abs(bar!.bottom - baseline)).toBeLessThan(1.5);
+          if (value === max) expect(Math.abs(bar!.top - yOf(max))).toBeLessThan(1.5);
+        }
+      }
+      await page.screenshot({ path: `${SHOTS}/cabinet-dashboard-${content}-${width}.png`, fullPage: true });
+      await fitsWidth(width);
+    }
   });
 });

@@ -1,46 +1,105 @@
-import { Box, Card, CardContent, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, MenuItem, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery, type Theme } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState } from 'react';
 import { httpClient } from '../api';
+import { formatNumber } from '../../../web/src/format';
 
-type Point = { label: string; viewCount?: number; clicksCount?: number; count?: number; viewPhoneCount?: number; chatsCount?: number };
-/** product.md: three contents (impressions, favourites, responses) and three periods (week by day, month by week, year by month). */
-const CONTENTS = [
-  { type: 1, title: 'Показы объявлений', bars: [['viewCount', 'Просмотры'], ['clicksCount', 'Клики']] },
-  { type: 2, title: 'Добавили в избранное', bars: [['count', 'Избранное']] },
-  { type: 3, title: 'Отклики', bars: [['viewPhoneCount', 'Показы телефона'], ['chatsCount', 'Чаты']] },
-] as const;
-const COLORS = ['#0468ff', '#ff6d00'];
+/** One bar group of `/api/publications-statistic/diagram`: a day, a 7-day range or a month. */
+type Point = { label: string; startDate: string; endDate: string; viewCount?: number; clicksCount?: number; count?: number; viewPhoneCount?: number; chatsCount?: number };
+type Diagram = { statsType: number; contentType: number; diagram: Point[] };
+/** `/api/publications-statistic`: the interval's sums. */
+type Totals = { viewCount: number; clicksCount: number; count: number; viewPhoneCount: number; chatsCount: number };
+type SeriesKey = 'viewCount' | 'clicksCount' | 'count' | 'viewPhoneCount' | 'chatsCount';
+
+/**
+ * product.md, agency cabinet: three contents, each with its total — impressions (views against
+ * clicks), favourites, responses (phone views against chats; the total is their sum) — and three periods.
+ */
+export const CONTENTS: { type: 1 | 2 | 3; title: string; mobileTitle: string; total: (t: Totals) => number; series: { key: SeriesKey; label: string; color: string }[] }[] = [
+  { type: 1, title: 'Показы объявлений', mobileTitle: 'Просмотры', total: (t) => t.viewCount,
+    series: [{ key: 'viewCount', label: 'Просмотры', color: '#0468ff' }, { key: 'clicksCount', label: 'Клики', color: '#ff6d00' }] },
+  { type: 2, title: 'Добавили в избранное', mobileTitle: 'Избранное', total: (t) => t.count, series: [{ key: 'count', label: 'Избранное', color: '#e91e63' }] },
+  { type: 3, title: 'Отклики', mobileTitle: 'Отклики', total: (t) => t.viewPhoneCount + t.chatsCount,
+    series: [{ key: 'viewPhoneCount', label: 'Показы телефона', color: '#0468ff' }, { key: 'chatsCount', label: 'Чаты', color: '#00a86b' }] },
+];
+/** Periods of the spec: 1 a week by days (weekday names), 2 a month by weeks (date ranges), 3 a year by months (3-letter names). */
+const PERIODS = [{ type: 1, label: 'Неделя' }, { type: 2, label: 'Месяц' }, { type: 3, label: 'Год' }] as const;
+/** The interval of the totals (main-info): 7 days, 30 days, since the start of the year (the default). */
+const INTERVALS = [{ value: '7', label: '7 дней' }, { value: '30', label: '30 дней' }, { value: 'year', label: 'С начала года' }] as const;
+
+/**
+ * The y-axis of the spec: 4 ticks, the maximum and its 3/4, 1/2 and 1/4, the scale from 0 to the
+ * maximum, so the tallest bar reaches the top tick and a 0 has no height. An empty diagram gets a
+ * scale to 4, so its ticks are whole numbers.
+ */
+export function yScale(values: number[]) {
+  const top = Math.max(0, ...values);
+  const max = top > 0 ? top : 4;
+  return { max, ticks: [1, 2, 3, 4].map((k) => (max * k) / 4) };
+}
 
 export function StatisticsCard() {
-  const [content, setContent] = useState(1);
+  const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const [content, setContent] = useState<1 | 2 | 3>(1);
   const [period, setPeriod] = useState(1);
-  const [diagram, setDiagram] = useState<{ total: Record<string, number>; diagram: Point[] } | null>(null);
+  const [interval, setInterval] = useState<string>('year');
+  const [diagram, setDiagram] = useState<Diagram | null>(null);
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    httpClient(`/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`).then(({ json }) => setDiagram(json.data)).catch(() => setDiagram(null));
+    let current = true;
+    httpClient(`/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`)
+      .then(({ json }) => current && (setDiagram(json.data), setFailed(false)))
+      .catch(() => current && setFailed(true));
+    return () => { current = false; };
   }, [content, period]);
+  useEffect(() => {
+    let current = true;
+    httpClient(`/api/publications-statistic?interval=${interval}`).then(({ json }) => current && setTotals(json.data)).catch(() => current && setFailed(true));
+    return () => { current = false; };
+  }, [interval]);
+
   const spec = CONTENTS.find((c) => c.type === content)!;
-  const max = Math.max(1, ...(diagram?.diagram ?? []).flatMap((p) => spec.bars.map(([key]) => Number(p[key as keyof Point] ?? 0))));
+  // a diagram of another content may still be on its way: draw only the one asked for
+  const points = diagram?.contentType === content && diagram.statsType === period ? diagram.diagram : [];
+  const { max, ticks } = yScale(points.flatMap((p) => spec.series.map((s) => p[s.key] ?? 0)));
+  const labels = new Map(points.map((p) => [p.startDate, p.label]));
   return (
-    <Card variant="outlined"><CardContent>
-      <Tabs value={content} onChange={(_e, v: number) => setContent(v)} variant="scrollable">
-        {CONTENTS.map((c) => <Tab key={c.type} value={c.type} label={`${c.title}: ${diagram && content === c.type ? Object.values(diagram.total).reduce((a, b) => (c.type === 3 ? Math.max(a, b) : a + b), 0) : ''}`} />)}
-      </Tabs>
-      <ToggleButtonGroup size="small" exclusive value={period} onChange={(_e, v) => v && setPeriod(v)} sx={{ my: 2 }}>
-        <ToggleButton value={1}>Неделя</ToggleButton><ToggleButton value={2}>Месяц</ToggleButton><ToggleButton value={3}>Год</ToggleButton>
-      </ToggleButtonGroup>
-      <Stack direction="row" spacing={1} alignItems="flex-end" sx={{ height: 180, borderLeft: 1, borderBottom: 1, borderColor: 'divider', px: 1 }} aria-label="Диаграмма">
-        {diagram?.diagram.map((p) => (
-          <Stack key={p.label + (p as { startDate?: string }).startDate} alignItems="center" flex={1} spacing={0.5}>
-            <Stack direction="row" alignItems="flex-end" spacing={0.25} sx={{ height: 150 }}>
-              {spec.bars.map(([key, name], i) => (
-                <Box key={key} title={`${name}: ${p[key as keyof Point] ?? 0}`} sx={{ width: 10, height: `${(Number(p[key as keyof Point] ?? 0) / max) * 100}%`, minHeight: 1, bgcolor: COLORS[i], borderRadius: 0.5 }} />
-              ))}
-            </Stack>
-            <Typography variant="caption" color="text.secondary" noWrap>{p.label}</Typography>
-          </Stack>
+    // inline-size containment: the scrollable tabs and the chart take the card's width and never widen the page
+    <Card variant="outlined" sx={{ contain: 'inline-size' }}><CardContent>
+      <Tabs value={content} onChange={(_e, v: 1 | 2 | 3) => setContent(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Статистика" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        {CONTENTS.map((c) => (
+          <Tab key={c.type} value={c.type} data-testid={`statistics-tab-${c.type}`}
+            label={`${mobile ? c.mobileTitle : c.title}: ${totals ? formatNumber(c.total(totals)) : '…'}`} />
         ))}
+      </Tabs>
+      <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap sx={{ my: 2 }}>
+        <ToggleButtonGroup size="small" exclusive value={period} onChange={(_e, v) => v && setPeriod(v)} aria-label="Период диаграммы">
+          {PERIODS.map((p) => <ToggleButton key={p.type} value={p.type}>{p.label}</ToggleButton>)}
+        </ToggleButtonGroup>
+        <TextField select size="small" label="Итоги за" value={interval} onChange={(e) => setInterval(e.target.value)} fullWidth={false} sx={{ width: 170 }}>
+          {INTERVALS.map((i) => <MenuItem key={i.value} value={i.value}>{i.label}</MenuItem>)}
+        </TextField>
       </Stack>
-      <Stack direction="row" spacing={2} mt={1}>{spec.bars.map(([key, name], i) => <Typography key={key} variant="caption" sx={{ color: COLORS[i] }}>■ {name}</Typography>)}</Stack>
+      {failed && <Alert severity="error">Не удалось загрузить статистику</Alert>}
+      <Box aria-label="Диаграмма" role="figure" data-testid="statistics-chart" data-max={max} data-content={points.length ? content : undefined} data-period={points.length ? period : undefined}>
+        <BarChart
+          height={mobile ? 240 : 300}
+          skipAnimation
+          loading={!diagram}
+          localeText={{ loading: 'Загрузка…', noData: 'Нет данных за период' }}
+          // a bar group is keyed by its first day: a year has two of one month (last year's and this one's), which must not share a band
+          xAxis={[{ scaleType: 'band', data: points.map((p) => p.startDate), valueFormatter: (start: string) => labels.get(start) ?? start, tickLabelStyle: { fontSize: 11 } }]}
+          yAxis={[{ min: 0, max, tickInterval: ticks, valueFormatter: (v: number) => formatNumber(v, 2), width: 48 }]}
+          series={spec.series.map((s) => ({ id: s.key, label: s.label, color: s.color, data: points.map((p) => p[s.key] ?? 0), valueFormatter: (v: number | null) => formatNumber(v ?? 0) }))}
+          grid={{ horizontal: true }}
+          slotProps={{
+            legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+            // each bar names its series and group, so a reader (or a test) can tell them apart
+            bar: ({ seriesId, dataIndex }) => ({ 'data-series': String(seriesId), 'data-index': dataIndex }) as object,
+          }}
+        />
+      </Box>
     </CardContent></Card>
   );
 }

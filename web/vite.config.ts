@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressedAssets, productionWhenBuilding, vendorChunks } from '../build/frontEnd';
 
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ command }) => ({
+  // `vite build` is the production build whatever NODE_ENV the shell has (see build/frontEnd.ts)
+  ...productionWhenBuilding(command),
+  plugins: [react(), compressedAssets('site (web/dist)')],
   base: '/',
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600, rolldownOptions: { output: { codeSplitting: vendorChunks } } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/storage': 'http://127.0.0.1:3000' } },
-});
+}));

@@ -1,21 +1,16 @@
 import { fetchUtils, HttpError } from 'react-admin';
 
-const TOKEN_KEY = 'auth-token';
-export const getToken = () => localStorage.getItem(TOKEN_KEY);
-export const setToken = (token: string | null) => (token ? localStorage.setItem(TOKEN_KEY, token) : localStorage.removeItem(TOKEN_KEY));
-
 type ErrorBody = { errorCode?: number; message?: string; errors?: Record<string, string[]> };
 
 /**
- * Every cabinet call: the bearer token, and the API's error envelope turned into react-admin's
+ * Every cabinet call: the session is the site's HttpOnly cookie, which the browser sends itself
+ * (no token is kept in the page), and the API's error envelope turned into react-admin's
  * HttpError with field errors joined by '. ' under each field, as the spec shows them.
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await fetchUtils.fetchJson(url, { ...options, headers });
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
   } catch (error) {
     if (error instanceof HttpError) {
       const body = (error.body ?? {}) as ErrorBody;

@@ -1,47 +1,66 @@
 import type { AuthProvider } from 'react-admin';
 import { login as loginByCode } from '../../web/src/auth/authApi';
-import { getToken, httpClient, setToken } from './api';
+import { httpClient } from './api';
 
 export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
 type Profile = { id: string; agencyId: string | null; role: number; name: string; phone: string; email: string | null };
 
+/**
+ * Who is signed in is asked of `GET /api/profile` (401: nobody): the session is the HttpOnly cookie
+ * the site and the cabinet share, so an owner signed in on the site is signed in here too. The
+ * answer is kept until a sign-in, a sign-out or a 401.
+ */
+let profile: Promise<Profile | null> | null = null;
+const loadProfile = () =>
+  (profile ??= httpClient('/api/profile')
+    .then(({ json }) => json.data as Profile)
+    .catch((error: { status?: number }) => {
+      if (error?.status === 401) return null;
+      profile = null; // a network failure is asked again next time
+      throw error;
+    }));
+const isStaff = (me: Profile | null): me is Profile => me !== null && me.role !== ROLES.USER;
+const NOT_STAFF = 'Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.';
 
-let profile: Promise<Profile> | null = null;
-const loadProfile = () => (profile ??= httpClient('/api/profile').then(({ json }) => json.data as Profile).catch((e) => { profile = null; throw e; }));
+/** Whether the cookie belongs to a staff member of this cabinet: only they are signed out of it by «Выйти». */
+let staffSignedIn = false;
 
 export const authProvider: AuthProvider = {
-  /** the login page has already asked for the code; this checks it and keeps the session */
+  /** the login page has already asked for the code; this checks it, and the server sets the session cookie */
   async login({ phone, code }: { phone: string; code: string }) {
-    const { data } = await loginByCode(phone, code);
-    setToken(data.token);
+    await loginByCode(phone, code);
     profile = null;
     const me = await loadProfile();
-    if (me.role === ROLES.USER) {
-      setToken(null);
-      throw new Error('Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.');
-    }
+    staffSignedIn = isStaff(me);
+    // a plain user stays signed in on the site; the cabinet is not theirs
+    if (!staffSignedIn) throw new Error(NOT_STAFF);
   },
   async logout() {
-    if (getToken()) await httpClient('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
-    setToken(null);
-    profile = null;
+    // react-admin also calls this when checkAuth fails: a signed-out visitor or a site user is not signed out anywhere
+    if (!staffSignedIn) return;
+    await httpClient('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+    staffSignedIn = false;
+    profile = Promise.resolve(null); // known: nobody is signed in now, no need to ask
   },
   async checkAuth() {
-    // no notification: an anonymous visitor simply lands on the sign-in page
-    if (!getToken()) throw { redirectTo: '/login', message: false };
+    // no notification: a visitor who is not signed in simply lands on the sign-in page
+    const me = await loadProfile();
+    staffSignedIn = isStaff(me);
+    if (!staffSignedIn) throw { redirectTo: '/login', message: false };
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      setToken(null);
+      staffSignedIn = false; // the server has already ended the session and cleared the cookie
       profile = null;
       throw new Error('Сессия завершена');
     }
   },
   async getIdentity() {
     const me = await loadProfile();
+    if (!me) throw new Error('Сессия завершена');
     return { id: me.id, fullName: me.name, agencyId: me.agencyId, role: me.role };
   },
   async getPermissions() {
-    return getToken() ? (await loadProfile()).role : null;
+    return (await loadProfile())?.role ?? null;
   },
 };

@@ -1,40 +1,58 @@
-import { StrictMode } from 'react';
+import HomeWorkIcon from '@mui/icons-material/HomeWork';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Layout, Resource, type LayoutProps } from 'react-admin';
-import { AgencyProfilePage } from './agency/AgencyProfilePage';
-import { EmployeesPage } from './agency/EmployeesPage';
-import { WalletPage } from './agency/WalletPage';
 import { Menu } from './Menu';
 import { authProvider } from './authProvider';
-import { Dashboard } from './Dashboard';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { LoginPage } from './LoginPage';
-import bookings from './bookings';
-import publications from './publications';
+
+/**
+ * Every screen is its own chunk, loaded on its first visit inside react-admin's layout (which
+ * shows its loader meanwhile); the sign-in page comes with the first file, as a signed-out visit
+ * shows nothing else.
+ */
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => lazy(async () => ({ default: pick(await load()) }));
+const publications = () => import('./publications');
+const Dashboard = screen(() => import('./Dashboard'), (m) => m.Dashboard);
+const WalletPage = screen(() => import('./agency/WalletPage'), (m) => m.WalletPage);
+const EmployeesPage = screen(() => import('./agency/EmployeesPage'), (m) => m.EmployeesPage);
+const AgencyProfilePage = screen(() => import('./agency/AgencyProfilePage'), (m) => m.AgencyProfilePage);
+const PublicationList = screen(publications, (m) => m.default.list);
+const PublicationShow = screen(publications, (m) => m.default.show);
+const PublicationCreate = screen(publications, (m) => m.default.create);
+const PublicationEdit = screen(publications, (m) => m.default.edit);
+const BookingList = screen(() => import('./bookings'), (m) => m.default.list);
 
 const CabinetLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} />;
 
+/** StrictMode's double rendering and effects only under `vite dev`. */
+const Strict = ({ children }: { children: ReactNode }) => (import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>);
+
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
+  <Strict>
+    {/* requireAuth: nothing of the cabinet renders (and no protected call is made) until /api/profile says who is signed in */}
     <Admin
       title="Кабинет агентства"
       dataProvider={dataProvider}
       authProvider={authProvider}
+      requireAuth
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       dashboard={Dashboard}
       disableTelemetry
       layout={CabinetLayout}
     >
-      <Resource name="publications" {...publications} options={{ label: 'Мои объявления' }} />
-      <Resource name="bookings" {...bookings} options={{ label: 'Посуточная аренда' }} />
+      <Resource name="publications" list={PublicationList} show={PublicationShow} create={PublicationCreate} edit={PublicationEdit} icon={HomeWorkIcon} options={{ label: 'Мои объявления' }} />
+      <Resource name="bookings" list={BookingList} icon={EventAvailableIcon} options={{ label: 'Посуточная аренда' }} />
       <CustomRoutes>
         <Route path="/wallet" element={<WalletPage />} />
         <Route path="/staff" element={<EmployeesPage />} />
         <Route path="/my-agency" element={<AgencyProfilePage />} />
       </CustomRoutes>
     </Admin>
-  </StrictMode>,
+  </Strict>,
 );

@@ -10,7 +10,8 @@ export class AuthFailure extends Error {
   }
   /** the spec's texts for codes 1–5, the server's message otherwise */
   get text(): string {
-    if (this.status === 429) return TOO_MANY;
+    // the server's own 429 texts say how long to wait (a resend pause, the phone's daily cap on wrong codes)
+    if (this.status === 429) return this.body.message ?? TOO_MANY;
     return (this.body.errorCode !== undefined && AUTH_TEXTS[this.body.errorCode]) || this.body.message || 'Не удалось выполнить запрос';
   }
   /** field errors joined by '. ', as the spec shows them under each field */

@@ -32,16 +32,15 @@ type Session = {
 };
 
 const SessionContext = createContext<Session | null>(null);
-const hasAuthCookie = () => document.cookie.split(';').some((c) => c.trim().startsWith('auth-token='));
-const dropAuthCookie = () => (document.cookie = 'auth-token=; Max-Age=0; path=/');
 
 /**
- * The visitor's session: the server sets the auth-token cookie (one year) at sign-in; the first load
- * restores the profile from it, and a failed load removes the cookie (the spec's session rules).
+ * The visitor's session: the server sets the HttpOnly auth-token cookie at sign-in, which no script
+ * can read; who is signed in is asked of `GET /api/profile` on the first load (401: nobody). A dead
+ * cookie is cleared by the server itself (the spec's "a failed load removes the cookie").
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [profile, setProfile] = useState<Profile | null>(null);
-  const [loading, setLoading] = useState(hasAuthCookie);
+  const [loading, setLoading] = useState(true);
   const [authOpen, setAuthOpen] = useState<Session['authOpen']>(null);
   const [favourites, setFavourites] = useState<Set<string>>(new Set());
 
@@ -53,14 +52,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setFavourites(new Set(list.data.map((p) => p.id)));
     } catch {
       setProfile(null);
-      dropAuthCookie();
+      setFavourites(new Set());
     } finally {
       setLoading(false);
     }
   }, []);
 
   useEffect(() => {
-    if (hasAuthCookie()) void reload();
+    void reload();
   }, [reload]);
 
   const value = useMemo<Session>(
@@ -73,8 +72,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await reload();
       },
       async logout() {
+        // the server ends the session and clears the cookie
         await apiCall('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
-        dropAuthCookie();
         setProfile(null);
         setFavourites(new Set());
       },

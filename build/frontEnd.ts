@@ -1,0 +1,109 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join, relative } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin, UserConfig } from 'vite';
+
+/**
+ * What both front ends' Vite configs share (web/vite.config.ts, cabinet/vite.config.ts): a build
+ * that is the production build whatever NODE_ENV the shell has, vendor chunks, and brotli and gzip
+ * files written beside every text asset, whose sizes the build prints.
+ */
+
+/**
+ * `vite build` always makes the production build. Vite decides development or production from
+ * process.env.NODE_ENV when the shell sets it (NODE_ENV=development gave React's development
+ * build, `jsxDEV` and StrictMode's double effects to every visitor); the config is read before
+ * that decision, so setting it here wins. `vite dev` is left as it is.
+ */
+export function productionWhenBuilding(command: 'build' | 'serve'): Pick<UserConfig, 'mode' | 'define'> {
+  if (command !== 'build') return {};
+  process.env.NODE_ENV = 'production';
+  return { mode: 'production', define: { 'process.env.NODE_ENV': JSON.stringify('production') } };
+}
+
+/** node_modules packages → the vendor chunk they belong to; everything else is split by the app's own dynamic imports. */
+const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
+  ['react', /^(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)$/],
+  ['mui', /^(@mui\/(material|system|styled-engine|utils|private-theming|core-downloads-tracker|icons-material|types)|@emotion\/.*|@popperjs\/core|react-transition-group|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel\/runtime)$/],
+  ['react-admin', /^(react-admin|ra-.*|@tanstack\/.*|react-hook-form|@hookform\/.*|lodash|inflection|query-string|decode-uri-component|filter-obj|split-on-first|jsonexport|react-dropzone|attr-accept|file-selector|react-error-boundary|eventemitter3|date-fns|dompurify|node-polyglot|warning|has|object\.entries|function-bind)$/],
+  ['date-pickers', /^(@mui\/x-date-pickers|@mui\/x-internals|@base-ui\/utils|dayjs)$/],
+  ['charts', /^(@mui\/x-charts|@mui\/x-charts-vendor|d3-.*|internmap|delaunator|robust-predicates|flatqueue|bezier-easing)$/],
+];
+
+/** The package a module id belongs to (the innermost node_modules), e.g. '@mui/material'. */
+function packageOf(id: string): string | null {
+  const path = id.replace(/\\/g, '/');
+  const at = path.lastIndexOf('/node_modules/');
+  if (at < 0) return null;
+  const [scope, name] = path.slice(at + '/node_modules/'.length).split('/');
+  return scope.startsWith('@') ? `${scope}/${name}` : scope;
+}
+
+/**
+ * Rolldown's code splitting: one chunk per vendor group, so a change to the app does not change the
+ * libraries' files (cached for a year). A group also takes the dependencies of what it captures,
+ * so the groups go in order of priority: React first, then MUI, react-admin, the date pickers, and
+ * the charts last (only the dashboard loads them), each keeping only what the earlier ones left.
+ */
+export const vendorChunks = {
+  groups: VENDOR_CHUNKS.map(([name, packages], index) => ({
+    name,
+    priority: VENDOR_CHUNKS.length - index,
+    test: (id: string) => {
+      const pkg = packageOf(id);
+      return pkg !== null && packages.test(pkg);
+    },
+  })),
+};
+
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.map', '.webmanifest', '.xml', '.ico']);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file of
+ * the build, which the server sends with Content-Encoding when the browser accepts it
+ * (services/src/core/staticFiles.ts), and prints every file's raw and compressed size.
+ */
+export function compressedAssets(app: string): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'estate:compressed-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const rows: { file: string; raw: number; gzip: number; brotli: number }[] = [];
+      for (const path of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.has(extname(path))) continue;
+        const content = readFileSync(path);
+        const gzip = gzipSync(content, { level: 9 });
+        const brotli = brotliCompressSync(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+        });
+        writeFileSync(`${path}.gz`, gzip);
+        writeFileSync(`${path}.br`, brotli);
+        rows.push({ file: relative(outDir, path), raw: content.length, gzip: gzip.length, brotli: brotli.length });
+      }
+      rows.sort((a, b) => b.raw - a.raw);
+      const width = Math.max(...rows.map((r) => r.file.length), 4);
+      const line = (file: string, raw: string, gzip: string, brotli: string) => `  ${file.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}  ${brotli.padStart(10)}`;
+      const total = (pick: (r: (typeof rows)[number]) => number, only = (_: string) => true) => rows.filter((r) => only(r.file)).reduce((sum, r) => sum + pick(r), 0);
+      const js = (file: string) => file.endsWith('.js');
+      console.log(`\n${app}: sizes of the build (raw, gzip, brotli)`);
+      console.log(line('file', 'raw', 'gzip', 'brotli'));
+      for (const r of rows) console.log(line(r.file, kb(r.raw), kb(r.gzip), kb(r.brotli)));
+      console.log(line('all JavaScript', kb(total((r) => r.raw, js)), kb(total((r) => r.gzip, js)), kb(total((r) => r.brotli, js))));
+      console.log(line('everything', kb(total((r) => r.raw)), kb(total((r) => r.gzip)), kb(total((r) => r.brotli))));
+    },
+  };
+}

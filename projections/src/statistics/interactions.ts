@@ -88,15 +88,15 @@ const prunedUpTo = new WeakMap<ReadStore, string>();
  */
 export async function countInteractions(store: ReadStore, interactions: Interaction[], limits: CountingLimits = COUNTING_LIMITS): Promise<number> {
   const stats = store.collection<InteractionStatsDocument>(INTERACTION_STATS);
-  const quotas = store.collection<InteractionQuotaDocument>(INTERACTION_QUOTAS);
+  const limited = interactions.filter((i) => limitsOf(i, limits));
+  const book = await QuotaBook.open(store, limited);
   let counted = 0;
   for (const i of interactions) {
     const day = dayOf(i.at);
     const limit = limitsOf(i, limits);
     let quota: Quota | null = null;
     if (limit) {
-      await pruneQuotas(store, day);
-      quota = await readQuota(quotas, i, day);
+      quota = readQuota(book, i, day);
       if (!quota.allows(limit)) continue;
     }
     try {
@@ -107,33 +107,79 @@ export async function countInteractions(store: ReadStore, interactions: Interact
       );
       if (result.modifiedCount + (result.upsertedId ? 1 : 0) > 0) {
         counted++;
-        await quota?.take();
+        quota?.take();
       }
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }
   }
+  await book.save();
   return counted;
 }
 
-type Quota = { allows(limit: CountingLimits['view']): boolean; take(): Promise<void> };
-
-/** The three quotas one interaction counts against: its viewer's (day and minute), its address's, its address's for this listing. */
-async function readQuota(quotas: Collection<InteractionQuotaDocument>, i: Interaction, day: string): Promise<Quota> {
-  const minute = i.at.slice(0, 16);
-  const ids = {
+/** The ids of the quotas an interaction counts against: its viewer's (day, with the minute inside), its address's, its address's for this listing. */
+function quotaIds(i: Interaction, day: string) {
+  return {
     viewer: i.viewer ? `${i.kind}|viewer|${i.viewer}|${day}` : null,
-    origin: i.origin ? `${i.kind}|origin|${i.origin}|${day}` : null,
-    originListing: i.origin ? `${i.kind}|origin-listing|${i.origin}|${i.publicationId}|${day}` : null,
+    origins: i.origin ? [`${i.kind}|origin|${i.origin}|${day}`, `${i.kind}|origin-listing|${i.origin}|${i.publicationId}|${day}`] : [],
   };
-  const [viewer, origin, originListing] = await Promise.all([ids.viewer, ids.origin, ids.originListing].map((id) => (id ? quotas.findOne({ _id: id }) : null)));
+}
+
+/**
+ * The quotas a batch reads and moves: read before the batch and written together after it (one
+ * bulk write per batch). One consumer applies the batches in order, so nothing
+ * else moves them meanwhile; a crash between the counts and the save leaves them a little low.
+ */
+class QuotaBook {
+  private readonly changed = new Set<string>();
+  private constructor(
+    private readonly quotas: Collection<InteractionQuotaDocument>,
+    private readonly docs: Map<string, InteractionQuotaDocument>,
+  ) {}
+
+  static async open(store: ReadStore, limited: Interaction[]): Promise<QuotaBook> {
+    const quotas = store.collection<InteractionQuotaDocument>(INTERACTION_QUOTAS);
+    const ids = new Set<string>();
+    for (const i of limited) {
+      const day = dayOf(i.at);
+      await pruneQuotas(store, day);
+      const { viewer, origins } = quotaIds(i, day);
+      for (const id of viewer ? [viewer, ...origins] : origins) ids.add(id);
+    }
+    // by id, each a lookup (the embedded store answers a long `$in` far slower than as many lookups)
+    const found = await Promise.all([...ids].map((id) => quotas.findOne({ _id: id })));
+    return new QuotaBook(quotas, new Map(found.filter((doc) => doc !== null).map((doc) => [doc._id, doc])));
+  }
+
+  get(id: string): InteractionQuotaDocument | null {
+    return this.docs.get(id) ?? null;
+  }
+
+  put(doc: InteractionQuotaDocument) {
+    this.docs.set(doc._id, doc);
+    this.changed.add(doc._id);
+  }
+
+  async save() {
+    if (!this.changed.size) return;
+    await this.quotas.bulkWrite([...this.changed].map((id) => ({ replaceOne: { filter: { _id: id }, replacement: this.docs.get(id)!, upsert: true } })));
+  }
+}
+
+type Quota = { allows(limit: CountingLimits['view']): boolean; take(): void };
+
+function readQuota(book: QuotaBook, i: Interaction, day: string): Quota {
+  const minute = i.at.slice(0, 16);
+  const ids = quotaIds(i, day);
+  const viewer = ids.viewer ? book.get(ids.viewer) : null;
+  const [origin, originListing] = ids.origins.map((id) => book.get(id));
   const inMinute = viewer?.minute === minute ? (viewer.inMinute ?? 0) : 0;
   return {
     allows: (limit) =>
       inMinute < limit.perViewerMinute && (viewer?.total ?? 0) < limit.perViewerDay && (origin?.total ?? 0) < limit.perOriginDay && (originListing?.total ?? 0) < limit.perOriginListingDay,
-    async take() {
-      if (ids.viewer) await quotas.replaceOne({ _id: ids.viewer }, { _id: ids.viewer, day, total: (viewer?.total ?? 0) + 1, minute, inMinute: inMinute + 1 }, { upsert: true });
-      for (const id of [ids.origin, ids.originListing]) if (id) await quotas.updateOne({ _id: id }, { $inc: { total: 1 }, $setOnInsert: { day } }, { upsert: true });
+    take() {
+      if (ids.viewer) book.put({ _id: ids.viewer, day, total: (viewer?.total ?? 0) + 1, minute, inMinute: inMinute + 1 });
+      ids.origins.forEach((id, n) => book.put({ _id: id, day, total: ((n === 0 ? origin : originListing)?.total ?? 0) + 1 }));
     },
   };
 }

@@ -292,7 +292,9 @@ const line = (name: string, r: LoadResult) =>
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SEED: 'false', LOG_LEVEL: 'silent' });
+  // production refuses to start without its providers: placeholders, none of them is called by a search
+  const providers = { PUBLIC_URL: 'http://localhost:3000', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', RECAPTCHA_SECRET: 'bench', RECAPTCHA_SITE_KEY: 'bench', VISITOR_SECRET: 'bench-secret-of-at-least-32-characters' };
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SEED: 'false', LOG_LEVEL: 'silent', ...providers });
   const ctx = await buildContext(config, createLogger('silent'));
   try {
     console.log(`bench:search — ${fmt(LISTINGS)} listings, embedded read store, concurrency ${CONNECTIONS}, ${SECONDS} s per scenario`);

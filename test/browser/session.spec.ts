@@ -72,6 +72,12 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     const { page } = w;
     await page.goto(`${server.url}/prodazha`);
     await page.getByTestId('publication-card').first().waitFor();
+    // a slow answer after the sign-in (as on a loaded server) keeps the code step open while the session
+    // re-renders the modal: the code must still be sent once (it was sent again, and refused as used)
+    await page.route('**/api/favorite-publications?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     // the site's own modal: «Вход и регистрация» (at 375 px «Войти»), the phone, the code from the SMS
     await page.getByRole('button', { name: /^(Вход и регистрация|Войти)$/ }).click();
     await page.getByLabel('Телефон').fill('9990000001');
@@ -79,6 +85,9 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
     await typeCode(page, await outboxCode(server.url, '79990000001'));
     await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(w.apiCalls.filter((call) => call === 'POST /api/auth/login')).toHaveLength(1);
+    await page.unroute('**/api/favorite-publications?*');
     // the session cookie is HttpOnly: the page's script cannot read it
     expect(await page.evaluate(() => document.cookie)).not.toContain('auth-token');
     const [cookie] = (await context.cookies()).filter((c) => c.name === 'auth-token');
@@ -127,12 +136,19 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     server.clock.advance(31_000);
     const w = await watchedPage(1440);
     const { page } = w;
+    // a slow sign-in (as on a loaded server): the code entered must still be sent once, not again on a re-render
+    await page.route('**/api/auth/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(`${server.url}/cabinet/`);
     await page.getByLabel('Телефон').fill('9990000011');
     await page.getByRole('button', { name: 'Получить код по СМС' }).click();
     await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
     await typeCode(page, await outboxCode(server.url, '79990000011'));
     await page.getByText('Мои объявления').first().waitFor();
+    expect(w.apiCalls.filter((call) => call === 'POST /api/auth/login')).toHaveLength(1);
+    await page.unroute('**/api/auth/login');
     // nothing of the session is kept where scripts can read it
     expect(await page.evaluate(() => ({ stored: Object.keys(localStorage).filter((k) => /token/i.test(k)), cookie: document.cookie.includes('auth-token') }))).toEqual({ stored: [], cookie: false });
 

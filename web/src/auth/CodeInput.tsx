@@ -10,9 +10,18 @@ export function CodeInput({ value, onChange, onComplete, error, disabled }: {
   disabled?: boolean;
 }) {
   const refs = useRef<(HTMLInputElement | null)[]>([]);
+  // a full code is sent once: a re-render while it is being checked (a new onComplete) must not send it again
+  const sent = useRef<string | null>(null);
   useEffect(() => {
-    if (value.length !== 4) return;
-    const timer = setTimeout(() => onComplete(value), 500);
+    if (value.length !== 4) {
+      sent.current = null;
+      return;
+    }
+    if (sent.current === value) return;
+    const timer = setTimeout(() => {
+      sent.current = value;
+      onComplete(value);
+    }, 500);
     return () => clearTimeout(timer);
   }, [value, onComplete]);
   useEffect(() => {

@@ -83,7 +83,7 @@ export const bookingsProjection: Projection = {
         ];
         // in slices, yielding between them: a feed of a thousand ranges never holds the API's event loop at once
         for (let at = 0; at < operations.length; at += FEED_SLICE) {
-          if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+          await new Promise((resolve) => setImmediate(resolve));
           await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).bulkWrite(operations.slice(at, at + FEED_SLICE));
         }
         return;

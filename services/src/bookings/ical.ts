@@ -159,6 +159,7 @@ export async function busyRangesOfIcs(text: string, today: string): Promise<Impo
       if (range) ranges.push(range);
     }
   }
+  await turn(); // the command that follows starts on a turn of its own
   return ranges;
 }
 

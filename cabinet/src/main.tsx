@@ -4,6 +4,7 @@ import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Layout, Resource, type LayoutProps } from 'react-admin';
+import { loadChunk } from '../../web/src/chunks';
 import { Menu } from './Menu';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
@@ -12,10 +13,11 @@ import { LoginPage } from './LoginPage';
 
 /**
  * Every screen is its own chunk, loaded on its first visit inside react-admin's layout (which
- * shows its loader meanwhile); the sign-in page comes with the first file, as a signed-out visit
- * shows nothing else.
+ * shows its loader meanwhile; a chunk gone after a new build reloads the page once, see
+ * web/src/chunks.ts); the sign-in page comes with the first file, as a signed-out visit shows
+ * nothing else.
  */
-const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => lazy(async () => ({ default: pick(await load()) }));
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => lazy(async () => ({ default: pick(await loadChunk(load)) }));
 const publications = () => import('./publications');
 const Dashboard = screen(() => import('./Dashboard'), (m) => m.Dashboard);
 const WalletPage = screen(() => import('./agency/WalletPage'), (m) => m.WalletPage);

@@ -164,4 +164,22 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     await page.getByRole('button', { name: 'Вход и регистрация' }).waitFor();
     expect(await violationsOf(w)).toEqual([]);
   });
+
+  it('reloads once into the new build when a page’s chunk is gone (a deploy replaced the files while the page was open)', async () => {
+    if (skipped()) return;
+    const w = await watchedPage(1440);
+    const { page } = w;
+    await page.goto(`${server.url}/prodazha`);
+    await page.getByTestId('publication-card').first().waitFor();
+    // the listing page's chunk answers 404 once, as an old hashed name does after a new build
+    let refused = 0;
+    await page.route(/\/assets\/ListingPage-[\w-]+\.js$/, async (route) => {
+      if (refused++ === 0) return route.fulfill({ status: 404, contentType: 'application/json', body: '{"errorCode":105,"message":"Такого адреса API нет"}' });
+      return route.continue();
+    });
+    await page.getByTestId('card-title').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(refused).toBe(2);
+    expect(await violationsOf(w)).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
 import { AccountGuard, AccountRoot } from './account/AccountGuard';
 import { SessionProvider } from './auth/session';
+import { loadChunk } from './chunks';
 import { CataloguePage } from './catalogue/CataloguePage';
 import { ErrorPage } from './errors/ErrorPage';
 import { Layout } from './layout/Layout';
@@ -13,7 +14,7 @@ import { Layout } from './layout/Layout';
  * own chunk, loaded on the first visit to it; a spinner stands in the page's place meanwhile.
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Page = lazy(async () => ({ default: await load() }));
+  const Page = lazy(async () => ({ default: await loadChunk(load) }));
   return function LazyPage(props: P) {
     return (
       <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}><CircularProgress aria-label="Загрузка страницы" /></Box>}>

@@ -98,9 +98,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * cookie is the second line.
  */
 export function refuseCrossSiteWrites(config: Config): RequestHandler {
+  const refuse = refuseCrossSite(config);
+  return (req, res, next) => (SAFE_METHODS.has(req.method) ? next() : refuse(req, res, next));
+}
+
+/**
+ * The same check for one route whatever its method: the spec's GET that changes settings
+ * (`/api/profile/switch-notifications?…`) would otherwise be open to a link on a foreign page, which
+ * SameSite=Lax sends the cookie with.
+ */
+export function refuseCrossSite(config: Config): RequestHandler {
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   return (req, _res, next) => {
-    if (SAFE_METHODS.has(req.method) || req.headers.authorization?.startsWith('Bearer ')) return next();
+    if (req.headers.authorization?.startsWith('Bearer ')) return next();
     const origin = req.headers.origin;
     if (origin !== undefined) {
       if (origin === publicOrigin || sameHost(origin, req.headers.host)) return next();

@@ -5,6 +5,7 @@ import multer from 'multer';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
+import { refuseCrossSite } from '../core/security';
 import { contentKey } from '../core/files';
 import { parse } from '../core/http';
 import { changeUser } from './authApi';
@@ -110,7 +111,8 @@ export function profileRoutes(ctx: AppContext): Router {
     await changeUser(ctx, caller.userId, { type: 'ChangeNotificationSettings', settings });
     res.json({ data: { settings: (await profileOf(caller)).settings } });
   };
-  router.get('/api/profile/switch-notifications', switchNotifications('query'));
+  // a GET that writes: refused when a foreign page sends it (a link or an image carries the cookie)
+  router.get('/api/profile/switch-notifications', refuseCrossSite(ctx.config), switchNotifications('query'));
   describeRoute(ctx, { method: 'patch', path: '/api/profile/switch-notifications', tag: TAG, summary: 'Переключатели уведомлений (те же поля в теле)', auth: true, answer: 'data.settings' });
   router.patch('/api/profile/switch-notifications', switchNotifications('body'));
 

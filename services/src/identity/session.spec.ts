@@ -115,6 +115,14 @@ describe('cross-site writes with the cookie', () => {
     expect(profile.body.data.name).not.toBe('Злоумышленник');
   });
 
+  it('refuses the settings switch by GET (the spec’s query form) when a foreign page links to it', async () => {
+    const before = (await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)).body.data.settings;
+    const linked = await request(t.app).get('/api/profile/switch-notifications').query({ canReceiveNotifications: before.canReceiveNotifications ? 0 : 1 }).set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    expect(linked.body.message).toBe('Запрос с другого сайта отклонён');
+    expect((await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)).body.data.settings).toEqual(before);
+    await request(t.app).get('/api/profile/switch-notifications').query({ canReceiveNotifications: before.canReceiveNotifications ? 1 : 0 }).set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').expect(200);
+  });
+
   it('lets the site itself write: its PUBLIC_URL origin, its own host, or a same-origin fetch', async () => {
     await rename('Ирина Васильева').set('Origin', 'https://estate.example').expect(200);
     await rename('Ирина Васильева').set('Host', 'shop.local:8080').set('Origin', 'http://shop.local:8080').expect(200);

@@ -59,7 +59,8 @@ export const vendorChunks = {
 
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.map', '.webmanifest', '.xml', '.ico']);
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+/** kilobytes of 1,000 bytes, as Vite prints them */
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

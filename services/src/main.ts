@@ -1,6 +1,6 @@
-import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import { ProjectorLease, runWhileLeased } from '@estate/projections';
+import { createHttpServer } from './core/server';
 import { buildContext, closeContext, projectorRunner } from './bootstrap';
 import { ConfigError, loadConfig } from './core/config';
 import { createApp } from './app';
@@ -52,7 +52,7 @@ async function main() {
     if (seeded.created) ctx.logger.info({ listings: seeded.listings }, 'demo data created');
   }
   const app = createApp(ctx);
-  const server = createServer(app);
+  const server = createHttpServer(app);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

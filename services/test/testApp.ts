@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -8,6 +8,7 @@ import { buildContext, closeContext, type ContextOverrides } from '../src/bootst
 import { loadConfig } from '../src/core/config';
 import type { AppContext } from '../src/core/context';
 import { createLogger, type Logger } from '../src/core/logger';
+import { createHttpServer } from '../src/core/server';
 import { seedDemoData } from '../src/seed/seed';
 
 /** The app's clock, moved forward by tests to expire codes and allow resends without waiting. */
@@ -65,7 +66,7 @@ export async function signIn(t: TestApp, phone: string): Promise<string> {
 /** The same app listening on a free port, for browser tests. */
 export async function startTestServer(options: { listings?: number } = {}): Promise<{ url: string; clock: TestClock; stop(): Promise<void> }> {
   // the port first: the app's PUBLIC_URL (payment and e-mail links) is the address it listens on
-  const server: Server = createServer();
+  const server: Server = createHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

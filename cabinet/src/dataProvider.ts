@@ -11,6 +11,31 @@ async function agencyId(): Promise<string> {
   if (!json.data.agencyId) throw new Error('Пользователь не состоит в агентстве');
   return json.data.agencyId as string;
 }
+/** The promotion a listing runs now: the tariff's name, its daily charge and the end of the paid day. */
+export type CurrentTariff = { positionType: 1 | 2 | 3; title: string | null; pricePerDay: number | null; until: string };
+
+/**
+ * The listing's running promotion, from the spec's agency call (adTariff: position and end) and the
+ * listing's own tariffs (name and price per day); null when none runs. A failure of either call
+ * leaves the listing readable without it.
+ */
+async function currentTariffOf(record: { id: string; status: number; agency?: { id: string } | null }): Promise<CurrentTariff | null> {
+  if (record.status !== 1 || !record.agency) return null;
+  const id = encodeURIComponent(record.id);
+  try {
+    const [{ json: listing }, { json: tariffs }] = await Promise.all([
+      httpClient(`/api/agency/${encodeURIComponent(record.agency.id)}/publications/${id}`),
+      httpClient(`/api/publications/${id}/tariffs`),
+    ]);
+    const running = listing.data.adTariff as { positionType: 1 | 2 | 3; until: string } | null;
+    if (!running) return null;
+    const tariff = (tariffs.data as { positionType: number; title: string; pricePerDay: number }[]).find((t) => t.positionType === running.positionType);
+    return { positionType: running.positionType, until: running.until, title: tariff?.title ?? null, pricePerDay: tariff?.pricePerDay ?? null };
+  } catch {
+    return null;
+  }
+}
+
 const idsQuery = (ids: (string | number)[]) => ids.map((id) => `publicationIds[]=${encodeURIComponent(String(id))}`).join('&');
 
 /**
@@ -26,6 +51,12 @@ export const dataProvider = {
     const status = Number(params.filter?.status ?? 1);
     const { json } = await httpClient(`/api/booking/daily-rent/list-for-agent?status=${status}&limit=${perPage}&offset=${page}`);
     return { data: json.data, total: json.meta.total };
+  },
+  /** a listing's page asks for its running tariff too (meta.withTariff), so a refresh after a payment shows the new one */
+  async getOne(resource: string, params: Parameters<typeof base.getOne>[1]) {
+    const result = await base.getOne(resource, params);
+    if (resource !== 'publications' || !params.meta?.withTariff) return result;
+    return { data: { ...result.data, currentTariff: await currentTariffOf(result.data) } };
   },
   async publish(resource: 'publications', id: string) {
     const { json } = await httpClient(`/api/cabinet/${resource}/${encodeURIComponent(id)}/publish`, { method: 'POST' });

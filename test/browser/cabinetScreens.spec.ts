@@ -243,3 +243,89 @@ describe.each([375, 1440])('dashboard at %i px', (width) => {
     }
   });
 });
+
+describe.each([375, 1440])('screens after an action at %i px', (width) => {
+  it('shows the topped-up balance when the user comes back from the payment page, without «Обновить баланс»', async () => {
+    if (skipped()) return;
+    await signIn(OWNER, width);
+    await page.goto(`${server.url}/cabinet/#/wallet`);
+    const balance = page.getByTestId('wallet-balance');
+    await balance.filter({ hasText: '₽' }).waitFor();
+    const before = Number((await balance.textContent())!.replace(/\D/g, ''));
+    const sum = 2000 + width;
+    await page.getByLabel('Сумма, ₽').fill(String(sum));
+    const [payment] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Оплатить онлайн' }).click()]);
+    await payment.getByRole('button', { name: 'Оплатить' }).click();
+    await payment.getByText('Статус: оплачен').waitFor();
+    await payment.close();
+    // the user is back on the cabinet's tab; headless Chromium reports no focus when tabs switch, so
+    // the window is told as a browser tells it (the page's slow poll would see the payment too, later)
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByText(`Баланс пополнен на ${grouped(sum)}`).waitFor();
+    await balance.filter({ hasText: new RegExp(`^${grouped(before + sum).replace(/\u202f/g, '\\s')}\\s₽$`) }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/cabinet-wallet-${width}.png`, fullPage: true });
+    await fitsWidth(width);
+  });
+
+  it('shows the listing’s new tariff, its end and its daily charge right after paying it', async () => {
+    if (skipped()) return;
+    const token = await ownerToken();
+    const listings = (await api(token, '/api/agency/demo-agency-1/publications?status=1&limit=100')).body.data as { id: string; adTariff: unknown }[];
+    // one listing per width, without a running promotion
+    const listing = listings.filter((l) => !l.adTariff)[width === 375 ? 0 : 1];
+    expect(listing).toBeDefined();
+    const [tariff] = (await api(token, `/api/publications/${listing.id}/tariffs`)).body.data as { id: string; title: string; pricePerDay: number }[];
+
+    await signIn(OWNER, width);
+    await page.goto(`${server.url}/cabinet/#/publications/${encodeURIComponent(listing.id)}/show`);
+    const current = page.getByTestId('current-tariff');
+    await current.filter({ hasText: 'Тариф не подключён' }).waitFor();
+    await page.getByRole('button', { name: 'Изменить ставку' }).click();
+    await page.getByRole('radio', { name: new RegExp(tariff.title) }).check();
+    await page.getByRole('button', { name: 'Оплатить и разместить' }).click();
+    await page.getByText('Объявление принято!', { exact: false }).first().waitFor();
+
+    // no reload: the page asked again and shows what the agency call holds now
+    await current.filter({ hasText: `«${tariff.title}»` }).waitFor();
+    const { adTariff } = (await api(token, `/api/agency/demo-agency-1/publications/${listing.id}`)).body.data as { adTariff: { until: string } };
+    const until = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' }).format(new Date(adTariff.until));
+    expect(await current.textContent()).toContain(`Оплачен до ${until}`);
+    expect((await current.textContent())!.replace(/\s/g, ' ')).toContain(`Списание: ${grouped(tariff.pricePerDay).replace(/\u202f/g, ' ')} ₽ в день`);
+    await page.screenshot({ path: `${SHOTS}/cabinet-tariff-${width}.png`, fullPage: true });
+    await fitsWidth(width);
+  });
+
+  it('moves the tabs’ counters when a request is accepted, without a reload', async () => {
+    if (skipped()) return;
+    server.clock.advance(31_000);
+    const guest = await apiSignIn(server.url, '79990000100');
+    const owner = await ownerToken();
+    const daily = (await api(owner, '/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1')).body.data as { id: string }[];
+    const day = (n: number) => new Date(app.ctx.clock().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const offset = width === 375 ? 60 : 70;
+    const name = `Гость теста ${width}`;
+    const asked = await api(guest, `/api/booking/daily-rent/${daily[0].id}`, {
+      method: 'POST',
+      body: JSON.stringify({ name, phone: '79990000100', startDate: day(offset), endDate: day(offset + 2), adultCount: 1, childCount: 0, 'g-recaptcha-response': 'test' }),
+    });
+    expect(asked.status).toBe(201);
+    const countsOf = async () => Object.fromEntries(((await api(owner, '/api/booking/daily-rent/count')).body.data as { status: number; count: number }[]).map((c) => [c.status, c.count]));
+    const before = await countsOf();
+
+    await signIn(OWNER, width);
+    await page.goto(`${server.url}/cabinet/#/bookings`);
+    const waiting = page.getByTestId('booking-tab-1');
+    const accepted = page.getByTestId('booking-tab-2');
+    await waiting.filter({ hasText: `(${before[1]})` }).waitFor();
+    await accepted.filter({ hasText: `(${before[2]})` }).waitFor();
+    const row = page.locator('tbody tr', { hasText: name });
+    await row.getByRole('button', { name: 'Принять' }).click();
+    await page.getByText('Готово').waitFor();
+    await waiting.filter({ hasText: `(${before[1] - 1})` }).waitFor();
+    await accepted.filter({ hasText: `(${before[2] + 1})` }).waitFor();
+    expect(await countsOf()).toMatchObject({ 1: before[1] - 1, 2: before[2] + 1 });
+    await page.screenshot({ path: `${SHOTS}/cabinet-bookings-${width}.png`, fullPage: true });
+    await fitsWidth(width);
+  });
+});

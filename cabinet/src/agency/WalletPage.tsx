@@ -1,5 +1,5 @@
 import { Alert, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
 import { useAgencyResource } from './useAgency';
@@ -9,17 +9,85 @@ type Balance = { walletBalance: number; operations: { id: string; kind: string; 
 const KIND: Record<string, string> = { 'top-up': 'Пополнение', charge: 'Списание', refund: 'Возврат' };
 const digits = (v: string) => v.replace(/\D/g, '');
 
+/** A top-up on the payment page: its sum, and the top-ups the wallet already showed when it started. */
+type PendingTopUp = { sum: number; known: Set<string>; startedAt: number };
+/** A return to the tab asks every second, 30 times at most; meanwhile the page asks every 10 s; a payment is waited for 15 minutes at most. */
+const RETURN_POLLS = 30;
+const BACKGROUND_POLL_MS = 10_000;
+const PAYMENT_WAIT_MS = 15 * 60_000;
+const topUpIds = (balance: Balance | null) => new Set((balance?.operations ?? []).filter((o) => o.kind === 'top-up').map((o) => o.id));
+
+/**
+ * The payment is made on another tab, and the provider reports it to the server, not to this page:
+ * when the user comes back (the tab visible again, the window focused), the balance is asked for
+ * every second, briefly, until a new top-up shows — then the page says so and stops asking. A slow
+ * poll meanwhile covers a return the browser does not report (a payment on another device).
+ */
+function useTopUpWatch(reload: () => Promise<Balance | null>, onSettled: (sum: number) => void) {
+  const [pending, setPending] = useState<PendingTopUp | null>(null);
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
+  useEffect(() => {
+    if (!pending) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // until the user returns, only the slow poll; a return makes the next 30 asks a second apart
+    let fastPolls = 0;
+    let asking = false;
+    let stopped = false;
+    const next = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void check(), fastPolls > 0 ? 1000 : BACKGROUND_POLL_MS);
+    };
+    const check = async () => {
+      if (stopped || asking) return;
+      asking = true;
+      const balance = await reload();
+      asking = false;
+      if (stopped) return;
+      if ([...topUpIds(balance)].some((id) => !pending.known.has(id))) {
+        setPending(null);
+        settled.current(pending.sum);
+      } else if (Date.now() - pending.startedAt > PAYMENT_WAIT_MS) {
+        setPending(null);
+      } else {
+        fastPolls = Math.max(0, fastPolls - 1);
+        next();
+      }
+    };
+    const onReturn = () => {
+      if (document.visibilityState !== 'visible') return;
+      fastPolls = RETURN_POLLS;
+      clearTimeout(timer);
+      void check();
+    };
+    next();
+    window.addEventListener('focus', onReturn);
+    window.addEventListener('pageshow', onReturn);
+    document.addEventListener('visibilitychange', onReturn);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('focus', onReturn);
+      window.removeEventListener('pageshow', onReturn);
+      document.removeEventListener('visibilitychange', onReturn);
+    };
+  }, [pending, reload]);
+  return { pending, watch: (sum: number, balance: Balance | null) => setPending({ sum, known: topUpIds(balance), startedAt: Date.now() }) };
+}
+
 /** 'Баланс кошелька' and 'Пополнение счёта': online payment opens the payment page; a bank transfer asks for an invoice. */
 export function WalletPage() {
   const { agencyId, data, reload, error } = useAgencyResource<Balance>((id) => `/api/agency/${id}/balance`);
   const notify = useNotify();
   const [sum, setSum] = useState('');
   const [invoice, setInvoice] = useState({ organizationName: '', inn: '', kpp: '', account: '' });
+  const { pending, watch } = useTopUpWatch(reload, (paid) => notify(`Баланс пополнен на ${rub(paid)}`, { type: 'success' }));
   const payOnline = async () => {
     try {
       const { json } = await httpClient(`/api/agency/${agencyId}/balance/top-up`, { method: 'POST', body: JSON.stringify({ sourceType: 1, sum: Number(sum) }) });
+      watch(Number(sum), data);
       window.open(json.data.confirmationUrl, '_blank', 'noopener');
-      notify('Страница оплаты открыта в новой вкладке; баланс обновится после оплаты', { type: 'info' });
+      notify('Страница оплаты открыта в новой вкладке; баланс обновится, когда оплата пройдёт', { type: 'info' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
@@ -40,7 +108,8 @@ export function WalletPage() {
       <Card variant="outlined"><CardContent>
         <Typography color="text.secondary">Баланс кошелька</Typography>
         <Typography variant="h4" fontWeight={700} data-testid="wallet-balance">{data ? rub(data.walletBalance) : '…'}</Typography>
-        <Button size="small" onClick={reload}>Обновить баланс</Button>
+        {pending && <Alert severity="info" sx={{ my: 1 }}>Ожидаем оплату {rub(pending.sum)}: баланс обновится сам, когда платёж пройдёт.</Alert>}
+        <Button size="small" onClick={() => void reload()}>Обновить баланс</Button>
       </CardContent></Card>
       <Card variant="outlined"><CardContent>
         <Stack spacing={2}>

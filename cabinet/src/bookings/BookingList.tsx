@@ -1,5 +1,5 @@
 import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { Datagrid, FunctionField, List, NumberField, Pagination, TextField, useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../api';
 import { formatPrice } from '../../../web/src/format';
@@ -16,11 +16,15 @@ const TABS = [
 ];
 const dateText = (d: string) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d));
 
+/** Reloads the tabs' counters: every action on a request moves it between tabs. */
+const CountsContext = createContext<() => void>(() => undefined);
+
 /** One action on a request; reject and cancel ask for the reason first (default 'Изменились планы'). */
 function Action({ label, path, withReason, color = 'primary' }: { label: string; path: (b: Booking) => string; withReason?: boolean; color?: 'primary' | 'error' }) {
   const record = useRecordContext<Booking>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const reloadCounts = useContext(CountsContext);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('Изменились планы');
   const [pending, setPending] = useState(false);
@@ -31,7 +35,9 @@ function Action({ label, path, withReason, color = 'primary' }: { label: string;
       await httpClient(path(record), { method: 'POST', body: JSON.stringify(withReason ? { text: reason } : {}) });
       notify('Готово', { type: 'success' });
       setAsking(false);
+      // the list and the tabs' counters both change (product.md: after an action the lists and counts reload)
       refresh();
+      reloadCounts();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     } finally {
@@ -68,21 +74,26 @@ function Actions() {
   );
 }
 
+const TABLE_SCROLLS = { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } };
+
 function TabbedBookings() {
-  const { filterValues, setFilters } = useListContext();
+  const { filterValues, setFilters, data } = useListContext();
   const status = Number(filterValues.status ?? 1);
   const tab = TABS.find((t) => t.status === status) ?? TABS[0];
   const [counts, setCounts] = useState<Record<number, number>>({});
-  useEffect(() => {
+  const reloadCounts = useCallback(() => {
     httpClient('/api/booking/daily-rent/count').then(({ json }) => setCounts(Object.fromEntries(json.data.map((c: { status: number; count: number }) => [c.status, c.count])))).catch(() => undefined);
-  }, [status]);
+  }, []);
+  // again whenever the list was loaded anew (a tab change, react-admin's refresh, an action)
+  useEffect(reloadCounts, [reloadCounts, status, data]);
   return (
-    <>
-      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ status: value }, {})}>
-        {TABS.map((t) => <Tab key={t.status} value={t.status} label={`${t.label}${counts[t.status] ? ` (${counts[t.status]})` : ''}`} />)}
+    <CountsContext.Provider value={reloadCounts}>
+      {/* inline-size containment: on a phone the tabs and the table scroll inside the list instead of widening the page (the table alone: the bulk actions bar above it must not be clipped) */}
+      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ status: value }, {})} sx={{ contain: 'inline-size' }}>
+        {TABS.map((t) => <Tab key={t.status} value={t.status} data-testid={`booking-tab-${t.status}`} label={`${t.label} (${counts[t.status] ?? 0})`} />)}
       </Tabs>
       <Divider />
-      <Datagrid bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
+      <Datagrid sx={TABLE_SCROLLS} bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
         <TextField source="title" label="Объявление" sortable={false} />
         <FunctionField label="Даты" render={(b: Booking) => `${dateText(b.startDate)} — ${dateText(b.endDate)}`} />
         <NumberField source="allGuestsCount" label="Гостей" sortable={false} />
@@ -93,7 +104,7 @@ function TabbedBookings() {
         )} />
         <Actions />
       </Datagrid>
-    </>
+    </CountsContext.Provider>
   );
 }
 

@@ -35,17 +35,20 @@ function Actions() {
 }
 
 /** Tabs by status, as the spec's publications list; changing a tab goes back to page 1. */
+const TABLE_SCROLLS = { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } };
+
 function TabbedPublications() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const status = Number(filterValues.status ?? STATUS_TABS[0].status);
   const tab = STATUS_TABS.find((t) => t.status === status) ?? STATUS_TABS[0];
   return (
     <>
-      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, displayedFilters)}>
+      {/* inline-size containment: on a phone the tabs and the table scroll inside the list instead of widening the page (the table alone: the bulk actions bar above it must not be clipped) */}
+      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, displayedFilters)} sx={{ contain: 'inline-size' }}>
         {STATUS_TABS.map((t) => <Tab key={t.status} label={t.label} value={t.status} />)}
       </Tabs>
       <Divider />
-      <DatagridConfigurable rowClick="show" bulkActionButtons={<BulkActions status={tab.status} />} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
+      <DatagridConfigurable sx={TABLE_SCROLLS} rowClick="show" bulkActionButtons={<BulkActions status={tab.status} />} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
         <FunctionField label="Фото" render={(r: Row) => r.images[0] ? <Box component="img" src={r.images[0].path} alt="" sx={{ width: 72, height: 52, objectFit: 'cover', borderRadius: 1 }} /> : null} />
         <TextField source="title" />
         <SelectField source="dealCategory" choices={DEAL_CHOICES} sortable={false} />

@@ -1,4 +1,4 @@
-import { Box, Stack } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import {
   DateField, EditButton, FunctionField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext,
@@ -8,11 +8,13 @@ import { formatCharacteristic, formatPrice } from '../../../web/src/format';
 import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
+import type { CurrentTariff } from '../dataProvider';
 
 function Photos() {
   const record = useRecordContext<{ images: { path: string }[] }>();
   return (
-    <Stack direction="row" spacing={1} sx={{ overflowX: 'auto' }}>
+    // inline-size containment: the strip scrolls inside the page's width instead of widening the page
+    <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       {record?.images.map((image) => <Box key={image.path} component="img" src={image.path} alt="" sx={{ width: 172, height: 126, objectFit: 'cover', borderRadius: 1 }} />)}
     </Stack>
   );
@@ -39,6 +41,23 @@ function Characteristics(_props: { label?: string }) {
   );
 }
 
+const untilFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
+
+/** The running promotion: its tariff, when the paid day ends, what each next day costs. */
+function CurrentTariffField(_props: { label?: string }) {
+  const record = useRecordContext<{ status: number; currentTariff?: CurrentTariff | null }>();
+  if (!record) return null;
+  const tariff = record.currentTariff;
+  if (!tariff) return <Typography variant="body2" color="text.secondary" data-testid="current-tariff">{record.status === 1 ? 'Тариф не подключён' : '—'}</Typography>;
+  return (
+    <Box data-testid="current-tariff">
+      <Typography fontWeight={600}>{tariff.title ? `«${tariff.title}»` : `Позиция ${tariff.positionType}`}</Typography>
+      <Typography variant="body2">Оплачен до {untilFormat.format(new Date(tariff.until))} (МСК)</Typography>
+      {tariff.pricePerDay !== null && <Typography variant="body2" color="text.secondary">Списание: {formatPrice(tariff.pricePerDay)} в день</Typography>}
+    </Box>
+  );
+}
+
 const Actions = () => (
   <TopToolbar>
     <PublishButton />
@@ -49,11 +68,12 @@ const Actions = () => (
 
 export function PublicationShow() {
   return (
-    <Show actions={<Actions />}>
+    <Show actions={<Actions />} queryOptions={{ meta: { withTariff: true } }}>
       <SimpleShowLayout>
         <Photos />
         <TextField source="title" />
         <FunctionField label="Статус" render={(r: { status: number }) => STATUS_NAMES[r.status]} />
+        <CurrentTariffField label="Текущий тариф" />
         <SelectField source="dealCategory" choices={DEAL_CHOICES} />
         <SelectField source="propertyType" choices={PROPERTY_TYPE_CHOICES} />
         <FunctionField source="price" render={(r: { price: number }) => formatPrice(r.price)} />

@@ -1,5 +1,6 @@
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../api';
 import { formatPrice } from '../../../web/src/format';
@@ -55,7 +56,8 @@ export function TariffButton() {
   };
   return (
     <>
-      <Button label="Изменить ставку" onClick={(e) => { e.stopPropagation(); setOpen(true); }} />
+      {/* an icon: on a phone react-admin shows a button by its icon alone */}
+      <Button label="Изменить ставку" onClick={(e) => { e.stopPropagation(); setOpen(true); }}><RocketLaunchIcon /></Button>
       <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
         <DialogTitle>Изменить выбранный тариф</DialogTitle>
         <DialogContent>

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { requestBooking } from '../services/src/bookings/commands';
+import { requestBooking, todayOf } from '../services/src/bookings/commands';
 import { DEMO_PHONES } from '../services/src/seed/seed';
 import { createAgency, createListing } from '../services/test/listings';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
@@ -23,7 +23,8 @@ let requestId: string;
 let entryId: string;
 
 const as = (token: string, r: request.Test) => r.set('Authorization', `Bearer ${token}`);
-const day = (n: number) => new Date(t.ctx.clock().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+/** Moscow dates, as the app's */
+const day = (n: number) => todayOf(new Date(t.ctx.clock().getTime() + n * 86_400_000));
 
 beforeAll(async () => {
   t = await startTestApp({ listings: 4 });

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
 import { outboxCode, typeCode } from '../support/smsCode';
+import { todayOf } from '../../services/src/bookings/commands';
 
 /**
  * Daily rent in Chromium (issue 12, items 5, 20 and 24): the search bar at every width, Russian
@@ -27,7 +28,8 @@ afterEach(async () => {
 });
 
 const DAY = 86_400_000;
-const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** Moscow dates, as the app's */
+const isoDay = (offset: number) => todayOf(new Date(Date.now() + offset * DAY));
 const ruDay = (iso: string) => iso.split('-').reverse().join('.');
 
 /** A date field of the pickers: a group of День / Месяц / Год sections named by its label. */

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { todayOf } from '../../services/src/bookings/commands';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser | null;
@@ -100,7 +101,7 @@ describe('agency cabinet in Chromium', () => {
     const token = await apiSignIn(server.url, '79990000001');
     const listings = (await (await fetch(`${server.url}/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string; title: string }[] };
     const listing = listings.data[0] as { id: string; title: string };
-    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => todayOf(new Date(Date.now() + n * 86_400_000)); // Moscow dates, as the app's
     // a guest's request needs the bot check and the phone confirmed by an SMS code (its trust token)
     const post = (path: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...body, 'g-recaptcha-response': 'test' }) });

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { todayOf } from '../../services/src/bookings/commands';
 
 /**
  * Cabinet screens of issue 12 (items 18, 19, 21, 23), at a phone's and a desktop's width: «Моё
@@ -302,7 +303,7 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
     const guest = await apiSignIn(server.url, '79990000100');
     const owner = await ownerToken();
     const daily = (await api(owner, '/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1')).body.data as { id: string }[];
-    const day = (n: number) => new Date(app.ctx.clock().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const day = (n: number) => todayOf(new Date(app.ctx.clock().getTime() + n * 86_400_000)); // Moscow dates, as the app's
     const offset = width === 375 ? 60 : 70;
     const name = `Гость теста ${width}`;
     const asked = await api(guest, `/api/booking/daily-rent/${daily[0].id}`, {

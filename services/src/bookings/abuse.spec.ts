@@ -5,6 +5,7 @@ import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
 import { registerUser } from '../identity/registration';
 import { bookingStream } from './booking';
+import { todayOf } from './commands';
 
 /** Anonymous booking requests (issue 12, item 5): the bot check, a phone confirmed by SMS code, limits, one request per asking, the guest's own page. */
 let t: TestApp;
@@ -23,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** Moscow dates, as the app's */
+const day = (offset: number) => todayOf(new Date(Date.now() + offset * 86_400_000));
 let ipCounter = 0;
 /** Each test speaks from its own address (the app trusts the loopback proxy's X-Forwarded-For), so the per-IP limit is tested alone. */
 const newIp = () => `203.0.113.${++ipCounter}`;

@@ -6,6 +6,7 @@ import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
 import { registerUser } from '../identity/registration';
 import { calendarStream } from './calendar';
+import { todayOf } from './commands';
 
 let t: TestApp;
 let ownerToken: string;
@@ -36,7 +37,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (token: string, r: request.Test) => r.set('Authorization', `Bearer ${token}`);
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** a stay's dates are Moscow dates, as the app's (between 21:00 and 24:00 UTC Moscow is a day ahead) */
+const day = (offset: number) => todayOf(new Date(Date.now() + offset * 86_400_000));
 /** A request as the site sends it: the bot check's token, and the phone confirmed (signed in with it, or its trust token). */
 const ask = (publicationId: string, from: number, to: number, extra: object = {}, token?: string) => {
   const r = request(t.app).post(`/api/booking/daily-rent/${publicationId}`).send({ name: 'Ольга', phone: `+${GUEST_PHONE}`, email: 'olga@example.ru', startDate: day(from), endDate: day(to), adultCount: 2, childCount: 1, 'g-recaptcha-response': 'test', ...extra });

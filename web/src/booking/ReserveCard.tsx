@@ -14,7 +14,9 @@ import { StayDates } from './StayDates';
 
 export const UNAVAILABLE = 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.';
 const DAY = 86_400_000;
-const isoDay = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** A day from today in Moscow: stays are dated in Moscow time, whatever the visitor's clock zone (docs/decisions.md). */
+const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
+const isoDay = (offset: number) => moscowDay.format(new Date(Date.now() + offset * DAY));
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Nights are the whole days between the dates, rounded down (the spec's rule). */
 export const nightsOf = (start: string, end: string) => Math.floor((Date.parse(end) - Date.parse(start)) / DAY);

@@ -3,8 +3,16 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/events', '<rootDir>/projections', '<rootDir>/services', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }] },
-  moduleNameMapper: { '^@estate/(events|projections|services)$': '<rootDir>/$1/src/index.ts', '^@estate/(events|projections|services)/(.*)$': '<rootDir>/$1/src/$2' },
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
+    ],
+  },
+  moduleNameMapper: {
+    '^@estate/(events|projections|services)$': '<rootDir>/$1/src/index.ts',
+    '^@estate/(events|projections|services)/(.*)$': '<rootDir>/$1/src/$2',
+  },
   testTimeout: 30000,
   // kafkajs can leave one socket to the broker open after the broker-restart fault test (known issue,
   // see the issue note); without this the run would pass and then never exit

@@ -25,10 +25,19 @@ export function productionWhenBuilding(command: 'build' | 'serve'): Pick<UserCon
 /** node_modules packages → the vendor chunk they belong to; everything else is split by the app's own dynamic imports. */
 const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
   ['react', /^(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)$/],
-  ['mui', /^(@mui\/(material|system|styled-engine|utils|private-theming|core-downloads-tracker|icons-material|types)|@emotion\/.*|@popperjs\/core|react-transition-group|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel\/runtime)$/],
-  ['react-admin', /^(react-admin|ra-.*|@tanstack\/.*|react-hook-form|@hookform\/.*|lodash|inflection|query-string|decode-uri-component|filter-obj|split-on-first|jsonexport|react-dropzone|attr-accept|file-selector|react-error-boundary|eventemitter3|date-fns|dompurify|node-polyglot|warning|has|object\.entries|function-bind)$/],
+  [
+    'mui',
+    /^(@mui\/(material|system|styled-engine|utils|private-theming|core-downloads-tracker|icons-material|types)|@emotion\/.*|@popperjs\/core|react-transition-group|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel\/runtime)$/,
+  ],
+  [
+    'react-admin',
+    /^(react-admin|ra-.*|@tanstack\/.*|react-hook-form|@hookform\/.*|lodash|inflection|query-string|decode-uri-component|filter-obj|split-on-first|jsonexport|react-dropzone|attr-accept|file-selector|react-error-boundary|eventemitter3|date-fns|dompurify|node-polyglot|warning|has|object\.entries|function-bind)$/,
+  ],
   ['date-pickers', /^(@mui\/x-date-pickers|@mui\/x-internals|@base-ui\/utils|dayjs)$/],
-  ['charts', /^(@mui\/x-charts|@mui\/x-charts-vendor|d3-.*|internmap|delaunator|robust-predicates|flatqueue|bezier-easing)$/],
+  [
+    'charts',
+    /^(@mui\/x-charts|@mui\/x-charts-vendor|d3-.*|internmap|delaunator|robust-predicates|flatqueue|bezier-easing)$/,
+  ],
 ];
 
 /** The package a module id belongs to (the innermost node_modules), e.g. '@mui/material'. */
@@ -57,7 +66,19 @@ export const vendorChunks = {
   })),
 };
 
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.map', '.webmanifest', '.xml', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.txt',
+  '.map',
+  '.webmanifest',
+  '.xml',
+  '.ico',
+]);
 
 /** kilobytes of 1,000 bytes, as Vite prints them */
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -89,22 +110,42 @@ export function compressedAssets(app: string): Plugin {
         const content = readFileSync(path);
         const gzip = gzipSync(content, { level: 9 });
         const brotli = brotliCompressSync(content, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
         });
         writeFileSync(`${path}.gz`, gzip);
         writeFileSync(`${path}.br`, brotli);
-        rows.push({ file: relative(outDir, path), raw: content.length, gzip: gzip.length, brotli: brotli.length });
+        rows.push({
+          file: relative(outDir, path),
+          raw: content.length,
+          gzip: gzip.length,
+          brotli: brotli.length,
+        });
       }
       rows.sort((a, b) => b.raw - a.raw);
       const width = Math.max(...rows.map((r) => r.file.length), 4);
-      const line = (file: string, raw: string, gzip: string, brotli: string) => `  ${file.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}  ${brotli.padStart(10)}`;
-      const total = (pick: (r: (typeof rows)[number]) => number, only = (_: string) => true) => rows.filter((r) => only(r.file)).reduce((sum, r) => sum + pick(r), 0);
+      const line = (file: string, raw: string, gzip: string, brotli: string) =>
+        `  ${file.padEnd(width)}  ${raw.padStart(10)}  ${gzip.padStart(10)}  ${brotli.padStart(10)}`;
+      const total = (pick: (r: (typeof rows)[number]) => number, only = (_: string) => true) =>
+        rows.filter((r) => only(r.file)).reduce((sum, r) => sum + pick(r), 0);
       const js = (file: string) => file.endsWith('.js');
       console.log(`\n${app}: sizes of the build (raw, gzip, brotli)`);
       console.log(line('file', 'raw', 'gzip', 'brotli'));
       for (const r of rows) console.log(line(r.file, kb(r.raw), kb(r.gzip), kb(r.brotli)));
-      console.log(line('all JavaScript', kb(total((r) => r.raw, js)), kb(total((r) => r.gzip, js)), kb(total((r) => r.brotli, js))));
-      console.log(line('everything', kb(total((r) => r.raw)), kb(total((r) => r.gzip)), kb(total((r) => r.brotli))));
+      console.log(
+        line(
+          'all JavaScript',
+          kb(total((r) => r.raw, js)),
+          kb(total((r) => r.gzip, js)),
+          kb(total((r) => r.brotli, js)),
+        ),
+      );
+      console.log(
+        line('everything', kb(total((r) => r.raw)), kb(total((r) => r.gzip)), kb(total((r) => r.brotli))),
+      );
     },
   };
 }

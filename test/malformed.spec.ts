@@ -13,7 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const BODIES: unknown[] = [{}, { phone: 12, sum: 'много', status: [1], name: { a: 1 }, startDate: '2020-13-45', limit: -1 }, [1, 2, 3]];
+const BODIES: unknown[] = [
+  {},
+  { phone: 12, sum: 'много', status: [1], name: { a: 1 }, startDate: '2020-13-45', limit: -1 },
+  [1, 2, 3],
+];
 
 it('answers malformed calls to every documented route with the envelope, never a 500', async () => {
   const paths = (t.ctx.openApi.document().paths ?? {}) as Record<string, Record<string, unknown>>;
@@ -24,11 +28,20 @@ it('answers malformed calls to every documented route with the envelope, never a
     const path = template.replace(/\{[^}]+\}/g, 'x%20y');
     for (const method of Object.keys(methods) as ('get' | 'post' | 'put' | 'patch' | 'delete')[]) {
       for (const body of BODIES) {
-        const res = await request(t.app)[method](`${path}?limit=abc&offset=-5&status=x&publicationIds[]=`).set('Authorization', `Bearer ${token}`).send(body as object);
+        const res = await request(t.app)
+          [method](`${path}?limit=abc&offset=-5&status=x&publicationIds[]=`)
+          .set('Authorization', `Bearer ${token}`)
+          .send(body as object);
         calls++;
-        const envelope = res.status < 300 || (typeof res.body?.errorCode === 'number' && typeof res.body?.message === 'string');
-        if (res.status >= 500 && res.status !== 503) failures.push(`${method.toUpperCase()} ${template} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
-        else if (!envelope && !res.headers['content-type']?.startsWith('text/')) failures.push(`${method.toUpperCase()} ${template} → ${res.status} without the envelope`);
+        const envelope =
+          res.status < 300 ||
+          (typeof res.body?.errorCode === 'number' && typeof res.body?.message === 'string');
+        if (res.status >= 500 && res.status !== 503)
+          failures.push(
+            `${method.toUpperCase()} ${template} → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`,
+          );
+        else if (!envelope && !res.headers['content-type']?.startsWith('text/'))
+          failures.push(`${method.toUpperCase()} ${template} → ${res.status} without the envelope`);
       }
     }
   }

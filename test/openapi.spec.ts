@@ -29,15 +29,23 @@ it('is a valid OpenAPI 3.1 document', async () => {
 it('documents every route the app serves, and serves every route it documents', () => {
   const documented = new Set(documentedOperations(document).map(key));
   const servedKeys = new Set(served().map(key));
-  expect(served().map(key).filter((k) => !documented.has(k))).toEqual([]);
+  expect(
+    served()
+      .map(key)
+      .filter((k) => !documented.has(k)),
+  ).toEqual([]);
   expect([...documented].filter((k) => !servedKeys.has(k))).toEqual([]);
   expect(documented.size).toBeGreaterThan(100);
 });
 
 it('declares every path parameter of every operation', () => {
   const missing = documentedOperations(document).flatMap((o) => {
-    const declared = new Set((o.declaration.parameters ?? []).filter((p) => p.in === 'path' && p.required).map((p) => p.name));
-    return pathParams(o.path).filter((name) => !declared.has(name)).map((name) => `${key(o)}: {${name}}`);
+    const declared = new Set(
+      (o.declaration.parameters ?? []).filter((p) => p.in === 'path' && p.required).map((p) => p.name),
+    );
+    return pathParams(o.path)
+      .filter((name) => !declared.has(name))
+      .map((name) => `${key(o)}: {${name}}`);
   });
   expect(missing).toEqual([]);
 });
@@ -51,7 +59,9 @@ it('declares security on every operation that answers a visitor 401, and on no o
     const res = await request(t.app)[o.method as Operation['method']](path).send({});
     const declared = Boolean(o.declaration.security?.length);
     // `{}` among the requirements says a session is optional
-    const optional = o.declaration.security?.some((requirement) => Object.keys(requirement as object).length === 0);
+    const optional = o.declaration.security?.some(
+      (requirement) => Object.keys(requirement as object).length === 0,
+    );
     if (res.status === 401) refused++;
     if (res.status === 401 && !declared) undeclared.push(key(o));
     if (res.status !== 401 && declared && !optional) needless.push(`${key(o)} → ${res.status}`);

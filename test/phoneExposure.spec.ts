@@ -20,26 +20,48 @@ let staffPhones: string[];
 let agentPhone: string;
 const LISTING = 'fresh-flat';
 const complex = DEMO_COMPLEXES[0];
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 beforeAll(async () => {
   t = await startTestApp({ listings: 30 });
   const agency = await createAgency(t.ctx, 'ph', '61');
   agentPhone = agency.agentPhone;
   // published yesterday, in a residential complex: it is in the premium window, the complex's list and the newest
-  await createListing(t.ctx, agency.agent, { id: LISTING, city: complex.details.address.locationId, complex: complex.id, price: 12_000_000, publishedDaysAgo: 1 });
+  await createListing(t.ctx, agency.agent, {
+    id: LISTING,
+    city: complex.details.address.locationId,
+    complex: complex.id,
+    price: 12_000_000,
+    publishedDaysAgo: 1,
+  });
   userToken = await signIn(t, DEMO_PHONES.user);
   await changeUser(t.ctx, 'demo-user', { type: 'ExtendPremium', days: 30, now: t.ctx.clock() });
-  await request(t.app).post(`/api/favorite-publications/${LISTING}`).set('Authorization', `Bearer ${userToken}`).expect((res) => expect(res.status).toBeLessThan(300));
+  await request(t.app)
+    .post(`/api/favorite-publications/${LISTING}`)
+    .set('Authorization', `Bearer ${userToken}`)
+    .expect((res) => expect(res.status).toBeLessThan(300));
   // opened as a person does, in a browser (a client without a browser's user agent is not counted)
-  await request(t.app).get(`/api/publications/${LISTING}`).set('Authorization', `Bearer ${userToken}`).set('User-Agent', BROWSER).expect(200);
-  const staff = await t.ctx.readStore.collection<UserDocument>(USERS).find({ role: { $in: [ROLES.AGENT, ROLES.AGENCY_OWNER] } });
+  await request(t.app)
+    .get(`/api/publications/${LISTING}`)
+    .set('Authorization', `Bearer ${userToken}`)
+    .set('User-Agent', BROWSER)
+    .expect(200);
+  const staff = await t.ctx.readStore
+    .collection<UserDocument>(USERS)
+    .find({ role: { $in: [ROLES.AGENT, ROLES.AGENCY_OWNER] } });
   staffPhones = staff.map((u) => u.phone);
 });
 afterAll(() => t.close());
 
 function concrete(o: Operation): string {
-  const samples: Record<string, string> = { publicationId: LISTING, locationId: complex.details.address.locationId, dealType: 'sale', deal: 'sale', name: 'flat-1.jpg' };
+  const samples: Record<string, string> = {
+    publicationId: LISTING,
+    locationId: complex.details.address.locationId,
+    dealType: 'sale',
+    deal: 'sale',
+    name: 'flat-1.jpg',
+  };
   const path = o.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name === 'id') return o.path.startsWith('/api/residential-complexes') ? complex.id : LISTING;
     return Object.hasOwn(samples, name) ? samples[name] : 'none';
@@ -48,14 +70,20 @@ function concrete(o: Operation): string {
 }
 
 it('shows no staff phone in any public answer: listing, search, similar, by ids, favourites, premium, newest, opened, complexes', async () => {
-  const reads = servedRoutes(t.app).filter((o) => (o.method === 'get' && !o.path.startsWith('/api/dev/')) || ['/api/publications', '/api/publications/count'].includes(o.path));
+  const reads = servedRoutes(t.app).filter(
+    (o) =>
+      (o.method === 'get' && !o.path.startsWith('/api/dev/')) ||
+      ['/api/publications', '/api/publications/count'].includes(o.path),
+  );
   const leaks: string[] = [];
   const carrying = new Set<string>();
   for (const o of reads) {
     for (const token of [null, userToken]) {
       let call = request(t.app)[o.method](concrete(o));
       if (token) call = call.set('Authorization', `Bearer ${token}`);
-      const res = await (o.method === 'post' ? call.send({ locationId: complex.details.address.locationId }) : call);
+      const res = await (o.method === 'post'
+        ? call.send({ locationId: complex.details.address.locationId })
+        : call);
       const text = res.text ?? '';
       if (text.includes(LISTING)) carrying.add(key(o));
       const leaked = staffPhones.filter((phone) => text.includes(phone));
@@ -64,10 +92,18 @@ it('shows no staff phone in any public answer: listing, search, similar, by ids,
   }
   expect(leaks).toEqual([]);
   // the scan read the listing where a visitor meets it
-  expect([...carrying].sort()).toEqual(expect.arrayContaining([
-    'GET /api/clicked-publications', 'GET /api/favorite-publications', 'GET /api/premium-publications', 'GET /api/publications-by-ids',
-    'GET /api/publications/last/{locationId}', 'GET /api/publications/{id}', 'GET /api/residential-complexes/{id}/publications', 'POST /api/publications',
-  ]));
+  expect([...carrying].sort()).toEqual(
+    expect.arrayContaining([
+      'GET /api/clicked-publications',
+      'GET /api/favorite-publications',
+      'GET /api/premium-publications',
+      'GET /api/publications-by-ids',
+      'GET /api/publications/last/{locationId}',
+      'GET /api/publications/{id}',
+      'GET /api/residential-complexes/{id}/publications',
+      'POST /api/publications',
+    ]),
+  );
 });
 
 it('gives the phone in the reveal call only', async () => {

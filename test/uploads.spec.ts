@@ -17,13 +17,21 @@ let agentToken: string;
 let otherOwnerToken: string;
 let moderatorToken: string;
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('logo of the test')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('logo of the test'),
+]);
 const as = (token: string, r: request.Test) => r.set('Authorization', `Bearer ${token}`);
 /** every file written in the data folder but the event log and the bus (a key leaving the store would land beside them) */
 const storedFiles = () =>
-  readdirSync(t.dataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !/\.sqlite(-wal|-shm)?$/.test(e.name)).map((e) => e.name);
+  readdirSync(t.dataDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !/\.sqlite(-wal|-shm)?$/.test(e.name))
+    .map((e) => e.name);
 const upload = (token: string, agencyId: string, bytes: Buffer, name = 'logo.png') =>
-  as(token, request(t.app).post(`/api/agency/${agencyId}/avatar`)).attach('avatar', bytes, { filename: name, contentType: 'image/png' });
+  as(token, request(t.app).post(`/api/agency/${agencyId}/avatar`)).attach('avatar', bytes, {
+    filename: name,
+    contentType: 'image/png',
+  });
 
 beforeAll(async () => {
   t = await startTestApp({ listings: 2 });
@@ -49,13 +57,18 @@ describe('the agency logo', () => {
     }
     expect(storedFiles()).toEqual([]);
     // and nothing of it is served
-    const served = await request(t.app).get(`/api/agency/${mine.agencyId}/avatar`).set('Authorization', `Bearer ${ownerToken}`).expect(200);
+    const served = await request(t.app)
+      .get(`/api/agency/${mine.agencyId}/avatar`)
+      .set('Authorization', `Bearer ${ownerToken}`)
+      .expect(200);
     expect(served.body.data.avatarPath).toBeNull();
   });
 
   it('stores and serves the owner’s logo under the agency', async () => {
     const { body } = await upload(ownerToken, mine.agencyId, PNG).expect(200);
-    expect(body.data.avatarPath).toMatch(new RegExp(`^/storage/agencies/${mine.agencyId}/[0-9a-f]{24}\\.png$`));
+    expect(body.data.avatarPath).toMatch(
+      new RegExp(`^/storage/agencies/${mine.agencyId}/[0-9a-f]{24}\\.png$`),
+    );
     const file = await request(t.app).get(body.data.avatarPath).expect(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(storedFiles()).toHaveLength(1);
@@ -64,13 +77,22 @@ describe('the agency logo', () => {
 
 describe('a listing’s photos', () => {
   const form = (images: { path: string }[]) => ({
-    dealCategory: 'sale', propertyType: 1, title: 'Квартира с фото', price: 9_000_000, locationId: '1', address: { fullAddress: 'Москва, ул. Фото, 1' }, images,
+    dealCategory: 'sale',
+    propertyType: 1,
+    title: 'Квартира с фото',
+    price: 9_000_000,
+    locationId: '1',
+    address: { fullAddress: 'Москва, ул. Фото, 1' },
+    images,
   });
   let ownLogo: string;
   let otherLogo: string;
   beforeAll(async () => {
-    ownLogo = (await upload(ownerToken, mine.agencyId, Buffer.concat([PNG, Buffer.from('own')])).expect(200)).body.data.avatarPath;
-    otherLogo = (await upload(otherOwnerToken, other.agencyId, Buffer.concat([PNG, Buffer.from('other')])).expect(200)).body.data.avatarPath;
+    ownLogo = (await upload(ownerToken, mine.agencyId, Buffer.concat([PNG, Buffer.from('own')])).expect(200))
+      .body.data.avatarPath;
+    otherLogo = (
+      await upload(otherOwnerToken, other.agencyId, Buffer.concat([PNG, Buffer.from('other')])).expect(200)
+    ).body.data.avatarPath;
   });
 
   it.each([
@@ -81,22 +103,42 @@ describe('a listing’s photos', () => {
     ['a path out of the demo folder', '/storage/demo/../../etc/passwd'],
     ['an upload nobody made', `/storage/agencies/agency-up/${'0'.repeat(24)}.png`],
   ])('refuses %s with errorCode 1 on images.N.path', async (_, path) => {
-    for (const [method, url] of [['post', '/api/cabinet/publications'], ['post', `/api/agency/${mine.agencyId}/publications`]] as const) {
-      const { body } = await as(agentToken, request(t.app)[method](url)).send(form([{ path: '/storage/demo/3.svg' }, { path }])).expect(400);
-      expect(body).toMatchObject({ errorCode: 1, errors: { 'images.1.path': ['Фото: только файлы, загруженные вашим агентством'] } });
+    for (const [method, url] of [
+      ['post', '/api/cabinet/publications'],
+      ['post', `/api/agency/${mine.agencyId}/publications`],
+    ] as const) {
+      const { body } = await as(agentToken, request(t.app)[method](url))
+        .send(form([{ path: '/storage/demo/3.svg' }, { path }]))
+        .expect(400);
+      expect(body).toMatchObject({
+        errorCode: 1,
+        errors: { 'images.1.path': ['Фото: только файлы, загруженные вашим агентством'] },
+      });
     }
   });
 
   it('refuses another agency’s upload, on creation and on an edit', async () => {
-    const created = await as(agentToken, request(t.app).post('/api/cabinet/publications')).send(form([{ path: otherLogo }])).expect(400);
-    expect(created.body.errors).toEqual({ 'images.0.path': ['Фото: только файлы, загруженные вашим агентством'] });
-    const draft = await as(agentToken, request(t.app).post('/api/cabinet/publications')).send(form([])).expect(201);
-    await as(agentToken, request(t.app).put(`/api/cabinet/publications/${draft.body.id}`)).send(form([{ path: otherLogo }])).expect(400);
-    await as(agentToken, request(t.app).patch(`/api/agency/${mine.agencyId}/publications/${draft.body.id}`)).send(form([{ path: otherLogo }])).expect(400);
+    const created = await as(agentToken, request(t.app).post('/api/cabinet/publications'))
+      .send(form([{ path: otherLogo }]))
+      .expect(400);
+    expect(created.body.errors).toEqual({
+      'images.0.path': ['Фото: только файлы, загруженные вашим агентством'],
+    });
+    const draft = await as(agentToken, request(t.app).post('/api/cabinet/publications'))
+      .send(form([]))
+      .expect(201);
+    await as(agentToken, request(t.app).put(`/api/cabinet/publications/${draft.body.id}`))
+      .send(form([{ path: otherLogo }]))
+      .expect(400);
+    await as(agentToken, request(t.app).patch(`/api/agency/${mine.agencyId}/publications/${draft.body.id}`))
+      .send(form([{ path: otherLogo }]))
+      .expect(400);
   });
 
   it('takes the agency’s own uploads and the demo images', async () => {
-    const created = await as(agentToken, request(t.app).post('/api/cabinet/publications')).send(form([{ path: ownLogo }, { path: '/storage/demo/12.svg' }])).expect(201);
+    const created = await as(agentToken, request(t.app).post('/api/cabinet/publications'))
+      .send(form([{ path: ownLogo }, { path: '/storage/demo/12.svg' }]))
+      .expect(201);
     expect(created.body.images).toEqual([{ path: ownLogo }, { path: '/storage/demo/12.svg' }]);
   });
 });

@@ -7,6 +7,11 @@ export default defineConfig(({ command }) => ({
   ...productionWhenBuilding(command),
   plugins: [react(), compressedAssets('site (web/dist)')],
   base: '/',
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600, rolldownOptions: { output: { codeSplitting: vendorChunks } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: vendorChunks } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/storage': 'http://127.0.0.1:3000' } },
 }));

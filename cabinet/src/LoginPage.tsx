@@ -32,7 +32,11 @@ export function LoginPage() {
       await requestCode();
       setStep('code');
     } catch (failure) {
-      setError(failure instanceof AuthFailure ? failure.field('phone') ?? failure.text : 'Не удалось отправить код');
+      setError(
+        failure instanceof AuthFailure
+          ? (failure.field('phone') ?? failure.text)
+          : 'Не удалось отправить код',
+      );
     } finally {
       setPending(false);
     }
@@ -43,15 +47,47 @@ export function LoginPage() {
       <Card sx={{ width: 400, maxWidth: '100%', borderRadius: 3 }} variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            <Typography variant="h5" fontWeight={700}>Кабинет агентства</Typography>
+            <Typography variant="h5" fontWeight={700}>
+              Кабинет агентства
+            </Typography>
             {step === 'phone' ? (
-              <Stack spacing={2} component="form" onSubmit={(e) => { e.preventDefault(); if (valid && !pending) void submitPhone(); }}>
-                <TextField label="Телефон" placeholder="+7 (999) 000-00-01" value={phone} autoFocus required
-                  onChange={(e) => { setPhone(formatPhone(e.target.value)); setError(null); }}
-                  error={Boolean(error)} helperText={error ?? ' '} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
-                <Button type="submit" variant="contained" size="large" disabled={!valid || pending || Boolean(error)}>Получить код по СМС</Button>
+              <Stack
+                spacing={2}
+                component="form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (valid && !pending) void submitPhone();
+                }}
+              >
+                <TextField
+                  label="Телефон"
+                  placeholder="+7 (999) 000-00-01"
+                  value={phone}
+                  autoFocus
+                  required
+                  onChange={(e) => {
+                    setPhone(formatPhone(e.target.value));
+                    setError(null);
+                  }}
+                  error={Boolean(error)}
+                  helperText={error ?? ' '}
+                  slotProps={{ htmlInput: { inputMode: 'tel' } }}
+                />
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  disabled={!valid || pending || Boolean(error)}
+                >
+                  Получить код по СМС
+                </Button>
                 <Alert severity="info">
-                  Демо-доступ: {DEMO.map((d) => <Box key={d.phone} component="span" sx={{ display: 'block' }}>{formatPhone(d.phone)} — {d.who}</Box>)}
+                  Демо-доступ:{' '}
+                  {DEMO.map((d) => (
+                    <Box key={d.phone} component="span" sx={{ display: 'block' }}>
+                      {formatPhone(d.phone)} — {d.who}
+                    </Box>
+                  ))}
                 </Alert>
               </Stack>
             ) : (

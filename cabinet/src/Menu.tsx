@@ -12,7 +12,9 @@ export function Menu() {
     <RaMenu>
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
-      {permissions === OWNER && <RaMenu.Item to="/wallet" primaryText="Баланс кошелька" leftIcon={<AccountBalanceWalletIcon />} />}
+      {permissions === OWNER && (
+        <RaMenu.Item to="/wallet" primaryText="Баланс кошелька" leftIcon={<AccountBalanceWalletIcon />} />
+      )}
       {permissions === OWNER && <RaMenu.Item to="/staff" primaryText="Сотрудники" leftIcon={<GroupIcon />} />}
       <RaMenu.Item to="/my-agency" primaryText="Моё агентство" leftIcon={<BusinessIcon />} />
     </RaMenu>

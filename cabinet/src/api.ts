@@ -14,8 +14,18 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   } catch (error) {
     if (error instanceof HttpError) {
       const body = (error.body ?? {}) as ErrorBody;
-      const fieldErrors = body.errors ? toNested(Object.fromEntries(Object.entries(body.errors).map(([field, messages]) => [field, messages.join('. ')]))) : undefined;
-      throw new HttpError(body.message ?? error.message, error.status, fieldErrors ? { errors: fieldErrors } : body);
+      const fieldErrors = body.errors
+        ? toNested(
+            Object.fromEntries(
+              Object.entries(body.errors).map(([field, messages]) => [field, messages.join('. ')]),
+            ),
+          )
+        : undefined;
+      throw new HttpError(
+        body.message ?? error.message,
+        error.status,
+        fieldErrors ? { errors: fieldErrors } : body,
+      );
     }
     throw error;
   }

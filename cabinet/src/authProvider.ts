@@ -3,7 +3,14 @@ import { login as loginByCode } from '../../web/src/auth/authApi';
 import { httpClient } from './api';
 
 export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
-type Profile = { id: string; agencyId: string | null; role: number; name: string; phone: string; email: string | null };
+type Profile = {
+  id: string;
+  agencyId: string | null;
+  role: number;
+  name: string;
+  phone: string;
+  email: string | null;
+};
 
 /**
  * Who is signed in is asked of `GET /api/profile` (401: nobody): the session is the HttpOnly cookie
@@ -20,7 +27,8 @@ const loadProfile = () =>
       throw error;
     }));
 const isStaff = (me: Profile | null): me is Profile => me !== null && me.role !== ROLES.USER;
-const NOT_STAFF = 'Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.';
+const NOT_STAFF =
+  'Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.';
 
 /** Whether the cookie belongs to a staff member of this cabinet: only they are signed out of it by «Выйти». */
 let staffSignedIn = false;

@@ -12,14 +12,23 @@ async function agencyId(): Promise<string> {
   return json.data.agencyId as string;
 }
 /** The promotion a listing runs now: the tariff's name, its daily charge and the end of the paid day. */
-export type CurrentTariff = { positionType: 1 | 2 | 3; title: string | null; pricePerDay: number | null; until: string };
+export type CurrentTariff = {
+  positionType: 1 | 2 | 3;
+  title: string | null;
+  pricePerDay: number | null;
+  until: string;
+};
 
 /**
  * The listing's running promotion, from the spec's agency call (adTariff: position and end) and the
  * listing's own tariffs (name and price per day); null when none runs. A failure of either call
  * leaves the listing readable without it.
  */
-async function currentTariffOf(record: { id: string; status: number; agency?: { id: string } | null }): Promise<CurrentTariff | null> {
+async function currentTariffOf(record: {
+  id: string;
+  status: number;
+  agency?: { id: string } | null;
+}): Promise<CurrentTariff | null> {
   if (record.status !== 1 || !record.agency) return null;
   const id = encodeURIComponent(record.id);
   try {
@@ -29,14 +38,22 @@ async function currentTariffOf(record: { id: string; status: number; agency?: { 
     ]);
     const running = listing.data.adTariff as { positionType: 1 | 2 | 3; until: string } | null;
     if (!running) return null;
-    const tariff = (tariffs.data as { positionType: number; title: string; pricePerDay: number }[]).find((t) => t.positionType === running.positionType);
-    return { positionType: running.positionType, until: running.until, title: tariff?.title ?? null, pricePerDay: tariff?.pricePerDay ?? null };
+    const tariff = (tariffs.data as { positionType: number; title: string; pricePerDay: number }[]).find(
+      (t) => t.positionType === running.positionType,
+    );
+    return {
+      positionType: running.positionType,
+      until: running.until,
+      title: tariff?.title ?? null,
+      pricePerDay: tariff?.pricePerDay ?? null,
+    };
   } catch {
     return null;
   }
 }
 
-const idsQuery = (ids: (string | number)[]) => ids.map((id) => `publicationIds[]=${encodeURIComponent(String(id))}`).join('&');
+const idsQuery = (ids: (string | number)[]) =>
+  ids.map((id) => `publicationIds[]=${encodeURIComponent(String(id))}`).join('&');
 
 /**
  * ra-data-simple-rest, plus what a resource route cannot express: publishing one listing, and the
@@ -49,7 +66,9 @@ export const dataProvider = {
     if (resource !== 'bookings') return base.getList(resource, params);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
     const status = Number(params.filter?.status ?? 1);
-    const { json } = await httpClient(`/api/booking/daily-rent/list-for-agent?status=${status}&limit=${perPage}&offset=${page}`);
+    const { json } = await httpClient(
+      `/api/booking/daily-rent/list-for-agent?status=${status}&limit=${perPage}&offset=${page}`,
+    );
     return { data: json.data, total: json.meta.total };
   },
   /** a listing's page asks for its running tariff too (meta.withTariff), so a refresh after a payment shows the new one */
@@ -59,15 +78,23 @@ export const dataProvider = {
     return { data: { ...result.data, currentTariff: await currentTariffOf(result.data) } };
   },
   async publish(resource: 'publications', id: string) {
-    const { json } = await httpClient(`/api/cabinet/${resource}/${encodeURIComponent(id)}/publish`, { method: 'POST' });
+    const { json } = await httpClient(`/api/cabinet/${resource}/${encodeURIComponent(id)}/publish`, {
+      method: 'POST',
+    });
     return { data: json.data };
   },
   async changeStatus(ids: (string | number)[], status: 1 | 2 | 3): Promise<IdResult[]> {
-    const { json } = await httpClient(`/api/agency/${await agencyId()}/publications/change-status?status=${status}&${idsQuery(ids)}`, { method: 'PATCH' });
+    const { json } = await httpClient(
+      `/api/agency/${await agencyId()}/publications/change-status?status=${status}&${idsQuery(ids)}`,
+      { method: 'PATCH' },
+    );
     return json.data;
   },
   async deleteMany(_resource: string, params: { ids: (string | number)[] }) {
-    const { json } = await httpClient(`/api/agency/${await agencyId()}/publications?${idsQuery(params.ids)}`, { method: 'DELETE' });
+    const { json } = await httpClient(
+      `/api/agency/${await agencyId()}/publications?${idsQuery(params.ids)}`,
+      { method: 'DELETE' },
+    );
     const results = json.data as IdResult[];
     const refused = results.filter((r) => !r.success);
     if (refused.length) throw new Error(refused.map((r) => r.message).join('; '));

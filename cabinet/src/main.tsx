@@ -17,22 +17,39 @@ import { LoginPage } from './LoginPage';
  * web/src/chunks.ts); the sign-in page comes with the first file, as a signed-out visit shows
  * nothing else.
  */
-const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => lazy(async () => ({ default: pick(await loadChunk(load)) }));
+const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(async () => ({ default: pick(await loadChunk(load)) }));
 const publications = () => import('./publications');
-const Dashboard = screen(() => import('./Dashboard'), (m) => m.Dashboard);
-const WalletPage = screen(() => import('./agency/WalletPage'), (m) => m.WalletPage);
-const EmployeesPage = screen(() => import('./agency/EmployeesPage'), (m) => m.EmployeesPage);
-const AgencyProfilePage = screen(() => import('./agency/AgencyProfilePage'), (m) => m.AgencyProfilePage);
+const Dashboard = screen(
+  () => import('./Dashboard'),
+  (m) => m.Dashboard,
+);
+const WalletPage = screen(
+  () => import('./agency/WalletPage'),
+  (m) => m.WalletPage,
+);
+const EmployeesPage = screen(
+  () => import('./agency/EmployeesPage'),
+  (m) => m.EmployeesPage,
+);
+const AgencyProfilePage = screen(
+  () => import('./agency/AgencyProfilePage'),
+  (m) => m.AgencyProfilePage,
+);
 const PublicationList = screen(publications, (m) => m.default.list);
 const PublicationShow = screen(publications, (m) => m.default.show);
 const PublicationCreate = screen(publications, (m) => m.default.create);
 const PublicationEdit = screen(publications, (m) => m.default.edit);
-const BookingList = screen(() => import('./bookings'), (m) => m.default.list);
+const BookingList = screen(
+  () => import('./bookings'),
+  (m) => m.default.list,
+);
 
 const CabinetLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} />;
 
 /** StrictMode's double rendering and effects only under `vite dev`. */
-const Strict = ({ children }: { children: ReactNode }) => (import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>);
+const Strict = ({ children }: { children: ReactNode }) =>
+  import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>;
 
 createRoot(document.getElementById('root')!).render(
   <Strict>
@@ -48,8 +65,21 @@ createRoot(document.getElementById('root')!).render(
       disableTelemetry
       layout={CabinetLayout}
     >
-      <Resource name="publications" list={PublicationList} show={PublicationShow} create={PublicationCreate} edit={PublicationEdit} icon={HomeWorkIcon} options={{ label: 'Мои объявления' }} />
-      <Resource name="bookings" list={BookingList} icon={EventAvailableIcon} options={{ label: 'Посуточная аренда' }} />
+      <Resource
+        name="publications"
+        list={PublicationList}
+        show={PublicationShow}
+        create={PublicationCreate}
+        edit={PublicationEdit}
+        icon={HomeWorkIcon}
+        options={{ label: 'Мои объявления' }}
+      />
+      <Resource
+        name="bookings"
+        list={BookingList}
+        icon={EventAvailableIcon}
+        options={{ label: 'Посуточная аренда' }}
+      />
       <CustomRoutes>
         <Route path="/wallet" element={<WalletPage />} />
         <Route path="/staff" element={<EmployeesPage />} />

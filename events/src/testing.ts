@@ -17,7 +17,11 @@ export function tcpReachable(url: string, timeoutMs = 1500): boolean {
 }
 
 /** `describe` when the server answers, otherwise a skipped suite and a warning naming what is missing. */
-export function describeWhenReachable(what: string, url: string | undefined, define: (url: string) => void): void {
+export function describeWhenReachable(
+  what: string,
+  url: string | undefined,
+  define: (url: string) => void,
+): void {
   if (url && tcpReachable(url)) {
     define(url);
     return;

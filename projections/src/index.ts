@@ -8,12 +8,34 @@ import { walletsProjection } from './money/projection';
 import type { Projection } from './projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
-export const allProjections: Projection[] = [identityProjection, catalogueProjection, favouritesProjection, bookingsProjection, residentialComplexProjection, realtorRequestsProjection, walletsProjection];
+export const allProjections: Projection[] = [
+  identityProjection,
+  catalogueProjection,
+  favouritesProjection,
+  bookingsProjection,
+  residentialComplexProjection,
+  realtorRequestsProjection,
+  walletsProjection,
+];
 
 export * from './projection';
 export * from './runner';
 export { DuplicateKeyError } from './readStore/port';
-export type { BulkOperation, BulkResult, Collection, DeleteResult, Doc, Filter, FindOptions, IndexSpec, ReadStore, Sort, Update, UpdateOptions, UpdateResult } from './readStore/port';
+export type {
+  BulkOperation,
+  BulkResult,
+  Collection,
+  DeleteResult,
+  Doc,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadStore,
+  Sort,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+} from './readStore/port';
 export { MemoryReadStore } from './readStore/memory';
 export * from './catalogue/document';
 export * from './identity/documents';

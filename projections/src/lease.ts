@@ -20,7 +20,11 @@ export class ProjectorLease {
     try {
       await this.store
         .collection<Lease>('projection_leases')
-        .updateOne({ _id: this.name, $or: [{ owner: this.owner }, { expiresAt: { $lt: now } }] }, { $set: { owner: this.owner, expiresAt: now + this.ttlMs } }, { upsert: true });
+        .updateOne(
+          { _id: this.name, $or: [{ owner: this.owner }, { expiresAt: { $lt: now } }] },
+          { $set: { owner: this.owner, expiresAt: now + this.ttlMs } },
+          { upsert: true },
+        );
       return true;
     } catch (error) {
       if ((error as { code?: number }).code === 11000) return false; // held by another, not expired
@@ -34,7 +38,11 @@ export class ProjectorLease {
 }
 
 /** Runs the projections only while holding the lease; stops them at once if it is lost. */
-export function runWhileLeased(runner: ProjectionRunner, lease: ProjectorLease, options: { renewEveryMs?: number; onChange?: (leading: boolean) => void } = {}) {
+export function runWhileLeased(
+  runner: ProjectionRunner,
+  lease: ProjectorLease,
+  options: { renewEveryMs?: number; onChange?: (leading: boolean) => void } = {},
+) {
   let stopped = false;
   let leading = false;
   let wake: () => void = () => undefined;

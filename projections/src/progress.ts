@@ -29,8 +29,12 @@ export class CheckpointProgress implements ProjectionProgress {
   }
 
   private async read(): Promise<number> {
-    const checkpoints = await this.store.collection<Checkpoint>('projection_checkpoints').find({ _id: { $in: this.projectionNames } });
-    const positions = this.projectionNames.map((name) => checkpoints.find((c) => c._id === name)?.position ?? 0);
+    const checkpoints = await this.store
+      .collection<Checkpoint>('projection_checkpoints')
+      .find({ _id: { $in: this.projectionNames } });
+    const positions = this.projectionNames.map(
+      (name) => checkpoints.find((c) => c._id === name)?.position ?? 0,
+    );
     this.last = Math.min(...positions);
     return this.last;
   }

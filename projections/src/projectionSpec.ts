@@ -4,13 +4,21 @@ import { MemoryReadStore } from './readStore/memory';
 import type { ReadStore } from './readStore/port';
 
 /** Turns domain events into stored ones: positions in order, revisions counted per stream. */
-export function storedEvents(events: { streamId: string; event: DomainEvent; occurredAt?: string }[]): StoredEvent[] {
+export function storedEvents(
+  events: { streamId: string; event: DomainEvent; occurredAt?: string }[],
+): StoredEvent[] {
   const revisions = new Map<string, number>();
   return events.map(({ streamId, event, occurredAt }, i) => {
     const revision = (revisions.get(streamId) ?? -1) + 1;
     revisions.set(streamId, revision);
     return {
-      eventId: `e${i + 1}`, streamId, revision, position: i + 1, type: event.type, data: event.data, schemaVersion: 1,
+      eventId: `e${i + 1}`,
+      streamId,
+      revision,
+      position: i + 1,
+      type: event.type,
+      data: event.data,
+      schemaVersion: 1,
       occurredAt: occurredAt ?? new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
       metadata: { correlationId: 'c', causationId: null, actor: null },
     };
@@ -18,7 +26,11 @@ export function storedEvents(events: { streamId: string; event: DomainEvent; occ
 }
 
 /** Given events / Then documents: applies events to projections on a fresh embedded read store. */
-export async function project(projections: Projection[], events: StoredEvent[], store: ReadStore = new MemoryReadStore()) {
+export async function project(
+  projections: Projection[],
+  events: StoredEvent[],
+  store: ReadStore = new MemoryReadStore(),
+) {
   for (const event of events) for (const projection of projections) await projection.apply(event, store);
   return store;
 }

@@ -20,7 +20,9 @@ async function main() {
   const file = join(resolve(process.env.DATA_DIR ?? './data'), 'events.sqlite');
   const events = new SqliteEventStore(file);
   const store = new MemoryReadStore();
-  const runner = new ProjectionRunner(events, store, allProjections, { onError: (error) => console.error('projection failed:', error) });
+  const runner = new ProjectionRunner(events, store, allProjections, {
+    onError: (error) => console.error('projection failed:', error),
+  });
   await runner.start();
   await runner.whenCaughtUp();
   const started = performance.now();
@@ -29,7 +31,9 @@ async function main() {
   console.log(`rebuilt ${name} from ${runner.position} events of ${file} in ${Math.round(ms)} ms`);
   for (const projection of allProjections.filter((p) => name === 'all' || p.name === name)) {
     for (const collection of Object.keys(projection.collections)) {
-      console.log(`  ${projection.name}.${collection}: ${await store.collection(collection).countDocuments({})} documents`);
+      console.log(
+        `  ${projection.name}.${collection}: ${await store.collection(collection).countDocuments({})} documents`,
+      );
     }
   }
   await runner.stop();

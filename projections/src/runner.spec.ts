@@ -17,11 +17,13 @@ const counting = (seen: StoredEvent[] = [], version = 1): Projection => ({
   async apply(event, store) {
     seen.push(event);
     try {
-      await store.collection('counts').updateOne(
-        { _id: event.streamId, revision: { $lt: event.revision } },
-        { $inc: { total: 1 }, $set: { revision: event.revision } },
-        { upsert: true },
-      );
+      await store
+        .collection('counts')
+        .updateOne(
+          { _id: event.streamId, revision: { $lt: event.revision } },
+          { $inc: { total: 1 }, $set: { revision: event.revision } },
+          { upsert: true },
+        );
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
     }
@@ -29,7 +31,11 @@ const counting = (seen: StoredEvent[] = [], version = 1): Projection => ({
 });
 
 const append = (store: SqliteEventStore, stream: string, n: number) =>
-  store.append(stream, Array.from({ length: n }, (_, i) => newEvent('Counted', { i })), 'any');
+  store.append(
+    stream,
+    Array.from({ length: n }, (_, i) => newEvent('Counted', { i })),
+    'any',
+  );
 
 describe('projection runner', () => {
   let events: SqliteEventStore;

@@ -49,7 +49,10 @@ export class ProjectionRunner {
       this.store.deferIndexes();
       this.catchUpTo = head;
     }
-    this.subscription = this.events.subscribe(from, (event) => this.apply(event), { onError: this.options.onError, batchSize: 1000 });
+    this.subscription = this.events.subscribe(from, (event) => this.apply(event), {
+      onError: this.options.onError,
+      batchSize: 1000,
+    });
   }
 
   private async apply(stored: StoredEvent): Promise<void> {
@@ -78,7 +81,8 @@ export class ProjectionRunner {
     if (this.checkpointTimer) return;
     this.checkpointTimer = setTimeout(() => {
       this.checkpointTimer = null;
-      if (this.appliedSinceCheckpoint > 0) void this.saveCheckpoints().catch((e) => this.options.onError?.(e, undefined));
+      if (this.appliedSinceCheckpoint > 0)
+        void this.saveCheckpoints().catch((e) => this.options.onError?.(e, undefined));
     }, 1000);
     this.checkpointTimer.unref();
   }
@@ -107,7 +111,11 @@ export class ProjectionRunner {
     for (const projection of this.projections) {
       await checkpoints.replaceOne(
         { _id: projection.name },
-        { _id: projection.name, position: this.positions.get(projection.name) ?? 0, version: projection.version },
+        {
+          _id: projection.name,
+          position: this.positions.get(projection.name) ?? 0,
+          version: projection.version,
+        },
         { upsert: true },
       );
     }
@@ -116,7 +124,8 @@ export class ProjectionRunner {
   /** Drops the read models of one projection (or all) and replays the whole log into them. */
   async rebuild(name: string | 'all'): Promise<void> {
     const targets = this.projections.filter((p) => name === 'all' || p.name === name);
-    if (targets.length === 0) throw new Error(`unknown projection ${name}; known: ${this.projections.map((p) => p.name).join(', ')}`);
+    if (targets.length === 0)
+      throw new Error(`unknown projection ${name}; known: ${this.projections.map((p) => p.name).join(', ')}`);
     await this.stop();
     for (const projection of targets) await this.reset(projection);
     await this.start();
@@ -125,11 +134,13 @@ export class ProjectionRunner {
 
   private async reset(projection: Projection) {
     for (const name of Object.keys(projection.collections)) await this.store.collection(name).drop();
-    await this.store.collection<Checkpoint>(CHECKPOINTS).replaceOne(
-      { _id: projection.name },
-      { _id: projection.name, position: 0, version: projection.version },
-      { upsert: true },
-    );
+    await this.store
+      .collection<Checkpoint>(CHECKPOINTS)
+      .replaceOne(
+        { _id: projection.name },
+        { _id: projection.name, position: 0, version: projection.version },
+        { upsert: true },
+      );
   }
 
   async stop(): Promise<void> {

@@ -18,13 +18,16 @@ import { demoListings } from '../src/seed/demoData';
 const dir = mkdtempSync(join(tmpdir(), 'bench-core-'));
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 20_000);
 const STREAMS = 200;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (n: number) => Math.round(n).toLocaleString('ru-RU');
 
 async function portAppends(durability: SqliteDurability) {
   const store = new SqliteEventStore(join(dir, `port-${durability}.sqlite`), durability);
   const revisions = new Array<number>(STREAMS).fill(-1);
-  const events = Array.from({ length: APPENDS }, (_, i) => newEvent('BenchHappened', { i, text: 'квартира у метро' }));
+  const events = Array.from({ length: APPENDS }, (_, i) =>
+    newEvent('BenchHappened', { i, text: 'квартира у метро' }),
+  );
   const started = performance.now();
   for (let i = 0; i < APPENDS; i++) {
     const s = i % STREAMS;
@@ -44,12 +47,25 @@ function rawInserts(durability: SqliteDurability) {
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream_id TEXT NOT NULL,
     revision INTEGER NOT NULL, type TEXT NOT NULL, schema_version INTEGER NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL,
     occurred_at TEXT NOT NULL, UNIQUE (stream_id, revision))`);
-  const insert = db.prepare('INSERT INTO events (event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const events = Array.from({ length: APPENDS }, (_, i) => newEvent('BenchHappened', { i, text: 'квартира у метро' }));
+  const insert = db.prepare(
+    'INSERT INTO events (event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const events = Array.from({ length: APPENDS }, (_, i) =>
+    newEvent('BenchHappened', { i, text: 'квартира у метро' }),
+  );
   const started = performance.now();
   for (let i = 0; i < APPENDS; i++) {
     const e = events[i];
-    insert.run(e.eventId, `bench-${i % STREAMS}`, Math.floor(i / STREAMS), e.type, 1, JSON.stringify(e.data), JSON.stringify(e.metadata), e.occurredAt);
+    insert.run(
+      e.eventId,
+      `bench-${i % STREAMS}`,
+      Math.floor(i / STREAMS),
+      e.type,
+      1,
+      JSON.stringify(e.data),
+      JSON.stringify(e.metadata),
+      e.occurredAt,
+    );
   }
   const rate = APPENDS / ((performance.now() - started) / 1000);
   db.close();
@@ -63,7 +79,9 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
   const lags: number[] = [];
   // runs after the catalogue projection: when it sees an event, the catalogue document is written
   const probe: Projection = {
-    name: 'lag-probe', version: 1, collections: {},
+    name: 'lag-probe',
+    version: 1,
+    collections: {},
     async apply(event) {
       const t0 = appendedAt.get(event.eventId);
       if (t0 !== undefined) lags.push(performance.now() - t0);
@@ -79,7 +97,12 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     const id = randomUUID();
-    const event = newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details: listings[i].details });
+    const event = newEvent('PublicationCreated', {
+      publicationId: id,
+      agencyId: 'a1',
+      authorId: 'u1',
+      details: listings[i].details,
+    });
     appendedAt.set(event.eventId, performance.now());
     await store.append(`publication-${id}`, [event], 'no-stream');
   }
@@ -95,14 +118,45 @@ async function writeLog(file: string, count: number) {
   const store = new SqliteEventStore(file);
   const listings = demoListings(2000, 11);
   let written = 0;
-  await store.append('user-u1', [newEvent('UserRegistered', { userId: 'u1', name: 'Анна', phone: '79990000011', email: null, role: 1, agencyId: 'a1' })], 'no-stream');
-  await store.append('agency-a1', [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Агентство', ownerId: 'u1' })], 'no-stream');
+  await store.append(
+    'user-u1',
+    [
+      newEvent('UserRegistered', {
+        userId: 'u1',
+        name: 'Анна',
+        phone: '79990000011',
+        email: null,
+        role: 1,
+        agencyId: 'a1',
+      }),
+    ],
+    'no-stream',
+  );
+  await store.append(
+    'agency-a1',
+    [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Агентство', ownerId: 'u1' })],
+    'no-stream',
+  );
   written = 2;
   for (let i = 0; written < count; i++) {
     const id = `p${i}`;
     const details = listings[i % listings.length].details;
-    const batch: NewEvent[] = [newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }), newEvent('PublicationPublished', { publicationId: id })];
-    if (i % 3 === 0) batch.push(newEvent('PublicationEdited', { publicationId: id, details: { ...details, price: details.price + 1000 } }), newEvent('PublicationPriceChanged', { publicationId: id, oldPrice: details.price, newPrice: details.price + 1000 }));
+    const batch: NewEvent[] = [
+      newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }),
+      newEvent('PublicationPublished', { publicationId: id }),
+    ];
+    if (i % 3 === 0)
+      batch.push(
+        newEvent('PublicationEdited', {
+          publicationId: id,
+          details: { ...details, price: details.price + 1000 },
+        }),
+        newEvent('PublicationPriceChanged', {
+          publicationId: id,
+          oldPrice: details.price,
+          newPrice: details.price + 1000,
+        }),
+      );
     const take = batch.slice(0, count - written);
     await store.append(`publication-${id}`, take, 'no-stream');
     written += take.length;
@@ -117,7 +171,14 @@ async function startupTime(events: number) {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, SEED: 'false', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SEED: 'false',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready = await new Promise<number>((resolveReady, reject) => {
@@ -137,17 +198,24 @@ async function main() {
   for (const durability of ['NORMAL', 'FULL'] as const) {
     const ceiling = rawInserts(durability);
     const port = await portAppends(durability);
-    console.log(`  synchronous=${durability}: port ${fmt(port)}/s, raw better-sqlite3 ${fmt(ceiling)}/s → ${((port / ceiling) * 100).toFixed(0)}% of the ceiling (goal ≥ 80%)`);
+    console.log(
+      `  synchronous=${durability}: port ${fmt(port)}/s, raw better-sqlite3 ${fmt(ceiling)}/s → ${((port / ceiling) * 100).toFixed(0)}% of the ceiling (goal ≥ 80%)`,
+    );
   }
   const lag = await visibilityLag(1000, Number(process.env.BENCH_LAG_SECONDS ?? 5));
-  console.log(`  append → read model at ${fmt(lag.achieved)} appends/s (${lag.count} events): p50 ${lag.p50.toFixed(2)} ms, p99 ${lag.p99.toFixed(2)} ms, max ${lag.max.toFixed(2)} ms (goal p99 < 50 ms)`);
+  console.log(
+    `  append → read model at ${fmt(lag.achieved)} appends/s (${lag.count} events): p50 ${lag.p50.toFixed(2)} ms, p99 ${lag.p99.toFixed(2)} ms, max ${lag.max.toFixed(2)} ms (goal p99 < 50 ms)`,
+  );
   const events = Number(process.env.BENCH_STARTUP_EVENTS ?? 100_000);
   const startup = await startupTime(events);
-  console.log(`  start-up with ${fmt(events)} events in the log: ${fmt(startup)} ms until the server answers (goal < 5 000 ms)`);
+  console.log(
+    `  start-up with ${fmt(events)} events in the log: ${fmt(startup)} ms until the server answers (goal < 5 000 ms)`,
+  );
   rmSync(dir, { recursive: true, force: true });
 }
 
-if (process.argv[2] === 'write-log') await writeLog(process.argv[3], Number(process.argv[4] ?? 100_000)).then(() => process.exit(0));
+if (process.argv[2] === 'write-log')
+  await writeLog(process.argv[3], Number(process.argv[4] ?? 100_000)).then(() => process.exit(0));
 main().catch((error) => {
   console.error(error);
   rmSync(dir, { recursive: true, force: true });

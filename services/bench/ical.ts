@@ -48,7 +48,9 @@ async function probe(url: string) {
     samples.push([startedAt, Math.round((performance.now() - t0) * 10) / 10]);
   }
   // a pipe is written asynchronously: exit only once the whole result is out
-  await new Promise<void>((resolve) => process.stdout.write(`RESULT ${JSON.stringify(samples)}\n`, () => resolve()));
+  await new Promise<void>((resolve) =>
+    process.stdout.write(`RESULT ${JSON.stringify(samples)}\n`, () => resolve()),
+  );
 }
 
 if (process.argv[2] === 'probe') {
@@ -62,12 +64,16 @@ if (process.argv[2] === 'probe') {
 }
 
 function startProbe(url: string): Promise<{ stop(): Promise<[number, number][]> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'probe', url], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'probe', url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let out = '';
-  const ready = new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk;
-    if (out.includes('READY\n')) resolve();
-  }));
+  const ready = new Promise<void>((resolve) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('READY\n')) resolve();
+    }),
+  );
   const exited = new Promise<[number, number][]>((resolve, reject) =>
     child.on('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('RESULT '));
@@ -85,7 +91,8 @@ function startProbe(url: string): Promise<{ stop(): Promise<[number, number][]> 
 
 // ---------------------------------------------------------------- feeds
 
-const compact = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10).replace(/-/g, '');
+const compact = (offset: number) =>
+  new Date(Date.now() + offset * DAY).toISOString().slice(0, 10).replace(/-/g, '');
 
 /** n one-to-three-night stays over the next two years, as a booking portal exports them; `padTo` fills each event up to that file size. */
 function feed(n: number, padTo = 0): string {
@@ -100,7 +107,11 @@ function feed(n: number, padTo = 0): string {
       `DTSTART;VALUE=DATE:${compact(start)}`,
       `DTEND;VALUE=DATE:${compact(start + 1 + (i % 3))}`,
       `SUMMARY:Reserved ${i}`,
-      ...(pad ? [`DESCRIPTION:${'Бронирование через другой портал. '.repeat(Math.ceil(pad / 34)).slice(0, Math.floor(pad / 2))}`] : []),
+      ...(pad
+        ? [
+            `DESCRIPTION:${'Бронирование через другой портал. '.repeat(Math.ceil(pad / 34)).slice(0, Math.floor(pad / 2))}`,
+          ]
+        : []),
       'END:VEVENT',
     );
   }
@@ -112,11 +123,17 @@ function feed(n: number, padTo = 0): string {
 function largestFeed(): string {
   let padTo = ICS_LIMITS.maxBytes;
   let text = feed(ICS_LIMITS.maxEvents, padTo);
-  for (let i = 0; i < 20 && (Buffer.byteLength(text) > ICS_LIMITS.maxBytes || Buffer.byteLength(text) < ICS_LIMITS.maxBytes - 8_000); i++) {
+  for (
+    let i = 0;
+    i < 20 &&
+    (Buffer.byteLength(text) > ICS_LIMITS.maxBytes || Buffer.byteLength(text) < ICS_LIMITS.maxBytes - 8_000);
+    i++
+  ) {
     padTo = Math.floor(padTo * ((ICS_LIMITS.maxBytes - 4_000) / Buffer.byteLength(text)));
     text = feed(ICS_LIMITS.maxEvents, padTo);
   }
-  if (Buffer.byteLength(text) > ICS_LIMITS.maxBytes) throw new Error('the largest feed came out over the limit');
+  if (Buffer.byteLength(text) > ICS_LIMITS.maxBytes)
+    throw new Error('the largest feed came out over the limit');
   return text;
 }
 
@@ -163,12 +180,22 @@ const worstLatencyIn = (samples: [number, number][], w: Window) =>
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-ical-'));
-  const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dir, SEED: 'false', LOG_LEVEL: 'silent', SMS_WAIT_MS: '2000' });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dir,
+    SEED: 'false',
+    LOG_LEVEL: 'silent',
+    SMS_WAIT_MS: '2000',
+  });
   const ctx = await buildContext(config, createLogger('silent'));
   const server = createServer(createApp(ctx));
   const url = await listen(server);
   const post = (path: string, body: object, token?: string) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
   try {
     const agency = await createAgency(ctx, 'bench', '77');
     const cases = [
@@ -179,14 +206,37 @@ async function main() {
     ];
     const listingOf = (round: number, i: number) => `bench-${round}-${i}`;
     for (let round = 0; round < ROUNDS; round++) {
-      for (const i of cases.keys()) await createListing(ctx, agency.agent, { id: listingOf(round, i), deal: 'dailyRent', price: 3_000, guests: 4, publishedDaysAgo: 5 });
+      for (const i of cases.keys())
+        await createListing(ctx, agency.agent, {
+          id: listingOf(round, i),
+          deal: 'dailyRent',
+          price: 3_000,
+          guests: 4,
+          publishedDaysAgo: 5,
+        });
     }
-    await createListing(ctx, agency.agent, { id: 'warm-up', deal: 'dailyRent', price: 3_000, guests: 4, publishedDaysAgo: 5 });
+    await createListing(ctx, agency.agent, {
+      id: 'warm-up',
+      deal: 'dailyRent',
+      price: 3_000,
+      guests: 4,
+      publishedDaysAgo: 5,
+    });
     await ctx.projections.whenCaughtUp();
     // the agent signs in as a person does: code by SMS, read from the development outbox
-    await post('/api/auth/send-login-sms-code', { phone: agency.agentPhone, 'g-recaptcha-response': 'bench' });
-    const sms = (await (await fetch(`${url}/api/dev/sms?phone=${agency.agentPhone}`)).json()) as { data: { text: string }[] };
-    const login = (await (await post('/api/auth/login', { phone: agency.agentPhone, smsCode: /\b(\d{4})\b/.exec(sms.data[0].text)![1] })).json()) as { data: { token: string } };
+    await post('/api/auth/send-login-sms-code', {
+      phone: agency.agentPhone,
+      'g-recaptcha-response': 'bench',
+    });
+    const sms = (await (await fetch(`${url}/api/dev/sms?phone=${agency.agentPhone}`)).json()) as {
+      data: { text: string }[];
+    };
+    const login = (await (
+      await post('/api/auth/login', {
+        phone: agency.agentPhone,
+        smsCode: /\b(\d{4})\b/.exec(sms.data[0].text)![1],
+      })
+    ).json()) as { data: { token: string } };
     const token = login.data.token;
 
     // warm-up: ical.js, zod and the routes compiled once, as on a server that has been running a while
@@ -213,8 +263,13 @@ async function main() {
       window.to = Date.now();
       const stallMs = delay.max / 1e6;
       const busyMs = busy.longestMs;
-      const body = (await response.json()) as { data?: { blocked: number; released: number; unchanged: number }; message?: string };
-      const answer = body.data ? `заблокировано ${body.data.blocked}, снято ${body.data.released}, без изменений ${body.data.unchanged}` : `HTTP ${response.status}: ${body.message}`;
+      const body = (await response.json()) as {
+        data?: { blocked: number; released: number; unchanged: number };
+        message?: string;
+      };
+      const answer = body.data
+        ? `заблокировано ${body.data.blocked}, снято ${body.data.released}, без изменений ${body.data.unchanged}`
+        : `HTTP ${response.status}: ${body.message}`;
       runs.get(name)!.push({ importMs, stallMs, busyMs, window, answer });
     };
     for (let round = 0; round < ROUNDS; round++) {
@@ -235,10 +290,22 @@ async function main() {
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
     const spread = (xs: number[]) => `${fmt(median(xs))} (${fmt(Math.max(...xs))})`;
-    console.log(`\niCal import on the real app (${ctx.eventStore.name} event store, ${ctx.readStore.name} read store), a second client calling GET /api/health throughout; ${ROUNDS} rounds`);
-    console.log(`limits: ${ICS_LIMITS.maxBytes / 1024} KB, ${ICS_LIMITS.maxEvents} events, ${ICS_LIMITS.yearsAhead} years ahead; figures are the median of the rounds (the worst in brackets)\n`);
+    console.log(
+      `\niCal import on the real app (${ctx.eventStore.name} event store, ${ctx.readStore.name} read store), a second client calling GET /api/health throughout; ${ROUNDS} rounds`,
+    );
+    console.log(
+      `limits: ${ICS_LIMITS.maxBytes / 1024} KB, ${ICS_LIMITS.maxEvents} events, ${ICS_LIMITS.yearsAhead} years ahead; figures are the median of the rounds (the worst in brackets)\n`,
+    );
     console.table([
-      { run: `ceiling: no import, ${CEILING_MS} ms`, 'size, KB': '', 'import, ms': '', 'longest stall, ms': spread(ceilings.map((c) => c.stallMs)), 'of it CPU, ms': spread(ceilings.map((c) => c.busyMs)), 'second client worst, ms': spread(ceilings.map((c) => worstLatencyIn(samples, c.window))), answer: '' },
+      {
+        run: `ceiling: no import, ${CEILING_MS} ms`,
+        'size, KB': '',
+        'import, ms': '',
+        'longest stall, ms': spread(ceilings.map((c) => c.stallMs)),
+        'of it CPU, ms': spread(ceilings.map((c) => c.busyMs)),
+        'second client worst, ms': spread(ceilings.map((c) => worstLatencyIn(samples, c.window))),
+        answer: '',
+      },
       ...names.map((name, i) => {
         const rs = runs.get(name)!;
         return {
@@ -255,11 +322,18 @@ async function main() {
     const stalls = [...runs.values()].flat().map((r) => r.stallMs);
     const typical = Math.max(...[...runs.values()].map((rs) => median(rs.map((r) => r.stallMs))));
     const ceiling = median(ceilings.map((c) => c.stallMs));
-    console.log(`longest event-loop stall during an import: ${fmt(typical)} ms as the median of the rounds (goal < 50 ms: ${typical < 50 ? 'met' : 'NOT met'}); worst single one ${fmt(Math.max(...stalls))} ms, beside a ceiling of ${fmt(ceiling)} ms (worst ${fmt(Math.max(...ceilings.map((c) => c.stallMs)))} ms) with no import running`);
+    console.log(
+      `longest event-loop stall during an import: ${fmt(typical)} ms as the median of the rounds (goal < 50 ms: ${typical < 50 ? 'met' : 'NOT met'}); worst single one ${fmt(Math.max(...stalls))} ms, beside a ceiling of ${fmt(ceiling)} ms (worst ${fmt(Math.max(...ceilings.map((c) => c.stallMs)))} ms) with no import running`,
+    );
     // stalls with nothing running mean other processes hold the CPU: then no figure here is the import's own
     const ownWork = Math.max(...[...runs.values()].map((rs) => median(rs.map((r) => r.busyMs))));
-    console.log(`the longest stretch of the server's own CPU work between two turns of the event loop during an import: ${fmt(ownWork)} ms as the median of the rounds (worst ${fmt(Math.max(...[...runs.values()].flat().map((r) => r.busyMs)))} ms)`);
-    if (ceiling >= 25) console.log(`the machine is busy (stalls of ${fmt(ceiling)} ms with no import running): the stalls are mostly other processes' — the CPU column is the import's own; run again on a quiet machine`);
+    console.log(
+      `the longest stretch of the server's own CPU work between two turns of the event loop during an import: ${fmt(ownWork)} ms as the median of the rounds (worst ${fmt(Math.max(...[...runs.values()].flat().map((r) => r.busyMs)))} ms)`,
+    );
+    if (ceiling >= 25)
+      console.log(
+        `the machine is busy (stalls of ${fmt(ceiling)} ms with no import running): the stalls are mostly other processes' — the CPU column is the import's own; run again on a quiet machine`,
+      );
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -40,18 +40,43 @@ const mb = (bytes: number) => `${fmt(bytes / 1024 / 1024)} MB`;
 
 // ---------------------------------------------------------------- load generator (child process)
 
-type LoadResult = { rps: number; p50: number; p95: number; p99: number; non2xx: number; errors: number; total: number };
+type LoadResult = {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+};
 
 /** The part of autocannon's API used here (the package ships no types). */
-type Instance = Promise<{ requests: { average: number; total: number }; non2xx: number; errors: number; timeouts: number }> & {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
+type Instance = Promise<{
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}> & {
+  on(
+    event: 'response',
+    listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+  ): void;
 };
 type Autocannon = (options: {
-  url: string; connections: number; duration: number; method: string; headers: Record<string, string>;
-  requests: { method: string; path: string; setupRequest: (req: Record<string, unknown>) => Record<string, unknown> }[];
+  url: string;
+  connections: number;
+  duration: number;
+  method: string;
+  headers: Record<string, string>;
+  requests: {
+    method: string;
+    path: string;
+    setupRequest: (req: Record<string, unknown>) => Record<string, unknown>;
+  }[];
 }) => Instance;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function runLoad(url: string, bodiesFile: string, seconds: number): Promise<LoadResult> {
   const specifier = 'autocannon';
@@ -65,7 +90,13 @@ async function runLoad(url: string, bodiesFile: string, seconds: number): Promis
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     // every request takes the next body of the list, so the server never answers the same query twice in a row
-    requests: [{ method: 'POST', path: '/api/publications', setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/publications',
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }),
+      },
+    ],
   });
   // autocannon's summary has no p95: every response time is kept (sub-millisecond) and ranked here
   const times: number[] = [];
@@ -97,7 +128,11 @@ if (process.argv[2] === 'load') {
 /** Runs autocannon in a child process against the url, rotating through the bodies. */
 function load(url: string, bodiesFile: string, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, 'load', url, bodiesFile, String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', import.meta.filename, 'load', url, bodiesFile, String(seconds)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => {
@@ -111,7 +146,18 @@ function load(url: string, bodiesFile: string, seconds: number): Promise<LoadRes
 // ---------------------------------------------------------------- listings
 
 const DEALS: DealCategory[] = ['sale', 'rent', 'dailyRent'];
-const STREETS = ['ул. Профсоюзная', 'Ленинский проспект', 'ул. Маросейка', 'Кутузовский проспект', 'ул. Садовая', 'проспект Мира', 'ул. Гагарина', 'ул. Пушкина', 'Невский проспект', 'ул. Строителей'];
+const STREETS = [
+  'ул. Профсоюзная',
+  'Ленинский проспект',
+  'ул. Маросейка',
+  'Кутузовский проспект',
+  'ул. Садовая',
+  'проспект Мира',
+  'ул. Гагарина',
+  'ул. Пушкина',
+  'Невский проспект',
+  'ул. Строителей',
+];
 /** Moscow and St Petersburg hold half the listings, as on the real market. */
 const cityWeight = (c: Location) => (c.id === '1' ? 30 : c.id === '2' ? 20 : 50 / (CITIES.length - 2));
 
@@ -143,9 +189,16 @@ export function listings(count: number, now: number): CatalogueDocument[] {
     const totalArea = rooms === 0 ? rnd.int(19, 32) : rnd.int(28, 36) + rooms * rnd.int(14, 22);
     const price = priceFor(rnd, deal, city.id, totalArea);
     const created = now - rnd.int(0, 120) * DAY - rnd.int(0, DAY);
-    const publishedAt = status === 1 || status === 5 ? new Date(now - rnd.next() * 90 * DAY).toISOString() : null;
-    const geo = { lat: +(place.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6), lon: +(place.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6) };
-    const agency = rnd.next() < 0.7 ? { id: `a${rnd.int(1, 300)}`, name: `Агентство ${rnd.int(1, 300)}`, avatar: null } : null;
+    const publishedAt =
+      status === 1 || status === 5 ? new Date(now - rnd.next() * 90 * DAY).toISOString() : null;
+    const geo = {
+      lat: +(place.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6),
+      lon: +(place.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6),
+    };
+    const agency =
+      rnd.next() < 0.7
+        ? { id: `a${rnd.int(1, 300)}`, name: `Агентство ${rnd.int(1, 300)}`, avatar: null }
+        : null;
     const authorId = `u${rnd.int(1, 3000)}`;
     const imageBase = rnd.int(1, 400);
     docs.push({
@@ -166,14 +219,25 @@ export function listings(count: number, now: number): CatalogueDocument[] {
         locationName: place.name,
         fullAddress: `${city.name}, ${rnd.pick(STREETS)}, ${rnd.int(1, 120)}`,
         geo,
-        metro: { stations: city.id === '1' || city.id === '2' ? [{ name: 'Тверская', time: rnd.int(3, 25), pedestrian_time: true }] : [] },
+        metro: {
+          stations:
+            city.id === '1' || city.id === '2'
+              ? [{ name: 'Тверская', time: rnd.int(3, 25), pedestrian_time: true }]
+              : [],
+        },
       },
       images: [0, 1, 2, 3].map((k) => ({ path: `/storage/demo/${imageBase + k}.svg` })),
       lat: geo.lat,
       lon: geo.lon,
       residentialComplexId: null,
       declineReason: status === 4 ? 'Фотографии не соответствуют объекту' : null,
-      promotion: status === 1 && rnd.next() < 0.03 ? { positionType: rnd.pick([1, 2, 3] as const), until: new Date(now + rnd.int(1, 14) * DAY).toISOString() } : null,
+      promotion:
+        status === 1 && rnd.next() < 0.03
+          ? {
+              positionType: rnd.pick([1, 2, 3] as const),
+              until: new Date(now + rnd.int(1, 14) * DAY).toISOString(),
+            }
+          : null,
       priceHistory: publishedAt ? [{ createdAt: publishedAt, price }] : [],
       busyRanges: [],
       author: { id: authorId, name: 'Анна Петрова', phone: '79990000011', avatar: null },
@@ -202,20 +266,47 @@ type Kind = 'city' | 'russia' | 'geo';
 
 /** Price bands people choose, per deal (roubles; per night for daily rent). */
 const PRICE_BANDS: Record<DealCategory, [number | null, number | null][]> = {
-  sale: [[null, 8_000_000], [5_000_000, 12_000_000], [10_000_000, 25_000_000], [20_000_000, null], [null, null]],
-  rent: [[null, 40_000], [30_000, 70_000], [60_000, 150_000], [100_000, null], [null, null]],
-  dailyRent: [[null, 3000], [2500, 5000], [4000, 9000], [7000, null], [null, null]],
+  sale: [
+    [null, 8_000_000],
+    [5_000_000, 12_000_000],
+    [10_000_000, 25_000_000],
+    [20_000_000, null],
+    [null, null],
+  ],
+  rent: [
+    [null, 40_000],
+    [30_000, 70_000],
+    [60_000, 150_000],
+    [100_000, null],
+    [null, null],
+  ],
+  dailyRent: [
+    [null, 3000],
+    [2500, 5000],
+    [4000, 9000],
+    [7000, null],
+    [null, null],
+  ],
 };
 
 /** `typed`: prices typed by hand (not the bands' round figures), so bodies hardly ever repeat */
-export function bodies(count: number, seed = 7, typed = false): { kind: Kind; body: Record<string, unknown> }[] {
+export function bodies(
+  count: number,
+  seed = 7,
+  typed = false,
+): { kind: Kind; body: Record<string, unknown> }[] {
   const rnd = random(seed);
-  const hand = (bound: number | null) => (bound === null || !typed ? bound : bound + rnd.int(0, 99) * Math.max(1, Math.round(bound / 1000)));
+  const hand = (bound: number | null) =>
+    bound === null || !typed ? bound : bound + rnd.int(0, 99) * Math.max(1, Math.round(bound / 1000));
   return Array.from({ length: count }, (_, i) => {
     // 60% a city, 20% all of Russia, 20% a circle around a point in a city
     const kind: Kind = i % 5 < 3 ? 'city' : i % 5 === 3 ? 'russia' : 'geo';
     const deal = rnd.pick(DEALS);
-    const body: Record<string, unknown> = { dealCategory: deal, limit: 20, offset: rnd.pick([1, 1, 1, 2, 2, 3, 4, 5]) };
+    const body: Record<string, unknown> = {
+      dealCategory: deal,
+      limit: 20,
+      offset: rnd.pick([1, 1, 1, 2, 2, 3, 4, 5]),
+    };
     if (rnd.next() < 0.5) body.sortByPrice = true;
     else body.sortByDate = true;
     body.orderData = rnd.next() < 0.5 ? 'ASC' : 'DESC';
@@ -262,7 +353,10 @@ function nodeCeiling(page: unknown) {
     req.resume();
     req.on('end', () => {
       const body = JSON.stringify(page);
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     });
   });
@@ -293,11 +387,25 @@ const line = (name: string, r: LoadResult) =>
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
   // production refuses to start without its providers: placeholders, none of them is called by a search
-  const providers = { PUBLIC_URL: 'http://localhost:3000', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms', RECAPTCHA_SECRET: 'bench', RECAPTCHA_SITE_KEY: 'bench', VISITOR_SECRET: 'bench-secret-of-at-least-32-characters' };
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SEED: 'false', LOG_LEVEL: 'silent', ...providers });
+  const providers = {
+    PUBLIC_URL: 'http://localhost:3000',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+    RECAPTCHA_SECRET: 'bench',
+    RECAPTCHA_SITE_KEY: 'bench',
+    VISITOR_SECRET: 'bench-secret-of-at-least-32-characters',
+  };
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dir,
+    SEED: 'false',
+    LOG_LEVEL: 'silent',
+    ...providers,
+  });
   const ctx = await buildContext(config, createLogger('silent'));
   try {
-    console.log(`bench:search — ${fmt(LISTINGS)} listings, embedded read store, concurrency ${CONNECTIONS}, ${SECONDS} s per scenario`);
+    console.log(
+      `bench:search — ${fmt(LISTINGS)} listings, embedded read store, concurrency ${CONNECTIONS}, ${SECONDS} s per scenario`,
+    );
     const now = Date.now();
     const docs = listings(LISTINGS, now);
     global.gc?.();
@@ -311,8 +419,12 @@ async function main() {
     docs.length = 0;
     global.gc?.();
     const after = process.memoryUsage();
-    console.log(`  load: ${fmt(LISTINGS)} listings with ${catalogueProjection.collections[CATALOGUE].length} indexes in ${fmt(loadMs)} ms`);
-    console.log(`  memory after load: heapUsed ${mb(after.heapUsed)} (+${mb(after.heapUsed - before.heapUsed)}), rss ${mb(after.rss)} (+${mb(after.rss - before.rss)})`);
+    console.log(
+      `  load: ${fmt(LISTINGS)} listings with ${catalogueProjection.collections[CATALOGUE].length} indexes in ${fmt(loadMs)} ms`,
+    );
+    console.log(
+      `  memory after load: heapUsed ${mb(after.heapUsed)} (+${mb(after.heapUsed - before.heapUsed)}), rss ${mb(after.rss)} (+${mb(after.rss - before.rss)})`,
+    );
 
     const all = bodies(BODIES);
     const file = (name: string, items: unknown[]) => {
@@ -320,25 +432,50 @@ async function main() {
       writeFileSync(path, JSON.stringify(items));
       return path;
     };
-    const mixed = file('mixed', all.map((b) => b.body));
-    const kinds = (['city', 'russia', 'geo'] as const).map((kind) => ({ kind, path: file(kind, all.filter((b) => b.kind === kind).map((b) => b.body)) }));
+    const mixed = file(
+      'mixed',
+      all.map((b) => b.body),
+    );
+    const kinds = (['city', 'russia', 'geo'] as const).map((kind) => ({
+      kind,
+      path: file(
+        kind,
+        all.filter((b) => b.kind === kind).map((b) => b.body),
+      ),
+    }));
     const sample = await catalogue.find({ status: 1 }, { limit: 20 });
-    const page = { data: sample.map((d) => toPublicationDto(d)), meta: { current_page: 1, last_page: 100, per_page: 20, total: 2000 } };
+    const page = {
+      data: sample.map((d) => toPublicationDto(d)),
+      meta: { current_page: 1, last_page: 100, per_page: 20, total: 2000 },
+    };
 
     const appServer = createServer(createApp(ctx));
     const appUrl = await listen(appServer);
     // warm-up: every body once (each index bucket is sorted, and its columns built, on its first read), then
     // load until the JIT has settled (a shorter warm-up left the first measured seconds ~15% slower)
-    for (const { body } of all) await fetch(`${appUrl}/api/publications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const { body } of all)
+      await fetch(`${appUrl}/api/publications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     await load(appUrl, mixed, 8);
     const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
     const search = await load(appUrl, mixed, SECONDS);
     if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
     const byKind = [];
-    for (const { kind, path } of kinds) byKind.push({ kind, result: await load(appUrl, path, Math.max(3, Math.round(SECONDS / 3))) });
+    for (const { kind, path } of kinds)
+      byKind.push({ kind, result: await load(appUrl, path, Math.max(3, Math.round(SECONDS / 3))) });
     // the read store remembers a count until the next write, and a filter stays the same for a minute (the
     // premium window moves by whole minutes): here no body comes twice, so every request is planned and counted
-    const distinct = await load(appUrl, file('distinct', bodies(DISTINCT_BODIES, 99, true).map((b) => b.body)), Math.max(3, Math.round(SECONDS / 2)));
+    const distinct = await load(
+      appUrl,
+      file(
+        'distinct',
+        bodies(DISTINCT_BODIES, 99, true).map((b) => b.body),
+      ),
+      Math.max(3, Math.round(SECONDS / 2)),
+    );
     appServer.closeAllConnections();
     appServer.close();
 
@@ -358,14 +495,24 @@ async function main() {
 
     console.log(`  response page: ${fmt(Buffer.byteLength(JSON.stringify(page)))} bytes (20 listings)`);
     console.log(line('POST /api/publications (mixed)', search));
-    for (const { kind, result } of byKind) console.log(line(`  only ${kind === 'city' ? 'a city' : kind === 'russia' ? 'all of Russia' : 'a geo circle'}`, result));
+    for (const { kind, result } of byKind)
+      console.log(
+        line(
+          `  only ${kind === 'city' ? 'a city' : kind === 'russia' ? 'all of Russia' : 'a geo circle'}`,
+          result,
+        ),
+      );
     console.log(line('  mixed, no body twice', distinct));
     console.log(line('Express ceiling (same middleware)', framework));
     console.log(line('node:http ceiling', machine));
     const share = (search.rps / framework.rps) * 100;
-    console.log(`  search at ${share.toFixed(0)}% of the Express ceiling, ${((search.rps / machine.rps) * 100).toFixed(0)}% of node:http`);
+    console.log(
+      `  search at ${share.toFixed(0)}% of the Express ceiling, ${((search.rps / machine.rps) * 100).toFixed(0)}% of node:http`,
+    );
     console.log(`  goal p95 < 50 ms: ${search.p95 < 50 ? 'PASS' : 'FAIL'} (${search.p95.toFixed(1)} ms)`);
-    console.log(`  goal ≥ 50% of the Express ceiling: ${share >= 50 ? 'PASS' : 'FAIL'} (${share.toFixed(0)}%)`);
+    console.log(
+      `  goal ≥ 50% of the Express ceiling: ${share >= 50 ? 'PASS' : 'FAIL'} (${share.toFixed(0)}%)`,
+    );
   } finally {
     await closeContext(ctx);
     rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,13 @@ import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { AppContext } from './core/context';
 import { errorHandler, notFoundRoute } from './core/http';
-import { docsPolicy, noStoreForPersonalAnswers, refuseCrossSiteWrites, sandboxPagePolicy, securityHeaders } from './core/security';
+import {
+  docsPolicy,
+  noStoreForPersonalAnswers,
+  refuseCrossSiteWrites,
+  sandboxPagePolicy,
+  securityHeaders,
+} from './core/security';
 import { serveSinglePageApp } from './core/staticFiles';
 import { authRoutes } from './identity/authApi';
 import { profileRoutes } from './identity/profileApi';
@@ -56,7 +62,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(securityHeaders(ctx.config));
   app.use(noStoreForPersonalAnswers);
   // a number is a count of hops, anything else a list of trusted addresses or names ('loopback', 'uniquelocal')
-  app.set('trust proxy', /^\d+$/.test(ctx.config.TRUST_PROXY) ? Number(ctx.config.TRUST_PROXY) : ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()));
+  app.set(
+    'trust proxy',
+    /^\d+$/.test(ctx.config.TRUST_PROXY)
+      ? Number(ctx.config.TRUST_PROXY)
+      : ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()),
+  );
   app.use(requestLogger(ctx));
   app.use(express.json({ limit: '1mb' }));
   app.use('/api', refuseCrossSiteWrites(ctx.config));
@@ -64,9 +75,22 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use('/api', readVisitor(ctx));
   app.use('/api/payments/sandbox', sandboxPagePolicy(ctx.config));
 
-  ctx.openApi.route({ method: 'get', path: '/api/health', tags: ['Служебное'], summary: 'Сервер работает: хранилища и позиция проекций', responses: { 200: { description: 'data: { status, eventStore, readStore, projectedPosition }' } } });
+  ctx.openApi.route({
+    method: 'get',
+    path: '/api/health',
+    tags: ['Служебное'],
+    summary: 'Сервер работает: хранилища и позиция проекций',
+    responses: { 200: { description: 'data: { status, eventStore, readStore, projectedPosition }' } },
+  });
   app.get('/api/health', async (_req, res) => {
-    res.json({ data: { status: 'ok', eventStore: ctx.eventStore.name, readStore: ctx.readStore.name, projectedPosition: ctx.projections.position } });
+    res.json({
+      data: {
+        status: 'ok',
+        eventStore: ctx.eventStore.name,
+        readStore: ctx.readStore.name,
+        projectedPosition: ctx.projections.position,
+      },
+    });
   });
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));
@@ -89,21 +113,50 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(cabinetPublicationRoutes(ctx));
 
   // the demo photos are served below, outside /api, but belong in the document
-  ctx.openApi.route({ method: 'get', path: '/storage/demo/{name}', tags: ['Служебное'], summary: 'Демо-фото объявлений (SVG, <номер>.svg)', responses: { 200: { description: 'image/svg+xml' }, 404: { description: 'errorCode 100' } } });
+  ctx.openApi.route({
+    method: 'get',
+    path: '/storage/demo/{name}',
+    tags: ['Служебное'],
+    summary: 'Демо-фото объявлений (SVG, <номер>.svg)',
+    responses: { 200: { description: 'image/svg+xml' }, 404: { description: 'errorCode 100' } },
+  });
   const openApiDocument = ctx.openApi.document();
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openApiDocument);
   });
-  app.use('/api/docs', docsPolicy(ctx.config), swaggerUi.serve, swaggerUi.setup(openApiDocument, { customSiteTitle: 'API маркетплейса' }));
+  app.use(
+    '/api/docs',
+    docsPolicy(ctx.config),
+    swaggerUi.serve,
+    swaggerUi.setup(openApiDocument, { customSiteTitle: 'API маркетплейса' }),
+  );
   app.use('/api', notFoundRoute);
 
   app.get('/storage/demo/:name', demoImageRoute);
   // uploaded files are content-addressed: a new upload gets a new name, so they are cached for long
   if (ctx.files.localRoot) {
-    app.use('/storage', express.static(ctx.files.localRoot, { index: false, maxAge: '30d', immutable: true, setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff') }));
+    app.use(
+      '/storage',
+      express.static(ctx.files.localRoot, {
+        index: false,
+        maxAge: '30d',
+        immutable: true,
+        setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+      }),
+    );
   }
-  serveSinglePageApp(app, '/cabinet', options.cabinetDist ?? join(repoRoot, 'cabinet/dist'), /^\/cabinet(\/.*)?$/);
-  serveSinglePageApp(app, '/', options.webDist ?? join(repoRoot, 'web/dist'), /^\/(?!api\/|storage\/|cabinet(\/|$)).*/);
+  serveSinglePageApp(
+    app,
+    '/cabinet',
+    options.cabinetDist ?? join(repoRoot, 'cabinet/dist'),
+    /^\/cabinet(\/.*)?$/,
+  );
+  serveSinglePageApp(
+    app,
+    '/',
+    options.webDist ?? join(repoRoot, 'web/dist'),
+    /^\/(?!api\/|storage\/|cabinet(\/|$)).*/,
+  );
   app.use(notFoundRoute);
   app.use(errorHandler(ctx.logger));
   return app;

@@ -10,7 +10,12 @@ import { startBillingWorker } from './money/promotion';
  * the SMS, e-mail, payment and promotion-billing processors and, when there is a Kafka for other processes to read, the domain-event forwarder.
  */
 export async function startBackground(ctx: AppContext) {
-  const stoppers = [await startStatisticsConsumer(ctx), await startNotificationWorkers(ctx), await startPaymentWorker(ctx), await startBillingWorker(ctx)];
+  const stoppers = [
+    await startStatisticsConsumer(ctx),
+    await startNotificationWorkers(ctx),
+    await startPaymentWorker(ctx),
+    await startBillingWorker(ctx),
+  ];
   if (ctx.config.KAFKA_BROKERS) stoppers.push(await startDomainEventForwarder(ctx));
   return {
     async stop() {

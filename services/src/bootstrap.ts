@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@estate/events';
-import { allProjections, CheckpointProgress, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
+import {
+  allProjections,
+  CheckpointProgress,
+  MemoryReadStore,
+  ProjectionRunner,
+  type ReadStore,
+} from '@estate/projections';
 import type { Bus } from './core/bus/port';
 import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
@@ -29,13 +35,19 @@ export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'mail' | 'botChe
  * read models live in memory and are rebuilt from the log at start; MongoDB ones resume from their
  * stored checkpoints.
  */
-export async function buildContext(config: Config, logger: Logger = createLogger(config.LOG_LEVEL), overrides: ContextOverrides = {}): Promise<AppContext> {
+export async function buildContext(
+  config: Config,
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
   // the engines' clients are loaded only when configured: embedded, the start does not pay their ~0.6 s of imports
   const eventStore: EventStore = config.EVENTSTORE_URL
     ? new (await import('@estate/events/store/kurrent')).KurrentEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
   const readStore: ReadStore = config.MONGO_URL
-    ? await (await import('@estate/projections/readStore/mongo')).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
+    ? await (
+        await import('@estate/projections/readStore/mongo')
+      ).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
     : new MemoryReadStore();
   const onError = (error: unknown, event?: { position: number; type: string }) =>
     logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying');
@@ -48,21 +60,48 @@ export async function buildContext(config: Config, logger: Logger = createLogger
     await runner.whenCaughtUp();
     projections = runner;
   } else {
-    projections = new CheckpointProgress(eventStore, readStore, allProjections.map((p) => p.name));
+    projections = new CheckpointProgress(
+      eventStore,
+      readStore,
+      allProjections.map((p) => p.name),
+    );
   }
   // the bus has a file of its own, so its writes never wait on the event log's write lock
-  const bus: Bus = config.KAFKA_BROKERS ? new (await import('./core/bus/kafka')).KafkaBus(config.KAFKA_BROKERS) : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
-  const jobs: JobQueue = config.REDIS_URL ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL) : new InProcessJobQueue();
+  const bus: Bus = config.KAFKA_BROKERS
+    ? new (await import('./core/bus/kafka')).KafkaBus(config.KAFKA_BROKERS)
+    : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
+  const jobs: JobQueue = config.REDIS_URL
+    ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL)
+    : new InProcessJobQueue();
   const clock = overrides.clock ?? (() => new Date());
   const sms: SmsProvider =
     overrides.sms ??
-    (config.SMS_GATEWAY_URL ? new HttpSmsGateway(config.SMS_GATEWAY_URL, { token: config.SMS_GATEWAY_TOKEN, sender: config.SMS_SENDER }) : new OutboxSms(readStore, clock));
-  const mail: MailProvider = overrides.mail ?? (config.SMTP_URL ? new (await import('./core/notify/smtp')).SmtpMail(config.SMTP_URL, config.MAIL_FROM) : new OutboxMail(readStore, clock));
+    (config.SMS_GATEWAY_URL
+      ? new HttpSmsGateway(config.SMS_GATEWAY_URL, {
+          token: config.SMS_GATEWAY_TOKEN,
+          sender: config.SMS_SENDER,
+        })
+      : new OutboxSms(readStore, clock));
+  const mail: MailProvider =
+    overrides.mail ??
+    (config.SMTP_URL
+      ? new (await import('./core/notify/smtp')).SmtpMail(config.SMTP_URL, config.MAIL_FROM)
+      : new OutboxMail(readStore, clock));
   const botCheck: BotCheck =
-    overrides.botCheck ?? (config.RECAPTCHA_SECRET ? new RecaptchaV3(config.RECAPTCHA_SECRET, config.RECAPTCHA_MIN_SCORE, config.RECAPTCHA_VERIFY_URL) : new AcceptAnyToken());
+    overrides.botCheck ??
+    (config.RECAPTCHA_SECRET
+      ? new RecaptchaV3(config.RECAPTCHA_SECRET, config.RECAPTCHA_MIN_SCORE, config.RECAPTCHA_VERIFY_URL)
+      : new AcceptAnyToken());
   // the limiter's own connection: BullMQ's are blocking ones and must not carry other commands
-  const limitsRedis = config.REDIS_URL ? new (await import('ioredis')).Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : undefined;
-  limitsRedis?.on('error', (error) => logger.warn({ err: error }, 'rate-limit Redis unavailable; counting in memory'));
+  const limitsRedis = config.REDIS_URL
+    ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+      })
+    : undefined;
+  limitsRedis?.on('error', (error) =>
+    logger.warn({ err: error }, 'rate-limit Redis unavailable; counting in memory'),
+  );
   const hour = 3600;
   const limits = new FlexibleRateLimits(
     {
@@ -88,11 +127,35 @@ export async function buildContext(config: Config, logger: Logger = createLogger
   // what production cannot run without was refused by loadConfig; what is merely off is said here
   for (const warning of productionWarnings(config)) logger.warn(warning);
   logger.info(
-    { eventStore: eventStore.name, readStore: readStore.name, bus: bus.name, jobs: jobs.name, sms: sms.name, mail: mail.name, botCheck: botCheck.name, limits: limits.name, payments: payments.name },
+    {
+      eventStore: eventStore.name,
+      readStore: readStore.name,
+      bus: bus.name,
+      jobs: jobs.name,
+      sms: sms.name,
+      mail: mail.name,
+      botCheck: botCheck.name,
+      limits: limits.name,
+      payments: payments.name,
+    },
     'adapters',
   );
   const ctx: AppContext = {
-    config, logger, eventStore, readStore, projections, bus, jobs, openApi: createOpenApi(), sms, mail, botCheck, limits, files, payments, clock,
+    config,
+    logger,
+    eventStore,
+    readStore,
+    projections,
+    bus,
+    jobs,
+    openApi: createOpenApi(),
+    sms,
+    mail,
+    botCheck,
+    limits,
+    files,
+    payments,
+    clock,
     close: async () => undefined,
   };
   const background = config.ROLE === 'all' || config.ROLE === 'worker' ? await startBackground(ctx) : null;
@@ -109,7 +172,11 @@ export async function buildContext(config: Config, logger: Logger = createLogger
 export function projectorRunner(ctx: AppContext): ProjectionRunner {
   return new ProjectionRunner(ctx.eventStore, ctx.readStore, allProjections, {
     checkpointEvery: 1,
-    onError: (error, event) => ctx.logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying'),
+    onError: (error, event) =>
+      ctx.logger.error(
+        { err: error, position: event?.position, type: event?.type },
+        'projection failed; retrying',
+      ),
   });
 }
 

@@ -25,10 +25,18 @@ async function main() {
 
   if (config.ROLE === 'projector') {
     const owner = `${hostname()}:${process.pid}`;
-    const leased = runWhileLeased(projectorRunner(ctx), new ProjectorLease(ctx.readStore, owner, config.PROJECTOR_LEASE_MS), {
-      renewEveryMs: Math.floor(config.PROJECTOR_LEASE_MS / 3),
-      onChange: (leading) => ctx.logger.info({ owner, leading }, leading ? 'projector leads' : 'projector lost its lease; standing by'),
-    });
+    const leased = runWhileLeased(
+      projectorRunner(ctx),
+      new ProjectorLease(ctx.readStore, owner, config.PROJECTOR_LEASE_MS),
+      {
+        renewEveryMs: Math.floor(config.PROJECTOR_LEASE_MS / 3),
+        onChange: (leading) =>
+          ctx.logger.info(
+            { owner, leading },
+            leading ? 'projector leads' : 'projector lost its lease; standing by',
+          ),
+      },
+    );
     ctx.logger.info({ owner }, 'projector started (standby until it holds the lease)');
     onSignal(async () => {
       await leased.stop();
@@ -57,11 +65,14 @@ async function main() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // PUBLIC_URL defaults to http://localhost:PORT outside production; PORT=0 picks a port only known now
-  const base = config.PORT === 0 && config.NODE_ENV !== 'production' ? `http://localhost:${port}` : config.PUBLIC_URL;
+  const base =
+    config.PORT === 0 && config.NODE_ENV !== 'production' ? `http://localhost:${port}` : config.PUBLIC_URL;
   // performance.now() counts from the process start, so loading the code is included
   const readyMs = Math.round(performance.now());
   ctx.logger.info({ port, readyMs, events: ctx.projections.position }, 'marketplace ready');
-  console.log(`\nМаркетплейс запущен за ${readyMs} мс (событий в журнале: ${ctx.projections.position})\n  сайт:    ${base}/prodazha\n  кабинет: ${base}/cabinet/  (вход по СМС: 79990000001 — владелец агентства, 79990000011 — агент, 79990000100 — пользователь)\n  API:     ${base}/api/docs${config.NODE_ENV !== 'production' ? `\n  коды из СМС (режим разработки): ${base}/api/dev/sms?phone=79990000001` : ''}\n`);
+  console.log(
+    `\nМаркетплейс запущен за ${readyMs} мс (событий в журнале: ${ctx.projections.position})\n  сайт:    ${base}/prodazha\n  кабинет: ${base}/cabinet/  (вход по СМС: 79990000001 — владелец агентства, 79990000011 — агент, 79990000100 — пользователь)\n  API:     ${base}/api/docs${config.NODE_ENV !== 'production' ? `\n  коды из СМС (режим разработки): ${base}/api/dev/sms?phone=79990000001` : ''}\n`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

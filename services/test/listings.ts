@@ -15,9 +15,30 @@ export async function createAgency(ctx: AppContext, key: string, phoneSuffix: st
   const phone = (n: number) => `7955${phoneSuffix.padStart(6, '0')}${n}`;
   const owner: Actor = { userId: `owner-${key}`, role: ROLES.AGENCY_OWNER, agencyId };
   const agent: Actor = { userId: `agent-${key}`, role: ROLES.AGENT, agencyId };
-  await registerUser(ctx, { type: 'RegisterUser', userId: owner.userId, name: `Владелец ${key}`, phone: phone(1), email: null, role: ROLES.AGENCY_OWNER, agencyId });
-  await registerUser(ctx, { type: 'RegisterUser', userId: agent.userId, name: `Агент ${key}`, phone: phone(2), email: null, role: ROLES.AGENT, agencyId });
-  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'RegisterAgency', agencyId, name: `Агентство ${key}`, ownerId: owner.userId });
+  await registerUser(ctx, {
+    type: 'RegisterUser',
+    userId: owner.userId,
+    name: `Владелец ${key}`,
+    phone: phone(1),
+    email: null,
+    role: ROLES.AGENCY_OWNER,
+    agencyId,
+  });
+  await registerUser(ctx, {
+    type: 'RegisterUser',
+    userId: agent.userId,
+    name: `Агент ${key}`,
+    phone: phone(2),
+    email: null,
+    role: ROLES.AGENT,
+    agencyId,
+  });
+  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, {
+    type: 'RegisterAgency',
+    agencyId,
+    name: `Агентство ${key}`,
+    ownerId: owner.userId,
+  });
   return { agencyId, owner, agent, ownerPhone: phone(1), agentPhone: phone(2) };
 }
 
@@ -50,18 +71,48 @@ export async function createListing(ctx: AppContext, author: Actor, spec: Listin
     title: `Объявление ${spec.id}`,
     description: '',
     price: spec.price,
-    address: { locationId: city.id, locationName: city.name, fullAddress: spec.address ?? `${city.name}, ул. Тестовая, ${spec.id.length}`, geo: spec.geo ?? null, metro: { stations: [] } },
+    address: {
+      locationId: city.id,
+      locationName: city.name,
+      fullAddress: spec.address ?? `${city.name}, ул. Тестовая, ${spec.id.length}`,
+      geo: spec.geo ?? null,
+      metro: { stations: [] },
+    },
     params: {
-      roomCount: spec.rooms ?? 1, totalArea: spec.area ?? 40, livingArea: null, kitchenArea: null, floor: spec.floor ?? 2, floorsCount: 9,
-      buildYear: null, deposit: null, clientFee: null, guestsCount: spec.guests ?? null, ...PARAMS_ADDED_IN_V2, ...spec.params,
+      roomCount: spec.rooms ?? 1,
+      totalArea: spec.area ?? 40,
+      livingArea: null,
+      kitchenArea: null,
+      floor: spec.floor ?? 2,
+      floorsCount: 9,
+      buildYear: null,
+      deposit: null,
+      clientFee: null,
+      guestsCount: spec.guests ?? null,
+      ...PARAMS_ADDED_IN_V2,
+      ...spec.params,
     },
     images: [],
     residentialComplexId: spec.complex ?? null,
   };
-  const run = (command: PublicationCommand) => handleCommand(ctx.eventStore, publicationStream(spec.id), publicationDecider, command, { actor: author.userId });
+  const run = (command: PublicationCommand) =>
+    handleCommand(ctx.eventStore, publicationStream(spec.id), publicationDecider, command, {
+      actor: author.userId,
+    });
   await run({ type: 'CreatePublication', actor: author, publicationId: spec.id, details });
   const now = ctx.clock().getTime();
-  if (spec.publishedDaysAgo !== undefined) await run({ type: 'PublishPublication', actor: author, publishedAt: new Date(now - spec.publishedDaysAgo * DAY).toISOString() });
-  if (spec.promoted) await run({ type: 'PromotePublication', positionType: spec.promoted, tariffId: 'test-tariff', until: new Date(now + 30 * DAY).toISOString() });
+  if (spec.publishedDaysAgo !== undefined)
+    await run({
+      type: 'PublishPublication',
+      actor: author,
+      publishedAt: new Date(now - spec.publishedDaysAgo * DAY).toISOString(),
+    });
+  if (spec.promoted)
+    await run({
+      type: 'PromotePublication',
+      positionType: spec.promoted,
+      tariffId: 'test-tariff',
+      until: new Date(now + 30 * DAY).toISOString(),
+    });
   await ctx.projections.whenCaughtUp();
 }

@@ -6,7 +6,10 @@ import { tcpReachable } from '@estate/events/testing';
  * here), whose query language the filters must also speak: [name, env for startTestApp, whether to run].
  * MongoDB's row is skipped, with a printed line, when nothing answers.
  */
-export function onBothReadStores(what: string, dbPrefix: string): [string, Record<string, string>, boolean][] {
+export function onBothReadStores(
+  what: string,
+  dbPrefix: string,
+): [string, Record<string, string>, boolean][] {
   const url = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
   const up = tcpReachable(url);
   if (!up) console.warn(`SKIPPED: ${what} on MongoDB — nothing answers at ${url}`);

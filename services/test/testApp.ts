@@ -20,19 +20,46 @@ export class TestClock {
   }
 }
 
-export type TestApp = { ctx: AppContext; app: ReturnType<typeof createApp>; dataDir: string; clock: TestClock; close(): Promise<void> };
+export type TestApp = {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  clock: TestClock;
+  close(): Promise<void>;
+};
 
 /** Limits high enough for suites that sign in often; the limit tests set their own. */
-const TEST_ENV = { SMS_LIMIT_PER_PHONE: '1000', SMS_LIMIT_PER_IP: '1000', CODE_CHECK_LIMIT_PER_IP: '1000', SMS_RETRY_BACKOFF_MS: '10' };
+const TEST_ENV = {
+  SMS_LIMIT_PER_PHONE: '1000',
+  SMS_LIMIT_PER_IP: '1000',
+  CODE_CHECK_LIMIT_PER_IP: '1000',
+  SMS_RETRY_BACKOFF_MS: '10',
+};
 
 /** The real app on embedded adapters in a fresh data folder, with demo data unless told otherwise. */
 export async function startTestApp(
-  options: { listings?: number; seed?: boolean; env?: Record<string, string>; dataDir?: string; overrides?: ContextOverrides; logger?: Logger } = {},
+  options: {
+    listings?: number;
+    seed?: boolean;
+    env?: Record<string, string>;
+    dataDir?: string;
+    overrides?: ContextOverrides;
+    logger?: Logger;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'estate-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...TEST_ENV, ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...TEST_ENV,
+    ...options.env,
+  });
   const clock = new TestClock();
-  const ctx = await buildContext(config, options.logger ?? createLogger('silent'), { clock: clock.now, ...options.overrides });
+  const ctx = await buildContext(config, options.logger ?? createLogger('silent'), {
+    clock: clock.now,
+    ...options.overrides,
+  });
   if (options.seed !== false) await seedDemoData(ctx, options.listings ?? 60);
   const app = createApp(ctx);
   return {
@@ -58,13 +85,21 @@ export async function lastCode(t: TestApp, phone: string): Promise<string> {
 /** Signs in through the SMS flow of the HTTP API, as a person would; the clock moves past the resend pause first. */
 export async function signIn(t: TestApp, phone: string): Promise<string> {
   t.clock.advance(31_000);
-  await request(t.app).post('/api/auth/send-login-sms-code').send({ phone, 'g-recaptcha-response': 'test' }).expect(200);
-  const { body } = await request(t.app).post('/api/auth/login').send({ phone, smsCode: await lastCode(t, phone) }).expect(200);
+  await request(t.app)
+    .post('/api/auth/send-login-sms-code')
+    .send({ phone, 'g-recaptcha-response': 'test' })
+    .expect(200);
+  const { body } = await request(t.app)
+    .post('/api/auth/login')
+    .send({ phone, smsCode: await lastCode(t, phone) })
+    .expect(200);
   return body.data.token as string;
 }
 
 /** The same app listening on a free port, for browser tests. */
-export async function startTestServer(options: { listings?: number } = {}): Promise<{ url: string; clock: TestClock; stop(): Promise<void> }> {
+export async function startTestServer(
+  options: { listings?: number } = {},
+): Promise<{ url: string; clock: TestClock; stop(): Promise<void> }> {
   // the port first: the app's PUBLIC_URL (payment and e-mail links) is the address it listens on
   const server: Server = createHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

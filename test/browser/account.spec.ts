@@ -20,7 +20,10 @@ afterEach(async () => {
   await page?.close();
 });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('accounts on the public site in Chromium', () => {
   it('signs up in the modal with the SMS code, edits the profile, logs out and signs in again', async () => {
@@ -53,15 +56,23 @@ describe('accounts on the public site in Chromium', () => {
     await page.getByText('Имя сохранено').waitFor();
     await page.getByLabel('Файл фото').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await page.locator('img[alt="Мария Петрова"]').waitFor();
-    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/profile')), page.getByLabel('СМС-уведомления').uncheck()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/profile')),
+      page.getByLabel('СМС-уведомления').uncheck(),
+    ]);
     await page.screenshot({ path: '.cache/screenshots/web-profile.png', fullPage: true });
 
     // the confirmation link from the letter confirms the address
-    const letters = (await (await fetch(`${server.url}/api/dev/email?to=maria@example.ru`)).json()) as { data: { text: string }[] };
+    const letters = (await (await fetch(`${server.url}/api/dev/email?to=maria@example.ru`)).json()) as {
+      data: { text: string }[];
+    };
     const link = /https?:\/\/\S+\/confirm-email\?token=\S+/.exec(letters.data[0].text)![0];
     await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
     await page.getByText('Адрес электронной почты подтверждён.').waitFor();
-    await page.getByRole('button', { name: 'Перейти в профиль' }).or(page.getByRole('link', { name: 'Перейти в профиль' })).click();
+    await page
+      .getByRole('button', { name: 'Перейти в профиль' })
+      .or(page.getByRole('link', { name: 'Перейти в профиль' }))
+      .click();
     await page.getByText('Подтверждена', { exact: true }).waitFor();
 
     await page.getByRole('link', { name: 'Главная' }).click();
@@ -101,7 +112,10 @@ describe('accounts on the public site in Chromium', () => {
     await page.getByRole('button', { name: 'Получить код по СМС' }).click();
     await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
     await typeCode(page, await outboxCode(server.url, '79990000100'));
-    await page.getByRole('button', { name: 'Личный кабинет' }).or(page.getByRole('link', { name: 'Личный кабинет' })).waitFor();
+    await page
+      .getByRole('button', { name: 'Личный кабинет' })
+      .or(page.getByRole('link', { name: 'Личный кабинет' }))
+      .waitFor();
     const title = await firstCard.getByTestId('card-title').textContent();
     await firstCard.getByRole('button', { name: 'В избранное' }).click();
     await firstCard.getByRole('button', { name: 'Убрать из избранного' }).waitFor();

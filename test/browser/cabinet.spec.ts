@@ -71,7 +71,9 @@ describe('agency cabinet in Chromium', () => {
     // the edit form names the stored place again
     await page.getByRole('link', { name: 'Редактировать' }).click();
     // a function, not a string: the CSP forbids eval, which Playwright would use for a string predicate
-    await page.waitForFunction(() => [...document.querySelectorAll('input')].some((i) => i.value.includes('Красная Поляна')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((i) => i.value.includes('Красная Поляна')),
+    );
 
     await page.goto(`${server.url}/cabinet/#/publications`);
     await page.getByRole('tab', { name: 'Черновики' }).click();
@@ -91,7 +93,10 @@ describe('agency cabinet in Chromium', () => {
     await row.getByRole('checkbox').check();
     await page.screenshot({ path: '.cache/screenshots/cabinet-archive.png' });
     await page.getByRole('button', { name: 'Удалить выбранные' }).click();
-    await page.getByRole('button', { name: /Подтвердить|Да|Удалить/ }).last().click();
+    await page
+      .getByRole('button', { name: /Подтвердить|Да|Удалить/ })
+      .last()
+      .click();
     await row.waitFor({ state: 'detached' });
   });
 
@@ -99,15 +104,39 @@ describe('agency cabinet in Chromium', () => {
     if (!browser) return console.warn('SKIPPED: agency cabinet browser test (no Chromium)');
     server.clock.advance(31_000);
     const token = await apiSignIn(server.url, '79990000001');
-    const listings = (await (await fetch(`${server.url}/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { id: string; title: string }[] };
+    const listings = (await (
+      await fetch(`${server.url}/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { id: string; title: string }[] };
     const listing = listings.data[0] as { id: string; title: string };
     const day = (n: number) => todayOf(new Date(Date.now() + n * 86_400_000)); // Moscow dates, as the app's
     // a guest's request needs the bot check and the phone confirmed by an SMS code (its trust token)
     const post = (path: string, body: object, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ ...body, 'g-recaptcha-response': 'test' }) });
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ ...body, 'g-recaptcha-response': 'test' }),
+      });
     await post('/api/sms-code/send', { phone: '79161234500' });
-    const verified = (await (await post('/api/sms-code/verify', { phone: '79161234500', smsCode: await outboxCode(server.url, '79161234500') })).json()) as { data: { token: string } };
-    const asked = await post(`/api/booking/daily-rent/${listing.id}`, { name: 'Гость из теста', phone: '79161234500', startDate: day(40), endDate: day(42), adultCount: 1, childCount: 0 }, { 'trust-token': verified.data.token });
+    const verified = (await (
+      await post('/api/sms-code/verify', {
+        phone: '79161234500',
+        smsCode: await outboxCode(server.url, '79161234500'),
+      })
+    ).json()) as { data: { token: string } };
+    const asked = await post(
+      `/api/booking/daily-rent/${listing.id}`,
+      {
+        name: 'Гость из теста',
+        phone: '79161234500',
+        startDate: day(40),
+        endDate: day(42),
+        adultCount: 1,
+        childCount: 0,
+      },
+      { 'trust-token': verified.data.token },
+    );
     expect(asked.status).toBe(201);
 
     await signIn('79990000001');
@@ -141,7 +170,10 @@ describe('agency cabinet in Chromium', () => {
     const before = Number((await balance.textContent())!.replace(/\D/g, ''));
     const after = new RegExp(`^${String(before + 1500).replace(/\B(?=(\d{3})+(?!\d))/g, '\\s')}\\s₽$`);
     await page.getByLabel('Сумма, ₽').fill('1500');
-    const [payment] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Оплатить онлайн' }).click()]);
+    const [payment] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Оплатить онлайн' }).click(),
+    ]);
     payment.setDefaultTimeout(8000);
     await payment.getByRole('button', { name: 'Оплатить' }).click();
     await payment.getByText('Статус: оплачен').waitFor();

@@ -52,11 +52,14 @@ async function signIn(phone: string, width: number) {
   page.setDefaultTimeout(60_000);
   server.clock.advance(31_000); // past the resend pause of the previous sign-in with this phone
   await page.goto(`${server.url}/cabinet/`);
-  await page.getByLabel('Телефон').fill(phone).catch(async (error) => {
-    await page.screenshot({ path: `${SHOTS}/cabinet-sign-in-failed-${width}.png` });
-    console.log('sign-in page:', page.url(), (await page.content()).slice(0, 3000));
-    throw error;
-  });
+  await page
+    .getByLabel('Телефон')
+    .fill(phone)
+    .catch(async (error) => {
+      await page.screenshot({ path: `${SHOTS}/cabinet-sign-in-failed-${width}.png` });
+      console.log('sign-in page:', page.url(), (await page.content()).slice(0, 3000));
+      throw error;
+    });
   await page.getByRole('button', { name: 'Получить код по СМС' }).click();
   await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
   await typeCode(page, await outboxCode(server.url, phone));
@@ -64,7 +67,10 @@ async function signIn(phone: string, width: number) {
 }
 
 const api = async (token: string, path: string, init: RequestInit = {}) => {
-  const res = await fetch(`${server.url}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers } });
+  const res = await fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers },
+  });
   return { status: res.status, body: (await res.json()) as { data: any; errors?: Record<string, string[]> } };
 };
 const ownerToken = async () => {
@@ -72,7 +78,8 @@ const ownerToken = async () => {
   return apiSignIn(server.url, OWNER);
 };
 /** The page never scrolls sideways at this width. */
-const fitsWidth = async (width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+const fitsWidth = async (width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 const skipped = () => {
   if (browser) return false;
   console.warn('SKIPPED: cabinet screens browser test (no Chromium)');
@@ -99,7 +106,11 @@ describe.each([375, 1440])('cabinet screens at %i px', (width) => {
     expect(await page.getByText('Сотрудник не найден').count()).toBe(0);
     // what the page shows is what the agency holds
     const token = await ownerToken();
-    const employees = (await api(token, '/api/agency/demo-agency-1/employee')).body.data as { phone: string; isActive: boolean; limit: number | null }[];
+    const employees = (await api(token, '/api/agency/demo-agency-1/employee')).body.data as {
+      phone: string;
+      isActive: boolean;
+      limit: number | null;
+    }[];
     expect(employees.find((e) => e.phone === '79990000011')).toMatchObject({ isActive: true, limit });
     await page.reload();
     await row.waitFor();
@@ -142,36 +153,72 @@ describe.each([375, 1440])('cabinet screens at %i px', (width) => {
 async function feedInteractions(publicationIds: string[]) {
   const now = app.ctx.clock().getTime();
   const plan: { daysAgo: number; kind: Interaction['kind']; count: number }[] = [
-    { daysAgo: 0, kind: 'view', count: 12 }, { daysAgo: 2, kind: 'view', count: 6 }, { daysAgo: 3, kind: 'view', count: 3 }, { daysAgo: 20, kind: 'view', count: 9 }, { daysAgo: 100, kind: 'view', count: 30 },
-    { daysAgo: 0, kind: 'click', count: 5 }, { daysAgo: 1, kind: 'click', count: 3 }, { daysAgo: 12, kind: 'click', count: 2 },
-    { daysAgo: 0, kind: 'favorite', count: 4 }, { daysAgo: 2, kind: 'favorite', count: 2 }, { daysAgo: 40, kind: 'favorite', count: 7 },
-    { daysAgo: 0, kind: 'phone', count: 5 }, { daysAgo: 1, kind: 'phone', count: 1 }, { daysAgo: 15, kind: 'phone', count: 8 },
-    { daysAgo: 0, kind: 'chat', count: 2 }, { daysAgo: 3, kind: 'chat', count: 3 }, { daysAgo: 70, kind: 'chat', count: 1 },
+    { daysAgo: 0, kind: 'view', count: 12 },
+    { daysAgo: 2, kind: 'view', count: 6 },
+    { daysAgo: 3, kind: 'view', count: 3 },
+    { daysAgo: 20, kind: 'view', count: 9 },
+    { daysAgo: 100, kind: 'view', count: 30 },
+    { daysAgo: 0, kind: 'click', count: 5 },
+    { daysAgo: 1, kind: 'click', count: 3 },
+    { daysAgo: 12, kind: 'click', count: 2 },
+    { daysAgo: 0, kind: 'favorite', count: 4 },
+    { daysAgo: 2, kind: 'favorite', count: 2 },
+    { daysAgo: 40, kind: 'favorite', count: 7 },
+    { daysAgo: 0, kind: 'phone', count: 5 },
+    { daysAgo: 1, kind: 'phone', count: 1 },
+    { daysAgo: 15, kind: 'phone', count: 8 },
+    { daysAgo: 0, kind: 'chat', count: 2 },
+    { daysAgo: 3, kind: 'chat', count: 3 },
+    { daysAgo: 70, kind: 'chat', count: 1 },
   ];
   const interactions: Interaction[] = plan.flatMap(({ daysAgo, kind, count }) => {
     const at = new Date(now - daysAgo * 86_400_000).toISOString();
-    return Array.from({ length: count }, (_, n) => ({ id: `${kind}:test-${n}:${publicationIds[n % publicationIds.length]}:${dayOf(at)}`, kind, publicationId: publicationIds[n % publicationIds.length], at }));
+    return Array.from({ length: count }, (_, n) => ({
+      id: `${kind}:test-${n}:${publicationIds[n % publicationIds.length]}:${dayOf(at)}`,
+      kind,
+      publicationId: publicationIds[n % publicationIds.length],
+      at,
+    }));
   });
-  await app.ctx.bus.publish(INTERACTIONS_TOPIC, interactions.map((i) => ({ key: i.publicationId, value: i })));
+  await app.ctx.bus.publish(
+    INTERACTIONS_TOPIC,
+    interactions.map((i) => ({ key: i.publicationId, value: i })),
+  );
 }
-
 
 /** The drawn chart: each bar's series, group and height, and the y position of each tick by its label. */
 const readChart = (p: Page) =>
   p.getByTestId('statistics-chart').evaluate((root) => {
     const bars = [...root.querySelectorAll('rect[data-series]')].map((r) => {
       const box = r.getBoundingClientRect();
-      return { series: r.getAttribute('data-series')!, index: Number(r.getAttribute('data-index')), height: box.height, top: box.top, bottom: box.bottom, left: box.left };
+      return {
+        series: r.getAttribute('data-series')!,
+        index: Number(r.getAttribute('data-index')),
+        height: box.height,
+        top: box.top,
+        bottom: box.bottom,
+        left: box.left,
+      };
     });
-    const ticks = [...root.querySelectorAll('.MuiChartsAxis-directionY .MuiChartsAxis-tickContainer')].map((g) => ({
-      label: g.textContent ?? '',
-      y: g.querySelector('line')!.getBoundingClientRect().top,
-    }));
+    const ticks = [...root.querySelectorAll('.MuiChartsAxis-directionY .MuiChartsAxis-tickContainer')].map(
+      (g) => ({
+        label: g.textContent ?? '',
+        y: g.querySelector('line')!.getBoundingClientRect().top,
+      }),
+    );
     return { bars, ticks };
   });
 
-const CONTENT_SERIES: Record<number, string[]> = { 1: ['viewCount', 'clicksCount'], 2: ['count'], 3: ['viewPhoneCount', 'chatsCount'] };
-const TAB_NAMES: Record<number, RegExp> = { 1: /^(Показы объявлений|Просмотры):/, 2: /^(Добавили в избранное|Избранное):/, 3: /^Отклики:/ };
+const CONTENT_SERIES: Record<number, string[]> = {
+  1: ['viewCount', 'clicksCount'],
+  2: ['count'],
+  3: ['viewPhoneCount', 'chatsCount'],
+};
+const TAB_NAMES: Record<number, RegExp> = {
+  1: /^(Показы объявлений|Просмотры):/,
+  2: /^(Добавили в избранное|Избранное):/,
+  3: /^Отклики:/,
+};
 const PERIOD_NAMES: Record<number, string> = { 1: 'Неделя', 2: 'Месяц', 3: 'Год' };
 let fed = false;
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
@@ -192,36 +239,54 @@ describe.each([375, 1440])('dashboard at %i px', (width) => {
     // the totals: sums of the interval (since the start of the year), «Отклики» = phone views + chats
     const totals = (await api(token, '/api/publications-statistic')).body.data;
     expect(totals.viewCount).toBeGreaterThan(0);
-    const expectedTotals = { 1: totals.viewCount, 2: totals.count, 3: totals.viewPhoneCount + totals.chatsCount };
+    const expectedTotals = {
+      1: totals.viewCount,
+      2: totals.count,
+      3: totals.viewPhoneCount + totals.chatsCount,
+    };
     for (const content of [1, 2, 3]) {
       const tab = page.getByTestId(`statistics-tab-${content}`);
       await tab.filter({ hasText: `: ${grouped(expectedTotals[content as 1 | 2 | 3])}` }).waitFor();
       expect(await tab.textContent()).toMatch(TAB_NAMES[content]);
-      expect((await tab.textContent())!.endsWith(`: ${grouped(expectedTotals[content as 1 | 2 | 3])}`)).toBe(true);
+      expect((await tab.textContent())!.endsWith(`: ${grouped(expectedTotals[content as 1 | 2 | 3])}`)).toBe(
+        true,
+      );
     }
 
     for (const content of [1, 2, 3]) {
       await page.getByTestId(`statistics-tab-${content}`).click();
       for (const period of [1, 2, 3]) {
         await page.getByRole('button', { name: PERIOD_NAMES[period], exact: true }).click();
-        await page.locator(`[data-testid="statistics-chart"][data-content="${content}"][data-period="${period}"]`).waitFor();
-        const diagram = (await api(token, `/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`)).body.data.diagram as Record<string, number>[];
-        const values = CONTENT_SERIES[content].flatMap((series) => diagram.map((point, index) => ({ series, index, value: point[series] ?? 0 })));
+        await page
+          .locator(`[data-testid="statistics-chart"][data-content="${content}"][data-period="${period}"]`)
+          .waitFor();
+        const diagram = (
+          await api(token, `/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`)
+        ).body.data.diagram as Record<string, number>[];
+        const values = CONTENT_SERIES[content].flatMap((series) =>
+          diagram.map((point, index) => ({ series, index, value: point[series] ?? 0 })),
+        );
         const max = Math.max(...values.map((v) => v.value));
         expect(max).toBeGreaterThan(0);
         const { bars, ticks } = await readChart(page);
 
         // 4 ticks: the maximum and its 3/4, 1/2, 1/4, top to bottom
         const tickValues = [max, (max * 3) / 4, max / 2, max / 4];
-        expect(ticks.map((t) => t.label)).toEqual(expect.arrayContaining(tickValues.map((v) => String(Math.round(v * 100) / 100).replace('.', ','))));
+        expect(ticks.map((t) => t.label)).toEqual(
+          expect.arrayContaining(tickValues.map((v) => String(Math.round(v * 100) / 100).replace('.', ','))),
+        );
         expect(ticks).toHaveLength(4);
-        const yOf = (label: number) => ticks.find((t) => t.label === String(Math.round(label * 100) / 100).replace('.', ','))!.y;
+        const yOf = (label: number) =>
+          ticks.find((t) => t.label === String(Math.round(label * 100) / 100).replace('.', ','))!.y;
         const pxPerUnit = (yOf(max / 4) - yOf(max)) / ((max * 3) / 4);
         const baseline = yOf(max / 4) + pxPerUnit * (max / 4);
 
         // each group has a place of its own, in the API's order (a year holds two groups of one month)
         for (const series of CONTENT_SERIES[content]) {
-          const lefts = bars.filter((b) => b.series === series).sort((a, b) => a.index - b.index).map((b) => b.left);
+          const lefts = bars
+            .filter((b) => b.series === series)
+            .sort((a, b) => a.index - b.index)
+            .map((b) => b.left);
           expect(lefts).toHaveLength(diagram.length);
           lefts.slice(1).forEach((left, i) => expect(left).toBeGreaterThan(lefts[i] + 1));
         }
@@ -255,7 +320,10 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
     const before = Number((await balance.textContent())!.replace(/\D/g, ''));
     const sum = 2000 + width;
     await page.getByLabel('Сумма, ₽').fill(String(sum));
-    const [payment] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Оплатить онлайн' }).click()]);
+    const [payment] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Оплатить онлайн' }).click(),
+    ]);
     await payment.getByRole('button', { name: 'Оплатить' }).click();
     await payment.getByText('Статус: оплачен').waitFor();
     await payment.close();
@@ -264,7 +332,9 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
     await page.bringToFront();
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByText(`Баланс пополнен на ${grouped(sum)}`).waitFor();
-    await balance.filter({ hasText: new RegExp(`^${grouped(before + sum).replace(/\u202f/g, '\\s')}\\s₽$`) }).waitFor();
+    await balance
+      .filter({ hasText: new RegExp(`^${grouped(before + sum).replace(/\u202f/g, '\\s')}\\s₽$`) })
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/cabinet-wallet-${width}.png`, fullPage: true });
     await fitsWidth(width);
   });
@@ -272,11 +342,16 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
   it('shows the listing’s new tariff, its end and its daily charge right after paying it', async () => {
     if (skipped()) return;
     const token = await ownerToken();
-    const listings = (await api(token, '/api/agency/demo-agency-1/publications?status=1&limit=100')).body.data as { id: string; adTariff: unknown }[];
+    const listings = (await api(token, '/api/agency/demo-agency-1/publications?status=1&limit=100')).body
+      .data as { id: string; adTariff: unknown }[];
     // one listing per width, without a running promotion
     const listing = listings.filter((l) => !l.adTariff)[width === 375 ? 0 : 1];
     expect(listing).toBeDefined();
-    const [tariff] = (await api(token, `/api/publications/${listing.id}/tariffs`)).body.data as { id: string; title: string; pricePerDay: number }[];
+    const [tariff] = (await api(token, `/api/publications/${listing.id}/tariffs`)).body.data as {
+      id: string;
+      title: string;
+      pricePerDay: number;
+    }[];
 
     await signIn(OWNER, width);
     await page.goto(`${server.url}/cabinet/#/publications/${encodeURIComponent(listing.id)}/show`);
@@ -289,10 +364,19 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
 
     // no reload: the page asked again and shows what the agency call holds now
     await current.filter({ hasText: `«${tariff.title}»` }).waitFor();
-    const { adTariff } = (await api(token, `/api/agency/demo-agency-1/publications/${listing.id}`)).body.data as { adTariff: { until: string } };
-    const until = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' }).format(new Date(adTariff.until));
+    const { adTariff } = (await api(token, `/api/agency/demo-agency-1/publications/${listing.id}`)).body
+      .data as { adTariff: { until: string } };
+    const until = new Intl.DateTimeFormat('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/Moscow',
+    }).format(new Date(adTariff.until));
     expect(await current.textContent()).toContain(`Оплачен до ${until}`);
-    expect((await current.textContent())!.replace(/\s/g, ' ')).toContain(`Списание: ${grouped(tariff.pricePerDay).replace(/\u202f/g, ' ')} ₽ в день`);
+    expect((await current.textContent())!.replace(/\s/g, ' ')).toContain(
+      `Списание: ${grouped(tariff.pricePerDay).replace(/\u202f/g, ' ')} ₽ в день`,
+    );
     await page.screenshot({ path: `${SHOTS}/cabinet-tariff-${width}.png`, fullPage: true });
     await fitsWidth(width);
   });
@@ -302,16 +386,30 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
     server.clock.advance(31_000);
     const guest = await apiSignIn(server.url, '79990000100');
     const owner = await ownerToken();
-    const daily = (await api(owner, '/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1')).body.data as { id: string }[];
+    const daily = (await api(owner, '/api/agency/demo-agency-1/publications?dealCategory=dailyRent&status=1'))
+      .body.data as { id: string }[];
     const day = (n: number) => todayOf(new Date(app.ctx.clock().getTime() + n * 86_400_000)); // Moscow dates, as the app's
     const offset = width === 375 ? 60 : 70;
     const name = `Гость теста ${width}`;
     const asked = await api(guest, `/api/booking/daily-rent/${daily[0].id}`, {
       method: 'POST',
-      body: JSON.stringify({ name, phone: '79990000100', startDate: day(offset), endDate: day(offset + 2), adultCount: 1, childCount: 0, 'g-recaptcha-response': 'test' }),
+      body: JSON.stringify({
+        name,
+        phone: '79990000100',
+        startDate: day(offset),
+        endDate: day(offset + 2),
+        adultCount: 1,
+        childCount: 0,
+        'g-recaptcha-response': 'test',
+      }),
     });
     expect(asked.status).toBe(201);
-    const countsOf = async () => Object.fromEntries(((await api(owner, '/api/booking/daily-rent/count')).body.data as { status: number; count: number }[]).map((c) => [c.status, c.count]));
+    const countsOf = async () =>
+      Object.fromEntries(
+        (
+          (await api(owner, '/api/booking/daily-rent/count')).body.data as { status: number; count: number }[]
+        ).map((c) => [c.status, c.count]),
+      );
     const before = await countsOf();
 
     await signIn(OWNER, width);

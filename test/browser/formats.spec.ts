@@ -21,19 +21,32 @@ afterEach(async () => {
   await page?.close();
 });
 
-type Listing = { id: string; price: number; dealCategory: string; deposit: number | null; characteristics: { characteristicField: string; value: number }[] };
+type Listing = {
+  id: string;
+  price: number;
+  dealCategory: string;
+  deposit: number | null;
+  characteristics: { characteristicField: string; value: number }[];
+};
 const search = async (body: object): Promise<Listing[]> => {
-  const res = await fetch(`${server.url}/api/publications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ limit: 100, ...body }) });
+  const res = await fetch(`${server.url}/api/publications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ limit: 100, ...body }),
+  });
   return ((await res.json()) as { data: Listing[] }).data;
 };
 
 /** How many lines an element's text takes: the distinct tops of its text's line boxes. */
 const linesOf = (p: Page, testId: string) =>
-  p.getByTestId(testId).first().evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-  });
+  p
+    .getByTestId(testId)
+    .first()
+    .evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
 
 describe.each([375, 1440])('formats at %i px', (width) => {
   it('keeps the most expensive price on one line, with no sideways scroll', async () => {
@@ -54,11 +67,13 @@ describe.each([375, 1440])('formats at %i px', (width) => {
 
     await page.goto(`${server.url}/prodazha?sortByPrice=DESC`);
     await page.getByTestId('publication-card').first().waitFor();
-    const cardPrices = await page.getByTestId('price').evaluateAll((els) => els.map((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
-    }));
+    const cardPrices = await page.getByTestId('price').evaluateAll((els) =>
+      els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }),
+    );
     expect(cardPrices.length).toBeGreaterThan(0);
     expect(cardPrices.every((lines) => lines === 1)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/formats-catalogue-${width}.png` });
@@ -69,16 +84,32 @@ describe.each([375, 1440])('formats at %i px', (width) => {
     page = await browser.newPage({ viewport: { width, height: 900 } });
     page.setDefaultTimeout(10_000);
     const daily = await search({ dealCategory: 'dailyRent' });
-    const told = (l: Listing, field: string) => l.characteristics.find((c) => c.characteristicField === field)?.value;
-    const listing = daily.find((l) => (l.deposit ?? 0) >= 1000 && told(l, 'CeilingHeight') !== undefined && !Number.isInteger(told(l, 'CeilingHeight')) && told(l, 'BuildYear'));
+    const told = (l: Listing, field: string) =>
+      l.characteristics.find((c) => c.characteristicField === field)?.value;
+    const listing = daily.find(
+      (l) =>
+        (l.deposit ?? 0) >= 1000 &&
+        told(l, 'CeilingHeight') !== undefined &&
+        !Number.isInteger(told(l, 'CeilingHeight')) &&
+        told(l, 'BuildYear'),
+    );
     expect(listing).toBeDefined();
     await page.goto(`${server.url}/daily-rent/${listing!.id}`);
     const deposit = page.getByTestId('characteristic-Deposit');
     await deposit.waitFor();
-    expect(await deposit.textContent()).toBe(`Залог${listing!.deposit!.toLocaleString('ru-RU').replace(/\s/g, '\u202f')}\u00a0₽`);
-    expect(await page.getByTestId('characteristic-CeilingHeight').textContent()).toBe(`Высота потолков${String(told(listing!, 'CeilingHeight')).replace('.', ',')}\u00a0м`);
-    expect(await page.getByTestId('characteristic-BuildYear').textContent()).toBe(`Год постройки${told(listing!, 'BuildYear')}`);
-    await page.getByText(/^Залог \d/).first().waitFor();
+    expect(await deposit.textContent()).toBe(
+      `Залог${listing!.deposit!.toLocaleString('ru-RU').replace(/\s/g, '\u202f')}\u00a0₽`,
+    );
+    expect(await page.getByTestId('characteristic-CeilingHeight').textContent()).toBe(
+      `Высота потолков${String(told(listing!, 'CeilingHeight')).replace('.', ',')}\u00a0м`,
+    );
+    expect(await page.getByTestId('characteristic-BuildYear').textContent()).toBe(
+      `Год постройки${told(listing!, 'BuildYear')}`,
+    );
+    await page
+      .getByText(/^Залог \d/)
+      .first()
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/formats-daily-${width}.png`, fullPage: true });
   });
 
@@ -86,9 +117,14 @@ describe.each([375, 1440])('formats at %i px', (width) => {
     if (!browser) return console.warn('SKIPPED: formats browser test (no Chromium)');
     page = await browser.newPage({ viewport: { width, height: 900 } });
     page.setDefaultTimeout(10_000);
-    const studio = [...(await search({ dealCategory: 'sale' })), ...(await search({ dealCategory: 'rent' }))].find((l) => l.characteristics.some((c) => c.characteristicField === 'FlatRoomsCount' && c.value === 0));
+    const studio = [
+      ...(await search({ dealCategory: 'sale' })),
+      ...(await search({ dealCategory: 'rent' })),
+    ].find((l) => l.characteristics.some((c) => c.characteristicField === 'FlatRoomsCount' && c.value === 0));
     expect(studio).toBeDefined();
     await page.goto(`${server.url}/${studio!.dealCategory === 'sale' ? 'prodazha' : 'rent'}/${studio!.id}`);
-    expect(await page.getByTestId('characteristic-FlatRoomsCount').textContent()).toBe('Количество комнатСтудия');
+    expect(await page.getByTestId('characteristic-FlatRoomsCount').textContent()).toBe(
+      'Количество комнатСтудия',
+    );
   });
 });

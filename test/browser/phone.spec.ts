@@ -37,7 +37,13 @@ describe.each([375, 1440])('the phone button at %i px', (width) => {
       // bodies are read once each request has finished (the body of a merely started answer may never come)
       page.on('requestfinished', (finished) => {
         if (!finished.url().includes('/api/')) return;
-        if (!isReveal(finished.url())) otherAnswers.push(finished.response().then((response) => response?.text() ?? '').catch(() => ''));
+        if (!isReveal(finished.url()))
+          otherAnswers.push(
+            finished
+              .response()
+              .then((response) => response?.text() ?? '')
+              .catch(() => ''),
+          );
       });
       await page.goto(`${server.url}/prodazha`);
       const card = page.getByTestId('publication-card').first();
@@ -45,7 +51,11 @@ describe.each([375, 1440])('the phone button at %i px', (width) => {
       // nothing on the page holds an 11-digit phone before the click
       expect(await page.content()).not.toMatch(/7\d{10}/);
 
-      const reveal = (click: Promise<void>) => Promise.all([page.waitForResponse((r) => isReveal(r.url()) && r.request().method() === 'POST'), click]).then(async ([response]) => revealed.push((await response.json()).data.phone));
+      const reveal = (click: Promise<void>) =>
+        Promise.all([
+          page.waitForResponse((r) => isReveal(r.url()) && r.request().method() === 'POST'),
+          click,
+        ]).then(async ([response]) => revealed.push((await response.json()).data.phone));
       await reveal(card.getByRole('button', { name: 'Показать телефон' }).click());
       const phone = card.getByTestId('phone');
       expect(await phone.textContent()).toMatch(PHONE_TEXT);
@@ -62,7 +72,8 @@ describe.each([375, 1440])('the phone button at %i px', (width) => {
       // no other answer the site read carried the numbers: the search and the listing come without them
       const texts = await Promise.all(otherAnswers);
       expect(texts.length).toBeGreaterThan(1);
-      for (const phoneDigits of revealed) expect(texts.filter((text) => text.includes(phoneDigits))).toEqual([]);
+      for (const phoneDigits of revealed)
+        expect(texts.filter((text) => text.includes(phoneDigits))).toEqual([]);
     } finally {
       await page.close();
     }

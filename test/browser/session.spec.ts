@@ -43,10 +43,13 @@ async function watchedPage(width: number): Promise<Watched> {
   const watched: Watched = { page, consoleErrors: [], violations: [], apiCalls: [] };
   await page.addInitScript(() => {
     const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   page.on('console', (message) => {
-    if (message.type() === 'error') watched.consoleErrors.push(`${message.text()} @ ${message.location().url}`);
+    if (message.type() === 'error')
+      watched.consoleErrors.push(`${message.text()} @ ${message.location().url}`);
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) watched.violations.push(message.text());
   });
   page.on('pageerror', (error) => watched.consoleErrors.push(`uncaught: ${error.message}`));
@@ -56,80 +59,92 @@ async function watchedPage(width: number): Promise<Watched> {
   });
   return watched;
 }
-const violationsOf = async (w: Watched) => [...w.violations, ...(await w.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+const violationsOf = async (w: Watched) => [
+  ...w.violations,
+  ...(await w.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+];
 
 /**
  * The browser's own log line for the designed answer to a visitor who is not signed in (GET
  * /api/profile → 401, how the front ends learn it); any other console error is a defect.
  */
-const isSignedOutProbe = (text: string) => /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(text);
+const isSignedOutProbe = (text: string) =>
+  /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
+    text,
+  );
 
 describe('one session for the site and the cabinet, under the Content-Security-Policy', () => {
-  it.each([1440, 375])('at %i px: signed in on the site as the owner, the cabinet opens without a second code; no CSP violation anywhere', async (width) => {
-    if (skipped()) return;
-    server.clock.advance(31_000);
-    const w = await watchedPage(width);
-    const { page } = w;
-    await page.goto(`${server.url}/prodazha`);
-    await page.getByTestId('publication-card').first().waitFor();
-    // a slow answer after the sign-in (as on a loaded server) keeps the code step open while the session
-    // re-renders the modal: the code must still be sent once (it was sent again, and refused as used)
-    await page.route('**/api/favorite-publications?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    // the site's own modal: «Вход и регистрация» (at 375 px «Войти»), the phone, the code from the SMS
-    await page.getByRole('button', { name: /^(Вход и регистрация|Войти)$/ }).click();
-    await page.getByLabel('Телефон').fill('9990000001');
-    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-    await typeCode(page, await outboxCode(server.url, '79990000001'));
-    await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    expect(w.apiCalls.filter((call) => call === 'POST /api/auth/login')).toHaveLength(1);
-    await page.unroute('**/api/favorite-publications?*');
-    // the session cookie is HttpOnly: the page's script cannot read it
-    expect(await page.evaluate(() => document.cookie)).not.toContain('auth-token');
-    const [cookie] = (await context.cookies()).filter((c) => c.name === 'auth-token');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  it.each([1440, 375])(
+    'at %i px: signed in on the site as the owner, the cabinet opens without a second code; no CSP violation anywhere',
+    async (width) => {
+      if (skipped()) return;
+      server.clock.advance(31_000);
+      const w = await watchedPage(width);
+      const { page } = w;
+      await page.goto(`${server.url}/prodazha`);
+      await page.getByTestId('publication-card').first().waitFor();
+      // a slow answer after the sign-in (as on a loaded server) keeps the code step open while the session
+      // re-renders the modal: the code must still be sent once (it was sent again, and refused as used)
+      await page.route('**/api/favorite-publications?*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      // the site's own modal: «Вход и регистрация» (at 375 px «Войти»), the phone, the code from the SMS
+      await page.getByRole('button', { name: /^(Вход и регистрация|Войти)$/ }).click();
+      await page.getByLabel('Телефон').fill('9990000001');
+      await page.getByRole('button', { name: 'Получить код по СМС' }).click();
+      await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+      await typeCode(page, await outboxCode(server.url, '79990000001'));
+      await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(w.apiCalls.filter((call) => call === 'POST /api/auth/login')).toHaveLength(1);
+      await page.unroute('**/api/favorite-publications?*');
+      // the session cookie is HttpOnly: the page's script cannot read it
+      expect(await page.evaluate(() => document.cookie)).not.toContain('auth-token');
+      const [cookie] = (await context.cookies()).filter((c) => c.name === 'auth-token');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-    await page.getByTestId('card-title').first().click();
-    await page.waitForURL(/\/prodazha\/[\w-]+/);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByTestId('card-title').first().click();
+      await page.waitForURL(/\/prodazha\/[\w-]+/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
 
-    const callsBefore = w.apiCalls.length;
-    await page.goto(`${server.url}/cabinet/`);
-    await page.getByText('Мои объявления').first().waitFor();
-    // the owner's menu (at 375 px behind the menu button)
-    if (width < 600) await page.getByRole('button', { name: /меню/i }).first().click();
-    await page.getByRole('menuitem', { name: 'Баланс кошелька' }).waitFor();
-    // no sign-in screen, no code asked
-    expect(await page.getByLabel('Телефон').count()).toBe(0);
-    expect(w.apiCalls.slice(callsBefore)).not.toContain('POST /api/auth/send-login-sms-code');
-    await page.screenshot({ path: `${SHOTS}/cabinet-from-site-session-${width}.png` });
+      const callsBefore = w.apiCalls.length;
+      await page.goto(`${server.url}/cabinet/`);
+      await page.getByText('Мои объявления').first().waitFor();
+      // the owner's menu (at 375 px behind the menu button)
+      if (width < 600) await page.getByRole('button', { name: /меню/i }).first().click();
+      await page.getByRole('menuitem', { name: 'Баланс кошелька' }).waitFor();
+      // no sign-in screen, no code asked
+      expect(await page.getByLabel('Телефон').count()).toBe(0);
+      expect(w.apiCalls.slice(callsBefore)).not.toContain('POST /api/auth/send-login-sms-code');
+      await page.screenshot({ path: `${SHOTS}/cabinet-from-site-session-${width}.png` });
 
-    await page.goto(`${server.url}/cabinet/#/publications`);
-    await page.locator('tbody tr').first().waitFor();
-    await page.goto(`${server.url}/api/docs/`);
-    await page.locator('.swagger-ui .info').waitFor();
+      await page.goto(`${server.url}/cabinet/#/publications`);
+      await page.locator('tbody tr').first().waitFor();
+      await page.goto(`${server.url}/api/docs/`);
+      await page.locator('.swagger-ui .info').waitFor();
 
-    expect(await violationsOf(w)).toEqual([]);
-    // the site's first load asked /api/profile before the sign-in; nothing else failed
-    expect(w.consoleErrors.filter((text) => !isSignedOutProbe(text))).toEqual([]);
-  });
+      expect(await violationsOf(w)).toEqual([]);
+      // the site's first load asked /api/profile before the sign-in; nothing else failed
+      expect(w.consoleErrors.filter((text) => !isSignedOutProbe(text))).toEqual([]);
+    },
+  );
 
-  it.each([1440, 375])('at %i px: signed out, the cabinet shows its sign-in without protected calls or console errors', async (width) => {
-    if (skipped()) return;
-    const w = await watchedPage(width);
-    await w.page.goto(`${server.url}/cabinet/`);
-    await w.page.getByLabel('Телефон').waitFor();
-    await w.page.getByRole('button', { name: 'Получить код по СМС' }).waitFor();
-    await w.page.waitForLoadState('networkidle');
-    await w.page.screenshot({ path: `${SHOTS}/cabinet-signed-out-${width}.png` });
-    expect(w.apiCalls).toEqual(['GET /api/profile']);
-    expect(w.consoleErrors.filter((text) => !isSignedOutProbe(text))).toEqual([]);
-    expect(await violationsOf(w)).toEqual([]);
-  });
+  it.each([1440, 375])(
+    'at %i px: signed out, the cabinet shows its sign-in without protected calls or console errors',
+    async (width) => {
+      if (skipped()) return;
+      const w = await watchedPage(width);
+      await w.page.goto(`${server.url}/cabinet/`);
+      await w.page.getByLabel('Телефон').waitFor();
+      await w.page.getByRole('button', { name: 'Получить код по СМС' }).waitFor();
+      await w.page.waitForLoadState('networkidle');
+      await w.page.screenshot({ path: `${SHOTS}/cabinet-signed-out-${width}.png` });
+      expect(w.apiCalls).toEqual(['GET /api/profile']);
+      expect(w.consoleErrors.filter((text) => !isSignedOutProbe(text))).toEqual([]);
+      expect(await violationsOf(w)).toEqual([]);
+    },
+  );
 
   it('signs in at the cabinet through the cookie the site then shares, and signing out there ends it for both', async () => {
     if (skipped()) return;
@@ -150,14 +165,22 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     expect(w.apiCalls.filter((call) => call === 'POST /api/auth/login')).toHaveLength(1);
     await page.unroute('**/api/auth/login');
     // nothing of the session is kept where scripts can read it
-    expect(await page.evaluate(() => ({ stored: Object.keys(localStorage).filter((k) => /token/i.test(k)), cookie: document.cookie.includes('auth-token') }))).toEqual({ stored: [], cookie: false });
+    expect(
+      await page.evaluate(() => ({
+        stored: Object.keys(localStorage).filter((k) => /token/i.test(k)),
+        cookie: document.cookie.includes('auth-token'),
+      })),
+    ).toEqual({ stored: [], cookie: false });
 
     await page.goto(`${server.url}/prodazha`);
     await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
 
     await page.goto(`${server.url}/cabinet/`);
     await page.getByText('Мои объявления').first().waitFor();
-    await page.getByRole('button', { name: /Профиль|Меню пользователя|user menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /Профиль|Меню пользователя|user menu/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: /Выйти|Выход/ }).click();
     await page.getByLabel('Телефон').waitFor();
     await page.goto(`${server.url}/prodazha`);
@@ -174,7 +197,12 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     // the listing page's chunk answers 404 once, as an old hashed name does after a new build
     let refused = 0;
     await page.route(/\/assets\/ListingPage-[\w-]+\.js$/, async (route) => {
-      if (refused++ === 0) return route.fulfill({ status: 404, contentType: 'application/json', body: '{"errorCode":105,"message":"Такого адреса API нет"}' });
+      if (refused++ === 0)
+        return route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: '{"errorCode":105,"message":"Такого адреса API нет"}',
+        });
       return route.continue();
     });
     await page.getByTestId('card-title').first().click();

@@ -21,7 +21,10 @@ beforeAll(async () => {
   if (!browser) return;
   server = await startTestServer({ listings: 40 });
   ownerToken = await apiSignIn(server.url, OWNER);
-  const res = await fetch(`${server.url}/api/agency/${AGENCY}/publications?status=1&dealCategory=sale&limit=100`, { headers: { authorization: `Bearer ${ownerToken}` } });
+  const res = await fetch(
+    `${server.url}/api/agency/${AGENCY}/publications?status=1&dealCategory=sale&limit=100`,
+    { headers: { authorization: `Bearer ${ownerToken}` } },
+  );
   const body = (await res.json()) as { data: { id: string; adTariff: unknown }[] };
   listings = body.data.filter((p) => !p.adTariff).map((p) => p.id);
 });
@@ -49,14 +52,21 @@ async function pay(page: Page, title: string) {
   await page.getByRole('button', { name: 'Изменить ставку' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: new RegExp(`^${title} — `) }).check();
-  const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/publications\/[^/]+\/tariffs\/[^/]+$/.test(new URL(r.url()).pathname));
+  const sent = page.waitForRequest(
+    (r) =>
+      r.method() === 'POST' && /\/api\/publications\/[^/]+\/tariffs\/[^/]+$/.test(new URL(r.url()).pathname),
+  );
   await dialog.getByRole('button', { name: 'Оплатить и разместить' }).click();
   return sent;
 }
 
 const chargesOf = async (listing: string) => {
-  const res = await fetch(`${server.url}/api/agency/${AGENCY}/balance`, { headers: { authorization: `Bearer ${ownerToken}` } });
-  const { data } = (await res.json()) as { data: { operations: { kind: string; sum: number; publicationId: string | null }[] } };
+  const res = await fetch(`${server.url}/api/agency/${AGENCY}/balance`, {
+    headers: { authorization: `Bearer ${ownerToken}` },
+  });
+  const { data } = (await res.json()) as {
+    data: { operations: { kind: string; sum: number; publicationId: string | null }[] };
+  };
   return data.operations.filter((o) => o.kind === 'charge' && o.publicationId === listing).map((o) => o.sum);
 };
 
@@ -71,7 +81,9 @@ describe('paying a tariff in the cabinet', () => {
         const first = await pay(page, 'Топ');
         const key = first.headers()['idempotency-key'];
         expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-        await page.getByText(/^Объявление принято! Списано \d+ ₽ за первый день: тариф «Топ» действует до /).waitFor();
+        await page
+          .getByText(/^Объявление принято! Списано \d+ ₽ за первый день: тариф «Топ» действует до /)
+          .waitFor();
         await page.screenshot({ path: `${SHOTS}/cabinet-tariff-paid-${width}.png` });
         const [charged] = await chargesOf(listing);
         expect(charged).toBeGreaterThan(0);

@@ -18,7 +18,11 @@ beforeAll(async () => {
   browser = await launchBrowser('visitor counting');
   if (!browser) return;
   server = await startTestServer({ listings: 40 });
-  const dailyRent = await fetch(`${server.url}/api/publications`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dealCategory: 'dailyRent', limit: 1, offset: 1 }) });
+  const dailyRent = await fetch(`${server.url}/api/publications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ dealCategory: 'dailyRent', limit: 1, offset: 1 }),
+  });
   MARKER = ((await dailyRent.json()) as { data: { id: string }[] }).data[0].id;
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -35,7 +39,9 @@ const AGENTS = {
 /** a daily-rent listing: never a card of the sale catalogue these tests look at */
 let MARKER = '';
 const viewsOf = async (id: string): Promise<number> => {
-  const res = await fetch(`${server.url}/api/public-views-diagram-per-ten-days?publicationId=${encodeURIComponent(id)}`);
+  const res = await fetch(
+    `${server.url}/api/public-views-diagram-per-ten-days?publicationId=${encodeURIComponent(id)}`,
+  );
   return ((await res.json()) as { data: { allViews: number } }).data.allViews;
 };
 
@@ -46,7 +52,11 @@ async function settled() {
   const issued = await fetch(`${server.url}/api/visitor`, { method: 'POST', headers: agent });
   const cookie = issued.headers.get('set-cookie')!.split(';')[0];
   const marker = MARKER;
-  await fetch(`${server.url}/api/publications/add-views`, { method: 'POST', headers: { ...agent, cookie }, body: JSON.stringify({ publicationIds: [marker] }) });
+  await fetch(`${server.url}/api/publications/add-views`, {
+    method: 'POST',
+    headers: { ...agent, cookie },
+    body: JSON.stringify({ publicationIds: [marker] }),
+  });
   markers++;
   await until(async () => (await viewsOf(marker)) >= markers);
 }
@@ -56,8 +66,17 @@ async function seeCards(page: Page, count: number) {
   for (let n = 0; n < count; n++) {
     const title = page.getByTestId('card-title').nth(n);
     const id = decodeURIComponent((await title.getAttribute('href'))!.split('?')[0].split('/').pop()!);
-    await page.getByTestId('publication-card').nth(n).evaluate((card) => card.scrollIntoView({ block: 'center' }));
-    await page.waitForFunction((seen) => (JSON.parse(localStorage.getItem('adsViewsIds') ?? '[]') as { id: string }[]).some((v) => v.id === seen), id);
+    await page
+      .getByTestId('publication-card')
+      .nth(n)
+      .evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(
+      (seen) =>
+        (JSON.parse(localStorage.getItem('adsViewsIds') ?? '[]') as { id: string }[]).some(
+          (v) => v.id === seen,
+        ),
+      id,
+    );
   }
 }
 
@@ -72,7 +91,10 @@ describe('visitor counting in Chromium', () => {
   for (const width of [375, 1440] as const) {
     it(`at ${width} px: the visitor id comes from the server; a card seen and a listing opened count once`, async () => {
       if (!browser) return console.warn('SKIPPED: visitor counting browser test (no Chromium)');
-      const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: AGENTS[width] });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        userAgent: AGENTS[width],
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(8000);
       try {
@@ -81,7 +103,10 @@ describe('visitor counting in Chromium', () => {
         await card.waitFor();
         await until(async () => (await context.cookies()).some((c) => c.name === 'visitor'));
         const cookie = (await context.cookies()).find((c) => c.name === 'visitor')!;
-        expect({ httpOnly: cookie.httpOnly, sameSite: cookie.sameSite }).toEqual({ httpOnly: true, sameSite: 'Lax' });
+        expect({ httpOnly: cookie.httpOnly, sameSite: cookie.sameSite }).toEqual({
+          httpOnly: true,
+          sameSite: 'Lax',
+        });
         expect(await page.evaluate(() => document.cookie)).not.toContain('visitor='); // the page's script cannot read it
         expect(await page.evaluate(() => localStorage.getItem('uuid'))).toBeNull(); // and makes up no id of its own
 
@@ -91,7 +116,10 @@ describe('visitor counting in Chromium', () => {
         const before = await viewsOf(id);
         // scroll through the cards: once more than five seen ones wait, the batch goes out (product.md)
         await seeCards(page, 6);
-        const sent = (seen: string) => (JSON.parse(localStorage.getItem('adsViewsIds') ?? '[]') as { id: string; isSend: boolean }[]).some((v) => v.id === seen && v.isSend);
+        const sent = (seen: string) =>
+          (JSON.parse(localStorage.getItem('adsViewsIds') ?? '[]') as { id: string; isSend: boolean }[]).some(
+            (v) => v.id === seen && v.isSend,
+          );
         await page.waitForFunction(sent, id);
         await until(async () => (await viewsOf(id)) === before + 1);
         await page.screenshot({ path: `${SHOTS}/visitor-catalogue-${width}.png` });
@@ -103,7 +131,9 @@ describe('visitor counting in Chromium', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         await page.screenshot({ path: `${SHOTS}/visitor-listing-${width}.png` });
         await until(async () => {
-          const opened = (await (await page.request.get(`${server.url}/api/clicked-publications`)).json()) as { data: { id: string }[] };
+          const opened = (await (
+            await page.request.get(`${server.url}/api/clicked-publications`)
+          ).json()) as { data: { id: string }[] };
           return opened.data.some((p) => p.id === id);
         });
 

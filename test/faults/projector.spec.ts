@@ -17,7 +17,11 @@ const root = resolve(__dirname, '../..');
 /** Key order and all: two read models are equal when these hashes are. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 async function hashReadModels(store: ReadStore): Promise<string> {
@@ -25,7 +29,8 @@ async function hashReadModels(store: ReadStore): Promise<string> {
   for (const projection of allProjections) {
     for (const name of Object.keys(projection.collections)) {
       hash.update(name);
-      for (const doc of await store.collection(name).find({}, { sort: { _id: 1 } })) hash.update(canonical(doc));
+      for (const doc of await store.collection(name).find({}, { sort: { _id: 1 } }))
+        hash.update(canonical(doc));
     }
   }
   return hash.digest('hex');
@@ -33,13 +38,40 @@ async function hashReadModels(store: ReadStore): Promise<string> {
 
 async function writeLog(file: string, publications: number) {
   const store = new SqliteEventStore(file);
-  await store.append('user-u1', [newEvent('UserRegistered', { userId: 'u1', name: 'Анна Смирнова', phone: '79990000011', email: null, role: 1, agencyId: 'a1' })], 'no-stream');
-  await store.append('agency-a1', [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Этажи Плюс', ownerId: 'u1' })], 'no-stream');
+  await store.append(
+    'user-u1',
+    [
+      newEvent('UserRegistered', {
+        userId: 'u1',
+        name: 'Анна Смирнова',
+        phone: '79990000011',
+        email: null,
+        role: 1,
+        agencyId: 'a1',
+      }),
+    ],
+    'no-stream',
+  );
+  await store.append(
+    'agency-a1',
+    [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Этажи Плюс', ownerId: 'u1' })],
+    'no-stream',
+  );
   const listings = demoListings(publications, 5);
   for (const [i, { details }] of listings.entries()) {
     const id = `p${i}`;
-    const events: NewEvent[] = [newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }), newEvent('PublicationPublished', { publicationId: id })];
-    if (i % 4 === 0) events.push(newEvent('PublicationPriceChanged', { publicationId: id, oldPrice: details.price, newPrice: details.price + 1000 }));
+    const events: NewEvent[] = [
+      newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }),
+      newEvent('PublicationPublished', { publicationId: id }),
+    ];
+    if (i % 4 === 0)
+      events.push(
+        newEvent('PublicationPriceChanged', {
+          publicationId: id,
+          oldPrice: details.price,
+          newPrice: details.price + 1000,
+        }),
+      );
     await store.append(`publication-${id}`, events, 'no-stream');
   }
   const head = await store.headPosition();
@@ -50,7 +82,16 @@ async function writeLog(file: string, publications: number) {
 function startProjector(dataDir: string, db: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, ROLE: 'projector', DATA_DIR: dataDir, MONGO_URL: mongoUrl, MONGO_DB: db, SEED: 'false', LOG_LEVEL: 'warn', PROJECTOR_LEASE_MS: '1500' },
+    env: {
+      ...process.env,
+      ROLE: 'projector',
+      DATA_DIR: dataDir,
+      MONGO_URL: mongoUrl,
+      MONGO_DB: db,
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      PROJECTOR_LEASE_MS: '1500',
+    },
     stdio: 'ignore',
   });
 }
@@ -59,7 +100,9 @@ async function checkpointsReach(store: ReadStore, position: number, ms = 90_000)
   const end = Date.now() + ms;
   for (;;) {
     const checkpoints = await store.collection('projection_checkpoints').find({});
-    const positions = allProjections.map((p) => (checkpoints.find((c) => c._id === p.name)?.position as number | undefined) ?? 0);
+    const positions = allProjections.map(
+      (p) => (checkpoints.find((c) => c._id === p.name)?.position as number | undefined) ?? 0,
+    );
     if (Math.min(...positions) >= position) return;
     if (Date.now() > end) throw new Error(`projectors stopped at ${positions.join(', ')} of ${position}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -89,7 +132,15 @@ async function rebuiltFromZero(file: string): Promise<string> {
   });
   afterEach(async () => {
     for (const child of children.splice(0)) child.kill('SIGKILL');
-    for (const name of ['catalogue', 'users', 'sessions', 'agencies', 'projection_checkpoints', 'projection_leases']) await store.collection(name).drop();
+    for (const name of [
+      'catalogue',
+      'users',
+      'sessions',
+      'agencies',
+      'projection_checkpoints',
+      'projection_leases',
+    ])
+      await store.collection(name).drop();
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -101,7 +152,9 @@ async function rebuiltFromZero(file: string): Promise<string> {
     children.push(first);
     await checkpointsReach(store, 200);
     first.kill('SIGKILL'); // mid-stream, between a document write and its checkpoint at worst
-    const applied = (await store.collection('projection_checkpoints').find({})).map((c) => c.position as number);
+    const applied = (await store.collection('projection_checkpoints').find({})).map(
+      (c) => c.position as number,
+    );
     expect(Math.min(...applied)).toBeLessThan(head);
     children.push(startProjector(dataDir, db));
     await checkpointsReach(store, head);

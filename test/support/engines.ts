@@ -31,7 +31,10 @@ export default async function startEngines(): Promise<void> {
     process.env.TEST_REDIS_URL = `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`;
   }
   if (!process.env.TEST_MONGO_URL) {
-    const mongo = await new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forLogMessage(/Waiting for connections/i)).start();
+    const mongo = await new GenericContainer('mongo:7')
+      .withExposedPorts(27017)
+      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/i))
+      .start();
     started.push(mongo);
     process.env.TEST_MONGO_URL = `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}`;
   }
@@ -42,7 +45,11 @@ export default async function startEngines(): Promise<void> {
   }
   if (!process.env.EVENTSTORE_URL) {
     const kurrent = await new GenericContainer('docker.kurrent.io/kurrent-latest/kurrentdb:latest')
-      .withEnvironment({ KURRENTDB_CLUSTER_SIZE: '1', KURRENTDB_RUN_PROJECTIONS: 'None', KURRENTDB_INSECURE: 'true' })
+      .withEnvironment({
+        KURRENTDB_CLUSTER_SIZE: '1',
+        KURRENTDB_RUN_PROJECTIONS: 'None',
+        KURRENTDB_INSECURE: 'true',
+      })
       .withExposedPorts(2113)
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
       .start();

@@ -20,9 +20,12 @@ export function servedRoutes(app: Express): Operation[] {
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
-        const paths = (Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path]).filter((p): p is string => typeof p === 'string');
+        const paths = (Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path]).filter(
+          (p): p is string => typeof p === 'string',
+        );
         for (const method of METHODS.filter((m) => layer.route!.methods[m])) {
-          for (const path of paths) found.set(`${method} ${toTemplate(path)}`, { method, path: toTemplate(path) });
+          for (const path of paths)
+            found.set(`${method} ${toTemplate(path)}`, { method, path: toTemplate(path) });
         }
       } else if (layer.handle?.stack) walk(layer.handle.stack);
     }
@@ -38,9 +41,15 @@ export type OpenApiOperation = {
 };
 
 /** Every operation of an OpenAPI document, with its declaration. */
-export function documentedOperations(document: { paths?: Record<string, unknown> }): (Operation & { declaration: OpenApiOperation })[] {
+export function documentedOperations(document: {
+  paths?: Record<string, unknown>;
+}): (Operation & { declaration: OpenApiOperation })[] {
   return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-    METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((method) => ({ method, path, declaration: (item as Record<string, OpenApiOperation>)[method] })),
+    METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((method) => ({
+      method,
+      path,
+      declaration: (item as Record<string, OpenApiOperation>)[method],
+    })),
   );
 }
 

@@ -20,7 +20,12 @@ export async function typeCode(page: Page, code: string) {
 
 /** Signs in through the HTTP API (the SMS flow with the outbox's code); answers the session token. */
 export async function apiSignIn(baseUrl: string, phone: string): Promise<string> {
-  const post = (path: string, body: object) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const sent = await post('/api/auth/send-login-sms-code', { phone, 'g-recaptcha-response': 'test' });
   if (!sent.ok) throw new Error(`code not sent: ${sent.status}`);
   const login = await post('/api/auth/login', { phone, smsCode: await outboxCode(baseUrl, phone) });

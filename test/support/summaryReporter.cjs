@@ -2,7 +2,9 @@
 class SummaryReporter {
   onRunComplete(_contexts, results) {
     const skipped = results.numPendingTests + results.numTodoTests;
-    console.log(`jest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`);
+    console.log(
+      `jest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped`,
+    );
   }
 }
 module.exports = SummaryReporter;

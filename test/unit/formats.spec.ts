@@ -1,4 +1,17 @@
-import { formatArea, formatCharacteristic, formatMetres, formatNumber, formatPrice, formatYear, guestsLabel, nightsLabel, plural, roomCountText, roomsLabel, updatedAgo } from '../../web/src/format';
+import {
+  formatArea,
+  formatCharacteristic,
+  formatMetres,
+  formatNumber,
+  formatPrice,
+  formatYear,
+  guestsLabel,
+  nightsLabel,
+  plural,
+  roomCountText,
+  roomsLabel,
+  updatedAgo,
+} from '../../web/src/format';
 import { pageItems } from '../../web/src/catalogue/pageItems';
 
 const NNBSP = '\u202f'; // narrow no-break space: groups digits
@@ -35,23 +48,52 @@ describe('formats of the site and the cabinet (web/src/format.ts)', () => {
   });
 
   it('uses the spec’s plurals: гость/гостя/гостей, ночь/ночи/ночей', () => {
-    expect([1, 2, 5, 11, 21, 22, 25, 111, 112].map((n) => plural(n, ['гость', 'гостя', 'гостей']))).toEqual(['гость', 'гостя', 'гостей', 'гостей', 'гость', 'гостя', 'гостей', 'гостей', 'гостей']);
+    expect([1, 2, 5, 11, 21, 22, 25, 111, 112].map((n) => plural(n, ['гость', 'гостя', 'гостей']))).toEqual([
+      'гость',
+      'гостя',
+      'гостей',
+      'гостей',
+      'гость',
+      'гостя',
+      'гостей',
+      'гостей',
+      'гостей',
+    ]);
     expect(guestsLabel(3)).toBe(`3${NBSP}гостя`);
     expect(nightsLabel(1)).toBe(`1${NBSP}ночь`);
     expect(nightsLabel(14)).toBe(`14${NBSP}ночей`);
-    expect(updatedAgo('2026-01-01T00:00:00Z', Date.parse('2026-01-03T01:00:00Z'))).toBe(`обновлено 2${NBSP}дня назад`);
+    expect(updatedAgo('2026-01-01T00:00:00Z', Date.parse('2026-01-03T01:00:00Z'))).toBe(
+      `обновлено 2${NBSP}дня назад`,
+    );
   });
 
   it('formats each characteristic by its field', () => {
-    const of = (characteristicField: string, characteristicFieldName: string, value: number) => formatCharacteristic({ characteristicField, characteristicFieldName, value });
+    const of = (characteristicField: string, characteristicFieldName: string, value: number) =>
+      formatCharacteristic({ characteristicField, characteristicFieldName, value });
     expect(of('Deposit', 'Залог', 3000)).toEqual({ label: 'Залог', value: `3${NNBSP}000${NBSP}₽` });
-    expect(of('CeilingHeight', 'Высота потолков, м', 2.64)).toEqual({ label: 'Высота потолков', value: `2,64${NBSP}м` });
+    expect(of('CeilingHeight', 'Высота потолков, м', 2.64)).toEqual({
+      label: 'Высота потолков',
+      value: `2,64${NBSP}м`,
+    });
     expect(of('BuildYear', 'Год постройки', 2021)).toEqual({ label: 'Год постройки', value: '2021' });
-    expect(of('FlatRoomsCount', 'Количество комнат', 0)).toEqual({ label: 'Количество комнат', value: 'Студия' });
-    expect(of('TotalArea', 'Общая площадь', 38.5)).toEqual({ label: 'Общая площадь', value: `38,5${NBSP}м²` });
+    expect(of('FlatRoomsCount', 'Количество комнат', 0)).toEqual({
+      label: 'Количество комнат',
+      value: 'Студия',
+    });
+    expect(of('TotalArea', 'Общая площадь', 38.5)).toEqual({
+      label: 'Общая площадь',
+      value: `38,5${NBSP}м²`,
+    });
     expect(of('ClientFee', 'Комиссия, %', 50)).toEqual({ label: 'Комиссия', value: `50${NBSP}%` });
     expect(of('FloorNumber', 'Этаж', 7)).toEqual({ label: 'Этаж', value: '7' });
-    expect(formatCharacteristic({ characteristicField: 'RepairType', characteristicFieldName: 'Ремонт', value: 3, characteristicSelectValue: 'Евроремонт' })).toEqual({ label: 'Ремонт', value: 'Евроремонт' });
+    expect(
+      formatCharacteristic({
+        characteristicField: 'RepairType',
+        characteristicFieldName: 'Ремонт',
+        value: 3,
+        characteristicSelectValue: 'Евроремонт',
+      }),
+    ).toEqual({ label: 'Ремонт', value: 'Евроремонт' });
   });
 });
 

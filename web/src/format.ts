@@ -12,7 +12,11 @@ export const UNIT_SEPARATOR = '\u00a0';
 /** 12500000 → '12 500 000'; 2.64 → '2,64'; -1500 → '−1 500'; at most `fractionDigits` decimals, trailing zeros dropped. */
 export function formatNumber(value: number, fractionDigits = 0): string {
   if (!Number.isFinite(value)) return '—';
-  const [whole, fraction = ''] = Math.abs(value).toFixed(fractionDigits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '').split('.');
+  const [whole, fraction = ''] = Math.abs(value)
+    .toFixed(fractionDigits)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')
+    .split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SEPARATOR);
   const sign = value < 0 && /[1-9]/.test(whole + fraction) ? '\u2212' : '';
   return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`;
@@ -41,7 +45,8 @@ export function plural(n: number, [one, few, many]: [string, string, string]): s
 }
 
 /** A count with its word, joined so they stay on one line: '3 ночи', '1 гость'. */
-export const countLabel = (n: number, forms: [string, string, string]) => `${formatNumber(n)}${UNIT_SEPARATOR}${plural(n, forms)}`;
+export const countLabel = (n: number, forms: [string, string, string]) =>
+  `${formatNumber(n)}${UNIT_SEPARATOR}${plural(n, forms)}`;
 export const PLURALS = {
   guests: ['гость', 'гостя', 'гостей'],
   nights: ['ночь', 'ночи', 'ночей'],
@@ -66,15 +71,24 @@ export function updatedAgo(iso: string, now = Date.now()): string {
 }
 
 /** 0 rooms is a studio (the filter's FlatRoomsCount: Студия=0). */
-export const roomsLabel = (rooms: number | null) => (rooms === null ? null : rooms === 0 ? 'Студия' : `${rooms}-комнатная`);
+export const roomsLabel = (rooms: number | null) =>
+  rooms === null ? null : rooms === 0 ? 'Студия' : `${rooms}-комнатная`;
 /** The number of rooms as a value beside its label ('Комнат'): 'Студия' for 0. */
-export const roomCountText = (rooms: number | null) => (rooms === null ? null : rooms === 0 ? 'Студия' : formatNumber(rooms));
+export const roomCountText = (rooms: number | null) =>
+  rooms === null ? null : rooms === 0 ? 'Студия' : formatNumber(rooms);
 export const areaLabel = (area: number | null) => (area === null ? null : formatArea(area));
-export const floorLabel = (floor: number | null, floors: number | null) => (floor === null ? null : `${floor}${floors ? `/${floors}` : ''}${UNIT_SEPARATOR}эт`);
+export const floorLabel = (floor: number | null, floors: number | null) =>
+  floor === null ? null : `${floor}${floors ? `/${floors}` : ''}${UNIT_SEPARATOR}эт`;
 /** 'Залог 3 000 ₽' or 'Без залога' (product.md, second-style card). */
-export const depositText = (deposit: number | null) => (deposit ? `Залог ${formatPrice(deposit)}` : 'Без залога');
+export const depositText = (deposit: number | null) =>
+  deposit ? `Залог ${formatPrice(deposit)}` : 'Без залога';
 
-export type CharacteristicView = { characteristicField: string; characteristicFieldName: string; value: string | number; characteristicSelectValue?: string | null };
+export type CharacteristicView = {
+  characteristicField: string;
+  characteristicFieldName: string;
+  value: string | number;
+  characteristicSelectValue?: string | null;
+};
 
 /** How each numeric characteristic reads; a unit the value carries is dropped from the API's name ('Высота потолков, м'). */
 const CHARACTERISTIC_FORMATS = new Map<string, (value: number) => string>([

@@ -17,7 +17,13 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Comp
   const Page = lazy(async () => ({ default: await loadChunk(load) }));
   return function LazyPage(props: P) {
     return (
-      <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}><CircularProgress aria-label="Загрузка страницы" /></Box>}>
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+            <CircularProgress aria-label="Загрузка страницы" />
+          </Box>
+        }
+      >
         <Page {...props} />
       </Suspense>
     );
@@ -30,16 +36,26 @@ const MyBookingsPage = lazyPage(() => import('./booking/MyBookingsPage').then((m
 const GuestBookingPage = lazyPage(() => import('./booking/GuestBookingPage').then((m) => m.GuestBookingPage));
 const MainInfoPage = lazyPage(() => import('./account/MainInfoPage').then((m) => m.MainInfoPage));
 const PremiumPage = lazyPage(() => import('./account/PremiumPage').then((m) => m.PremiumPage));
-const RealtorRequestPage = lazyPage(() => import('./account/RealtorRequestPage').then((m) => m.RealtorRequestPage));
+const RealtorRequestPage = lazyPage(() =>
+  import('./account/RealtorRequestPage').then((m) => m.RealtorRequestPage),
+);
 const ProfilePage = lazyPage(() => import('./account/ProfilePage').then((m) => m.ProfilePage));
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
-const Strict = ({ children }: { children: ReactNode }) => (import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>);
+const Strict = ({ children }: { children: ReactNode }) =>
+  import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>;
 
 const theme = createTheme({
-  palette: { primary: { main: '#0468ff' }, secondary: { main: '#ff6d00' }, background: { default: '#f6f7f9' } },
+  palette: {
+    primary: { main: '#0468ff' },
+    secondary: { main: '#ff6d00' },
+    background: { default: '#f6f7f9' },
+  },
   shape: { borderRadius: 8 },
-  typography: { fontFamily: '"Inter", "Segoe UI", Roboto, Arial, sans-serif', button: { textTransform: 'none', fontWeight: 600 } },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
 });
 
 function CatalogRedirect() {

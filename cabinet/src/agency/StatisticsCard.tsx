@@ -1,31 +1,96 @@
-import { Alert, Box, Card, CardContent, MenuItem, Stack, Tab, Tabs, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState } from 'react';
 import { httpClient } from '../api';
 import { formatNumber } from '../../../web/src/format';
 
 /** One bar group of `/api/publications-statistic/diagram`: a day, a 7-day range or a month. */
-type Point = { label: string; startDate: string; endDate: string; viewCount?: number; clicksCount?: number; count?: number; viewPhoneCount?: number; chatsCount?: number };
+type Point = {
+  label: string;
+  startDate: string;
+  endDate: string;
+  viewCount?: number;
+  clicksCount?: number;
+  count?: number;
+  viewPhoneCount?: number;
+  chatsCount?: number;
+};
 type Diagram = { statsType: number; contentType: number; diagram: Point[] };
 /** `/api/publications-statistic`: the interval's sums. */
-type Totals = { viewCount: number; clicksCount: number; count: number; viewPhoneCount: number; chatsCount: number };
+type Totals = {
+  viewCount: number;
+  clicksCount: number;
+  count: number;
+  viewPhoneCount: number;
+  chatsCount: number;
+};
 type SeriesKey = 'viewCount' | 'clicksCount' | 'count' | 'viewPhoneCount' | 'chatsCount';
 
 /**
  * product.md, agency cabinet: three contents, each with its total — impressions (views against
  * clicks), favourites, responses (phone views against chats; the total is their sum) — and three periods.
  */
-export const CONTENTS: { type: 1 | 2 | 3; title: string; mobileTitle: string; total: (t: Totals) => number; series: { key: SeriesKey; label: string; color: string }[] }[] = [
-  { type: 1, title: 'Показы объявлений', mobileTitle: 'Просмотры', total: (t) => t.viewCount,
-    series: [{ key: 'viewCount', label: 'Просмотры', color: '#0468ff' }, { key: 'clicksCount', label: 'Клики', color: '#ff6d00' }] },
-  { type: 2, title: 'Добавили в избранное', mobileTitle: 'Избранное', total: (t) => t.count, series: [{ key: 'count', label: 'Избранное', color: '#e91e63' }] },
-  { type: 3, title: 'Отклики', mobileTitle: 'Отклики', total: (t) => t.viewPhoneCount + t.chatsCount,
-    series: [{ key: 'viewPhoneCount', label: 'Показы телефона', color: '#0468ff' }, { key: 'chatsCount', label: 'Чаты', color: '#00a86b' }] },
+export const CONTENTS: {
+  type: 1 | 2 | 3;
+  title: string;
+  mobileTitle: string;
+  total: (t: Totals) => number;
+  series: { key: SeriesKey; label: string; color: string }[];
+}[] = [
+  {
+    type: 1,
+    title: 'Показы объявлений',
+    mobileTitle: 'Просмотры',
+    total: (t) => t.viewCount,
+    series: [
+      { key: 'viewCount', label: 'Просмотры', color: '#0468ff' },
+      { key: 'clicksCount', label: 'Клики', color: '#ff6d00' },
+    ],
+  },
+  {
+    type: 2,
+    title: 'Добавили в избранное',
+    mobileTitle: 'Избранное',
+    total: (t) => t.count,
+    series: [{ key: 'count', label: 'Избранное', color: '#e91e63' }],
+  },
+  {
+    type: 3,
+    title: 'Отклики',
+    mobileTitle: 'Отклики',
+    total: (t) => t.viewPhoneCount + t.chatsCount,
+    series: [
+      { key: 'viewPhoneCount', label: 'Показы телефона', color: '#0468ff' },
+      { key: 'chatsCount', label: 'Чаты', color: '#00a86b' },
+    ],
+  },
 ];
 /** Periods of the spec: 1 a week by days (weekday names), 2 a month by weeks (date ranges), 3 a year by months (3-letter names). */
-const PERIODS = [{ type: 1, label: 'Неделя' }, { type: 2, label: 'Месяц' }, { type: 3, label: 'Год' }] as const;
+const PERIODS = [
+  { type: 1, label: 'Неделя' },
+  { type: 2, label: 'Месяц' },
+  { type: 3, label: 'Год' },
+] as const;
 /** The interval of the totals (main-info): 7 days, 30 days, since the start of the year (the default). */
-const INTERVALS = [{ value: '7', label: '7 дней' }, { value: '30', label: '30 дней' }, { value: 'year', label: 'С начала года' }] as const;
+const INTERVALS = [
+  { value: '7', label: '7 дней' },
+  { value: '30', label: '30 дней' },
+  { value: 'year', label: 'С начала года' },
+] as const;
 
 /**
  * The y-axis of the spec: 4 ticks, the maximum and its 3/4, 1/2 and 1/4, the scale from 0 to the
@@ -51,12 +116,18 @@ export function StatisticsCard() {
     httpClient(`/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`)
       .then(({ json }) => current && (setDiagram(json.data), setFailed(false)))
       .catch(() => current && setFailed(true));
-    return () => { current = false; };
+    return () => {
+      current = false;
+    };
   }, [content, period]);
   useEffect(() => {
     let current = true;
-    httpClient(`/api/publications-statistic?interval=${interval}`).then(({ json }) => current && setTotals(json.data)).catch(() => current && setFailed(true));
-    return () => { current = false; };
+    httpClient(`/api/publications-statistic?interval=${interval}`)
+      .then(({ json }) => current && setTotals(json.data))
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
   }, [interval]);
 
   const spec = CONTENTS.find((c) => c.type === content)!;
@@ -66,40 +137,112 @@ export function StatisticsCard() {
   const labels = new Map(points.map((p) => [p.startDate, p.label]));
   return (
     // inline-size containment: the scrollable tabs and the chart take the card's width and never widen the page
-    <Card variant="outlined" sx={{ contain: 'inline-size' }}><CardContent>
-      <Tabs value={content} onChange={(_e, v: 1 | 2 | 3) => setContent(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Статистика" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        {CONTENTS.map((c) => (
-          <Tab key={c.type} value={c.type} data-testid={`statistics-tab-${c.type}`}
-            label={`${mobile ? c.mobileTitle : c.title}: ${totals ? formatNumber(c.total(totals)) : '…'}`} />
-        ))}
-      </Tabs>
-      <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" flexWrap="wrap" useFlexGap sx={{ my: 2 }}>
-        <ToggleButtonGroup size="small" exclusive value={period} onChange={(_e, v) => v && setPeriod(v)} aria-label="Период диаграммы">
-          {PERIODS.map((p) => <ToggleButton key={p.type} value={p.type}>{p.label}</ToggleButton>)}
-        </ToggleButtonGroup>
-        <TextField select size="small" label="Итоги за" value={interval} onChange={(e) => setInterval(e.target.value)} fullWidth={false} sx={{ width: 170 }}>
-          {INTERVALS.map((i) => <MenuItem key={i.value} value={i.value}>{i.label}</MenuItem>)}
-        </TextField>
-      </Stack>
-      {failed && <Alert severity="error">Не удалось загрузить статистику</Alert>}
-      <Box aria-label="Диаграмма" role="figure" data-testid="statistics-chart" data-max={max} data-content={points.length ? content : undefined} data-period={points.length ? period : undefined}>
-        <BarChart
-          height={mobile ? 240 : 300}
-          skipAnimation
-          loading={!diagram}
-          localeText={{ loading: 'Загрузка…', noData: 'Нет данных за период' }}
-          // a bar group is keyed by its first day: a year has two of one month (last year's and this one's), which must not share a band
-          xAxis={[{ scaleType: 'band', data: points.map((p) => p.startDate), valueFormatter: (start: string) => labels.get(start) ?? start, tickLabelStyle: { fontSize: 11 } }]}
-          yAxis={[{ min: 0, max, tickInterval: ticks, valueFormatter: (v: number) => formatNumber(v, 2), width: 48 }]}
-          series={spec.series.map((s) => ({ id: s.key, label: s.label, color: s.color, data: points.map((p) => p[s.key] ?? 0), valueFormatter: (v: number | null) => formatNumber(v ?? 0) }))}
-          grid={{ horizontal: true }}
-          slotProps={{
-            legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
-            // each bar names its series and group, so a reader (or a test) can tell them apart
-            bar: ({ seriesId, dataIndex }) => ({ 'data-series': String(seriesId), 'data-index': dataIndex }) as object,
-          }}
-        />
-      </Box>
-    </CardContent></Card>
+    <Card variant="outlined" sx={{ contain: 'inline-size' }}>
+      <CardContent>
+        <Tabs
+          value={content}
+          onChange={(_e, v: 1 | 2 | 3) => setContent(v)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Статистика"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {CONTENTS.map((c) => (
+            <Tab
+              key={c.type}
+              value={c.type}
+              data-testid={`statistics-tab-${c.type}`}
+              label={`${mobile ? c.mobileTitle : c.title}: ${totals ? formatNumber(c.total(totals)) : '…'}`}
+            />
+          ))}
+        </Tabs>
+        <Stack
+          direction="row"
+          spacing={2}
+          alignItems="center"
+          justifyContent="space-between"
+          flexWrap="wrap"
+          useFlexGap
+          sx={{ my: 2 }}
+        >
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={period}
+            onChange={(_e, v) => v && setPeriod(v)}
+            aria-label="Период диаграммы"
+          >
+            {PERIODS.map((p) => (
+              <ToggleButton key={p.type} value={p.type}>
+                {p.label}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <TextField
+            select
+            size="small"
+            label="Итоги за"
+            value={interval}
+            onChange={(e) => setInterval(e.target.value)}
+            fullWidth={false}
+            sx={{ width: 170 }}
+          >
+            {INTERVALS.map((i) => (
+              <MenuItem key={i.value} value={i.value}>
+                {i.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        {failed && <Alert severity="error">Не удалось загрузить статистику</Alert>}
+        <Box
+          aria-label="Диаграмма"
+          role="figure"
+          data-testid="statistics-chart"
+          data-max={max}
+          data-content={points.length ? content : undefined}
+          data-period={points.length ? period : undefined}
+        >
+          <BarChart
+            height={mobile ? 240 : 300}
+            skipAnimation
+            loading={!diagram}
+            localeText={{ loading: 'Загрузка…', noData: 'Нет данных за период' }}
+            // a bar group is keyed by its first day: a year has two of one month (last year's and this one's), which must not share a band
+            xAxis={[
+              {
+                scaleType: 'band',
+                data: points.map((p) => p.startDate),
+                valueFormatter: (start: string) => labels.get(start) ?? start,
+                tickLabelStyle: { fontSize: 11 },
+              },
+            ]}
+            yAxis={[
+              {
+                min: 0,
+                max,
+                tickInterval: ticks,
+                valueFormatter: (v: number) => formatNumber(v, 2),
+                width: 48,
+              },
+            ]}
+            series={spec.series.map((s) => ({
+              id: s.key,
+              label: s.label,
+              color: s.color,
+              data: points.map((p) => p[s.key] ?? 0),
+              valueFormatter: (v: number | null) => formatNumber(v ?? 0),
+            }))}
+            grid={{ horizontal: true }}
+            slotProps={{
+              legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+              // each bar names its series and group, so a reader (or a test) can tell them apart
+              bar: ({ seriesId, dataIndex }) =>
+                ({ 'data-series': String(seriesId), 'data-index': dataIndex }) as object,
+            }}
+          />
+        </Box>
+      </CardContent>
+    </Card>
   );
 }

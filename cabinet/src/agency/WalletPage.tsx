@@ -1,11 +1,27 @@
-import { Alert, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
 import { useAgencyResource } from './useAgency';
 import { formatPrice as rub } from '../../../web/src/format';
 
-type Balance = { walletBalance: number; operations: { id: string; kind: string; sum: number; purpose: string | null; at: string }[] };
+type Balance = {
+  walletBalance: number;
+  operations: { id: string; kind: string; sum: number; purpose: string | null; at: string }[];
+};
 const KIND: Record<string, string> = { 'top-up': 'Пополнение', charge: 'Списание', refund: 'Возврат' };
 const digits = (v: string) => v.replace(/\D/g, '');
 
@@ -15,7 +31,8 @@ type PendingTopUp = { sum: number; known: Set<string>; startedAt: number };
 const RETURN_POLLS = 30;
 const BACKGROUND_POLL_MS = 10_000;
 const PAYMENT_WAIT_MS = 15 * 60_000;
-const topUpIds = (balance: Balance | null) => new Set((balance?.operations ?? []).filter((o) => o.kind === 'top-up').map((o) => o.id));
+const topUpIds = (balance: Balance | null) =>
+  new Set((balance?.operations ?? []).filter((o) => o.kind === 'top-up').map((o) => o.id));
 
 /**
  * The payment is made on another tab, and the provider reports it to the server, not to this page:
@@ -72,7 +89,11 @@ function useTopUpWatch(reload: () => Promise<Balance | null>, onSettled: (sum: n
       document.removeEventListener('visibilitychange', onReturn);
     };
   }, [pending, reload]);
-  return { pending, watch: (sum: number, balance: Balance | null) => setPending({ sum, known: topUpIds(balance), startedAt: Date.now() }) };
+  return {
+    pending,
+    watch: (sum: number, balance: Balance | null) =>
+      setPending({ sum, known: topUpIds(balance), startedAt: Date.now() }),
+  };
 }
 
 /** 'Баланс кошелька' and 'Пополнение счёта': online payment opens the payment page; a bank transfer asks for an invoice. */
@@ -81,62 +102,149 @@ export function WalletPage() {
   const notify = useNotify();
   const [sum, setSum] = useState('');
   const [invoice, setInvoice] = useState({ organizationName: '', inn: '', kpp: '', account: '' });
-  const { pending, watch } = useTopUpWatch(reload, (paid) => notify(`Баланс пополнен на ${rub(paid)}`, { type: 'success' }));
+  const { pending, watch } = useTopUpWatch(reload, (paid) =>
+    notify(`Баланс пополнен на ${rub(paid)}`, { type: 'success' }),
+  );
   const payOnline = async () => {
     try {
-      const { json } = await httpClient(`/api/agency/${agencyId}/balance/top-up`, { method: 'POST', body: JSON.stringify({ sourceType: 1, sum: Number(sum) }) });
+      const { json } = await httpClient(`/api/agency/${agencyId}/balance/top-up`, {
+        method: 'POST',
+        body: JSON.stringify({ sourceType: 1, sum: Number(sum) }),
+      });
       watch(Number(sum), data);
       window.open(json.data.confirmationUrl, '_blank', 'noopener');
-      notify('Страница оплаты открыта в новой вкладке; баланс обновится, когда оплата пройдёт', { type: 'info' });
+      notify('Страница оплаты открыта в новой вкладке; баланс обновится, когда оплата пройдёт', {
+        type: 'info',
+      });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
   };
   const requestInvoice = async () => {
     try {
-      await httpClient(`/api/agency/${agencyId}/balance/invoice`, { method: 'POST', body: JSON.stringify({ sum: Number(sum), ...invoice }) });
+      await httpClient(`/api/agency/${agencyId}/balance/invoice`, {
+        method: 'POST',
+        body: JSON.stringify({ sum: Number(sum), ...invoice }),
+      });
       notify('Запрос счёта отправлен в бухгалтерию', { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
   };
-  const invoiceValid = Number(sum) > 0 && invoice.organizationName.trim() && /^\d{10}(\d{2})?$/.test(invoice.inn) && /^\d{20}$/.test(invoice.account);
+  const invoiceValid =
+    Number(sum) > 0 &&
+    invoice.organizationName.trim() &&
+    /^\d{10}(\d{2})?$/.test(invoice.inn) &&
+    /^\d{20}$/.test(invoice.account);
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Title title="Баланс кошелька" />
       {error && <Alert severity="error">{error}</Alert>}
-      <Card variant="outlined"><CardContent>
-        <Typography color="text.secondary">Баланс кошелька</Typography>
-        <Typography variant="h4" fontWeight={700} data-testid="wallet-balance">{data ? rub(data.walletBalance) : '…'}</Typography>
-        {pending && <Alert severity="info" sx={{ my: 1 }}>Ожидаем оплату {rub(pending.sum)}: баланс обновится сам, когда платёж пройдёт.</Alert>}
-        <Button size="small" onClick={() => void reload()}>Обновить баланс</Button>
-      </CardContent></Card>
-      <Card variant="outlined"><CardContent>
-        <Stack spacing={2}>
-          <Typography variant="h6">Пополнение счёта</Typography>
-          <TextField label="Сумма, ₽" required value={sum} onChange={(e) => setSum(digits(e.target.value))} error={sum === '0'} helperText={sum === '' ? 'Введите сумму' : ' '} sx={{ maxWidth: 240 }} />
-          <Stack direction="row" spacing={2}><Button variant="contained" disabled={!(Number(sum) > 0)} onClick={() => void payOnline()}>Оплатить онлайн</Button></Stack>
-          <Typography variant="subtitle1">Или по счёту</Typography>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-            <TextField size="small" label="Организация" required value={invoice.organizationName} onChange={(e) => setInvoice({ ...invoice, organizationName: e.target.value })} />
-            <TextField size="small" label="ИНН" required value={invoice.inn} onChange={(e) => setInvoice({ ...invoice, inn: digits(e.target.value) })} />
-            <TextField size="small" label="КПП" value={invoice.kpp} onChange={(e) => setInvoice({ ...invoice, kpp: digits(e.target.value) })} />
-            <TextField size="small" label="Расчётный счёт" required value={invoice.account} onChange={(e) => setInvoice({ ...invoice, account: digits(e.target.value) })} />
+      <Card variant="outlined">
+        <CardContent>
+          <Typography color="text.secondary">Баланс кошелька</Typography>
+          <Typography variant="h4" fontWeight={700} data-testid="wallet-balance">
+            {data ? rub(data.walletBalance) : '…'}
+          </Typography>
+          {pending && (
+            <Alert severity="info" sx={{ my: 1 }}>
+              Ожидаем оплату {rub(pending.sum)}: баланс обновится сам, когда платёж пройдёт.
+            </Alert>
+          )}
+          <Button size="small" onClick={() => void reload()}>
+            Обновить баланс
+          </Button>
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h6">Пополнение счёта</Typography>
+            <TextField
+              label="Сумма, ₽"
+              required
+              value={sum}
+              onChange={(e) => setSum(digits(e.target.value))}
+              error={sum === '0'}
+              helperText={sum === '' ? 'Введите сумму' : ' '}
+              sx={{ maxWidth: 240 }}
+            />
+            <Stack direction="row" spacing={2}>
+              <Button variant="contained" disabled={!(Number(sum) > 0)} onClick={() => void payOnline()}>
+                Оплатить онлайн
+              </Button>
+            </Stack>
+            <Typography variant="subtitle1">Или по счёту</Typography>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
+              <TextField
+                size="small"
+                label="Организация"
+                required
+                value={invoice.organizationName}
+                onChange={(e) => setInvoice({ ...invoice, organizationName: e.target.value })}
+              />
+              <TextField
+                size="small"
+                label="ИНН"
+                required
+                value={invoice.inn}
+                onChange={(e) => setInvoice({ ...invoice, inn: digits(e.target.value) })}
+              />
+              <TextField
+                size="small"
+                label="КПП"
+                value={invoice.kpp}
+                onChange={(e) => setInvoice({ ...invoice, kpp: digits(e.target.value) })}
+              />
+              <TextField
+                size="small"
+                label="Расчётный счёт"
+                required
+                value={invoice.account}
+                onChange={(e) => setInvoice({ ...invoice, account: digits(e.target.value) })}
+              />
+            </Stack>
+            <Stack direction="row">
+              <Button variant="outlined" disabled={!invoiceValid} onClick={() => void requestInvoice()}>
+                Выставить счёт
+              </Button>
+            </Stack>
           </Stack>
-          <Stack direction="row"><Button variant="outlined" disabled={!invoiceValid} onClick={() => void requestInvoice()}>Выставить счёт</Button></Stack>
-        </Stack>
-      </CardContent></Card>
-      <Card variant="outlined"><CardContent>
-        <Typography variant="h6">Операции</Typography>
-        <Table size="small">
-          <TableHead><TableRow><TableCell>Дата</TableCell><TableCell>Операция</TableCell><TableCell align="right">Сумма</TableCell></TableRow></TableHead>
-          <TableBody>
-            {data?.operations.map((o) => (
-              <TableRow key={o.id}><TableCell>{new Date(o.at).toLocaleString('ru-RU')}</TableCell><TableCell>{KIND[o.kind] ?? o.kind}{o.purpose === 'promotion-day' ? ' (продвижение, день)' : o.purpose === 'tariff' ? ' (тариф)' : ''}</TableCell><TableCell align="right">{o.kind === 'charge' ? '−' : '+'}{rub(o.sum)}</TableCell></TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </CardContent></Card>
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6">Операции</Typography>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Дата</TableCell>
+                <TableCell>Операция</TableCell>
+                <TableCell align="right">Сумма</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data?.operations.map((o) => (
+                <TableRow key={o.id}>
+                  <TableCell>{new Date(o.at).toLocaleString('ru-RU')}</TableCell>
+                  <TableCell>
+                    {KIND[o.kind] ?? o.kind}
+                    {o.purpose === 'promotion-day'
+                      ? ' (продвижение, день)'
+                      : o.purpose === 'tariff'
+                        ? ' (тариф)'
+                        : ''}
+                  </TableCell>
+                  <TableCell align="right">
+                    {o.kind === 'charge' ? '−' : '+'}
+                    {rub(o.sum)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
     </Stack>
   );
 }

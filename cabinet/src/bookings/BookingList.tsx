@@ -1,10 +1,46 @@
-import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button as MuiButton,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Tab,
+  Tabs,
+  TextField as MuiTextField,
+  Typography,
+} from '@mui/material';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import { Datagrid, FunctionField, List, NumberField, Pagination, TextField, useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  NumberField,
+  Pagination,
+  TextField,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import { httpClient } from '../api';
 import { formatPrice } from '../../../web/src/format';
 
-type Booking = { id: string; publicationId: string; displayStatus: number; price: number; title: string; name: string; phone: string; startDate: string; endDate: string; allGuestsCount: number; reason: string | null };
+type Booking = {
+  id: string;
+  publicationId: string;
+  displayStatus: number;
+  price: number;
+  title: string;
+  name: string;
+  phone: string;
+  startDate: string;
+  endDate: string;
+  allGuestsCount: number;
+  reason: string | null;
+};
 
 /** product.md: the agent's tabs New, Waiting, Living, Completed, Cancelled (display statuses 1–5). */
 const TABS = [
@@ -14,13 +50,24 @@ const TABS = [
   { status: 4, label: 'Завершённые', empty: 'Завершённых бронирований нет' },
   { status: 5, label: 'Отменённые', empty: 'Отменённых заявок нет' },
 ];
-const dateText = (d: string) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d));
+const dateText = (d: string) =>
+  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d));
 
 /** Reloads the tabs' counters: every action on a request moves it between tabs. */
 const CountsContext = createContext<() => void>(() => undefined);
 
 /** One action on a request; reject and cancel ask for the reason first (default 'Изменились планы'). */
-function Action({ label, path, withReason, color = 'primary' }: { label: string; path: (b: Booking) => string; withReason?: boolean; color?: 'primary' | 'error' }) {
+function Action({
+  label,
+  path,
+  withReason,
+  color = 'primary',
+}: {
+  label: string;
+  path: (b: Booking) => string;
+  withReason?: boolean;
+  color?: 'primary' | 'error';
+}) {
   const record = useRecordContext<Booking>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -32,7 +79,10 @@ function Action({ label, path, withReason, color = 'primary' }: { label: string;
   const run = async () => {
     setPending(true);
     try {
-      await httpClient(path(record), { method: 'POST', body: JSON.stringify(withReason ? { text: reason } : {}) });
+      await httpClient(path(record), {
+        method: 'POST',
+        body: JSON.stringify(withReason ? { text: reason } : {}),
+      });
       notify('Готово', { type: 'success' });
       setAsking(false);
       // the list and the tabs' counters both change (product.md: after an action the lists and counts reload)
@@ -46,13 +96,42 @@ function Action({ label, path, withReason, color = 'primary' }: { label: string;
   };
   return (
     <>
-      <MuiButton size="small" color={color} disabled={pending} onClick={(e) => { e.stopPropagation(); if (withReason) setAsking(true); else void run(); }}>{label}</MuiButton>
-      <Dialog open={asking} onClose={() => setAsking(false)} onClick={(e) => e.stopPropagation()} fullWidth maxWidth="xs">
+      <MuiButton
+        size="small"
+        color={color}
+        disabled={pending}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (withReason) setAsking(true);
+          else void run();
+        }}
+      >
+        {label}
+      </MuiButton>
+      <Dialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        onClick={(e) => e.stopPropagation()}
+        fullWidth
+        maxWidth="xs"
+      >
         <DialogTitle>{label}</DialogTitle>
-        <DialogContent><MuiTextField label="Причина" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth multiline minRows={2} sx={{ mt: 1 }} /></DialogContent>
+        <DialogContent>
+          <MuiTextField
+            label="Причина"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            multiline
+            minRows={2}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setAsking(false)}>Назад</MuiButton>
-          <MuiButton color="error" disabled={!reason.trim() || pending} onClick={() => void run()}>{label}</MuiButton>
+          <MuiButton color="error" disabled={!reason.trim() || pending} onClick={() => void run()}>
+            {label}
+          </MuiButton>
         </DialogActions>
       </Dialog>
     </>
@@ -66,10 +145,18 @@ function Actions() {
   const base = '/api/booking/daily-rent';
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
-      {record.displayStatus === 1 && <Action label="Принять" path={(b) => `${base}/${b.publicationId}/${b.id}/accept`} />}
-      {record.displayStatus === 1 && <Action label="Отклонить" color="error" withReason path={(b) => `${base}/${b.id}/reject`} />}
-      {record.displayStatus === 2 && <Action label="Отменить" color="error" withReason path={(b) => `${base}/${b.id}/cancel`} />}
-      {record.displayStatus === 3 && <Action label="Гость выехал" path={(b) => `${base}/${b.id}/check-out`} />}
+      {record.displayStatus === 1 && (
+        <Action label="Принять" path={(b) => `${base}/${b.publicationId}/${b.id}/accept`} />
+      )}
+      {record.displayStatus === 1 && (
+        <Action label="Отклонить" color="error" withReason path={(b) => `${base}/${b.id}/reject`} />
+      )}
+      {record.displayStatus === 2 && (
+        <Action label="Отменить" color="error" withReason path={(b) => `${base}/${b.id}/cancel`} />
+      )}
+      {record.displayStatus === 3 && (
+        <Action label="Гость выехал" path={(b) => `${base}/${b.id}/check-out`} />
+      )}
     </Box>
   );
 }
@@ -82,26 +169,80 @@ function TabbedBookings() {
   const tab = TABS.find((t) => t.status === status) ?? TABS[0];
   const [counts, setCounts] = useState<Record<number, number>>({});
   const reloadCounts = useCallback(() => {
-    httpClient('/api/booking/daily-rent/count').then(({ json }) => setCounts(Object.fromEntries(json.data.map((c: { status: number; count: number }) => [c.status, c.count])))).catch(() => undefined);
+    httpClient('/api/booking/daily-rent/count')
+      .then(({ json }) =>
+        setCounts(
+          Object.fromEntries(json.data.map((c: { status: number; count: number }) => [c.status, c.count])),
+        ),
+      )
+      .catch(() => undefined);
   }, []);
   // again whenever the list was loaded anew (a tab change, react-admin's refresh, an action)
   useEffect(reloadCounts, [reloadCounts, status, data]);
   return (
     <CountsContext.Provider value={reloadCounts}>
       {/* inline-size containment: on a phone the tabs and the table scroll inside the list instead of widening the page (the table alone: the bulk actions bar above it must not be clipped) */}
-      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ status: value }, {})} sx={{ contain: 'inline-size' }}>
-        {TABS.map((t) => <Tab key={t.status} value={t.status} data-testid={`booking-tab-${t.status}`} label={`${t.label} (${counts[t.status] ?? 0})`} />)}
+      <Tabs
+        variant="scrollable"
+        value={tab.status}
+        onChange={(_, value: number) => setFilters({ status: value }, {})}
+        sx={{ contain: 'inline-size' }}
+      >
+        {TABS.map((t) => (
+          <Tab
+            key={t.status}
+            value={t.status}
+            data-testid={`booking-tab-${t.status}`}
+            label={`${t.label} (${counts[t.status] ?? 0})`}
+          />
+        ))}
       </Tabs>
       <Divider />
-      <Datagrid sx={TABLE_SCROLLS} bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
+      <Datagrid
+        sx={TABLE_SCROLLS}
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            {tab.empty}
+          </Typography>
+        }
+      >
         <TextField source="title" label="Объявление" sortable={false} />
-        <FunctionField label="Даты" render={(b: Booking) => `${dateText(b.startDate)} — ${dateText(b.endDate)}`} />
+        <FunctionField
+          label="Даты"
+          render={(b: Booking) => `${dateText(b.startDate)} — ${dateText(b.endDate)}`}
+        />
         <NumberField source="allGuestsCount" label="Гостей" sortable={false} />
-        <FunctionField source="price" label="Сумма" sortable={false} render={(b: Booking) => formatPrice(b.price)} sx={{ whiteSpace: 'nowrap' }} />
-        <FunctionField label="Гость" render={(b: Booking) => <><Typography variant="body2">{b.name}</Typography><Typography variant="caption">+{b.phone}</Typography></>} />
-        <FunctionField label="Статус" render={(b: Booking & { displayStatusName: string }) => (
-          <Box><Chip size="small" label={b.displayStatusName} />{b.reason && <Typography variant="caption" display="block" color="text.secondary">{b.reason}</Typography>}</Box>
-        )} />
+        <FunctionField
+          source="price"
+          label="Сумма"
+          sortable={false}
+          render={(b: Booking) => formatPrice(b.price)}
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+        <FunctionField
+          label="Гость"
+          render={(b: Booking) => (
+            <>
+              <Typography variant="body2">{b.name}</Typography>
+              <Typography variant="caption">+{b.phone}</Typography>
+            </>
+          )}
+        />
+        <FunctionField
+          label="Статус"
+          render={(b: Booking & { displayStatusName: string }) => (
+            <Box>
+              <Chip size="small" label={b.displayStatusName} />
+              {b.reason && (
+                <Typography variant="caption" display="block" color="text.secondary">
+                  {b.reason}
+                </Typography>
+              )}
+            </Box>
+          )}
+        />
         <Actions />
       </Datagrid>
     </CountsContext.Provider>
@@ -110,7 +251,14 @@ function TabbedBookings() {
 
 export function BookingList() {
   return (
-    <List filterDefaultValues={{ status: 1 }} perPage={15} pagination={<Pagination rowsPerPageOptions={[15, 30, 50]} />} title="Посуточная аренда: заявки" actions={false} sort={{ field: 'startDate', order: 'ASC' }}>
+    <List
+      filterDefaultValues={{ status: 1 }}
+      perPage={15}
+      pagination={<Pagination rowsPerPageOptions={[15, 30, 50]} />}
+      title="Посуточная аренда: заявки"
+      actions={false}
+      sort={{ field: 'startDate', order: 'ASC' }}
+    >
       <TabbedBookings />
     </List>
   );

@@ -1,6 +1,13 @@
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useState } from 'react';
-import { BulkDeleteButton, Button, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import {
+  BulkDeleteButton,
+  Button,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+} from 'react-admin';
 import type { CabinetDataProvider } from '../dataProvider';
 import { STATUS } from './choices';
 
@@ -12,20 +19,29 @@ function HideSelectedButton() {
   const refresh = useRefresh();
   const [pending, setPending] = useState(false);
   return (
-    <Button label="Скрыть выбранные" disabled={pending || selectedIds.length === 0} onClick={async () => {
-      setPending(true);
-      try {
-        const results = await dataProvider.changeStatus(selectedIds, 3);
-        const refused = results.filter((r) => !r.success);
-        notify(refused.length ? `Скрыто ${results.length - refused.length}, не удалось: ${refused.map((r) => r.message).join('; ')}` : 'Объявления скрыты', { type: refused.length ? 'warning' : 'success' });
-        onUnselectItems();
-        refresh();
-      } catch (error) {
-        notify((error as Error).message || 'Не удалось скрыть объявления', { type: 'error' });
-      } finally {
-        setPending(false);
-      }
-    }}>
+    <Button
+      label="Скрыть выбранные"
+      disabled={pending || selectedIds.length === 0}
+      onClick={async () => {
+        setPending(true);
+        try {
+          const results = await dataProvider.changeStatus(selectedIds, 3);
+          const refused = results.filter((r) => !r.success);
+          notify(
+            refused.length
+              ? `Скрыто ${results.length - refused.length}, не удалось: ${refused.map((r) => r.message).join('; ')}`
+              : 'Объявления скрыты',
+            { type: refused.length ? 'warning' : 'success' },
+          );
+          onUnselectItems();
+          refresh();
+        } catch (error) {
+          notify((error as Error).message || 'Не удалось скрыть объявления', { type: 'error' });
+        } finally {
+          setPending(false);
+        }
+      }}
+    >
       <VisibilityOffIcon />
     </Button>
   );

@@ -10,13 +10,22 @@ const REGION = 5;
 const SEARCH_DEBOUNCE_MS = 400;
 
 /** A listing stands in a city, a district or a settlement: regions and 'Вся Россия' are not offered. */
-const listingPlaces = (places: Place[]) => places.filter((p): p is Place & { id: string } => p.id !== null && p.type !== REGION);
+const listingPlaces = (places: Place[]) =>
+  places.filter((p): p is Place & { id: string } => p.id !== null && p.type !== REGION);
 
 /**
  * The listing's place, picked from the locations tree by typing its name (api.md: location search
  * queries only non-empty text); the chosen place's id is the form's `locationId`.
  */
-export function LocationInput({ source = 'locationId', label, validate }: { source?: string; label: string; validate?: Validator | Validator[] }) {
+export function LocationInput({
+  source = 'locationId',
+  label,
+  validate,
+}: {
+  source?: string;
+  label: string;
+  validate?: Validator | Validator[];
+}) {
   const { field, fieldState, isRequired } = useInput({ source, validate });
   const [selected, setSelected] = useState<Place | null>(null);
   const [text, setText] = useState('');
@@ -69,7 +78,9 @@ export function LocationInput({ source = 'locationId', label, validate }: { sour
         <Box component="li" key={key} {...props}>
           <Box>
             <Typography>{place.name}</Typography>
-            <Typography variant="caption" color="text.secondary">{place.fullName}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {place.fullName}
+            </Typography>
           </Box>
         </Box>
       )}
@@ -79,7 +90,12 @@ export function LocationInput({ source = 'locationId', label, validate }: { sour
           label={label}
           required={isRequired}
           error={fieldState.invalid}
-          helperText={<InputHelperText error={fieldState.error?.message} helperText="Город, район или населённый пункт: начните вводить название" />}
+          helperText={
+            <InputHelperText
+              error={fieldState.error?.message}
+              helperText="Город, район или населённый пункт: начните вводить название"
+            />
+          }
         />
       )}
     />

@@ -1,13 +1,32 @@
 import { Grid, Typography } from '@mui/material';
-import { maxLength, maxValue, minLength, minValue, NullableBooleanInput, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { BATHROOM_CHOICES, DEAL_CHOICES, FLAG_FIELDS, PROPERTY_TYPE_CHOICES, REPAIR_CHOICES } from './choices';
+import {
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  NullableBooleanInput,
+  NumberInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+} from 'react-admin';
+import {
+  BATHROOM_CHOICES,
+  DEAL_CHOICES,
+  FLAG_FIELDS,
+  PROPERTY_TYPE_CHOICES,
+  REPAIR_CHOICES,
+} from './choices';
 import { LocationInput } from './LocationInput';
 
 /** an empty select is 'not told': null on the wire */
 const NOT_TOLD = { parse: (v: unknown) => (v === '' ? null : v), format: (v: unknown) => v ?? '' };
 
 const number = (source: string, props: Partial<Parameters<typeof NumberInput>[0]> = {}) => (
-  <Grid key={source} size={{ xs: 6, sm: 3 }}><NumberInput source={source} fullWidth {...props} /></Grid>
+  <Grid key={source} size={{ xs: 6, sm: 3 }}>
+    <NumberInput source={source} fullWidth {...props} />
+  </Grid>
 );
 
 /**
@@ -19,11 +38,23 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
     <SimpleForm>
       <Grid container spacing={2} sx={{ width: '100%', maxWidth: 900 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectInput source="dealCategory" choices={DEAL_CHOICES} validate={required()} disabled={editing} fullWidth
-            helperText={editing ? 'Тип сделки не меняется после создания' : false} />
+          <SelectInput
+            source="dealCategory"
+            choices={DEAL_CHOICES}
+            validate={required()}
+            disabled={editing}
+            fullWidth
+            helperText={editing ? 'Тип сделки не меняется после создания' : false}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectInput source="propertyType" choices={PROPERTY_TYPE_CHOICES} validate={required()} defaultValue={1} fullWidth />
+          <SelectInput
+            source="propertyType"
+            choices={PROPERTY_TYPE_CHOICES}
+            validate={required()}
+            defaultValue={1}
+            fullWidth
+          />
         </Grid>
         <Grid size={12}>
           <TextInput source="title" validate={[required(), minLength(3), maxLength(200)]} fullWidth />
@@ -38,9 +69,16 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
           <LocationInput source="locationId" label="Местоположение" validate={required()} />
         </Grid>
         <Grid size={12}>
-          <TextInput source="address.fullAddress" label="Адрес" validate={[required(), minLength(3)]} fullWidth />
+          <TextInput
+            source="address.fullAddress"
+            label="Адрес"
+            validate={[required(), minLength(3)]}
+            fullWidth
+          />
         </Grid>
-        <Grid size={12}><Typography variant="subtitle1">Характеристики</Typography></Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle1">Характеристики</Typography>
+        </Grid>
         {number('roomCount', { min: 0, helperText: '0 — студия' })}
         {number('totalArea', { min: 1 })}
         {number('livingArea', { min: 1 })}
@@ -49,14 +87,36 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
         {number('floorsCount', { min: 1 })}
         {number('buildYear', { min: 1700, max: 2100 })}
         {number('ceilingHeight', { min: 1.5, max: 10, step: 0.05, validate: [minValue(1.5), maxValue(10)] })}
-        <Grid size={{ xs: 6, sm: 3 }}><SelectInput source="bathroomType" choices={BATHROOM_CHOICES} emptyText="Не указан" {...NOT_TOLD} fullWidth /></Grid>
-        <Grid size={{ xs: 6, sm: 3 }}><SelectInput source="repairType" choices={REPAIR_CHOICES} emptyText="Не указан" {...NOT_TOLD} fullWidth /></Grid>
+        <Grid size={{ xs: 6, sm: 3 }}>
+          <SelectInput
+            source="bathroomType"
+            choices={BATHROOM_CHOICES}
+            emptyText="Не указан"
+            {...NOT_TOLD}
+            fullWidth
+          />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 3 }}>
+          <SelectInput
+            source="repairType"
+            choices={REPAIR_CHOICES}
+            emptyText="Не указан"
+            {...NOT_TOLD}
+            fullWidth
+          />
+        </Grid>
         {number('deposit', { min: 0 })}
         {number('clientFee', { min: 0, max: 100 })}
         {number('guestsCount', { min: 1 })}
         {FLAG_FIELDS.map((source) => (
           <Grid key={source} size={{ xs: 6, sm: 3 }}>
-            <NullableBooleanInput source={source} nullLabel="Не указано" trueLabel="Да" falseLabel="Нет" fullWidth />
+            <NullableBooleanInput
+              source={source}
+              nullLabel="Не указано"
+              trueLabel="Да"
+              falseLabel="Нет"
+              fullWidth
+            />
           </Grid>
         ))}
       </Grid>

@@ -18,11 +18,27 @@ import { formatArea, formatPrice, roomCountText } from '../../../web/src/format'
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
 
-type Row = { id: string; status: number; images: { path: string }[]; title: string; price: number; roomCount: number | null; totalArea: number | null; declineReason?: string | null };
+type Row = {
+  id: string;
+  status: number;
+  images: { path: string }[];
+  title: string;
+  price: number;
+  roomCount: number | null;
+  totalArea: number | null;
+  declineReason?: string | null;
+};
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Заголовок или адрес" />,
-  <SelectInput key="deal" source="dealCategory" label="Тип сделки" choices={DEAL_CHOICES} emptyText="Все объявления" alwaysOn />,
+  <SelectInput
+    key="deal"
+    source="dealCategory"
+    label="Тип сделки"
+    choices={DEAL_CHOICES}
+    emptyText="Все объявления"
+    alwaysOn
+  />,
 ];
 
 function Actions() {
@@ -44,25 +60,77 @@ function TabbedPublications() {
   return (
     <>
       {/* inline-size containment: on a phone the tabs and the table scroll inside the list instead of widening the page (the table alone: the bulk actions bar above it must not be clipped) */}
-      <Tabs variant="scrollable" value={tab.status} onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, displayedFilters)} sx={{ contain: 'inline-size' }}>
-        {STATUS_TABS.map((t) => <Tab key={t.status} label={t.label} value={t.status} />)}
+      <Tabs
+        variant="scrollable"
+        value={tab.status}
+        onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, displayedFilters)}
+        sx={{ contain: 'inline-size' }}
+      >
+        {STATUS_TABS.map((t) => (
+          <Tab key={t.status} label={t.label} value={t.status} />
+        ))}
       </Tabs>
       <Divider />
-      <DatagridConfigurable sx={TABLE_SCROLLS} rowClick="show" bulkActionButtons={<BulkActions status={tab.status} />} empty={<Typography sx={{ p: 3 }} color="text.secondary">{tab.empty}</Typography>}>
-        <FunctionField label="Фото" render={(r: Row) => r.images[0] ? <Box component="img" src={r.images[0].path} alt="" sx={{ width: 72, height: 52, objectFit: 'cover', borderRadius: 1 }} /> : null} />
+      <DatagridConfigurable
+        sx={TABLE_SCROLLS}
+        rowClick="show"
+        bulkActionButtons={<BulkActions status={tab.status} />}
+        empty={
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            {tab.empty}
+          </Typography>
+        }
+      >
+        <FunctionField
+          label="Фото"
+          render={(r: Row) =>
+            r.images[0] ? (
+              <Box
+                component="img"
+                src={r.images[0].path}
+                alt=""
+                sx={{ width: 72, height: 52, objectFit: 'cover', borderRadius: 1 }}
+              />
+            ) : null
+          }
+        />
         <TextField source="title" />
         <SelectField source="dealCategory" choices={DEAL_CHOICES} sortable={false} />
-        <FunctionField source="price" render={(r: Row) => formatPrice(r.price)} sx={{ whiteSpace: 'nowrap' }} />
-        <FunctionField source="roomCount" sortable={false} render={(r: Row) => roomCountText(r.roomCount) ?? ''} />
-        <FunctionField source="totalArea" sortable={false} render={(r: Row) => (r.totalArea === null ? '' : formatArea(r.totalArea))} sx={{ whiteSpace: 'nowrap' }} />
+        <FunctionField
+          source="price"
+          render={(r: Row) => formatPrice(r.price)}
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+        <FunctionField
+          source="roomCount"
+          sortable={false}
+          render={(r: Row) => roomCountText(r.roomCount) ?? ''}
+        />
+        <FunctionField
+          source="totalArea"
+          sortable={false}
+          render={(r: Row) => (r.totalArea === null ? '' : formatArea(r.totalArea))}
+          sx={{ whiteSpace: 'nowrap' }}
+        />
         <TextField source="address.fullAddress" label="Адрес" sortable={false} />
         <DateField source="updatedAt" locales="ru-RU" showTime />
-        <FunctionField label="Статус" render={(r: Row) => (
-          <Box>
-            <Chip size="small" label={r.status === 4 ? 'Отклонено' : STATUS_NAMES[r.status]} color={r.status === 1 ? 'success' : r.status === 4 ? 'error' : 'default'} />
-            {r.status === 4 && r.declineReason && <Typography variant="caption" display="block" color="text.secondary" sx={{ maxWidth: 220 }}>{r.declineReason}</Typography>}
-          </Box>
-        )} />
+        <FunctionField
+          label="Статус"
+          render={(r: Row) => (
+            <Box>
+              <Chip
+                size="small"
+                label={r.status === 4 ? 'Отклонено' : STATUS_NAMES[r.status]}
+                color={r.status === 1 ? 'success' : r.status === 4 ? 'error' : 'default'}
+              />
+              {r.status === 4 && r.declineReason && (
+                <Typography variant="caption" display="block" color="text.secondary" sx={{ maxWidth: 220 }}>
+                  {r.declineReason}
+                </Typography>
+              )}
+            </Box>
+          )}
+        />
         <PublishButton />
       </DatagridConfigurable>
     </>

@@ -1,7 +1,15 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import {
-  DateField, EditButton, FunctionField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext,
+  DateField,
+  EditButton,
+  FunctionField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
 } from 'react-admin';
 import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
 import { formatCharacteristic, formatPrice } from '../../../web/src/format';
@@ -15,25 +23,45 @@ function Photos() {
   return (
     // inline-size containment: the strip scrolls inside the page's width instead of widening the page
     <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
-      {record?.images.map((image) => <Box key={image.path} component="img" src={image.path} alt="" sx={{ width: 172, height: 126, objectFit: 'cover', borderRadius: 1 }} />)}
+      {record?.images.map((image) => (
+        <Box
+          key={image.path}
+          component="img"
+          src={image.path}
+          alt=""
+          sx={{ width: 172, height: 126, objectFit: 'cover', borderRadius: 1 }}
+        />
+      ))}
     </Stack>
   );
 }
 
-type Characteristic = { characteristicField: string; characteristicFieldName: string; value: number; characteristicSelectValue?: string | null };
+type Characteristic = {
+  characteristicField: string;
+  characteristicFieldName: string;
+  value: number;
+  characteristicSelectValue?: string | null;
+};
 
 /** Every characteristic the listing tells, as the API names them (select and yes/no ones by their option). */
 function Characteristics(_props: { label?: string }) {
   const record = useRecordContext<{ characteristics: Characteristic[] }>();
   if (!record?.characteristics.length) return null;
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+    >
       {record.characteristics.map((c) => {
         const { label, value } = formatCharacteristic(c);
         return (
           <Fragment key={c.characteristicField}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>{label}</Box>
-            <Box component="dd" sx={{ m: 0 }} data-testid={`characteristic-${c.characteristicField}`}>{value}</Box>
+            <Box component="dt" sx={{ color: 'text.secondary' }}>
+              {label}
+            </Box>
+            <Box component="dd" sx={{ m: 0 }} data-testid={`characteristic-${c.characteristicField}`}>
+              {value}
+            </Box>
           </Fragment>
         );
       })}
@@ -41,19 +69,36 @@ function Characteristics(_props: { label?: string }) {
   );
 }
 
-const untilFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' });
+const untilFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+});
 
 /** The running promotion: its tariff, when the paid day ends, what each next day costs. */
 function CurrentTariffField(_props: { label?: string }) {
   const record = useRecordContext<{ status: number; currentTariff?: CurrentTariff | null }>();
   if (!record) return null;
   const tariff = record.currentTariff;
-  if (!tariff) return <Typography variant="body2" color="text.secondary" data-testid="current-tariff">{record.status === 1 ? 'Тариф не подключён' : '—'}</Typography>;
+  if (!tariff)
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="current-tariff">
+        {record.status === 1 ? 'Тариф не подключён' : '—'}
+      </Typography>
+    );
   return (
     <Box data-testid="current-tariff">
-      <Typography fontWeight={600}>{tariff.title ? `«${tariff.title}»` : `Позиция ${tariff.positionType}`}</Typography>
+      <Typography fontWeight={600}>
+        {tariff.title ? `«${tariff.title}»` : `Позиция ${tariff.positionType}`}
+      </Typography>
       <Typography variant="body2">Оплачен до {untilFormat.format(new Date(tariff.until))} (МСК)</Typography>
-      {tariff.pricePerDay !== null && <Typography variant="body2" color="text.secondary">Списание: {formatPrice(tariff.pricePerDay)} в день</Typography>}
+      {tariff.pricePerDay !== null && (
+        <Typography variant="body2" color="text.secondary">
+          Списание: {formatPrice(tariff.pricePerDay)} в день
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -77,7 +122,12 @@ export function PublicationShow() {
         <SelectField source="dealCategory" choices={DEAL_CHOICES} />
         <SelectField source="propertyType" choices={PROPERTY_TYPE_CHOICES} />
         <FunctionField source="price" render={(r: { price: number }) => formatPrice(r.price)} />
-        <FunctionField label="Прежняя цена, ₽" render={(r: { actualPrice: number | null }) => (r.actualPrice === null ? '—' : formatPrice(r.actualPrice))} />
+        <FunctionField
+          label="Прежняя цена, ₽"
+          render={(r: { actualPrice: number | null }) =>
+            r.actualPrice === null ? '—' : formatPrice(r.actualPrice)
+          }
+        />
         <TextField source="address.locationName" label="Местоположение" />
         <TextField source="address.fullAddress" label="Адрес" />
         <Characteristics label="Характеристики" />

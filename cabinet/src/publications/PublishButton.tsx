@@ -11,7 +11,13 @@ export function PublishButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [pending, setPending] = useState(false);
-  if (!record || (record.status !== STATUS.DRAFT && record.status !== STATUS.PUBLISHED_NOT_ACTIVE && record.status !== STATUS.ARCHIVED)) return null;
+  if (
+    !record ||
+    (record.status !== STATUS.DRAFT &&
+      record.status !== STATUS.PUBLISHED_NOT_ACTIVE &&
+      record.status !== STATUS.ARCHIVED)
+  )
+    return null;
   return (
     <Button
       label="Опубликовать"

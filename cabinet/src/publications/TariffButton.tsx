@@ -1,4 +1,14 @@
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Typography } from '@mui/material';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
@@ -23,7 +33,13 @@ function newIdempotencyKey(): string {
  * another tariff starts when the paid day ends: the server's message says when and what it costs.
  */
 export function TariffButton() {
-  const record = useRecordContext<{ id: string; status: number; locationId: string; dealCategory: string; declineReason?: string | null }>();
+  const record = useRecordContext<{
+    id: string;
+    status: number;
+    locationId: string;
+    dealCategory: string;
+    declineReason?: string | null;
+  }>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -33,7 +49,12 @@ export function TariffButton() {
   useEffect(() => {
     if (!open || !record) return;
     // the listing's own tariffs: priced by its city and deal, the only ids its payment accepts
-    httpClient(`/api/publications/${encodeURIComponent(record.id)}/tariffs`).then(({ json }) => { setTariffs(json.data); setChosen(json.data[0]?.id ?? ''); }).catch(() => setTariffs([]));
+    httpClient(`/api/publications/${encodeURIComponent(record.id)}/tariffs`)
+      .then(({ json }) => {
+        setTariffs(json.data);
+        setChosen(json.data[0]?.id ?? '');
+      })
+      .catch(() => setTariffs([]));
   }, [open, record]);
   if (!record || record.status === 4) return null;
   const pay = async () => {
@@ -41,14 +62,25 @@ export function TariffButton() {
     // one key per click of «Оплатить»: a request repeated by the network or a retry is charged once
     const idempotencyKey = newIdempotencyKey();
     try {
-      const { json } = await httpClient(`/api/publications/${record.id}/tariffs/${chosen}`, { method: 'POST', headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey } });
+      const { json } = await httpClient(`/api/publications/${record.id}/tariffs/${chosen}`, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+      });
       const message = (json as { meta?: { message?: string } }).meta?.message;
-      notify(message ? `Объявление принято! ${message}` : 'Объявление принято! Оно будет размещено в каталоге объявлений в ближайшее время.', { type: 'success' });
+      notify(
+        message
+          ? `Объявление принято! ${message}`
+          : 'Объявление принято! Оно будет размещено в каталоге объявлений в ближайшее время.',
+        { type: 'success' },
+      );
       setOpen(false);
       refresh();
     } catch (e) {
       const body = (e as { body?: { errorCode?: number } }).body;
-      notify(body?.errorCode === 59 ? 'Недостаточно средств на балансе: пополните кошелёк' : (e as Error).message, { type: 'error' });
+      notify(
+        body?.errorCode === 59 ? 'Недостаточно средств на балансе: пополните кошелёк' : (e as Error).message,
+        { type: 'error' },
+      );
       setOpen(false);
     } finally {
       setPending(false);
@@ -57,19 +89,41 @@ export function TariffButton() {
   return (
     <>
       {/* an icon: on a phone react-admin shows a button by its icon alone */}
-      <Button label="Изменить ставку" onClick={(e) => { e.stopPropagation(); setOpen(true); }}><RocketLaunchIcon /></Button>
+      <Button
+        label="Изменить ставку"
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        <RocketLaunchIcon />
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
         <DialogTitle>Изменить выбранный тариф</DialogTitle>
         <DialogContent>
           <RadioGroup value={chosen} onChange={(e) => setChosen(e.target.value)}>
             {tariffs.map((t) => (
-              <FormControlLabel key={t.id} value={t.id} control={<Radio />} label={<><Typography fontWeight={600}>{t.title} — {formatPrice(t.pricePerDay)}/день</Typography><Typography variant="caption">{t.advantages.join(' · ')}</Typography></>} />
+              <FormControlLabel
+                key={t.id}
+                value={t.id}
+                control={<Radio />}
+                label={
+                  <>
+                    <Typography fontWeight={600}>
+                      {t.title} — {formatPrice(t.pricePerDay)}/день
+                    </Typography>
+                    <Typography variant="caption">{t.advantages.join(' · ')}</Typography>
+                  </>
+                }
+              />
             ))}
           </RadioGroup>
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setOpen(false)}>Сохранить черновик</MuiButton>
-          <MuiButton variant="contained" disabled={!chosen || pending} onClick={() => void pay()}>Оплатить и разместить</MuiButton>
+          <MuiButton variant="contained" disabled={!chosen || pending} onClick={() => void pay()}>
+            Оплатить и разместить
+          </MuiButton>
         </DialogActions>
       </Dialog>
     </>

@@ -5,7 +5,19 @@ import { PublicationForm } from './PublicationForm';
 import { PublicationList } from './PublicationList';
 import { PublicationShow } from './PublicationShow';
 
-const PublicationCreate = () => createElement(Create, { redirect: 'show', title: 'Новое объявление' }, createElement(PublicationForm));
-const PublicationEdit = () => createElement(Edit, { mutationMode: 'pessimistic', redirect: 'show' }, createElement(PublicationForm, { editing: true }));
+const PublicationCreate = () =>
+  createElement(Create, { redirect: 'show', title: 'Новое объявление' }, createElement(PublicationForm));
+const PublicationEdit = () =>
+  createElement(
+    Edit,
+    { mutationMode: 'pessimistic', redirect: 'show' },
+    createElement(PublicationForm, { editing: true }),
+  );
 
-export default { list: PublicationList, show: PublicationShow, create: PublicationCreate, edit: PublicationEdit, icon: HomeWorkIcon };
+export default {
+  list: PublicationList,
+  show: PublicationShow,
+  create: PublicationCreate,
+  edit: PublicationEdit,
+  icon: HomeWorkIcon,
+};

@@ -10,7 +10,14 @@ const text = z.string().min(1).max(1000);
 export const calendarEvents = {
   DatesReserved: z.object({ publicationId: id, entryId: id, requestId: id, startDate: day, endDate: day }),
   /** `source`: the host's own block, or one imported from another portal's iCal feed */
-  DatesBlocked: z.object({ publicationId: id, entryId: id, startDate: day, endDate: day, source: z.enum(['manual', 'ical']), note: z.string().max(300).nullable() }),
+  DatesBlocked: z.object({
+    publicationId: id,
+    entryId: id,
+    startDate: day,
+    endDate: day,
+    source: z.enum(['manual', 'ical']),
+    note: z.string().max(300).nullable(),
+  }),
   CalendarEntryReleased: z.object({ publicationId: id, entryId: id }),
   /**
    * One import of another portal's iCal feed, decided at once against the calendar: the imported
@@ -20,7 +27,9 @@ export const calendarEvents = {
   CalendarFeedImported: z.object({
     publicationId: id,
     released: z.array(id),
-    blocked: z.array(z.object({ entryId: id, startDate: day, endDate: day, note: z.string().max(300).nullable() })),
+    blocked: z.array(
+      z.object({ entryId: id, startDate: day, endDate: day, note: z.string().max(300).nullable() }),
+    ),
   }),
 };
 
@@ -31,7 +40,12 @@ export const bookingEvents = {
     publicationId: id,
     agencyId: id.nullable(),
     authorId: id,
-    guest: z.object({ userId: id.nullable(), name: z.string().min(1).max(200), phone, email: z.string().max(200).nullable() }),
+    guest: z.object({
+      userId: id.nullable(),
+      name: z.string().min(1).max(200),
+      phone,
+      email: z.string().max(200).nullable(),
+    }),
     startDate: day,
     endDate: day,
     adultCount: z.number().int().min(1).max(50),

@@ -30,12 +30,20 @@ export const phoneEvents = {
     /** the account a login or phone-change code is for */
     userId: id.nullable(),
     /** a sign-up waits here until its phone is confirmed */
-    registration: z.object({ name: z.string().min(1).max(200), email: email.nullable(), newsletter: z.boolean() }).nullable(),
+    registration: z
+      .object({ name: z.string().min(1).max(200), email: email.nullable(), newsletter: z.boolean() })
+      .nullable(),
   }),
   /** v2: `at`, when the wrong code was entered (the per-phone daily cap counts them); v1 events carry null */
   PhoneCodeRejected: z.object({ phone, failedAttempts: z.number().int().min(1), at: isoTime.nullable() }),
   /** `trustTokenHash`: a form check's proof of the phone, for later requests sent from it */
-  PhoneCodeAccepted: z.object({ phone, purpose: codePurpose, userId: id.nullable(), trustTokenHash: sha256Hex.nullable(), trustExpiresAt: isoTime.nullable() }),
+  PhoneCodeAccepted: z.object({
+    phone,
+    purpose: codePurpose,
+    userId: id.nullable(),
+    trustTokenHash: sha256Hex.nullable(),
+    trustExpiresAt: isoTime.nullable(),
+  }),
   PhoneCodeDelivered: z.object({ phone, codeHash: sha256Hex }),
   /** the provider refused every try: the code is void and a new one may be asked for at once */
   PhoneCodeDeliveryFailed: z.object({ phone, codeHash: sha256Hex, reason: z.string().max(500) }),
@@ -82,5 +90,8 @@ export const phoneCodeRejectedV2 = (data: unknown) => ({ ...(data as object), at
 export const sessionStartedV2 = (data: unknown) => {
   const v1 = data as { expiresAt: string };
   const end = Date.parse(v1.expiresAt);
-  return { ...v1, startedAt: Number.isFinite(end) ? new Date(end - 31_536_000_000).toISOString() : v1.expiresAt };
+  return {
+    ...v1,
+    startedAt: Number.isFinite(end) ? new Date(end - 31_536_000_000).toISOString() : v1.expiresAt,
+  };
 };

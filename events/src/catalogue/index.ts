@@ -11,7 +11,23 @@ import { workflowEvents } from './workflows';
  * Every domain event the product records, with its current schema version.
  * A change of shape gets a new version and an upcaster from the old one, never an edit of stored events.
  */
-const schemas = { ...publicationEvents, ...favouriteEvents, ...identityEvents, ...phoneEvents, ...agencyEvents, ...newBuildingEvents, ...calendarEvents, ...bookingEvents, ...chatEvents, ...realtorRequestEvents, ...agencyProfileEvents, ...membershipEvents, ...walletEvents, ...paymentEvents, ...workflowEvents };
+const schemas = {
+  ...publicationEvents,
+  ...favouriteEvents,
+  ...identityEvents,
+  ...phoneEvents,
+  ...agencyEvents,
+  ...newBuildingEvents,
+  ...calendarEvents,
+  ...bookingEvents,
+  ...chatEvents,
+  ...realtorRequestEvents,
+  ...agencyProfileEvents,
+  ...membershipEvents,
+  ...walletEvents,
+  ...paymentEvents,
+  ...workflowEvents,
+};
 
 export type EventType = keyof typeof schemas;
 export type EventData<T extends EventType> = z.infer<(typeof schemas)[T]>;
@@ -69,4 +85,10 @@ export function upcast(type: string, schemaVersion: number, data: unknown): unkn
 export * from './shared';
 export * from './publication';
 export { agencyDetails, LEGAL_ENTITIES, legalEntity, type AgencyDetails } from './agencies';
-export { CODE_PURPOSES, codePurpose, notificationSettings, type CodePurpose, type NotificationSettings } from './identity';
+export {
+  CODE_PURPOSES,
+  codePurpose,
+  notificationSettings,
+  type CodePurpose,
+  type NotificationSettings,
+} from './identity';

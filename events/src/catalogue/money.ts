@@ -43,7 +43,19 @@ export const walletEvents = {
     idempotencyKey: idempotencyKey.nullable(),
   }),
   WalletRefunded: z.object({ agencyId: id, chargeId: id, sum: roubles }),
-  InvoiceRequested: z.object({ agencyId: id, invoiceId: id, sum: roubles, organizationName: z.string().min(1).max(300), inn: z.string().regex(/^\d{10}(\d{2})?$/), kpp: z.string().regex(/^\d{9}$/).nullable(), account: z.string().regex(/^\d{20}$/), by: id }),
+  InvoiceRequested: z.object({
+    agencyId: id,
+    invoiceId: id,
+    sum: roubles,
+    organizationName: z.string().min(1).max(300),
+    inn: z.string().regex(/^\d{10}(\d{2})?$/),
+    kpp: z
+      .string()
+      .regex(/^\d{9}$/)
+      .nullable(),
+    account: z.string().regex(/^\d{20}$/),
+    by: id,
+  }),
 };
 
 /** The `payment-<id>` stream: one payment with the provider, for a wallet top-up or a premium subscription. */
@@ -59,11 +71,20 @@ export const paymentEvents = {
     /** the site the payer came from: the provider sends them back there */
     siteUrl: z.string().url().nullable().optional(),
   }),
-  PaymentConfirmationReceived: z.object({ paymentId: id, providerPaymentId: z.string().min(1).max(100), confirmationUrl: z.string().url() }),
+  PaymentConfirmationReceived: z.object({
+    paymentId: id,
+    providerPaymentId: z.string().min(1).max(100),
+    confirmationUrl: z.string().url(),
+  }),
   PaymentCreationFailed: z.object({ paymentId: id, reason: z.string().max(500) }),
   PaymentSucceeded: z.object({ paymentId: id }),
   PaymentCancelled: z.object({ paymentId: id }),
 };
 
 /** WalletCharged 1 → 2: a v1 charge named no tariff, no paid-until time and no idempotency key. */
-export const walletChargedV2 = (data: unknown) => ({ ...(data as object), tariffId: null, paidUntil: null, idempotencyKey: null });
+export const walletChargedV2 = (data: unknown) => ({
+  ...(data as object),
+  tariffId: null,
+  paidUntil: null,
+  idempotencyKey: null,
+});

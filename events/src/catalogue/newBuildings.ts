@@ -5,13 +5,28 @@ import { id, roubles } from './shared';
 export const COMPLEX_CLASSES = { 1: 'Эконом', 2: 'Комфорт', 3: 'Бизнес', 4: 'Элит' } as const;
 export const CONSTRUCTION_STAGES = { 1: 'Планируется', 2: 'Строится', 3: 'Сдача', 4: 'Сдан' } as const;
 export const WALL_MATERIALS = {
-  1: 'Газобетонный блок', 2: 'Блочный', 3: 'Панельно-щитовой', 4: 'Кирпичный', 5: 'Пенобетонный блок', 6: 'Газосиликатный блок', 7: 'Монолитный',
-  8: 'Монолитно-кирпичный', 9: 'Старый фонд', 10: 'Панельный', 11: 'Сталинский', 12: 'Каркасный', 13: 'Деревянный',
+  1: 'Газобетонный блок',
+  2: 'Блочный',
+  3: 'Панельно-щитовой',
+  4: 'Кирпичный',
+  5: 'Пенобетонный блок',
+  6: 'Газосиликатный блок',
+  7: 'Монолитный',
+  8: 'Монолитно-кирпичный',
+  9: 'Старый фонд',
+  10: 'Панельный',
+  11: 'Сталинский',
+  12: 'Каркасный',
+  13: 'Деревянный',
 } as const;
 export const FINISH_OPTIONS = { 1: 'С отделкой', 2: 'Без отделки' } as const;
 export const PARKING_OPTIONS = { 1: 'Наземная', 2: 'Подземная', 3: 'Нет' } as const;
 
-const code = (names: Record<number, string>) => z.number().int().refine((n) => n in names);
+const code = (names: Record<number, string>) =>
+  z
+    .number()
+    .int()
+    .refine((n) => n in names);
 
 export const residentialComplexDetails = z.object({
   name: z.string().min(2).max(200),

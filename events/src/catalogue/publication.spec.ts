@@ -2,9 +2,30 @@ import { CURRENT_SCHEMA_VERSION, PARAMS_ADDED_IN_V2, upcast, validateEventData }
 
 /** A listing's details as schema version 1 recorded them: ten characteristics, none of the later eight. */
 const v1Details = {
-  dealCategory: 'sale', propertyType: 1, title: '2-комн. квартира', description: '', price: 10_000_000,
-  address: { locationId: '1', locationName: 'Москва', fullAddress: 'Москва, ул. Тверская, 1', geo: null, metro: { stations: [] } },
-  params: { roomCount: 2, totalArea: 54, livingArea: null, kitchenArea: null, floor: 5, floorsCount: 9, buildYear: null, deposit: null, clientFee: null, guestsCount: null },
+  dealCategory: 'sale',
+  propertyType: 1,
+  title: '2-комн. квартира',
+  description: '',
+  price: 10_000_000,
+  address: {
+    locationId: '1',
+    locationName: 'Москва',
+    fullAddress: 'Москва, ул. Тверская, 1',
+    geo: null,
+    metro: { stations: [] },
+  },
+  params: {
+    roomCount: 2,
+    totalArea: 54,
+    livingArea: null,
+    kitchenArea: null,
+    floor: 5,
+    floorsCount: 9,
+    buildYear: null,
+    deposit: null,
+    clientFee: null,
+    guestsCount: null,
+  },
   images: [],
 };
 
@@ -16,10 +37,17 @@ describe('publication details, schema version 2', () => {
   });
 
   it('upcasts a version-1 event: the added characteristics are not told, the rest stays', () => {
-    const created = upcast('PublicationCreated', 1, { publicationId: 'p1', agencyId: 'a1', authorId: 'u1', details: v1Details }) as { details: { params: object } };
+    const created = upcast('PublicationCreated', 1, {
+      publicationId: 'p1',
+      agencyId: 'a1',
+      authorId: 'u1',
+      details: v1Details,
+    }) as { details: { params: object } };
     expect(created.details.params).toEqual({ ...v1Details.params, ...PARAMS_ADDED_IN_V2 });
     expect(() => validateEventData('PublicationCreated', created)).not.toThrow();
-    const edited = upcast('PublicationEdited', 1, { publicationId: 'p1', details: v1Details }) as { details: { params: object } };
+    const edited = upcast('PublicationEdited', 1, { publicationId: 'p1', details: v1Details }) as {
+      details: { params: object };
+    };
     expect(edited.details.params).toMatchObject({ roomCount: 2, hasBalcony: null, ceilingHeight: null });
   });
 
@@ -30,9 +58,21 @@ describe('publication details, schema version 2', () => {
   });
 
   it('refuses version-1 details as new data, and codes outside the lists', () => {
-    expect(() => validateEventData('PublicationEdited', { publicationId: 'p1', details: v1Details })).toThrow();
+    expect(() =>
+      validateEventData('PublicationEdited', { publicationId: 'p1', details: v1Details }),
+    ).toThrow();
     const params = { ...v1Details.params, ...PARAMS_ADDED_IN_V2 };
-    expect(() => validateEventData('PublicationEdited', { publicationId: 'p1', details: { ...v1Details, params: { ...params, bathroomType: 4 } } })).toThrow();
-    expect(() => validateEventData('PublicationEdited', { publicationId: 'p1', details: { ...v1Details, params: { ...params, repairType: 4, hasLift: false } } })).not.toThrow();
+    expect(() =>
+      validateEventData('PublicationEdited', {
+        publicationId: 'p1',
+        details: { ...v1Details, params: { ...params, bathroomType: 4 } },
+      }),
+    ).toThrow();
+    expect(() =>
+      validateEventData('PublicationEdited', {
+        publicationId: 'p1',
+        details: { ...v1Details, params: { ...params, repairType: 4, hasLift: false } },
+      }),
+    ).not.toThrow();
   });
 });

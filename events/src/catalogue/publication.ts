@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { dealCategory, id, roubles } from './shared';
 
-export const PUBLICATION_STATUS = { PUBLISHED: 1, DRAFT: 2, ARCHIVED: 3, DECLINED: 4, PUBLISHED_NOT_ACTIVE: 5 } as const;
+export const PUBLICATION_STATUS = {
+  PUBLISHED: 1,
+  DRAFT: 2,
+  ARCHIVED: 3,
+  DECLINED: 4,
+  PUBLISHED_NOT_ACTIVE: 5,
+} as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUS)[keyof typeof PUBLICATION_STATUS];
 
-export const metroStation = z.object({ name: z.string().min(1).max(100), time: z.number().int().min(0).max(300), pedestrian_time: z.boolean() });
+export const metroStation = z.object({
+  name: z.string().min(1).max(100),
+  time: z.number().int().min(0).max(300),
+  pedestrian_time: z.boolean(),
+});
 
 export const address = z.object({
   locationId: id,
@@ -16,8 +26,17 @@ export const address = z.object({
 
 /** api.md section 9, filter characteristics 100 and 102: the select values a listing stores. */
 export const BATHROOM_TYPES = { 1: 'Совмещённый', 2: 'Раздельный', 3: 'Несколько' } as const;
-export const REPAIR_TYPES = { 1: 'Без ремонта', 2: 'Косметический', 3: 'Евроремонт', 4: 'Дизайнерский' } as const;
-const code = (names: Record<number, string>) => z.number().int().refine((n) => n in names);
+export const REPAIR_TYPES = {
+  1: 'Без ремонта',
+  2: 'Косметический',
+  3: 'Евроремонт',
+  4: 'Дизайнерский',
+} as const;
+const code = (names: Record<number, string>) =>
+  z
+    .number()
+    .int()
+    .refine((n) => n in names);
 
 /**
  * Characteristics a listing is searched and shown by; every one optional (null: not told) because
@@ -49,7 +68,14 @@ export type PublicationParams = z.infer<typeof publicationParams>;
 
 /** The characteristics schema version 2 added, as a version-1 listing has them: not told. */
 export const PARAMS_ADDED_IN_V2 = {
-  ceilingHeight: null, bathroomType: null, repairType: null, hasBalcony: null, hasParking: null, hasLift: null, hasFurniture: null, petsAllowed: null,
+  ceilingHeight: null,
+  bathroomType: null,
+  repairType: null,
+  hasBalcony: null,
+  hasParking: null,
+  hasLift: null,
+  hasFurniture: null,
+  petsAllowed: null,
 } as const satisfies Partial<PublicationParams>;
 export type ParamsAddedInV2 = keyof typeof PARAMS_ADDED_IN_V2;
 
@@ -57,7 +83,10 @@ export type ParamsAddedInV2 = keyof typeof PARAMS_ADDED_IN_V2;
 export const withParamsOfV2 = (data: unknown) => {
   const event = data as { details: { params: Record<string, unknown> } };
   // Object.assign, not a spread of the two: V8 takes some 30 times longer over that spread (18 µs an event in a replay)
-  return { ...event, details: { ...event.details, params: Object.assign({}, PARAMS_ADDED_IN_V2, event.details.params) } };
+  return {
+    ...event,
+    details: { ...event.details, params: Object.assign({}, PARAMS_ADDED_IN_V2, event.details.params) },
+  };
 };
 
 export const publicationDetails = z.object({
@@ -76,7 +105,12 @@ export const publicationDetails = z.object({
 export type PublicationDetails = z.infer<typeof publicationDetails>;
 
 export const publicationEvents = {
-  PublicationCreated: z.object({ publicationId: id, agencyId: id.nullable(), authorId: id, details: publicationDetails }),
+  PublicationCreated: z.object({
+    publicationId: id,
+    agencyId: id.nullable(),
+    authorId: id,
+    details: publicationDetails,
+  }),
   PublicationEdited: z.object({ publicationId: id, details: publicationDetails }),
   /** recorded beside an edit whenever the price moves, so the price history is a plain read of the log */
   PublicationPriceChanged: z.object({ publicationId: id, oldPrice: roubles, newPrice: roubles }),
@@ -91,7 +125,12 @@ export const publicationEvents = {
   /** published but not shown: its paid placement lapsed or a moderator paused it (status 5) */
   PublicationDeactivated: z.object({ publicationId: id, reason: z.string().max(300) }),
   /** a promotion tariff: position type 1–3, shown among the top ads until the given time */
-  PublicationPromoted: z.object({ publicationId: id, positionType: z.union([z.literal(1), z.literal(2), z.literal(3)]), tariffId: id, until: z.string().datetime() }),
+  PublicationPromoted: z.object({
+    publicationId: id,
+    positionType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    tariffId: id,
+    until: z.string().datetime(),
+  }),
   PublicationPromotionEnded: z.object({ publicationId: id }),
 };
 

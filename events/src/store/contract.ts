@@ -27,7 +27,11 @@ export function eventStoreContract(adapterName: string, makeStore: EventStoreFac
       const result = await store.append(id, [sample(1), sample(2), sample(3)], 'no-stream');
       expect(result.nextExpectedRevision).toBe(2);
       const events = await store.readStream(id);
-      expect(events.map((e) => [e.revision, (e.data as { n: number }).n])).toEqual([[0, 1], [1, 2], [2, 3]]);
+      expect(events.map((e) => [e.revision, (e.data as { n: number }).n])).toEqual([
+        [0, 1],
+        [1, 2],
+        [2, 3],
+      ]);
       expect(events.every((e) => e.streamId === id && e.type === 'SampleHappened')).toBe(true);
       expect(events[0].metadata.actor).toBe('contract');
       expect(events[1].position).toBeGreaterThan(events[0].position);
@@ -41,7 +45,9 @@ export function eventStoreContract(adapterName: string, makeStore: EventStoreFac
       const id = stream();
       await store.append(id, [sample(1)], 'no-stream');
       await store.append(id, [sample(2)], 0);
-      await expect(store.append(id, [sample(3), sample(4)], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(id, [sample(3), sample(4)], 0)).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       expect((await store.readStream(id)).length).toBe(2);
     });
 
@@ -49,7 +55,9 @@ export function eventStoreContract(adapterName: string, makeStore: EventStoreFac
       const id = stream();
       await expect(store.append(id, [sample(1)], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       await store.append(id, [sample(1)], 'no-stream');
-      await expect(store.append(id, [sample(2)], 'no-stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(id, [sample(2)], 'no-stream')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
     });
 
     it("appends with 'any' whatever the revision", async () => {
@@ -62,7 +70,10 @@ export function eventStoreContract(adapterName: string, makeStore: EventStoreFac
     it('lets only one of two concurrent appends at the same revision win', async () => {
       const id = stream();
       await store.append(id, [sample(0)], 'no-stream');
-      const results = await Promise.allSettled([store.append(id, [sample(1)], 0), store.append(id, [sample(2)], 0)]);
+      const results = await Promise.allSettled([
+        store.append(id, [sample(1)], 0),
+        store.append(id, [sample(2)], 0),
+      ]);
       expect(results.filter((r) => r.status === 'fulfilled').length).toBe(1);
       expect((await store.readStream(id)).length).toBe(2);
     });
@@ -87,7 +98,9 @@ export function eventStoreContract(adapterName: string, makeStore: EventStoreFac
       const from = await store.headPosition();
       await store.append(id, [sample(1), sample(2), sample(3)], 'no-stream');
       const page1 = (await store.readAll(from, 2)).filter((e) => e.streamId === id);
-      const page2 = (await store.readAll(page1[page1.length - 1].position, 10)).filter((e) => e.streamId === id);
+      const page2 = (await store.readAll(page1[page1.length - 1].position, 10)).filter(
+        (e) => e.streamId === id,
+      );
       expect([...page1, ...page2].map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 3]);
       expect(await store.headPosition()).toBeGreaterThanOrEqual(page2[page2.length - 1].position);
     });

@@ -4,7 +4,9 @@ import { KurrentEventStore } from './kurrent';
 
 // No KurrentDB server can run on the development machine: set EVENTSTORE_URL (e.g. kurrentdb://127.0.0.1:2113?tls=false) to run it.
 const url = process.env.EVENTSTORE_URL;
-const endpoint = url ? `tcp://${new URL(url.replace(/^(kurrentdb|esdb)(\+discover)?:/, 'http:')).host}` : undefined;
+const endpoint = url
+  ? `tcp://${new URL(url.replace(/^(kurrentdb|esdb)(\+discover)?:/, 'http:')).host}`
+  : undefined;
 
 describeWhenReachable('event store contract: kurrentdb', endpoint, () => {
   eventStoreContract(`kurrentdb (${url})`, async () => new KurrentEventStore(url!));

@@ -13,7 +13,13 @@ import {
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { EventMetadata, NewEvent, StoredEvent } from '../envelope';
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type SubscriptionOptions } from './port';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type SubscriptionOptions,
+} from './port';
 
 type StoredMetadata = EventMetadata & { schemaVersion: number; occurredAt: string };
 
@@ -21,7 +27,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A $all position as the port's single number: KurrentDB's commit position (equal to prepare for single appends). */
 const positionOf = (p: { commit: bigint } | undefined) => (p ? Number(p.commit) : 0);
-const fromPosition = (after: number) => (after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) });
+const fromPosition = (after: number) =>
+  after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
 
 function toStored(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent | null {
   const e = resolved.event;
@@ -36,7 +43,11 @@ function toStored(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent
     data: e.data,
     schemaVersion: schemaVersion ?? 1,
     occurredAt: occurredAt ?? e.created.toISOString(),
-    metadata: { correlationId: metadata.correlationId ?? '', causationId: metadata.causationId ?? null, actor: metadata.actor ?? null },
+    metadata: {
+      correlationId: metadata.correlationId ?? '',
+      causationId: metadata.causationId ?? null,
+      actor: metadata.actor ?? null,
+    },
   };
 }
 
@@ -58,11 +69,19 @@ export class KurrentEventStore implements EventStore {
       const result = await this.client.appendToStream(
         streamId,
         events.map((e) =>
-          jsonEvent({ id: e.eventId, type: e.type, data: e.data as never, metadata: { ...e.metadata, schemaVersion: e.schemaVersion, occurredAt: e.occurredAt } }),
+          jsonEvent({
+            id: e.eventId,
+            type: e.type,
+            data: e.data as never,
+            metadata: { ...e.metadata, schemaVersion: e.schemaVersion, occurredAt: e.occurredAt },
+          }),
         ),
         { streamState },
       );
-      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: positionOf(result.position) };
+      return {
+        nextExpectedRevision: Number(result.nextExpectedRevision),
+        position: positionOf(result.position),
+      };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) : 'no-stream';
@@ -75,7 +94,10 @@ export class KurrentEventStore implements EventStore {
   async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: BigInt(fromRevision), direction: FORWARDS })) {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: BigInt(fromRevision),
+        direction: FORWARDS,
+      })) {
         const stored = toStored(resolved);
         if (stored) events.push(stored);
       }
@@ -88,7 +110,12 @@ export class KurrentEventStore implements EventStore {
 
   async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
-    for await (const resolved of this.client.readAll({ fromPosition: fromPosition(afterPosition), maxCount: limit + 1, direction: FORWARDS, filter: excludeSystemEvents() })) {
+    for await (const resolved of this.client.readAll({
+      fromPosition: fromPosition(afterPosition),
+      maxCount: limit + 1,
+      direction: FORWARDS,
+      filter: excludeSystemEvents(),
+    })) {
       const stored = toStored(resolved);
       if (stored && stored.position > afterPosition) events.push(stored);
       if (events.length === limit) break;
@@ -97,19 +124,31 @@ export class KurrentEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
-    for await (const resolved of this.client.readAll({ fromPosition: 'end', maxCount: 1, direction: BACKWARDS, filter: excludeSystemEvents() })) {
+    for await (const resolved of this.client.readAll({
+      fromPosition: 'end',
+      maxCount: 1,
+      direction: BACKWARDS,
+      filter: excludeSystemEvents(),
+    })) {
       return positionOf(resolved.event?.position);
     }
     return 0;
   }
 
-  subscribe(afterPosition: number, handler: (event: StoredEvent) => Promise<void> | void, options: SubscriptionOptions = {}) {
+  subscribe(
+    afterPosition: number,
+    handler: (event: StoredEvent) => Promise<void> | void,
+    options: SubscriptionOptions = {},
+  ) {
     let position = afterPosition;
     let stopped = false;
     let subscription: ReturnType<KurrentDBClient['subscribeToAll']> | null = null;
     const run = async () => {
       while (!stopped) {
-        subscription = this.client.subscribeToAll({ fromPosition: fromPosition(position), filter: excludeSystemEvents() });
+        subscription = this.client.subscribeToAll({
+          fromPosition: fromPosition(position),
+          filter: excludeSystemEvents(),
+        });
         try {
           for await (const resolved of subscription) {
             if (stopped) return;

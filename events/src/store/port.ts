@@ -43,7 +43,11 @@ export interface EventStore {
    * Delivers every event after `afterPosition` exactly once, in global order, one at a time
    * (the next only after the handler's promise settles), first catching up, then live.
    */
-  subscribe(afterPosition: number, handler: (event: StoredEvent) => Promise<void> | void, options?: SubscriptionOptions): Subscription;
+  subscribe(
+    afterPosition: number,
+    handler: (event: StoredEvent) => Promise<void> | void,
+    options?: SubscriptionOptions,
+  ): Subscription;
   close(): Promise<void>;
 }
 

@@ -9,7 +9,10 @@ const dir = mkdtempSync(join(tmpdir(), 'es-contract-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
-eventStoreContract('sqlite (better-sqlite3, WAL)', async () => new SqliteEventStore(join(dir, `store-${n++}.sqlite`)));
+eventStoreContract(
+  'sqlite (better-sqlite3, WAL)',
+  async () => new SqliteEventStore(join(dir, `store-${n++}.sqlite`)),
+);
 
 describe('sqlite event store specifics', () => {
   it('keeps every event across a reopen of the file', async () => {

@@ -15,10 +15,30 @@ import { AppendSignal, pollingSubscription } from './pollingSubscription';
 export type SqliteDurability = 'NORMAL' | 'FULL';
 
 /** A row as an array in COLUMNS order: better-sqlite3's raw mode skips building an object per row (a replay reads 100,000). */
-type Row = [position: number, eventId: string, streamId: string, revision: number, type: string, schemaVersion: number, data: string, metadata: string, occurredAt: string];
+type Row = [
+  position: number,
+  eventId: string,
+  streamId: string,
+  revision: number,
+  type: string,
+  schemaVersion: number,
+  data: string,
+  metadata: string,
+  occurredAt: string,
+];
 const COLUMNS = 'position, event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at';
 
-const toStored = ([position, eventId, streamId, revision, type, schemaVersion, data, metadata, occurredAt]: Row): StoredEvent => ({
+const toStored = ([
+  position,
+  eventId,
+  streamId,
+  revision,
+  type,
+  schemaVersion,
+  data,
+  metadata,
+  occurredAt,
+]: Row): StoredEvent => ({
   position,
   eventId,
   streamId,
@@ -38,7 +58,9 @@ export class SqliteEventStore implements EventStore {
   readonly name = 'sqlite';
   private readonly db: Database.Database;
   private readonly signal = new AppendSignal();
-  private readonly appendTx: Database.Transaction<(streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult>;
+  private readonly appendTx: Database.Transaction<
+    (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult
+  >;
   private readonly stmts;
 
   constructor(file: string, durability: SqliteDurability = 'NORMAL') {
@@ -61,43 +83,64 @@ export class SqliteEventStore implements EventStore {
         UNIQUE (stream_id, revision)
       );`);
     this.stmts = {
-      lastRevision: this.db.prepare<[string], { revision: number | null }>('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?'),
-      byEventId: this.db.prepare<[string], { position: number; stream_id: string }>('SELECT position, stream_id FROM events WHERE event_id = ?'),
+      lastRevision: this.db.prepare<[string], { revision: number | null }>(
+        'SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?',
+      ),
+      byEventId: this.db.prepare<[string], { position: number; stream_id: string }>(
+        'SELECT position, stream_id FROM events WHERE event_id = ?',
+      ),
       insert: this.db.prepare(
         `INSERT INTO events (event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      readStream: this.db.prepare<[string, number], Row>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).raw(true),
-      readAll: this.db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true),
+      readStream: this.db
+        .prepare<[string, number], Row>(
+          `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`,
+        )
+        .raw(true),
+      readAll: this.db
+        .prepare<[number, number], Row>(
+          `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+        )
+        .raw(true),
       head: this.db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events'),
     };
-    this.appendTx = this.db.transaction((streamId: string, events: NewEvent[], expected: ExpectedRevision) => {
-      const last = this.stmts.lastRevision.get(streamId)?.revision ?? null;
-      const stored = events.map((e) => this.stmts.byEventId.get(e.eventId));
-      if (stored.every(Boolean) && events.length > 0) {
-        // an idempotent retry of an append that already succeeded
-        return { nextExpectedRevision: last ?? -1, position: Math.max(...stored.map((s) => s!.position)) };
-      }
-      if (stored.some(Boolean)) throw new PartialDuplicateAppendError(streamId);
-      checkExpected(streamId, expected, last);
-      let revision = last ?? -1;
-      let position = 0;
-      for (const e of events) {
-        revision++;
-        const info = this.stmts.insert.run(
-          e.eventId, streamId, revision, e.type, e.schemaVersion, JSON.stringify(e.data), JSON.stringify(e.metadata), e.occurredAt,
-        );
-        position = Number(info.lastInsertRowid);
-      }
-      return { nextExpectedRevision: revision, position };
-    });
+    this.appendTx = this.db.transaction(
+      (streamId: string, events: NewEvent[], expected: ExpectedRevision) => {
+        const last = this.stmts.lastRevision.get(streamId)?.revision ?? null;
+        const stored = events.map((e) => this.stmts.byEventId.get(e.eventId));
+        if (stored.every(Boolean) && events.length > 0) {
+          // an idempotent retry of an append that already succeeded
+          return { nextExpectedRevision: last ?? -1, position: Math.max(...stored.map((s) => s!.position)) };
+        }
+        if (stored.some(Boolean)) throw new PartialDuplicateAppendError(streamId);
+        checkExpected(streamId, expected, last);
+        let revision = last ?? -1;
+        let position = 0;
+        for (const e of events) {
+          revision++;
+          const info = this.stmts.insert.run(
+            e.eventId,
+            streamId,
+            revision,
+            e.type,
+            e.schemaVersion,
+            JSON.stringify(e.data),
+            JSON.stringify(e.metadata),
+            e.occurredAt,
+          );
+          position = Number(info.lastInsertRowid);
+        }
+        return { nextExpectedRevision: revision, position };
+      },
+    );
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) {
       const last = this.stmts.lastRevision.get(streamId)?.revision ?? null;
       checkExpected(streamId, expected, last);
-      return { nextExpectedRevision: last ?? -1, position: (await this.headPosition()) };
+      return { nextExpectedRevision: last ?? -1, position: await this.headPosition() };
     }
     const result = this.appendTx.immediate(streamId, events, expected);
     this.signal.wake();
@@ -116,8 +159,18 @@ export class SqliteEventStore implements EventStore {
     return this.stmts.head.get()?.position ?? 0;
   }
 
-  subscribe(afterPosition: number, handler: (event: StoredEvent) => Promise<void> | void, options?: SubscriptionOptions) {
-    return pollingSubscription((after, limit) => this.readAll(after, limit), this.signal, afterPosition, handler, options);
+  subscribe(
+    afterPosition: number,
+    handler: (event: StoredEvent) => Promise<void> | void,
+    options?: SubscriptionOptions,
+  ) {
+    return pollingSubscription(
+      (after, limit) => this.readAll(after, limit),
+      this.signal,
+      afterPosition,
+      handler,
+      options,
+    );
   }
 
   async close(): Promise<void> {

@@ -24,14 +24,28 @@ export const realtorRequestsProjection: Projection = {
     const userId = (event.data as { userId: string }).userId;
     const requests = store.collection<RealtorRequestDocument>(REALTOR_REQUESTS);
     const set = (fields: Partial<RealtorRequestDocument>) =>
-      requests.updateOne({ _id: userId, revision: { $lt: event.revision } }, { $set: { ...fields, revision: event.revision, updatedAt: event.occurredAt } }, { upsert: false });
+      requests.updateOne(
+        { _id: userId, revision: { $lt: event.revision } },
+        { $set: { ...fields, revision: event.revision, updatedAt: event.occurredAt } },
+        { upsert: false },
+      );
     switch (event.type) {
       case 'RealtorRequestSubmitted': {
         const { contactName, details } = event.data as EventData<'RealtorRequestSubmitted'>;
-        const doc: RealtorRequestDocument = { _id: userId, revision: event.revision, status: 'review', contactName, details, reason: null, agencyId: null, updatedAt: event.occurredAt };
+        const doc: RealtorRequestDocument = {
+          _id: userId,
+          revision: event.revision,
+          status: 'review',
+          contactName,
+          details,
+          reason: null,
+          agencyId: null,
+          updatedAt: event.occurredAt,
+        };
         // a replay finds a newer revision stored and leaves it
         const current = await requests.findOne({ _id: userId });
-        if (!current || current.revision < event.revision) await requests.replaceOne({ _id: userId }, doc, { upsert: true });
+        if (!current || current.revision < event.revision)
+          await requests.replaceOne({ _id: userId }, doc, { upsert: true });
         return;
       }
       case 'RealtorRequestWithdrawn':
@@ -39,9 +53,15 @@ export const realtorRequestsProjection: Projection = {
       case 'RealtorRequestApproved':
         return void (await set({ status: 'approved', reason: null }));
       case 'RealtorRequestRejected':
-        return void (await set({ status: 'rejected', reason: (event.data as EventData<'RealtorRequestRejected'>).reason }));
+        return void (await set({
+          status: 'rejected',
+          reason: (event.data as EventData<'RealtorRequestRejected'>).reason,
+        }));
       case 'RealtorRequestConfirmed':
-        return void (await set({ status: 'confirmed', agencyId: (event.data as EventData<'RealtorRequestConfirmed'>).agencyId }));
+        return void (await set({
+          status: 'confirmed',
+          agencyId: (event.data as EventData<'RealtorRequestConfirmed'>).agencyId,
+        }));
       default:
         return;
     }

@@ -5,24 +5,90 @@ import { project, storedEvents } from '../projectionSpec';
 import { BOOKING_REQUESTS, bookingsProjection, CALENDAR_ENTRIES, CHAT_MESSAGES } from './projection';
 
 const details: PublicationDetails = {
-  dealCategory: 'dailyRent', propertyType: 1, title: 'Студия у моря', description: '', price: 3_000,
-  address: { locationId: '7', locationName: 'Сочи', fullAddress: 'Сочи, ул. Морская, 1', geo: null, metro: { stations: [] } },
-  params: { roomCount: 0, totalArea: 25, livingArea: null, kitchenArea: null, floor: 2, floorsCount: 5, buildYear: null, deposit: null, clientFee: null, guestsCount: 2, ...PARAMS_ADDED_IN_V2 },
+  dealCategory: 'dailyRent',
+  propertyType: 1,
+  title: 'Студия у моря',
+  description: '',
+  price: 3_000,
+  address: {
+    locationId: '7',
+    locationName: 'Сочи',
+    fullAddress: 'Сочи, ул. Морская, 1',
+    geo: null,
+    metro: { stations: [] },
+  },
+  params: {
+    roomCount: 0,
+    totalArea: 25,
+    livingArea: null,
+    kitchenArea: null,
+    floor: 2,
+    floorsCount: 5,
+    buildYear: null,
+    deposit: null,
+    clientFee: null,
+    guestsCount: 2,
+    ...PARAMS_ADDED_IN_V2,
+  },
   images: [{ path: '/storage/demo/3.svg' }],
 };
 const at = (streamId: string, event: DomainEvent) => ({ streamId, event });
 const request = {
-  requestId: 'r1', publicationId: 'p1', agencyId: 'ag1', authorId: 'a1', guest: { userId: 'u1', name: 'Ольга', phone: '79991112233', email: null },
-  startDate: '2030-01-10', endDate: '2030-01-12', adultCount: 2, childCount: 0, nights: 2, price: 6_000, deposit: null, chatId: 'c1', guestKeyHash: null,
+  requestId: 'r1',
+  publicationId: 'p1',
+  agencyId: 'ag1',
+  authorId: 'a1',
+  guest: { userId: 'u1', name: 'Ольга', phone: '79991112233', email: null },
+  startDate: '2030-01-10',
+  endDate: '2030-01-12',
+  adultCount: 2,
+  childCount: 0,
+  nights: 2,
+  price: 6_000,
+  deposit: null,
+  chatId: 'c1',
+  guestKeyHash: null,
 };
 const history = storedEvents([
-  at('publication-p1', { type: 'PublicationCreated', data: { publicationId: 'p1', agencyId: 'ag1', authorId: 'a1', details } }),
+  at('publication-p1', {
+    type: 'PublicationCreated',
+    data: { publicationId: 'p1', agencyId: 'ag1', authorId: 'a1', details },
+  }),
   at('publication-p1', { type: 'PublicationPublished', data: { publicationId: 'p1' } }),
   at('booking-r1', { type: 'BookingRequested', data: request }),
-  at('chat-c1', { type: 'ChatMessagePosted', data: { chatId: 'c1', messageId: 'm1', authorId: 'u1', kind: 'booking-sent', text: 'Заявка', bookingRequestId: 'r1' } }),
-  at('calendar-p1', { type: 'DatesReserved', data: { publicationId: 'p1', entryId: 'e1', requestId: 'r1', startDate: '2030-01-10', endDate: '2030-01-12' } }),
+  at('chat-c1', {
+    type: 'ChatMessagePosted',
+    data: {
+      chatId: 'c1',
+      messageId: 'm1',
+      authorId: 'u1',
+      kind: 'booking-sent',
+      text: 'Заявка',
+      bookingRequestId: 'r1',
+    },
+  }),
+  at('calendar-p1', {
+    type: 'DatesReserved',
+    data: {
+      publicationId: 'p1',
+      entryId: 'e1',
+      requestId: 'r1',
+      startDate: '2030-01-10',
+      endDate: '2030-01-12',
+    },
+  }),
   at('booking-r1', { type: 'BookingAccepted', data: { requestId: 'r1', entryId: 'e1', by: 'a1' } }),
-  at('calendar-p1', { type: 'DatesBlocked', data: { publicationId: 'p1', entryId: 'b1', startDate: '2030-02-01', endDate: '2030-02-03', source: 'manual', note: null } }),
+  at('calendar-p1', {
+    type: 'DatesBlocked',
+    data: {
+      publicationId: 'p1',
+      entryId: 'b1',
+      startDate: '2030-02-01',
+      endDate: '2030-02-03',
+      source: 'manual',
+      note: null,
+    },
+  }),
 ]);
 const projections = [catalogueProjection, bookingsProjection];
 
@@ -30,9 +96,19 @@ describe('bookings projection', () => {
   it('given a request accepted on the calendar, then the request with its listing, the entries, the message and the busy nights on the listing', async () => {
     const store = await project(projections, history);
     expect(await store.collection(BOOKING_REQUESTS).findOne({ _id: 'r1' })).toMatchObject({
-      status: 'accepted', entryId: 'e1', ad: { id: 'p1', title: 'Студия у моря', image: '/storage/demo/3.svg', pricePerNight: 3_000 }, guest: { userId: 'u1' },
+      status: 'accepted',
+      entryId: 'e1',
+      ad: { id: 'p1', title: 'Студия у моря', image: '/storage/demo/3.svg', pricePerNight: 3_000 },
+      guest: { userId: 'u1' },
     });
-    expect((await store.collection(CALENDAR_ENTRIES).find({ publicationId: 'p1' }, { sort: { startDate: 1 } })).map((e) => [e._id, e.type])).toEqual([['e1', 1], ['b1', 2]]);
+    expect(
+      (
+        await store.collection(CALENDAR_ENTRIES).find({ publicationId: 'p1' }, { sort: { startDate: 1 } })
+      ).map((e) => [e._id, e.type]),
+    ).toEqual([
+      ['e1', 1],
+      ['b1', 2],
+    ]);
     expect(await store.collection(CHAT_MESSAGES).countDocuments({ chatId: 'c1' })).toBe(1);
     expect((await store.collection(CATALOGUE).findOne({ _id: 'p1' }))!.busyRanges).toEqual([
       { entryId: 'e1', start: '2030-01-10', end: '2030-01-12' },
@@ -43,30 +119,64 @@ describe('bookings projection', () => {
   it('given a cancellation and a release, then the nights are free and applying twice changes nothing', async () => {
     const more = storedEvents([
       ...history.map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
-      at('booking-r1', { type: 'BookingCancelled', data: { requestId: 'r1', reason: 'Изменились планы', by: 'u1', byGuest: true } }),
+      at('booking-r1', {
+        type: 'BookingCancelled',
+        data: { requestId: 'r1', reason: 'Изменились планы', by: 'u1', byGuest: true },
+      }),
       at('calendar-p1', { type: 'CalendarEntryReleased', data: { publicationId: 'p1', entryId: 'e1' } }),
     ]);
     const store = await project(projections, more);
     await project(projections, more, store);
-    expect(await store.collection(BOOKING_REQUESTS).findOne({ _id: 'r1' })).toMatchObject({ status: 'canceled', reason: 'Изменились планы' });
-    expect((await store.collection(CATALOGUE).findOne({ _id: 'p1' }))!.busyRanges).toEqual([{ entryId: 'b1', start: '2030-02-01', end: '2030-02-03' }]);
+    expect(await store.collection(BOOKING_REQUESTS).findOne({ _id: 'r1' })).toMatchObject({
+      status: 'canceled',
+      reason: 'Изменились планы',
+    });
+    expect((await store.collection(CATALOGUE).findOne({ _id: 'p1' }))!.busyRanges).toEqual([
+      { entryId: 'b1', start: '2030-02-01', end: '2030-02-03' },
+    ]);
     expect(await store.collection(CALENDAR_ENTRIES).countDocuments({ publicationId: 'p1' })).toBe(1);
   });
   it('given iCal imports, then their blocks are entries and busy nights, the dropped ones are gone, and applying twice changes nothing', async () => {
     const imports = storedEvents([
       ...history.map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
-      at('calendar-p1', { type: 'CalendarFeedImported', data: { publicationId: 'p1', released: [], blocked: [
-        { entryId: 'ical-20300301-20300304', startDate: '2030-03-01', endDate: '2030-03-04', note: 'Airbnb' },
-        { entryId: 'ical-20300401-20300402', startDate: '2030-04-01', endDate: '2030-04-02', note: null },
-      ] } }),
-      at('calendar-p1', { type: 'CalendarFeedImported', data: { publicationId: 'p1', released: ['ical-20300301-20300304'], blocked: [
-        { entryId: 'ical-20300510-20300512', startDate: '2030-05-10', endDate: '2030-05-12', note: null },
-      ] } }),
+      at('calendar-p1', {
+        type: 'CalendarFeedImported',
+        data: {
+          publicationId: 'p1',
+          released: [],
+          blocked: [
+            {
+              entryId: 'ical-20300301-20300304',
+              startDate: '2030-03-01',
+              endDate: '2030-03-04',
+              note: 'Airbnb',
+            },
+            { entryId: 'ical-20300401-20300402', startDate: '2030-04-01', endDate: '2030-04-02', note: null },
+          ],
+        },
+      }),
+      at('calendar-p1', {
+        type: 'CalendarFeedImported',
+        data: {
+          publicationId: 'p1',
+          released: ['ical-20300301-20300304'],
+          blocked: [
+            { entryId: 'ical-20300510-20300512', startDate: '2030-05-10', endDate: '2030-05-12', note: null },
+          ],
+        },
+      }),
     ]);
     const store = await project(projections, imports);
     await project(projections, imports, store);
-    expect((await store.collection(CALENDAR_ENTRIES).find({ publicationId: 'p1' }, { sort: { startDate: 1 } })).map((e) => [e._id, e.type, e.source, e.note])).toEqual([
-      ['e1', 1, 'booking', null], ['b1', 2, 'manual', null], ['ical-20300401-20300402', 2, 'ical', null], ['ical-20300510-20300512', 2, 'ical', null],
+    expect(
+      (
+        await store.collection(CALENDAR_ENTRIES).find({ publicationId: 'p1' }, { sort: { startDate: 1 } })
+      ).map((e) => [e._id, e.type, e.source, e.note]),
+    ).toEqual([
+      ['e1', 1, 'booking', null],
+      ['b1', 2, 'manual', null],
+      ['ical-20300401-20300402', 2, 'ical', null],
+      ['ical-20300510-20300512', 2, 'ical', null],
     ]);
     expect((await store.collection(CATALOGUE).findOne({ _id: 'p1' }))!.busyRanges).toEqual([
       { entryId: 'e1', start: '2030-01-10', end: '2030-01-12' },

@@ -20,7 +20,16 @@ export type BookingRequestDocument = EventData<'BookingRequested'> & {
   createdAt: string;
   updatedAt: string;
 };
-export type CalendarEntryDocument = { _id: string; publicationId: string; startDate: string; endDate: string; type: 1 | 2; requestId: string | null; source: string; note: string | null };
+export type CalendarEntryDocument = {
+  _id: string;
+  publicationId: string;
+  startDate: string;
+  endDate: string;
+  type: 1 | 2;
+  requestId: string | null;
+  source: string;
+  note: string | null;
+};
 export type ChatMessageDocument = EventData<'ChatMessagePosted'> & { _id: string; createdAt: string };
 
 /** Daily-rent requests, calendar entries and the chat messages of their threads. */
@@ -28,21 +37,48 @@ export const bookingsProjection: Projection = {
   name: 'bookings',
   version: 1,
   collections: {
-    [BOOKING_REQUESTS]: [{ key: { agencyId: 1, status: 1, startDate: 1 } }, { key: { 'guest.userId': 1, startDate: 1 } }, { key: { publicationId: 1 } }],
+    [BOOKING_REQUESTS]: [
+      { key: { agencyId: 1, status: 1, startDate: 1 } },
+      { key: { 'guest.userId': 1, startDate: 1 } },
+      { key: { publicationId: 1 } },
+    ],
     [CALENDAR_ENTRIES]: [{ key: { publicationId: 1, startDate: 1 } }],
     [CHAT_MESSAGES]: [{ key: { chatId: 1, createdAt: 1 } }, { key: { bookingRequestId: 1 } }],
   },
   async apply(event: StoredEvent, store: ReadStore) {
     const requests = store.collection<BookingRequestDocument>(BOOKING_REQUESTS);
     const guard = { _id: event.streamId.slice('booking-'.length), revision: { $lt: event.revision } };
-    const setStatus = (status: BookingRequestDocument['status'], fields: Partial<BookingRequestDocument> = {}) =>
-      requests.updateOne(guard, { $set: { status, ...fields, revision: event.revision, updatedAt: event.occurredAt } });
+    const setStatus = (
+      status: BookingRequestDocument['status'],
+      fields: Partial<BookingRequestDocument> = {},
+    ) =>
+      requests.updateOne(guard, {
+        $set: { status, ...fields, revision: event.revision, updatedAt: event.occurredAt },
+      });
     switch (event.type) {
       case 'BookingRequested': {
         const data = event.data as EventData<'BookingRequested'>;
-        const listing = await store.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: data.publicationId });
-        const ad = { id: data.publicationId, title: listing?.title ?? '', image: listing?.images[0]?.path ?? null, fullAddress: listing?.address.fullAddress ?? '', pricePerNight: listing?.price ?? 0 };
-        const doc: BookingRequestDocument = { ...data, _id: data.requestId, revision: event.revision, status: 'sent', reason: null, entryId: null, ad, createdAt: event.occurredAt, updatedAt: event.occurredAt };
+        const listing = await store
+          .collection<CatalogueDocument>(CATALOGUE)
+          .findOne({ _id: data.publicationId });
+        const ad = {
+          id: data.publicationId,
+          title: listing?.title ?? '',
+          image: listing?.images[0]?.path ?? null,
+          fullAddress: listing?.address.fullAddress ?? '',
+          pricePerNight: listing?.price ?? 0,
+        };
+        const doc: BookingRequestDocument = {
+          ...data,
+          _id: data.requestId,
+          revision: event.revision,
+          status: 'sent',
+          reason: null,
+          entryId: null,
+          ad,
+          createdAt: event.occurredAt,
+          updatedAt: event.occurredAt,
+        };
         await ignoreAlreadyApplied(() => requests.insertOne(doc));
         return;
       }
@@ -62,14 +98,24 @@ export const bookingsProjection: Projection = {
       case 'DatesBlocked': {
         const data = event.data as EventData<'DatesReserved'> & Partial<EventData<'DatesBlocked'>>;
         const entry: CalendarEntryDocument = {
-          _id: data.entryId, publicationId: data.publicationId, startDate: data.startDate, endDate: data.endDate,
-          type: event.type === 'DatesReserved' ? 1 : 2, requestId: data.requestId ?? null, source: data.source ?? 'booking', note: data.note ?? null,
+          _id: data.entryId,
+          publicationId: data.publicationId,
+          startDate: data.startDate,
+          endDate: data.endDate,
+          type: event.type === 'DatesReserved' ? 1 : 2,
+          requestId: data.requestId ?? null,
+          source: data.source ?? 'booking',
+          note: data.note ?? null,
         };
-        await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).replaceOne({ _id: entry._id }, entry, { upsert: true });
+        await store
+          .collection<CalendarEntryDocument>(CALENDAR_ENTRIES)
+          .replaceOne({ _id: entry._id }, entry, { upsert: true });
         return;
       }
       case 'CalendarEntryReleased':
-        await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).deleteOne({ _id: (event.data as EventData<'CalendarEntryReleased'>).entryId });
+        await store
+          .collection<CalendarEntryDocument>(CALENDAR_ENTRIES)
+          .deleteOne({ _id: (event.data as EventData<'CalendarEntryReleased'>).entryId });
         return;
       case 'CalendarFeedImported': {
         // one write for the whole feed; replacing by id makes a second application change nothing
@@ -77,20 +123,35 @@ export const bookingsProjection: Projection = {
         const operations = [
           ...released.map((entryId) => ({ deleteOne: { filter: { _id: entryId } } })),
           ...blocked.map(({ entryId, startDate, endDate, note }) => {
-            const entry: CalendarEntryDocument = { _id: entryId, publicationId, startDate, endDate, type: 2, requestId: null, source: 'ical', note };
+            const entry: CalendarEntryDocument = {
+              _id: entryId,
+              publicationId,
+              startDate,
+              endDate,
+              type: 2,
+              requestId: null,
+              source: 'ical',
+              note,
+            };
             return { replaceOne: { filter: { _id: entryId }, replacement: entry, upsert: true } };
           }),
         ];
         // in slices, yielding between them: a feed of a thousand ranges never holds the API's event loop at once
         for (let at = 0; at < operations.length; at += FEED_SLICE) {
           await new Promise((resolve) => setImmediate(resolve));
-          await store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).bulkWrite(operations.slice(at, at + FEED_SLICE));
+          await store
+            .collection<CalendarEntryDocument>(CALENDAR_ENTRIES)
+            .bulkWrite(operations.slice(at, at + FEED_SLICE));
         }
         return;
       }
       case 'ChatMessagePosted': {
         const data = event.data as EventData<'ChatMessagePosted'>;
-        await ignoreAlreadyApplied(() => store.collection<ChatMessageDocument>(CHAT_MESSAGES).insertOne({ ...data, _id: data.messageId, createdAt: event.occurredAt }));
+        await ignoreAlreadyApplied(() =>
+          store
+            .collection<ChatMessageDocument>(CHAT_MESSAGES)
+            .insertOne({ ...data, _id: data.messageId, createdAt: event.occurredAt }),
+        );
         return;
       }
       default:

@@ -57,11 +57,24 @@ export type CatalogueDocument = {
   // the characteristics: every document the projection writes has all of them (null: not told); the
   // ones added with events' schema version 2 are optional in the type only because the search
   // benchmark builds documents by hand
-} & Omit<PublicationParams, ParamsAddedInV2> & Partial<Pick<PublicationParams, ParamsAddedInV2>>;
+} & Omit<PublicationParams, ParamsAddedInV2> &
+  Partial<Pick<PublicationParams, ParamsAddedInV2>>;
 
 /** Numeric characteristics (and the price) a search matches by a range or by a list of values. */
 export type CatalogueNumberField =
-  | 'totalArea' | 'livingArea' | 'kitchenArea' | 'floor' | 'floorsCount' | 'roomCount' | 'buildYear' | 'deposit' | 'clientFee' | 'guestsCount' | 'price'
-  | 'ceilingHeight' | 'bathroomType' | 'repairType';
+  | 'totalArea'
+  | 'livingArea'
+  | 'kitchenArea'
+  | 'floor'
+  | 'floorsCount'
+  | 'roomCount'
+  | 'buildYear'
+  | 'deposit'
+  | 'clientFee'
+  | 'guestsCount'
+  | 'price'
+  | 'ceilingHeight'
+  | 'bathroomType'
+  | 'repairType';
 /** Yes/no characteristics a search matches by the answers it accepts. */
 export type CatalogueFlagField = 'hasBalcony' | 'hasParking' | 'hasLift' | 'hasFurniture' | 'petsAllowed';

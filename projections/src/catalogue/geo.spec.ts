@@ -12,7 +12,12 @@ function destination(from: { lat: number; lon: number }, km: number, bearing: nu
   const d = km / 6371;
   const lat1 = from.lat * rad;
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
-  const lon2 = from.lon * rad + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lon2 =
+    from.lon * rad +
+    Math.atan2(
+      Math.sin(bearing) * Math.sin(d) * Math.cos(lat1),
+      Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
+    );
   return { lat: lat2 / rad, lon: lon2 / rad };
 }
 
@@ -59,7 +64,12 @@ describe('geo circle search', () => {
       // points on and just around the edges of the circles the test asks for
       for (const km of [1, 3, 10]) {
         for (let b = 0; b < 36; b++) {
-          for (const delta of [-1e-6, 0, 1e-6]) points.push({ id: `g${n++}`, ...destination(centre, km + delta, (b * Math.PI) / 18), price: 1000 + b });
+          for (const delta of [-1e-6, 0, 1e-6])
+            points.push({
+              id: `g${n++}`,
+              ...destination(centre, km + delta, (b * Math.PI) / 18),
+              price: 1000 + b,
+            });
         }
       }
     }
@@ -75,7 +85,11 @@ describe('geo circle search', () => {
           .filter((p) => distanceKm(geo, p) <= radiusKm)
           .sort((a, b) => a.price - b.price || (a.id < b.id ? -1 : 1));
         expect(await countCatalogue(store, { dealCategory: 'sale', geo })).toBe(truth.length);
-        const page = await searchCatalogue(store, { dealCategory: 'sale', geo }, { sort: { field: 'price', direction: 1 }, page: 2, perPage: 20 });
+        const page = await searchCatalogue(
+          store,
+          { dealCategory: 'sale', geo },
+          { sort: { field: 'price', direction: 1 }, page: 2, perPage: 20 },
+        );
         expect(page.total).toBe(truth.length);
         expect(page.items.map((d) => d._id)).toEqual(truth.slice(20, 40).map((p) => p.id));
       }
@@ -84,8 +98,17 @@ describe('geo circle search', () => {
 
   it('keeps the other filters inside the circle', async () => {
     const geo = { ...centres[0], radiusKm: 7 };
-    const truth = points.filter((p) => distanceKm(geo, p) <= 7 && p.price <= 3000 && [2, 3].includes(1 + (p.price % 4)));
-    expect(await countCatalogue(store, { dealCategory: 'sale', geo, priceRanges: [{ max: 3000 }], roomCounts: [2, 3] })).toBe(truth.length);
+    const truth = points.filter(
+      (p) => distanceKm(geo, p) <= 7 && p.price <= 3000 && [2, 3].includes(1 + (p.price % 4)),
+    );
+    expect(
+      await countCatalogue(store, {
+        dealCategory: 'sale',
+        geo,
+        priceRanges: [{ max: 3000 }],
+        roomCounts: [2, 3],
+      }),
+    ).toBe(truth.length);
     expect(truth.length).toBeGreaterThan(50);
   });
 });

@@ -61,14 +61,19 @@ export function circleParts(c: Circle): { inside: Filter[]; edge: Filter[] } {
     const north = c.lat - dLat + (2 * dLat * (k + 1)) / STRIPS;
     // the last strip keeps its northern edge, so the strips cover the box's closed range
     const lat = k === STRIPS - 1 ? { $gte: south, $lte: c.lat + dLat } : { $gte: south, $lt: north };
-    const reaches = Array.from({ length: SAMPLES + 1 }, (_, i) => reach(c, south + ((north - south) * i) / SAMPLES));
+    const reaches = Array.from({ length: SAMPLES + 1 }, (_, i) =>
+      reach(c, south + ((north - south) * i) / SAMPLES),
+    );
     if (c.lat >= south && c.lat <= north) reaches.push(reach(c, c.lat));
     // a thousandth less is surely inside the curve between the samples; a hundredth more surely holds it
     const near = Math.min(...reaches) * 0.999;
     const far = Math.max(...reaches) * 1.01 + 1e-9;
     if (near > 0) inside.push({ lat, lon: { $gte: c.lon - near, $lte: c.lon + near } });
     if (near > 0) {
-      edge.push({ lat, lon: { $gte: c.lon - far, $lt: c.lon - near } }, { lat, lon: { $gt: c.lon + near, $lte: c.lon + far } });
+      edge.push(
+        { lat, lon: { $gte: c.lon - far, $lt: c.lon - near } },
+        { lat, lon: { $gt: c.lon + near, $lte: c.lon + far } },
+      );
     } else edge.push({ lat, lon: { $gte: c.lon - far, $lte: c.lon + far } });
   }
   return { inside, edge };

@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newEvent, PARAMS_ADDED_IN_V2, SqliteEventStore, type DomainEvent, type PublicationDetails } from '@estate/events';
+import {
+  newEvent,
+  PARAMS_ADDED_IN_V2,
+  SqliteEventStore,
+  type DomainEvent,
+  type PublicationDetails,
+} from '@estate/events';
 import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
 import { identityProjection } from '../identity/projection';
 import { project, storedEvents } from '../projectionSpec';
@@ -17,21 +23,77 @@ const details: PublicationDetails = {
   title: '1-комн. квартира, 38 м²',
   description: 'У метро',
   price: 55_000,
-  address: { locationId: '2', locationName: 'Санкт-Петербург', fullAddress: 'Санкт-Петербург, Невский проспект, 100', geo: { lat: 59.93, lon: 30.36 }, metro: { stations: [{ name: 'Площадь Восстания', time: 5, pedestrian_time: true }] } },
+  address: {
+    locationId: '2',
+    locationName: 'Санкт-Петербург',
+    fullAddress: 'Санкт-Петербург, Невский проспект, 100',
+    geo: { lat: 59.93, lon: 30.36 },
+    metro: { stations: [{ name: 'Площадь Восстания', time: 5, pedestrian_time: true }] },
+  },
   params: {
-    roomCount: 1, totalArea: 38, livingArea: 18, kitchenArea: 9, floor: 3, floorsCount: 6, buildYear: 1910, deposit: 55_000, clientFee: 50, guestsCount: null,
-    ceilingHeight: 3.4, bathroomType: 2, repairType: 3, hasBalcony: true, hasParking: null, hasLift: false, hasFurniture: true, petsAllowed: false,
+    roomCount: 1,
+    totalArea: 38,
+    livingArea: 18,
+    kitchenArea: 9,
+    floor: 3,
+    floorsCount: 6,
+    buildYear: 1910,
+    deposit: 55_000,
+    clientFee: 50,
+    guestsCount: null,
+    ceilingHeight: 3.4,
+    bathroomType: 2,
+    repairType: 3,
+    hasBalcony: true,
+    hasParking: null,
+    hasLift: false,
+    hasFurniture: true,
+    petsAllowed: false,
   },
   images: [{ path: '/storage/demo/1.svg' }],
 };
 
 const history = storedEvents([
-  { streamId: 'user-a1', event: { type: 'UserRegistered', data: { userId: 'a1', name: 'Анна Смирнова', phone: '79990000011', email: null, role: 1, agencyId: 'ag1' } } },
-  { streamId: 'agency-ag1', event: { type: 'AgencyRegistered', data: { agencyId: 'ag1', name: 'Невский квартал', ownerId: 'o1' } } },
-  { streamId: 'publication-p1', event: { type: 'PublicationCreated', data: { publicationId: 'p1', agencyId: 'ag1', authorId: 'a1', details } } },
+  {
+    streamId: 'user-a1',
+    event: {
+      type: 'UserRegistered',
+      data: {
+        userId: 'a1',
+        name: 'Анна Смирнова',
+        phone: '79990000011',
+        email: null,
+        role: 1,
+        agencyId: 'ag1',
+      },
+    },
+  },
+  {
+    streamId: 'agency-ag1',
+    event: { type: 'AgencyRegistered', data: { agencyId: 'ag1', name: 'Невский квартал', ownerId: 'o1' } },
+  },
+  {
+    streamId: 'publication-p1',
+    event: {
+      type: 'PublicationCreated',
+      data: { publicationId: 'p1', agencyId: 'ag1', authorId: 'a1', details },
+    },
+  },
   { streamId: 'publication-p1', event: { type: 'PublicationPublished', data: { publicationId: 'p1' } } },
-  { streamId: 'publication-p1', event: { type: 'PublicationEdited', data: { publicationId: 'p1', details: { ...details, price: 52_000 } } } },
-  { streamId: 'publication-p1', event: { type: 'PublicationPriceChanged', data: { publicationId: 'p1', oldPrice: 55_000, newPrice: 52_000 } } },
+  {
+    streamId: 'publication-p1',
+    event: {
+      type: 'PublicationEdited',
+      data: { publicationId: 'p1', details: { ...details, price: 52_000 } },
+    },
+  },
+  {
+    streamId: 'publication-p1',
+    event: {
+      type: 'PublicationPriceChanged',
+      data: { publicationId: 'p1', oldPrice: 55_000, newPrice: 52_000 },
+    },
+  },
 ]);
 const projections = [identityProjection, catalogueProjection];
 
@@ -39,8 +101,22 @@ describe('catalogue projection', () => {
   it('given a created draft, then a draft document with the author and agency', async () => {
     const store = await project(projections, history.slice(0, 3));
     expect(await store.collection(CATALOGUE).findOne({ _id: 'p1' })).toMatchObject({
-      _id: 'p1', revision: 0, status: 2, dealCategory: 'rent', price: 55_000, roomCount: 1, locationId: '2', publishedAt: null,
-      ceilingHeight: 3.4, bathroomType: 2, repairType: 3, hasBalcony: true, hasParking: null, hasLift: false, hasFurniture: true, petsAllowed: false,
+      _id: 'p1',
+      revision: 0,
+      status: 2,
+      dealCategory: 'rent',
+      price: 55_000,
+      roomCount: 1,
+      locationId: '2',
+      publishedAt: null,
+      ceilingHeight: 3.4,
+      bathroomType: 2,
+      repairType: 3,
+      hasBalcony: true,
+      hasParking: null,
+      hasLift: false,
+      hasFurniture: true,
+      petsAllowed: false,
       author: { id: 'a1', name: 'Анна Смирнова', phone: '79990000011', avatar: null },
       agency: { id: 'ag1', name: 'Невский квартал', avatar: null },
     });
@@ -49,7 +125,12 @@ describe('catalogue projection', () => {
   it('given publication and a price change, then a published document with the old price kept', async () => {
     const store = await project(projections, history);
     expect(await store.collection(CATALOGUE).findOne({ _id: 'p1' })).toMatchObject({
-      status: 1, price: 52_000, actualPrice: 55_000, revision: 3, publishedAt: history[3].occurredAt, updatedAt: history[4].occurredAt,
+      status: 1,
+      price: 52_000,
+      actualPrice: 55_000,
+      revision: 3,
+      publishedAt: history[3].occurredAt,
+      updatedAt: history[4].occurredAt,
     });
   });
 
@@ -63,7 +144,11 @@ describe('catalogue projection', () => {
     const store = await project(projections, history);
     await catalogueProjection.apply(history[3], store); // PublicationPublished again, revision 1 < 3
     await catalogueProjection.apply(history[4], store);
-    expect(await store.collection(CATALOGUE).findOne({ _id: 'p1' })).toMatchObject({ revision: 3, price: 52_000, actualPrice: 55_000 });
+    expect(await store.collection(CATALOGUE).findOne({ _id: 'p1' })).toMatchObject({
+      revision: 3,
+      price: 52_000,
+      actualPrice: 55_000,
+    });
   });
 
   it('is found by the public search only once published', async () => {
@@ -71,34 +156,105 @@ describe('catalogue projection', () => {
     const page = { sort: { field: 'price' as const, direction: 1 as const }, page: 1, perPage: 20 };
     expect((await searchCatalogue(draft, { dealCategory: 'rent' }, page)).total).toBe(0);
     const published = await project(projections, history, new MemoryReadStore());
-    expect((await searchCatalogue(published, { dealCategory: 'rent', priceRanges: [{ max: 52_000 }], roomCounts: [1] }, page)).items.map((d) => d._id)).toEqual(['p1']);
-    expect((await searchCatalogue(published, { dealCategory: 'rent', priceRanges: [{ max: 51_999 }] }, page)).total).toBe(0);
+    expect(
+      (
+        await searchCatalogue(
+          published,
+          { dealCategory: 'rent', priceRanges: [{ max: 52_000 }], roomCounts: [1] },
+          page,
+        )
+      ).items.map((d) => d._id),
+    ).toEqual(['p1']);
+    expect(
+      (await searchCatalogue(published, { dealCategory: 'rent', priceRanges: [{ max: 51_999 }] }, page))
+        .total,
+    ).toBe(0);
   });
 });
 
 describe('catalogue projection: the residential complex’s deadline on its listings', () => {
   const complex = (year: number): ResidentialComplexDetails => ({
-    name: 'ЖК «Северный парк»', developer: 'ГК «Столица Девелопмент»', description: '',
-    address: { locationId: '1', locationName: 'Москва', fullAddress: 'Москва, Дмитровское шоссе, 107', geo: { lat: 55.88, lon: 37.55 } },
-    class: 2, stage: 2, deadline: { year, quarter: 2 }, wallMaterial: 7, finish: 1, parking: 2, floorsCount: 25, priceFrom: 11_900_000, images: [],
+    name: 'ЖК «Северный парк»',
+    developer: 'ГК «Столица Девелопмент»',
+    description: '',
+    address: {
+      locationId: '1',
+      locationName: 'Москва',
+      fullAddress: 'Москва, Дмитровское шоссе, 107',
+      geo: { lat: 55.88, lon: 37.55 },
+    },
+    class: 2,
+    stage: 2,
+    deadline: { year, quarter: 2 },
+    wallMaterial: 7,
+    finish: 1,
+    parking: 2,
+    floorsCount: 25,
+    priceFrom: 11_900_000,
+    images: [],
   });
   const inComplex = { ...details, dealCategory: 'sale' as const, residentialComplexId: 'c1' };
   const raw: { streamId: string; event: DomainEvent }[] = [
-    ...history.slice(0, 2).map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
-    { streamId: 'residential-complex-c1', event: { type: 'ResidentialComplexRegistered', data: { complexId: 'c1', details: complex(2026) } } },
-    { streamId: 'publication-n1', event: { type: 'PublicationCreated', data: { publicationId: 'n1', agencyId: 'ag1', authorId: 'a1', details: inComplex } } },
-    { streamId: 'publication-n2', event: { type: 'PublicationCreated', data: { publicationId: 'n2', agencyId: 'ag1', authorId: 'a1', details } } },
-    { streamId: 'residential-complex-c1', event: { type: 'ResidentialComplexUpdated', data: { complexId: 'c1', details: complex(2027) } } },
+    ...history
+      .slice(0, 2)
+      .map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
+    {
+      streamId: 'residential-complex-c1',
+      event: { type: 'ResidentialComplexRegistered', data: { complexId: 'c1', details: complex(2026) } },
+    },
+    {
+      streamId: 'publication-n1',
+      event: {
+        type: 'PublicationCreated',
+        data: { publicationId: 'n1', agencyId: 'ag1', authorId: 'a1', details: inComplex },
+      },
+    },
+    {
+      streamId: 'publication-n2',
+      event: {
+        type: 'PublicationCreated',
+        data: { publicationId: 'n2', agencyId: 'ag1', authorId: 'a1', details },
+      },
+    },
+    {
+      streamId: 'residential-complex-c1',
+      event: { type: 'ResidentialComplexUpdated', data: { complexId: 'c1', details: complex(2027) } },
+    },
     // moved into the complex by an edit, and the first one out of it
-    { streamId: 'publication-n2', event: { type: 'PublicationEdited', data: { publicationId: 'n2', details: inComplex } } },
-    { streamId: 'publication-n1', event: { type: 'PublicationEdited', data: { publicationId: 'n1', details } } },
+    {
+      streamId: 'publication-n2',
+      event: { type: 'PublicationEdited', data: { publicationId: 'n2', details: inComplex } },
+    },
+    {
+      streamId: 'publication-n1',
+      event: { type: 'PublicationEdited', data: { publicationId: 'n1', details } },
+    },
     // a listing of a complex the log registers only later
-    { streamId: 'publication-n3', event: { type: 'PublicationCreated', data: { publicationId: 'n3', agencyId: 'ag1', authorId: 'a1', details: { ...inComplex, residentialComplexId: 'c2' } } } },
-    { streamId: 'residential-complex-c2', event: { type: 'ResidentialComplexRegistered', data: { complexId: 'c2', details: complex(2025) } } },
+    {
+      streamId: 'publication-n3',
+      event: {
+        type: 'PublicationCreated',
+        data: {
+          publicationId: 'n3',
+          agencyId: 'ag1',
+          authorId: 'a1',
+          details: { ...inComplex, residentialComplexId: 'c2' },
+        },
+      },
+    },
+    {
+      streamId: 'residential-complex-c2',
+      event: { type: 'ResidentialComplexRegistered', data: { complexId: 'c2', details: complex(2025) } },
+    },
   ];
   const events = storedEvents(raw);
   const deadlines = async (store: MemoryReadStore | Awaited<ReturnType<typeof project>>) =>
-    Object.fromEntries((await store.collection<CatalogueDocument>(CATALOGUE).find({}, { sort: { _id: 1 } })).map((d) => [d._id, d.deadlineYear]));
+    Object.fromEntries(
+      (await store.collection<CatalogueDocument>(CATALOGUE).find({}, { sort: { _id: 1 } })).map((d) => [
+        d._id,
+        d.deadlineYear,
+      ]),
+    );
 
   it('given a listing created in a registered complex, then the complex’s year on it; outside a complex, null', async () => {
     expect(await deadlines(await project(projections, events.slice(0, 4)))).toEqual({ n1: 2026 });
@@ -129,10 +285,14 @@ describe('catalogue projection: the residential complex’s deadline on its list
   });
 
   it('is searched by the deadline: handed over by the end of the year, listings in a complex only', async () => {
-    const published = ['n1', 'n2', 'n3'].map((id) => ({ streamId: `publication-${id}`, event: { type: 'PublicationPublished', data: { publicationId: id } } as DomainEvent }));
+    const published = ['n1', 'n2', 'n3'].map((id) => ({
+      streamId: `publication-${id}`,
+      event: { type: 'PublicationPublished', data: { publicationId: id } } as DomainEvent,
+    }));
     const store = await project(projections, storedEvents([...raw, ...published]));
     const page = { sort: { field: 'price' as const, direction: 1 as const }, page: 1, perPage: 20 };
-    const ids = async (deadlineUpTo: number) => (await searchCatalogue(store, { deadlineUpTo }, page)).items.map((d) => d._id).sort();
+    const ids = async (deadlineUpTo: number) =>
+      (await searchCatalogue(store, { deadlineUpTo }, page)).items.map((d) => d._id).sort();
     expect(await ids(2025)).toEqual(['n3']);
     expect(await ids(2027)).toEqual(['n2', 'n3']);
     expect(await ids(2024)).toEqual([]);
@@ -145,19 +305,45 @@ describe('catalogue projection: listings recorded before the later characteristi
     const events = new SqliteEventStore(join(dir, 'events.sqlite'));
     try {
       const { params } = details;
-      const v1Params = { roomCount: params.roomCount, totalArea: params.totalArea, livingArea: params.livingArea, kitchenArea: params.kitchenArea, floor: params.floor,
-        floorsCount: params.floorsCount, buildYear: params.buildYear, deposit: params.deposit, clientFee: params.clientFee, guestsCount: params.guestsCount };
+      const v1Params = {
+        roomCount: params.roomCount,
+        totalArea: params.totalArea,
+        livingArea: params.livingArea,
+        kitchenArea: params.kitchenArea,
+        floor: params.floor,
+        floorsCount: params.floorsCount,
+        buildYear: params.buildYear,
+        deposit: params.deposit,
+        clientFee: params.clientFee,
+        guestsCount: params.guestsCount,
+      };
       const v1 = { ...details, params: v1Params };
-      await events.append('publication-old', [
-        newEvent('PublicationCreated', { publicationId: 'old', agencyId: null, authorId: 'a1', details: v1 }),
-        newEvent('PublicationEdited', { publicationId: 'old', details: { ...v1, params: { ...v1Params, totalArea: 40 } } }),
-      ], 'no-stream');
+      await events.append(
+        'publication-old',
+        [
+          newEvent('PublicationCreated', {
+            publicationId: 'old',
+            agencyId: null,
+            authorId: 'a1',
+            details: v1,
+          }),
+          newEvent('PublicationEdited', {
+            publicationId: 'old',
+            details: { ...v1, params: { ...v1Params, totalArea: 40 } },
+          }),
+        ],
+        'no-stream',
+      );
       const store = new MemoryReadStore();
       const runner = new ProjectionRunner(events, store, [catalogueProjection]);
       await runner.start();
       await runner.whenCaughtUp();
       await runner.stop();
-      expect(await store.collection(CATALOGUE).findOne({ _id: 'old' })).toMatchObject({ ...v1Params, totalArea: 40, ...PARAMS_ADDED_IN_V2 });
+      expect(await store.collection(CATALOGUE).findOne({ _id: 'old' })).toMatchObject({
+        ...v1Params,
+        totalArea: 40,
+        ...PARAMS_ADDED_IN_V2,
+      });
     } finally {
       events.close();
       rmSync(dir, { recursive: true, force: true });

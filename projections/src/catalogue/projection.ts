@@ -3,7 +3,12 @@ import { PUBLICATION_STATUS } from '@estate/events';
 import { ignoreAlreadyApplied, type Projection } from '../projection';
 import type { ReadStore } from '../readStore/port';
 import { AGENCIES, USERS, type AgencyDocument, type UserDocument } from '../identity/documents';
-import { CATALOGUE, CATALOGUE_COMPLEXES, type CatalogueComplexDocument, type CatalogueDocument } from './document';
+import {
+  CATALOGUE,
+  CATALOGUE_COMPLEXES,
+  type CatalogueComplexDocument,
+  type CatalogueDocument,
+} from './document';
 
 const detailsFields = (d: PublicationDetails) => ({
   dealCategory: d.dealCategory,
@@ -23,7 +28,9 @@ const detailsFields = (d: PublicationDetails) => ({
 /** The handover year of a listing's residential complex, from the catalogue's own copy of the complexes. */
 async function deadlineYearOf(store: ReadStore, d: PublicationDetails): Promise<number | null> {
   if (!d.residentialComplexId) return null;
-  const complex = await store.collection<CatalogueComplexDocument>(CATALOGUE_COMPLEXES).findOne({ _id: d.residentialComplexId });
+  const complex = await store
+    .collection<CatalogueComplexDocument>(CATALOGUE_COMPLEXES)
+    .findOne({ _id: d.residentialComplexId });
   return complex?.deadlineYear ?? null;
 }
 
@@ -54,13 +61,17 @@ export const catalogueProjection: Projection = {
     const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
     const guard = { _id: event.streamId.slice('publication-'.length), revision: { $lt: event.revision } };
     const setStatus = async (status: number, fields: Partial<CatalogueDocument>) => {
-      await catalogue.updateOne(guard, { $set: { status, ...fields, updatedAt: event.occurredAt, revision: event.revision } });
+      await catalogue.updateOne(guard, {
+        $set: { status, ...fields, updatedAt: event.occurredAt, revision: event.revision },
+      });
     };
     switch (event.type) {
       case 'PublicationCreated': {
         const data = event.data as EventData<'PublicationCreated'>;
         const author = await store.collection<UserDocument>(USERS).findOne({ _id: data.authorId });
-        const agency = data.agencyId ? await store.collection<AgencyDocument>(AGENCIES).findOne({ _id: data.agencyId }) : null;
+        const agency = data.agencyId
+          ? await store.collection<AgencyDocument>(AGENCIES).findOne({ _id: data.agencyId })
+          : null;
         const document: CatalogueDocument = {
           _id: data.publicationId,
           revision: event.revision,
@@ -74,7 +85,12 @@ export const catalogueProjection: Projection = {
           promotion: null,
           priceHistory: [],
           busyRanges: [],
-          author: { id: data.authorId, name: author?.name ?? '', phone: author?.phone ?? '', avatar: author?.avatar ?? null },
+          author: {
+            id: data.authorId,
+            name: author?.name ?? '',
+            phone: author?.phone ?? '',
+            avatar: author?.avatar ?? null,
+          },
           agency: agency ? { id: agency._id, name: agency.name, avatar: agency.avatar } : null,
           createdAt: event.occurredAt,
           updatedAt: event.occurredAt,
@@ -86,7 +102,12 @@ export const catalogueProjection: Projection = {
       case 'PublicationEdited': {
         const data = event.data as EventData<'PublicationEdited'>;
         await catalogue.updateOne(guard, {
-          $set: { ...detailsFields(data.details), deadlineYear: await deadlineYearOf(store, data.details), revision: event.revision, updatedAt: event.occurredAt },
+          $set: {
+            ...detailsFields(data.details),
+            deadlineYear: await deadlineYearOf(store, data.details),
+            revision: event.revision,
+            updatedAt: event.occurredAt,
+          },
         });
         return;
       }
@@ -96,18 +117,33 @@ export const catalogueProjection: Projection = {
         const doc = await catalogue.findOne({ _id: data.publicationId }, { projection: { publishedAt: 1 } });
         await catalogue.updateOne(guard, {
           $set: { actualPrice: data.oldPrice, price: data.newPrice, revision: event.revision },
-          ...(doc?.publishedAt ? { $push: { priceHistory: { createdAt: event.occurredAt, price: data.newPrice } } } : {}),
+          ...(doc?.publishedAt
+            ? { $push: { priceHistory: { createdAt: event.occurredAt, price: data.newPrice } } }
+            : {}),
         });
         return;
       }
       case 'PublicationPublished': {
         const data = event.data as EventData<'PublicationPublished'>;
         const publishedAt = data.publishedAt ?? event.occurredAt;
-        const doc = await catalogue.findOne({ _id: data.publicationId }, { projection: { priceHistory: 1, price: 1 } });
+        const doc = await catalogue.findOne(
+          { _id: data.publicationId },
+          { projection: { priceHistory: 1, price: 1 } },
+        );
         // the history starts at the first publication's price
-        const start = doc && doc.priceHistory.length === 0 ? { priceHistory: [{ createdAt: publishedAt, price: doc.price }] } : {};
+        const start =
+          doc && doc.priceHistory.length === 0
+            ? { priceHistory: [{ createdAt: publishedAt, price: doc.price }] }
+            : {};
         await catalogue.updateOne(guard, {
-          $set: { status: PUBLICATION_STATUS.PUBLISHED, publishedAt, updatedAt: publishedAt, declineReason: null, revision: event.revision, ...start },
+          $set: {
+            status: PUBLICATION_STATUS.PUBLISHED,
+            publishedAt,
+            updatedAt: publishedAt,
+            declineReason: null,
+            revision: event.revision,
+            ...start,
+          },
         });
         return;
       }
@@ -118,26 +154,38 @@ export const catalogueProjection: Projection = {
       case 'PublicationDeactivated':
         return setStatus(PUBLICATION_STATUS.PUBLISHED_NOT_ACTIVE, { promotion: null });
       case 'PublicationDeclined':
-        return setStatus(PUBLICATION_STATUS.DECLINED, { promotion: null, declineReason: (event.data as EventData<'PublicationDeclined'>).reason });
+        return setStatus(PUBLICATION_STATUS.DECLINED, {
+          promotion: null,
+          declineReason: (event.data as EventData<'PublicationDeclined'>).reason,
+        });
       case 'PublicationDeleted':
         await catalogue.deleteOne({ _id: (event.data as EventData<'PublicationDeleted'>).publicationId });
         return;
       case 'PublicationPromoted': {
         const { positionType, until, tariffId } = event.data as EventData<'PublicationPromoted'>;
-        await catalogue.updateOne(guard, { $set: { promotion: { positionType, until, tariffId }, revision: event.revision } });
+        await catalogue.updateOne(guard, {
+          $set: { promotion: { positionType, until, tariffId }, revision: event.revision },
+        });
         return;
       }
       // the calendar's nights, kept on the listing so the daily-rent search can skip busy ones
       case 'DatesReserved':
       case 'DatesBlocked': {
         const { publicationId, entryId, startDate, endDate } = event.data as EventData<'DatesReserved'>;
-        await catalogue.updateOne({ _id: publicationId, 'busyRanges.entryId': { $ne: entryId } }, { $push: { busyRanges: { entryId, start: startDate, end: endDate } } });
+        await catalogue.updateOne(
+          { _id: publicationId, 'busyRanges.entryId': { $ne: entryId } },
+          { $push: { busyRanges: { entryId, start: startDate, end: endDate } } },
+        );
         return;
       }
       case 'CalendarEntryReleased': {
         const { publicationId, entryId } = event.data as EventData<'CalendarEntryReleased'>;
         const doc = await catalogue.findOne({ _id: publicationId }, { projection: { busyRanges: 1 } });
-        if (doc) await catalogue.updateOne({ _id: publicationId }, { $set: { busyRanges: doc.busyRanges.filter((r) => r.entryId !== entryId) } });
+        if (doc)
+          await catalogue.updateOne(
+            { _id: publicationId },
+            { $set: { busyRanges: doc.busyRanges.filter((r) => r.entryId !== entryId) } },
+          );
         return;
       }
       case 'CalendarFeedImported': {
@@ -146,7 +194,10 @@ export const catalogueProjection: Projection = {
         const doc = await catalogue.findOne({ _id: publicationId }, { projection: { busyRanges: 1 } });
         if (!doc) return;
         const gone = new Set([...released, ...blocked.map((b) => b.entryId)]);
-        const busyRanges = [...doc.busyRanges.filter((r) => r.entryId === undefined || !gone.has(r.entryId)), ...blocked.map((b) => ({ entryId: b.entryId, start: b.startDate, end: b.endDate }))];
+        const busyRanges = [
+          ...doc.busyRanges.filter((r) => r.entryId === undefined || !gone.has(r.entryId)),
+          ...blocked.map((b) => ({ entryId: b.entryId, start: b.startDate, end: b.endDate })),
+        ];
         await catalogue.updateOne({ _id: publicationId }, { $set: { busyRanges } });
         return;
       }
@@ -158,8 +209,16 @@ export const catalogueProjection: Projection = {
         const known = await complexes.findOne({ _id: complexId });
         if (known && known.revision >= event.revision) return; // applied already, or older than what is
         // the listings first: a crash before the copy is written repeats both, never skips the listings
-        if (known?.deadlineYear !== details.deadline.year) await catalogue.updateMany({ residentialComplexId: complexId }, { $set: { deadlineYear: details.deadline.year } });
-        await complexes.replaceOne({ _id: complexId }, { _id: complexId, revision: event.revision, deadlineYear: details.deadline.year }, { upsert: true });
+        if (known?.deadlineYear !== details.deadline.year)
+          await catalogue.updateMany(
+            { residentialComplexId: complexId },
+            { $set: { deadlineYear: details.deadline.year } },
+          );
+        await complexes.replaceOne(
+          { _id: complexId },
+          { _id: complexId, revision: event.revision, deadlineYear: details.deadline.year },
+          { upsert: true },
+        );
         return;
       }
       case 'PublicationPromotionEnded':

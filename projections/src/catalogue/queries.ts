@@ -6,7 +6,8 @@ import { CATALOGUE, type CatalogueDocument } from './document';
 /** Statuses a visitor may open by link (a draft or an archived ad is the agency’s business). */
 export const PUBLICATION_STATUS_PUBLIC: number[] = [PUBLICATION_STATUS.PUBLISHED];
 
-export const findPublication = (store: ReadStore, id: string) => store.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: id });
+export const findPublication = (store: ReadStore, id: string) =>
+  store.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: id });
 
 export type AgencyListQuery = {
   agencyId: string;
@@ -22,8 +23,10 @@ export type AgencyListQuery = {
   limit: number;
 };
 
-
-export async function listAgencyPublications(store: ReadStore, query: AgencyListQuery): Promise<Page<CatalogueDocument>> {
+export async function listAgencyPublications(
+  store: ReadStore,
+  query: AgencyListQuery,
+): Promise<Page<CatalogueDocument>> {
   const filter: Filter = query.authorId ? { authorId: query.authorId } : { agencyId: query.agencyId };
   if (query.status) filter.status = query.status;
   if (query.dealCategory) filter.dealCategory = query.dealCategory;
@@ -35,14 +38,21 @@ export async function listAgencyPublications(store: ReadStore, query: AgencyList
   }
   const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
   const [items, total] = await Promise.all([
-    catalogue.find(filter, { sort: { [query.sort.field]: query.sort.direction, _id: 1 }, skip: query.skip, limit: query.limit }),
+    catalogue.find(filter, {
+      sort: { [query.sort.field]: query.sort.direction, _id: 1 },
+      skip: query.skip,
+      limit: query.limit,
+    }),
     catalogue.countDocuments(filter),
   ]);
   return { items, total };
 }
 
 /** How many of the agency's (or the agent's) listings each status holds, 1 to 5 in order. */
-export async function countAgencyPublications(store: ReadStore, query: { agencyId: string; authorId?: string; dealCategory?: DealCategory }) {
+export async function countAgencyPublications(
+  store: ReadStore,
+  query: { agencyId: string; authorId?: string; dealCategory?: DealCategory },
+) {
   const base: Filter = query.authorId ? { authorId: query.authorId } : { agencyId: query.agencyId };
   if (query.dealCategory) base.dealCategory = query.dealCategory;
   const catalogue = store.collection<CatalogueDocument>(CATALOGUE);

@@ -1,13 +1,29 @@
 import { PUBLICATION_STATUS, type DealCategory } from '@estate/events';
 import type { Filter, ReadStore, Sort } from '../readStore/port';
 import { boundingBox, circleParts, insideCircle } from './geo';
-import { CATALOGUE, type CatalogueDocument, type CatalogueFlagField, type CatalogueNumberField } from './document';
+import {
+  CATALOGUE,
+  type CatalogueDocument,
+  type CatalogueFlagField,
+  type CatalogueNumberField,
+} from './document';
 
 export type CatalogueSort = { field: 'price' | 'publishedAt'; direction: 1 | -1 };
 export type Range = { min?: number | null; max?: number | null };
 /** a numeric field of the catalogue document with a range or a list of values */
 export type FieldCondition = { field: NumericField; values?: number[] } & Range;
-export type NumericField = 'totalArea' | 'livingArea' | 'kitchenArea' | 'floor' | 'floorsCount' | 'roomCount' | 'buildYear' | 'deposit' | 'clientFee' | 'guestsCount' | 'price';
+export type NumericField =
+  | 'totalArea'
+  | 'livingArea'
+  | 'kitchenArea'
+  | 'floor'
+  | 'floorsCount'
+  | 'roomCount'
+  | 'buildYear'
+  | 'deposit'
+  | 'clientFee'
+  | 'guestsCount'
+  | 'price';
 
 export type CatalogueQuery = {
   dealCategory?: DealCategory;
@@ -54,7 +70,9 @@ function roomFilter(roomCounts: number[]): Filter {
   // a plain list when '4+' is not asked for: an index can read it bucket by bucket
   if (max < 4) return { roomCount: roomCounts.length === 1 ? max : { $in: [...new Set(roomCounts)] } };
   const exact = roomCounts.filter((n) => n !== max);
-  return exact.length ? { $or: [{ roomCount: { $in: exact } }, { roomCount: { $gte: max } }] } : { roomCount: { $gte: max } };
+  return exact.length
+    ? { $or: [{ roomCount: { $in: exact } }, { roomCount: { $gte: max } }] }
+    : { roomCount: { $gte: max } };
 }
 
 /** The store filter of a query: published listings only; the geo circle is refined after the box. */
@@ -62,8 +80,11 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
   const filter: Filter = { status: PUBLICATION_STATUS.PUBLISHED };
   const and: Filter[] = [];
   if (query.dealCategory) filter.dealCategory = query.dealCategory;
-  if (query.propertyTypes?.length) filter.propertyType = query.propertyTypes.length === 1 ? query.propertyTypes[0] : { $in: query.propertyTypes };
-  if (query.locationIds) filter.locationId = query.locationIds.length === 1 ? query.locationIds[0] : { $in: query.locationIds };
+  if (query.propertyTypes?.length)
+    filter.propertyType =
+      query.propertyTypes.length === 1 ? query.propertyTypes[0] : { $in: query.propertyTypes };
+  if (query.locationIds)
+    filter.locationId = query.locationIds.length === 1 ? query.locationIds[0] : { $in: query.locationIds };
   const priceRanges = (query.priceRanges ?? []).map(rangeOf).filter((r) => r !== null);
   if (priceRanges.length === 1) filter.price = priceRanges[0];
   else if (priceRanges.length > 1) and.push({ $or: priceRanges.map((price) => ({ price })) });
@@ -78,7 +99,8 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
     if (values.length) and.push({ [flag.field]: values.length === 1 ? values[0] : { $in: values } });
   }
   if (query.searchAddress) {
-    for (const word of query.searchAddress.trim().split(/\s+/).slice(0, 5)) and.push({ 'address.fullAddress': { $regex: escapeRegex(word), $options: 'i' } });
+    for (const word of query.searchAddress.trim().split(/\s+/).slice(0, 5))
+      and.push({ 'address.fullAddress': { $regex: escapeRegex(word), $options: 'i' } });
   }
   if (query.geo) Object.assign(filter, boundingBox(query.geo.lat, query.geo.lon, query.geo.radiusKm));
   if (query.residentialComplexId) filter.residentialComplexId = query.residentialComplexId;
@@ -132,7 +154,12 @@ export async function searchCatalogue(
   const batch = Math.max(2 * wanted, 40);
   const ids: string[] = [];
   for (let from = 0; ids.length < wanted; from += batch) {
-    const points = await catalogue.find(filter, { sort, skip: from, limit: batch, projection: { _id: 1, lat: 1, lon: 1 } });
+    const points = await catalogue.find(filter, {
+      sort,
+      skip: from,
+      limit: batch,
+      projection: { _id: 1, lat: 1, lon: 1 },
+    });
     for (const p of points) if (inside(p)) ids.push(p._id);
     if (points.length < batch) break;
   }
@@ -147,7 +174,10 @@ export async function countCatalogue(store: ReadStore, query: CatalogueQuery): P
   const { inside, edge } = circleParts(query.geo);
   const within = (parts: Filter[]) => {
     const { $or, $and, ...rest } = filter;
-    return { ...rest, $and: [...(($and as Filter[] | undefined) ?? []), ...($or ? [{ $or }] : []), { $or: parts }] };
+    return {
+      ...rest,
+      $and: [...(($and as Filter[] | undefined) ?? []), ...($or ? [{ $or }] : []), { $or: parts }],
+    };
   };
   const [sure, band] = await Promise.all([
     inside.length ? catalogue.countDocuments(within(inside)) : 0,
@@ -163,17 +193,36 @@ const TOP_CANDIDATES = 60;
  * Promoted listings matching the query, for the top places of a page: higher position types
  * first, and a different three on each page so every paid listing gets its turn.
  */
-export async function topPublications(store: ReadStore, query: CatalogueQuery, now: string, page: number, count = 3): Promise<CatalogueDocument[]> {
+export async function topPublications(
+  store: ReadStore,
+  query: CatalogueQuery,
+  now: string,
+  page: number,
+  count = 3,
+): Promise<CatalogueDocument[]> {
   // the index (deal, position type, newest) gives this order bucket after bucket and stops at the
   // candidates; only the chosen ones are read whole
-  const filter = { ...catalogueFilter(query), 'promotion.positionType': { $in: [3, 2, 1] }, 'promotion.until': { $gt: now } };
+  const filter = {
+    ...catalogueFilter(query),
+    'promotion.positionType': { $in: [3, 2, 1] },
+    'promotion.until': { $gt: now },
+  };
   const sort: Sort = { 'promotion.positionType': -1, publishedAt: -1, _id: 1 };
   // page p shows candidates 3(p-1)…3p-1 of the rotation: reading that far is enough, unless there are
   // fewer, and then this read holds them all and the rotation wraps around them (a circle needs them all)
   const limit = query.geo ? TOP_CANDIDATES : Math.min(TOP_CANDIDATES, page * count);
-  const promoted: Point[] = await store.collection<CatalogueDocument>(CATALOGUE).find(filter, { sort, limit, projection: { _id: 1, lat: 1, lon: 1 } });
+  const promoted: Point[] = await store
+    .collection<CatalogueDocument>(CATALOGUE)
+    .find(filter, { sort, limit, projection: { _id: 1, lat: 1, lon: 1 } });
   const eligible = query.geo ? promoted.filter(insideCircle(query.geo)) : promoted;
-  if (eligible.length <= count) return byIds(store, eligible.map((d) => d._id));
+  if (eligible.length <= count)
+    return byIds(
+      store,
+      eligible.map((d) => d._id),
+    );
   const start = ((page - 1) * count) % eligible.length;
-  return byIds(store, Array.from({ length: count }, (_, i) => eligible[(start + i) % eligible.length]._id));
+  return byIds(
+    store,
+    Array.from({ length: count }, (_, i) => eligible[(start + i) % eligible.length]._id),
+  );
 }

@@ -28,7 +28,8 @@ export const favouritesProjection: Projection = {
   },
 };
 
-export const favouriteCount = (store: ReadStore, publicationId: string) => store.collection<FavouriteDocument>(FAVOURITES).countDocuments({ publicationId });
+export const favouriteCount = (store: ReadStore, publicationId: string) =>
+  store.collection<FavouriteDocument>(FAVOURITES).countDocuments({ publicationId });
 
 /** A user's favourites, newest first. */
 export async function listFavourites(store: ReadStore, userId: string, skip: number, limit: number) {

@@ -5,7 +5,16 @@ import type { ReadStore } from '../readStore/port';
 export const WALLETS = 'wallets';
 export const WALLET_OPERATIONS = 'wallet_operations';
 export type WalletDocument = { _id: string; revision: number; balance: number };
-export type WalletOperationDocument = { _id: string; agencyId: string; kind: 'top-up' | 'charge' | 'refund'; sum: number; purpose: string | null; publicationId: string | null; by: string | null; at: string };
+export type WalletOperationDocument = {
+  _id: string;
+  agencyId: string;
+  kind: 'top-up' | 'charge' | 'refund';
+  sum: number;
+  purpose: string | null;
+  publicationId: string | null;
+  by: string | null;
+  at: string;
+};
 
 /** Each agency's balance and the list of its operations, from the wallet streams. */
 export const walletsProjection: Projection = {
@@ -20,14 +29,31 @@ export const walletsProjection: Projection = {
     const current = await wallets.findOne({ _id: data.agencyId });
     if (current && current.revision >= event.revision) return; // applied already
     const balance = (current?.balance ?? 0) + deltas[event.type] * data.sum;
-    await wallets.replaceOne({ _id: data.agencyId }, { _id: data.agencyId, revision: event.revision, balance }, { upsert: true });
-    const kind = event.type === 'WalletCredited' ? 'top-up' : event.type === 'WalletCharged' ? 'charge' : 'refund';
-    await store.collection<WalletOperationDocument>(WALLET_OPERATIONS).replaceOne(
-      { _id: event.eventId },
-      { _id: event.eventId, agencyId: data.agencyId, kind, sum: data.sum, purpose: data.purpose ?? null, publicationId: data.publicationId ?? null, by: data.by ?? null, at: event.occurredAt },
+    await wallets.replaceOne(
+      { _id: data.agencyId },
+      { _id: data.agencyId, revision: event.revision, balance },
       { upsert: true },
     );
+    const kind =
+      event.type === 'WalletCredited' ? 'top-up' : event.type === 'WalletCharged' ? 'charge' : 'refund';
+    await store
+      .collection<WalletOperationDocument>(WALLET_OPERATIONS)
+      .replaceOne(
+        { _id: event.eventId },
+        {
+          _id: event.eventId,
+          agencyId: data.agencyId,
+          kind,
+          sum: data.sum,
+          purpose: data.purpose ?? null,
+          publicationId: data.publicationId ?? null,
+          by: data.by ?? null,
+          at: event.occurredAt,
+        },
+        { upsert: true },
+      );
   },
 };
 
-export const walletBalance = async (store: ReadStore, agencyId: string | null) => (agencyId ? ((await store.collection<WalletDocument>(WALLETS).findOne({ _id: agencyId }))?.balance ?? 0) : 0);
+export const walletBalance = async (store: ReadStore, agencyId: string | null) =>
+  agencyId ? ((await store.collection<WalletDocument>(WALLETS).findOne({ _id: agencyId }))?.balance ?? 0) : 0;

@@ -1,7 +1,11 @@
 import type { EventData, StoredEvent } from '@estate/events';
 import { ignoreAlreadyApplied, type Projection } from '../projection';
 import type { ReadStore } from '../readStore/port';
-import { RESIDENTIAL_COMPLEXES, toResidentialComplexFields, type ResidentialComplexDocument } from './document';
+import {
+  RESIDENTIAL_COMPLEXES,
+  toResidentialComplexFields,
+  type ResidentialComplexDocument,
+} from './document';
 
 /** Residential complexes as the new-builds pages and filters read them. */
 export const residentialComplexProjection: Projection = {
@@ -20,7 +24,11 @@ export const residentialComplexProjection: Projection = {
       case 'ResidentialComplexRegistered': {
         const { complexId, details } = event.data as EventData<'ResidentialComplexRegistered'>;
         const document: ResidentialComplexDocument = {
-          _id: complexId, revision: event.revision, ...toResidentialComplexFields(details), createdAt: event.occurredAt, updatedAt: event.occurredAt,
+          _id: complexId,
+          revision: event.revision,
+          ...toResidentialComplexFields(details),
+          createdAt: event.occurredAt,
+          updatedAt: event.occurredAt,
         };
         // a second delivery finds the document there already
         await ignoreAlreadyApplied(() => complexes.insertOne(document));
@@ -30,7 +38,13 @@ export const residentialComplexProjection: Projection = {
         const { complexId, details } = event.data as EventData<'ResidentialComplexUpdated'>;
         await complexes.updateOne(
           { _id: complexId, revision: { $lt: event.revision } },
-          { $set: { ...toResidentialComplexFields(details), revision: event.revision, updatedAt: event.occurredAt } },
+          {
+            $set: {
+              ...toResidentialComplexFields(details),
+              revision: event.revision,
+              updatedAt: event.occurredAt,
+            },
+          },
         );
         return;
       }

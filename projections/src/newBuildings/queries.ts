@@ -29,7 +29,12 @@ export function residentialComplexFilter(q: ResidentialComplexQuery): Filter {
 }
 
 /** A page of complexes, cheapest first (ties by id, so pages never overlap). */
-export async function searchResidentialComplexes(store: ReadStore, q: ResidentialComplexQuery, page: number, perPage: number) {
+export async function searchResidentialComplexes(
+  store: ReadStore,
+  q: ResidentialComplexQuery,
+  page: number,
+  perPage: number,
+) {
   const complexes = store.collection<ResidentialComplexDocument>(RESIDENTIAL_COMPLEXES);
   const filter = residentialComplexFilter(q);
   const [items, total] = await Promise.all([
@@ -44,13 +49,17 @@ export const findResidentialComplex = (store: ReadStore, id: string) =>
 
 /** How many complexes each location holds. */
 export async function complexCountsByLocation(store: ReadStore): Promise<Map<string, number>> {
-  const docs = await store.collection<ResidentialComplexDocument>(RESIDENTIAL_COMPLEXES).find({}, { projection: { locationId: 1 } });
+  const docs = await store
+    .collection<ResidentialComplexDocument>(RESIDENTIAL_COMPLEXES)
+    .find({}, { projection: { locationId: 1 } });
   const counts = new Map<string, number>();
   for (const d of docs) counts.set(d.locationId, (counts.get(d.locationId) ?? 0) + 1);
   return counts;
 }
 
 export async function deadlineYears(store: ReadStore): Promise<number[]> {
-  const docs = await store.collection<ResidentialComplexDocument>(RESIDENTIAL_COMPLEXES).find({}, { projection: { deadlineYear: 1 } });
+  const docs = await store
+    .collection<ResidentialComplexDocument>(RESIDENTIAL_COMPLEXES)
+    .find({}, { projection: { deadlineYear: 1 } });
   return [...new Set(docs.map((d) => d.deadlineYear))].sort((a, b) => a - b);
 }

@@ -14,7 +14,13 @@ import type { Filter } from './port';
  */
 export type Column =
   | { kind: 'number'; values: Float64Array }
-  | { kind: 'string'; texts: (string | null)[]; codes: Int32Array; codeOf: Map<string, number>; times: Float64Array | null };
+  | {
+      kind: 'string';
+      texts: (string | null)[];
+      codes: Int32Array;
+      codeOf: Map<string, number>;
+      times: Float64Array | null;
+    };
 
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -114,7 +120,10 @@ type Prepared = { low: Bound | null; high: Bound | null; members: Member[] };
 
 function prepare(condition: unknown): Prepared | null {
   const ops: [string, unknown][] =
-    condition !== null && typeof condition === 'object' && !Array.isArray(condition) && !(condition instanceof Date)
+    condition !== null &&
+    typeof condition === 'object' &&
+    !Array.isArray(condition) &&
+    !(condition instanceof Date)
       ? Object.entries(condition as Record<string, unknown>)
       : [['$eq', condition]];
   if (ops.length === 0) return null;
@@ -129,12 +138,28 @@ function prepare(condition: unknown): Prepared | null {
       else prepared.high = bound;
       continue;
     }
-    const list = op === '$eq' || op === '$ne' ? [operand] : (op === '$in' || op === '$nin') && Array.isArray(operand) ? operand : null;
-    if (!list || !list.every((v) => isNullish(v) || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean')) return null;
+    const list =
+      op === '$eq' || op === '$ne'
+        ? [operand]
+        : (op === '$in' || op === '$nin') && Array.isArray(operand)
+          ? operand
+          : null;
+    if (
+      !list ||
+      !list.every(
+        (v) => isNullish(v) || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean',
+      )
+    )
+      return null;
     const numbers = [...new Set(list.filter((v): v is number => typeof v === 'number'))];
     if (numbers.some(Number.isNaN)) return null;
     const texts = list.filter((v): v is string => typeof v === 'string');
-    prepared.members.push({ numbers, texts, withNull: list.some(isNullish), negate: op === '$ne' || op === '$nin' });
+    prepared.members.push({
+      numbers,
+      texts,
+      withNull: list.some(isNullish),
+      negate: op === '$ne' || op === '$nin',
+    });
   }
   return prepared;
 }
@@ -146,7 +171,8 @@ function conditionChecks(column: Column, prepared: Prepared): Check[] {
   if (!low && !high) return checks;
   // type bracketing: a number bound never matches a string, nor a string bound a number
   const numeric = column.kind === 'number';
-  if ([low, high].some((b) => b !== null && (typeof b.value === 'number') !== numeric)) return [check({ kind: Kind.Never })];
+  if ([low, high].some((b) => b !== null && (typeof b.value === 'number') !== numeric))
+    return [check({ kind: Kind.Never })];
   checks.push(rangeCheck(column, low, high));
   return checks;
 }
@@ -154,19 +180,46 @@ function conditionChecks(column: Column, prepared: Prepared): Check[] {
 function rangeCheck(column: Column, low: Bound | null, high: Bound | null): Check {
   const loIn = low?.inclusive ?? true;
   const hiIn = high?.inclusive ?? true;
-  if (column.kind === 'number') return check({ kind: Kind.NumberRange, values: column.values, lo: (low?.value as number) ?? -Infinity, hi: (high?.value as number) ?? Infinity, loIn, hiIn });
+  if (column.kind === 'number')
+    return check({
+      kind: Kind.NumberRange,
+      values: column.values,
+      lo: (low?.value as number) ?? -Infinity,
+      hi: (high?.value as number) ?? Infinity,
+      loIn,
+      hiIn,
+    });
   // timestamps compare as numbers when the bounds are timestamps of the same shape: then text order is time order
-  if (column.times && (low === null || !Number.isNaN(low.time)) && (high === null || !Number.isNaN(high.time))) {
-    return check({ kind: Kind.NumberRange, values: column.times, lo: low?.time ?? -Infinity, hi: high?.time ?? Infinity, loIn, hiIn });
+  if (
+    column.times &&
+    (low === null || !Number.isNaN(low.time)) &&
+    (high === null || !Number.isNaN(high.time))
+  ) {
+    return check({
+      kind: Kind.NumberRange,
+      values: column.times,
+      lo: low?.time ?? -Infinity,
+      hi: high?.time ?? Infinity,
+      loIn,
+      hiIn,
+    });
   }
-  return check({ kind: Kind.TextRange, texts: column.texts, loText: (low?.value as string) ?? null, hiText: (high?.value as string) ?? null, loIn, hiIn });
+  return check({
+    kind: Kind.TextRange,
+    texts: column.texts,
+    loText: (low?.value as string) ?? null,
+    hiText: (high?.value as string) ?? null,
+    loIn,
+    hiIn,
+  });
 }
 
 /** Equality with any of the values, null matching null and missing; values of another type never match. */
 function memberCheck(column: Column, member: Member): Check {
   const { numbers, texts, withNull, negate } = member;
   if (column.kind === 'number') {
-    if (numbers.length === 1 && !withNull) return check({ kind: Kind.NumberEquals, values: column.values, lo: numbers[0], negate });
+    if (numbers.length === 1 && !withNull)
+      return check({ kind: Kind.NumberEquals, values: column.values, lo: numbers[0], negate });
     return check({ kind: Kind.NumberIn, values: column.values, set: new Set(numbers), withNull, negate });
   }
   const flags = new Uint8Array(column.codeOf.size + 1); // index code + 1: 0 is null or missing
@@ -251,16 +304,21 @@ export function select(checks: Check[], from: number, to: number): { positions: 
 }
 
 /** A filter taken apart once per query: each part kept with its own key, for the documents to judge when a column cannot. */
-export type Clause = { path: string; prepared: Prepared; part: Filter } | { or: Clause[][]; part: Filter } | { doc: Filter };
+export type Clause =
+  { path: string; prepared: Prepared; part: Filter } | { or: Clause[][]; part: Filter } | { doc: Filter };
 
 export function clausesOf(filter: Filter): Clause[] {
   const clauses: Clause[] = [];
   for (const [key, condition] of Object.entries(filter)) {
-    if (key === '$and' && Array.isArray(condition)) for (const part of condition as Filter[]) clauses.push(...clausesOf(part));
-    else if (key === '$or' && Array.isArray(condition) && condition.length > 0) clauses.push({ or: (condition as Filter[]).map(clausesOf), part: { $or: condition } });
+    if (key === '$and' && Array.isArray(condition))
+      for (const part of condition as Filter[]) clauses.push(...clausesOf(part));
+    else if (key === '$or' && Array.isArray(condition) && condition.length > 0)
+      clauses.push({ or: (condition as Filter[]).map(clausesOf), part: { $or: condition } });
     else {
       const prepared = key.startsWith('$') ? null : prepare(condition);
-      clauses.push(prepared ? { path: key, prepared, part: { [key]: condition } } : { doc: { [key]: condition } });
+      clauses.push(
+        prepared ? { path: key, prepared, part: { [key]: condition } } : { doc: { [key]: condition } },
+      );
     }
   }
   return clauses;

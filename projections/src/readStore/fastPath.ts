@@ -9,7 +9,8 @@ import { copy, getPath } from './values';
 type Matcher = (doc: Record<string, unknown>) => boolean | null;
 
 const OPERATORS = new Set(['$eq', '$ne', '$lt', '$lte', '$gt', '$gte', '$in', '$nin', '$exists']);
-const isPrimitive = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isPrimitive = (v: unknown) =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** MongoDB compares with $lt/$gt only within one type ("type bracketing"). */
 const sameKind = (a: unknown, b: unknown) => typeof a === typeof b && a !== null && b !== null;
@@ -37,7 +38,8 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
     result.simple = !Array.isArray(current) && (current === undefined || isPrimitive(current));
     return result;
   };
-  const equals = (value: unknown, expected: unknown) => (expected === null ? value === null || value === undefined : value === expected);
+  const equals = (value: unknown, expected: unknown) =>
+    expected === null ? value === null || value === undefined : value === expected;
   if (isPrimitive(condition)) {
     return (doc) => {
       const { value, simple } = read(doc);
@@ -50,32 +52,64 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
   if (ops.length === 0 || !ops.every(([op]) => OPERATORS.has(op))) return null;
   for (const [op, operand] of ops) {
     const list = op === '$in' || op === '$nin';
-    if (list ? !Array.isArray(operand) || !operand.every(isPrimitive) : op === '$exists' ? typeof operand !== 'boolean' : !isPrimitive(operand)) return null;
+    if (
+      list
+        ? !Array.isArray(operand) || !operand.every(isPrimitive)
+        : op === '$exists'
+          ? typeof operand !== 'boolean'
+          : !isPrimitive(operand)
+    )
+      return null;
   }
   return (doc) => {
     const { value, simple } = read(doc);
     if (!simple) {
       // an array of plain values answers membership as MongoDB does: $eq/$in if an element matches, $ne if none does
-      if (!Array.isArray(value) || !value.every(isPrimitive) || !ops.every(([op]) => op === '$eq' || op === '$ne' || op === '$in' || op === '$nin')) return null;
+      if (
+        !Array.isArray(value) ||
+        !value.every(isPrimitive) ||
+        !ops.every(([op]) => op === '$eq' || op === '$ne' || op === '$in' || op === '$nin')
+      )
+        return null;
       for (const [op, operand] of ops) {
         const members = value as unknown[];
         const list = op === '$in' || op === '$nin';
-        const hit = list ? (operand as unknown[]).some((o) => o !== null && members.includes(o)) : operand !== null && members.includes(operand);
+        const hit = list
+          ? (operand as unknown[]).some((o) => o !== null && members.includes(o))
+          : operand !== null && members.includes(operand);
         if ((op === '$ne' || op === '$nin') === hit) return false;
       }
       return true;
     }
     for (const [op, operand] of ops) {
       switch (op) {
-        case '$eq': if (!equals(value, operand)) return false; break;
-        case '$ne': if (equals(value, operand)) return false; break;
-        case '$in': if (!(operand as unknown[]).some((o) => equals(value, o))) return false; break;
-        case '$nin': if ((operand as unknown[]).some((o) => equals(value, o))) return false; break;
-        case '$exists': if ((value !== undefined) !== operand) return false; break;
-        case '$lt': if (!sameKind(value, operand) || !((value as number) < (operand as number))) return false; break;
-        case '$lte': if (!sameKind(value, operand) || !((value as number) <= (operand as number))) return false; break;
-        case '$gt': if (!sameKind(value, operand) || !((value as number) > (operand as number))) return false; break;
-        case '$gte': if (!sameKind(value, operand) || !((value as number) >= (operand as number))) return false; break;
+        case '$eq':
+          if (!equals(value, operand)) return false;
+          break;
+        case '$ne':
+          if (equals(value, operand)) return false;
+          break;
+        case '$in':
+          if (!(operand as unknown[]).some((o) => equals(value, o))) return false;
+          break;
+        case '$nin':
+          if ((operand as unknown[]).some((o) => equals(value, o))) return false;
+          break;
+        case '$exists':
+          if ((value !== undefined) !== operand) return false;
+          break;
+        case '$lt':
+          if (!sameKind(value, operand) || !((value as number) < (operand as number))) return false;
+          break;
+        case '$lte':
+          if (!sameKind(value, operand) || !((value as number) <= (operand as number))) return false;
+          break;
+        case '$gt':
+          if (!sameKind(value, operand) || !((value as number) > (operand as number))) return false;
+          break;
+        case '$gte':
+          if (!sameKind(value, operand) || !((value as number) >= (operand as number))) return false;
+          break;
       }
     }
     return true;
@@ -83,7 +117,10 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
 }
 
 /** { $regex, $options } on a string field; arrays and other options go to mingo. */
-function regexMatcher(read: (doc: Record<string, unknown>) => { value: unknown; simple: boolean }, condition: Record<string, unknown>): Matcher | null {
+function regexMatcher(
+  read: (doc: Record<string, unknown>) => { value: unknown; simple: boolean },
+  condition: Record<string, unknown>,
+): Matcher | null {
   const { $regex: pattern, $options: options = '', ...rest } = condition;
   if (Object.keys(rest).length || typeof options !== 'string' || !/^[ims]*$/.test(options)) return null;
   if (typeof pattern !== 'string' && !(pattern instanceof RegExp)) return null;
@@ -124,7 +161,12 @@ function logicalMatcher(op: string, branches: unknown): Matcher | null {
 export function compileSimpleFilter(filter: Record<string, unknown>): Matcher | null {
   const matchers: Matcher[] = [];
   for (const [path, condition] of Object.entries(filter)) {
-    const matcher = path === '$and' || path === '$or' || path === '$nor' ? logicalMatcher(path, condition) : path.startsWith('$') ? null : conditionMatcher(path, condition);
+    const matcher =
+      path === '$and' || path === '$or' || path === '$nor'
+        ? logicalMatcher(path, condition)
+        : path.startsWith('$')
+          ? null
+          : conditionMatcher(path, condition);
     if (!matcher) return null;
     matchers.push(matcher);
   }
@@ -147,18 +189,35 @@ const SIMPLE_UPDATES = new Set(['$set', '$unset', '$inc', '$push']);
  * replaced by copies, never changed in place: a shallow copy of a stored document can be updated this way while the
  * stored version, which indexes and earlier reads still hold, stays as it was.
  */
-export function applySimpleUpdate(doc: Record<string, unknown>, update: Record<string, Record<string, unknown>>): boolean | null {
+export function applySimpleUpdate(
+  doc: Record<string, unknown>,
+  update: Record<string, Record<string, unknown>>,
+): boolean | null {
   for (const [op, fields] of Object.entries(update)) {
     if (!SIMPLE_UPDATES.has(op) || fields === null || typeof fields !== 'object') return null;
     for (const [path, value] of Object.entries(fields)) {
       if (path === '_id' || path.includes('$')) return null;
       const parentPath = path.split('.').slice(0, -1).join('.');
       const parent = parentPath ? getPath(doc, parentPath) : doc;
-      if (parent !== undefined && (parent === null || typeof parent !== 'object' || Array.isArray(parent))) return null;
-      if (op === '$inc' && (typeof value !== 'number' || (getPath(doc, path) !== undefined && typeof getPath(doc, path) !== 'number'))) return null;
+      if (parent !== undefined && (parent === null || typeof parent !== 'object' || Array.isArray(parent)))
+        return null;
+      if (
+        op === '$inc' &&
+        (typeof value !== 'number' ||
+          (getPath(doc, path) !== undefined && typeof getPath(doc, path) !== 'number'))
+      )
+        return null;
       // $push of one value onto an array (or a missing field); $each and friends go to mingo
-      const modified = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).some((k) => k.startsWith('$'));
-      if (op === '$push' && (modified || (getPath(doc, path) !== undefined && !Array.isArray(getPath(doc, path))))) return null;
+      const modified =
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.keys(value).some((k) => k.startsWith('$'));
+      if (
+        op === '$push' &&
+        (modified || (getPath(doc, path) !== undefined && !Array.isArray(getPath(doc, path))))
+      )
+        return null;
     }
   }
   let changed = false;
@@ -194,7 +253,8 @@ function parentCopy(doc: Record<string, unknown>, parts: string[]): Record<strin
   let current = doc;
   for (const part of parts.slice(0, -1)) {
     const child = current[part];
-    current[part] = child !== null && typeof child === 'object' ? { ...(child as Record<string, unknown>) } : {};
+    current[part] =
+      child !== null && typeof child === 'object' ? { ...(child as Record<string, unknown>) } : {};
     current = current[part] as Record<string, unknown>;
   }
   return current;
@@ -208,9 +268,13 @@ function setPathCopying(doc: Record<string, unknown>, path: string, value: unkno
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }

@@ -17,8 +17,17 @@ describe('embedded read store specifics', () => {
     await c.createIndex({ key: { category: 1, city: 1, price: 1 } });
     const categories = ['sale', 'rent', 'dailyRent'];
     const cities = ['msk', 'spb', 'kzn', 'nsk', 'ekb'];
-    for (let i = 0; i < 50_000; i++) await c.insertOne({ _id: `d${i}`, category: categories[i % 3], city: cities[i % 5], price: (i * 7919) % 100_000 });
-    const found = await c.find({ category: 'sale', city: 'spb', price: { $gte: 10_000, $lte: 60_000 } }, { sort: { price: 1 }, limit: 20 });
+    for (let i = 0; i < 50_000; i++)
+      await c.insertOne({
+        _id: `d${i}`,
+        category: categories[i % 3],
+        city: cities[i % 5],
+        price: (i * 7919) % 100_000,
+      });
+    const found = await c.find(
+      { category: 'sale', city: 'spb', price: { $gte: 10_000, $lte: 60_000 } },
+      { sort: { price: 1 }, limit: 20 },
+    );
     expect(found).toHaveLength(20);
     expect(c.lastQueryStats.index).toBe('category_1_city_1_price_1');
     expect(c.lastQueryStats.examined).toBeLessThan(100);
@@ -36,7 +45,12 @@ describe('indexes deferred through a replay', () => {
     if (i % 10 === 0) await c.deleteOne({ _id: `d${i - 5}` });
   };
   const query = (store: MemoryReadStore) =>
-    store.collection('listings').find({ status: 1, category: 'sale', price: { $gte: 200, $lt: 700 } }, { sort: { price: -1, _id: 1 }, limit: 30 });
+    store
+      .collection('listings')
+      .find(
+        { status: 1, category: 'sale', price: { $gte: 200, $lt: 700 } },
+        { sort: { price: -1, _id: 1 }, limit: 30 },
+      );
 
   it('answers as a store that kept its indexes, after the replay and when read in the middle of it', async () => {
     const kept = new MemoryReadStore();
@@ -48,16 +62,20 @@ describe('indexes deferred through a replay', () => {
     }
     deferred.deferIndexes();
     deferredToTheEnd.deferIndexes();
-    for (let i = 0; i < 600; i++) for (const store of [kept, deferred, deferredToTheEnd]) await write(store, i);
+    for (let i = 0; i < 600; i++)
+      for (const store of [kept, deferred, deferredToTheEnd]) await write(store, i);
     // a read that needs an index in the middle of the replay rebuilds them, and writes keep them from then on
     expect(await query(deferred)).toEqual(await query(kept));
     expect(deferred.collection('listings').lastQueryStats.index).toBe('status_1_category_1_price_1');
-    for (let i = 600; i < 1200; i++) for (const store of [kept, deferred, deferredToTheEnd]) await write(store, i);
+    for (let i = 600; i < 1200; i++)
+      for (const store of [kept, deferred, deferredToTheEnd]) await write(store, i);
     deferred.resumeIndexes();
     deferredToTheEnd.resumeIndexes();
     expect(await query(deferred)).toEqual(await query(kept));
     expect(await query(deferredToTheEnd)).toEqual(await query(kept));
-    expect(await deferred.collection('listings').countDocuments({ status: 1, category: 'rent' })).toBe(await kept.collection('listings').countDocuments({ status: 1, category: 'rent' }));
+    expect(await deferred.collection('listings').countDocuments({ status: 1, category: 'rent' })).toBe(
+      await kept.collection('listings').countDocuments({ status: 1, category: 'rent' }),
+    );
   });
 
   it('still refuses a duplicate key of a unique index while deferred', async () => {
@@ -65,6 +83,8 @@ describe('indexes deferred through a replay', () => {
     await store.collection('users').createIndex({ key: { phone: 1 }, unique: true });
     store.deferIndexes();
     await store.collection('users').insertOne({ _id: 'a', phone: '79990000001' });
-    await expect(store.collection('users').insertOne({ _id: 'b', phone: '79990000001' })).rejects.toThrow(/duplicate key/);
+    await expect(store.collection('users').insertOne({ _id: 'b', phone: '79990000001' })).rejects.toThrow(
+      /duplicate key/,
+    );
   });
 });

@@ -61,7 +61,10 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     if (alone) return alone;
     // only pages are remembered: an unlimited answer can hold thousands of documents
     const filterKey = options.limit ? cacheKey(filter) : null;
-    const key = filterKey === null ? null : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;
+    const key =
+      filterKey === null
+        ? null
+        : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;
     const cached = key === null ? undefined : this.selections.get(key);
     if (cached) return cached;
     const selected = this.selectWith(plan(), options);
@@ -92,7 +95,13 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     const matched: T[] = [];
     plan.scan((doc) => {
       // once enough are found in index order, finish only the run of equal sort values (ties reorder by later keys)
-      if (matched.length >= wanted && (!compare || plan.exactOrder || (plan.sortServed && compareFirst!(matched[matched.length - 1], doc) !== 0))) return false;
+      if (
+        matched.length >= wanted &&
+        (!compare ||
+          plan.exactOrder ||
+          (plan.sortServed && compareFirst!(matched[matched.length - 1], doc) !== 0))
+      )
+        return false;
       matched.push(doc);
       if (matched.length >= trimAt) {
         matched.sort(compare!); // stable: of equal documents the earlier found stay first, as a full sort would keep them
@@ -212,15 +221,26 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
    */
   private targets(filter: Filter, many: boolean): T[] {
     const guard = filter.revision as { $lt?: unknown } | undefined;
-    const guarded = typeof guard === 'object' && guard !== null && Object.keys(guard).length === 1 && typeof guard.$lt === 'number';
+    const guarded =
+      typeof guard === 'object' &&
+      guard !== null &&
+      Object.keys(guard).length === 1 &&
+      typeof guard.$lt === 'number';
     if (typeof filter._id === 'string' && guarded && Object.keys(filter).length === 2) {
       const revision = this.docs.get(filter._id)?.revision;
-      return typeof revision === 'number' && revision < (guard.$lt as number) ? [this.docs.get(filter._id)!] : [];
+      return typeof revision === 'number' && revision < (guard.$lt as number)
+        ? [this.docs.get(filter._id)!]
+        : [];
     }
     return this.byIdAlone(filter) ?? this.selectUncached(filter, many ? {} : { limit: 1 });
   }
 
-  private updateMatching(filter: Filter, update: Update, options: UpdateOptions, many: boolean): UpdateResult {
+  private updateMatching(
+    filter: Filter,
+    update: Update,
+    options: UpdateOptions,
+    many: boolean,
+  ): UpdateResult {
     const targets = this.targets(filter, many);
     let modified = 0;
     const { $setOnInsert: _ignored, ...modifier } = update;
@@ -237,7 +257,8 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       this.store(next, current);
       modified++;
     }
-    if (targets.length > 0 || !options.upsert) return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
+    if (targets.length > 0 || !options.upsert)
+      return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
     return { matchedCount: 0, modifiedCount: 0, upsertedId: this.upsert(filter, update) };
   }
 
@@ -251,8 +272,10 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     }
     const { $setOnInsert, ...modifier } = update;
     if (applySimpleUpdate(seed, modifier) === null) applyUpdate(seed, modifier as never);
-    if ($setOnInsert && applySimpleUpdate(seed, { $set: $setOnInsert }) === null) applyUpdate(seed, { $set: $setOnInsert } as never);
-    if (typeof seed._id !== 'string') throw new Error(`${this.name}: an upsert needs a string _id in its filter or update`);
+    if ($setOnInsert && applySimpleUpdate(seed, { $set: $setOnInsert }) === null)
+      applyUpdate(seed, { $set: $setOnInsert } as never);
+    if (typeof seed._id !== 'string')
+      throw new Error(`${this.name}: an upsert needs a string _id in its filter or update`);
     if (this.docs.has(seed._id)) throw new DuplicateKeyError(this.name, { _id: seed._id });
     this.store(seed as T);
     return seed._id;
@@ -298,7 +321,13 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async bulkWrite(operations: BulkOperation<T>[]): Promise<BulkResult> {
-    const result: BulkResult = { insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 };
+    const result: BulkResult = {
+      insertedCount: 0,
+      matchedCount: 0,
+      modifiedCount: 0,
+      deletedCount: 0,
+      upsertedCount: 0,
+    };
     const count = (r: UpdateResult) => {
       result.matchedCount += r.matchedCount;
       result.modifiedCount += r.modifiedCount;
@@ -308,10 +337,14 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       if ('insertOne' in op) {
         await this.insertOne(op.insertOne.document);
         result.insertedCount++;
-      } else if ('updateOne' in op) count(await this.updateOne(op.updateOne.filter, op.updateOne.update, op.updateOne));
-      else if ('updateMany' in op) count(await this.updateMany(op.updateMany.filter, op.updateMany.update, op.updateMany));
-      else if ('replaceOne' in op) count(await this.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, op.replaceOne));
-      else if ('deleteOne' in op) result.deletedCount += (await this.deleteOne(op.deleteOne.filter)).deletedCount;
+      } else if ('updateOne' in op)
+        count(await this.updateOne(op.updateOne.filter, op.updateOne.update, op.updateOne));
+      else if ('updateMany' in op)
+        count(await this.updateMany(op.updateMany.filter, op.updateMany.update, op.updateMany));
+      else if ('replaceOne' in op)
+        count(await this.replaceOne(op.replaceOne.filter, op.replaceOne.replacement, op.replaceOne));
+      else if ('deleteOne' in op)
+        result.deletedCount += (await this.deleteOne(op.deleteOne.filter)).deletedCount;
       else result.deletedCount += (await this.deleteMany(op.deleteMany.filter)).deletedCount;
     }
     return result;

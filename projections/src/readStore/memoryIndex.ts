@@ -6,12 +6,22 @@ import { compareValues, equalityValues, getPath, isPlainValue } from './values';
  * `doc` is the stored document, kept current by `refresh`, so a scan needs no lookup by id. The entry also
  * names its bucket and (unique indexes) its full key: one object per document and index, found by id.
  */
-export type Entry<D = Record<string, unknown>> = { value: unknown; id: string; doc: D; bucket: string; key: string };
+export type Entry<D = Record<string, unknown>> = {
+  value: unknown;
+  id: string;
+  doc: D;
+  bucket: string;
+  key: string;
+};
 
 /** Sorted by the key's value, then by _id. */
-const compareEntries = (a: Entry<unknown>, b: Entry<unknown>) => compareValues(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const compareEntries = (a: Entry<unknown>, b: Entry<unknown>) =>
+  compareValues(a.value, b.value) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-export type Range = { lower?: { value: unknown; inclusive: boolean }; upper?: { value: unknown; inclusive: boolean } };
+export type Range = {
+  lower?: { value: unknown; inclusive: boolean };
+  upper?: { value: unknown; inclusive: boolean };
+};
 /** Answers false to stop a scan. */
 export type Visit<D> = (doc: D) => boolean;
 
@@ -58,8 +68,10 @@ export class Bucket<D> {
     const entries = this.sorted();
     if (this.keys === undefined) {
       const column = buildColumn(entries.map((e) => e.value));
-      const numbers = column?.kind === 'number' ? column.values : column?.kind === 'string' ? column.times : null;
-      this.keys = numbers && !numbers.some(Number.isNaN) ? { values: numbers, times: column!.kind === 'string' } : null;
+      const numbers =
+        column?.kind === 'number' ? column.values : column?.kind === 'string' ? column.times : null;
+      this.keys =
+        numbers && !numbers.some(Number.isNaN) ? { values: numbers, times: column!.kind === 'string' } : null;
     }
     return this.keys;
   }
@@ -88,7 +100,8 @@ export class Bucket<D> {
   column(path: string): Column | null {
     const entries = this.sorted();
     let column = this.columns.get(path);
-    if (column === undefined) this.columns.set(path, (column = buildColumn(entries.map((e) => getPath(e.doc, path)))));
+    if (column === undefined)
+      this.columns.set(path, (column = buildColumn(entries.map((e) => getPath(e.doc, path)))));
     return column;
   }
 
@@ -104,7 +117,6 @@ export class Bucket<D> {
     const to = range.upper ? place(range.upper.value, range.upper.inclusive) : entries.length;
     return [from, Math.max(from, to)];
   }
-
 }
 
 /** The first position whose number is > v (after = true) or ≥ v. */
@@ -164,7 +176,9 @@ function mergeSorted<D>(a: Entry<D>[], b: Entry<D>[]): Entry<D>[] {
  * buckets by the values of the leading (equality) fields, and each bucket is kept sorted by the last
  * key. A document whose indexed field holds an array is kept aside and always examined.
  */
-export class MemoryIndex<D extends Record<string, unknown> & { _id: string } = Record<string, unknown> & { _id: string }> {
+export class MemoryIndex<
+  D extends Record<string, unknown> & { _id: string } = Record<string, unknown> & { _id: string },
+> {
   readonly name: string;
   readonly equalityFields: string[];
   readonly sortField: string;

@@ -39,7 +39,10 @@ export function planRead<T extends Doc>(
   limited = false,
 ): Plan<T> {
   const ids = '_id' in filter ? equalityValues(filter._id) : undefined;
-  if (ids) return documentPlan(filter, docTest, () => ids.flatMap((id) => (typeof id === 'string' ? (docs.get(id) ?? []) : [])));
+  if (ids)
+    return documentPlan(filter, docTest, () =>
+      ids.flatMap((id) => (typeof id === 'string' ? (docs.get(id) ?? []) : [])),
+    );
   const order = sortOrder(sort);
   const candidates: Candidate<T>[] = [];
   for (const index of indexes) {
@@ -48,7 +51,11 @@ export function planRead<T extends Doc>(
     const ranged = index.sortField in filter;
     // serving a limited sort outweighs a range: a page ends after its documents, while an unsorted range
     // is walked to its end (a date bound like 'published before three days ago' spans nearly everything)
-    const score = index.equalityFields.length * 4 + (ranged ? 2 : 0) + (limited && order(index) ? 3 : 0) - (buckets > 1 ? 1 : 0);
+    const score =
+      index.equalityFields.length * 4 +
+      (ranged ? 2 : 0) +
+      (limited && order(index) ? 3 : 0) -
+      (buckets > 1 ? 1 : 0);
     if (score > 0) candidates.push({ index, score });
   }
   if (candidates.length === 0) return documentPlan(filter, docTest, () => docs.values());
@@ -104,12 +111,27 @@ function documentPlan<T extends Doc>(filter: Filter, docTest: DocTest, source: (
 }
 
 /** One bucket's part of a read: its sorted entries, the positions within the range, the column checks and the document test. */
-type Run<T> = { entries: Entry<T>[]; bucket: Bucket<T>; from: number; to: number; checks: Check[]; rest: ((doc: Doc) => boolean) | null; lead: unknown[] };
+type Run<T> = {
+  entries: Entry<T>[];
+  bucket: Bucket<T>;
+  from: number;
+  to: number;
+  checks: Check[];
+  rest: ((doc: Doc) => boolean) | null;
+  lead: unknown[];
+};
 
 /** Below `smallRun` positions a run tests whole documents: binding columns would cost more than it saves (tests set 0 to put the columns to work everywhere). */
 export const tuning = { smallRun: 48 };
 
-function runOf<T extends Doc>(bucket: Bucket<T>, lead: unknown[], range: Range, clauses: Clause[], docTest: DocTest, wholeTest: () => (doc: Doc) => boolean): Run<T> {
+function runOf<T extends Doc>(
+  bucket: Bucket<T>,
+  lead: unknown[],
+  range: Range,
+  clauses: Clause[],
+  docTest: DocTest,
+  wholeTest: () => (doc: Doc) => boolean,
+): Run<T> {
   const entries = bucket.sorted();
   const [from, to] = bucket.positions(range);
   if (to - from <= tuning.smallRun) return { entries, bucket, from, to, checks: [], rest: wholeTest(), lead };
@@ -127,7 +149,13 @@ function withoutPinned(filter: Filter, index: MemoryIndex<Doc>): Filter {
 /** Positions of a run are walked in chunks, each twice the last: the columns judge a chunk in one pass, and a page stops early. */
 const FIRST_CHUNK = 32;
 
-function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, filter: Filter, docTest: DocTest, served: ServedOrder | null): Plan<T> {
+function indexPlan<T extends Doc>(
+  docs: Map<string, T>,
+  index: MemoryIndex<T>,
+  filter: Filter,
+  docTest: DocTest,
+  served: ServedOrder | null,
+): Plan<T> {
   const range = index.rangeFor(filter);
   const inBuckets = withoutPinned(filter, index as unknown as MemoryIndex<Doc>);
   const clauses = clausesOf(inBuckets);
@@ -161,7 +189,8 @@ function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, f
     }
     return out;
   };
-  const unindexed = () => documentPlan(filter, docTest, () => [...index.unindexed].flatMap((id) => docs.get(id) ?? []));
+  const unindexed = () =>
+    documentPlan(filter, docTest, () => [...index.unindexed].flatMap((id) => docs.get(id) ?? []));
   const plan: Plan<T> = {
     index,
     sortServed: served !== null,
@@ -169,7 +198,9 @@ function indexPlan<T extends Doc>(docs: Map<string, T>, index: MemoryIndex<T>, f
     examined: 0,
     scan(visit) {
       // only a served sort needs the buckets merged in key order; otherwise they are read one after another
-      const finished = served ? groups().every((group) => merge(group, direction, visit, plan)) : runs().every((run) => walk(run, visit, plan));
+      const finished = served
+        ? groups().every((group) => merge(group, direction, visit, plan))
+        : runs().every((run) => walk(run, visit, plan));
       if (!finished || index.unindexed.size === 0) return;
       const rest = unindexed();
       rest.scan(visit);
@@ -241,7 +272,8 @@ class Cursor<T> {
     this.plan.examined += end - start;
     const { positions, count } = select(run.checks, start, end);
     const found: number[] = [];
-    for (let k = 0; k < count; k++) if (run.rest === null || run.rest(entries[positions[k]].doc as Doc)) found.push(positions[k]);
+    for (let k = 0; k < count; k++)
+      if (run.rest === null || run.rest(entries[positions[k]].doc as Doc)) found.push(positions[k]);
     this.taken = 0;
     if (this.direction === 1) {
       this.buffer = found;
@@ -249,9 +281,10 @@ class Cursor<T> {
     }
     // downwards: the groups of equal keys from the top, each group upwards
     const ordered: number[] = [];
-    for (let k = found.length - 1; k >= 0; ) {
+    for (let k = found.length - 1; k >= 0;) {
       let first = k;
-      while (first > 0 && compareValues(entries[found[first - 1]].value, entries[found[k]].value) === 0) first--;
+      while (first > 0 && compareValues(entries[found[first - 1]].value, entries[found[k]].value) === 0)
+        first--;
       for (let g = first; g <= k; g++) ordered.push(found[g]);
       k = first - 1;
     }
@@ -273,7 +306,9 @@ function merge<T>(runs: Run<T>[], direction: 1 | -1, visit: Visit<T>, plan: { ex
   const keys = runs.map((run) => run.bucket.numericKeys());
   const numeric = keys.every((k) => k !== null);
   const before = (r: number, s: number) => {
-    const c = numeric ? keys[r]![heads[r]] - keys[s]![heads[s]] : compareValues(runs[r].entries[heads[r]].value, runs[s].entries[heads[s]].value);
+    const c = numeric
+      ? keys[r]![heads[r]] - keys[s]![heads[s]]
+      : compareValues(runs[r].entries[heads[r]].value, runs[s].entries[heads[s]].value);
     return c !== 0 ? c * direction < 0 : runs[r].entries[heads[r]].id < runs[s].entries[heads[s]].id;
   };
   for (;;) {

@@ -6,12 +6,21 @@ import { copy } from './values';
  * A plain projection walks only the fields it keeps, so a read of { _id, lat, lon } over thousands of
  * listings touches three fields each, not every listing's images, address and history.
  */
-export function project(doc: Record<string, unknown>, projection: Record<string, unknown>): Record<string, unknown> {
+export function project(
+  doc: Record<string, unknown>,
+  projection: Record<string, unknown>,
+): Record<string, unknown> {
   const fields = Object.keys(projection).filter((k) => k !== '_id');
-  const plain = fields.every((k) => !k.includes('.') && !k.startsWith('$') && (projection[k] === 0 || projection[k] === 1 || typeof projection[k] === 'boolean'));
+  const plain = fields.every(
+    (k) =>
+      !k.includes('.') &&
+      !k.startsWith('$') &&
+      (projection[k] === 0 || projection[k] === 1 || typeof projection[k] === 'boolean'),
+  );
   const including = fields.filter((k) => projection[k]).length;
   // dotted paths, operators and mixed inclusion/exclusion keep mingo's full semantics
-  if (!plain || (including > 0 && including < fields.length)) return mingoFind([copy(doc)], {}, projection).all()[0] as Record<string, unknown>;
+  if (!plain || (including > 0 && including < fields.length))
+    return mingoFind([copy(doc)], {}, projection).all()[0] as Record<string, unknown>;
   const keepId = projection._id === undefined || Boolean(projection._id);
   const out: Record<string, unknown> = {};
   if (including > 0 || (fields.length === 0 && keepId && projection._id !== undefined)) {

@@ -1,4 +1,10 @@
-import { MongoClient, MongoServerError, type Collection as MongoCollection, type Db, type Document } from 'mongodb';
+import {
+  MongoClient,
+  MongoServerError,
+  type Collection as MongoCollection,
+  type Db,
+  type Document,
+} from 'mongodb';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -21,7 +27,8 @@ async function translate<T>(collection: string, work: () => Promise<T>): Promise
   try {
     return await work();
   } catch (error) {
-    if (error instanceof MongoServerError && error.code === 11000) throw new DuplicateKeyError(collection, error.keyValue ?? error.message);
+    if (error instanceof MongoServerError && error.code === 11000)
+      throw new DuplicateKeyError(collection, error.keyValue ?? error.message);
     throw error;
   }
 }
@@ -34,11 +41,22 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    return (await this.collection.find(filter, { sort: options.sort, skip: options.skip, limit: options.limit, projection: options.projection }).toArray()) as unknown as T[];
+    return (await this.collection
+      .find(filter, {
+        sort: options.sort,
+        skip: options.skip,
+        limit: options.limit,
+        projection: options.projection,
+      })
+      .toArray()) as unknown as T[];
   }
 
   async findOne(filter: Filter = {}, options: FindOptions = {}): Promise<T | null> {
-    return (await this.collection.findOne(filter, { sort: options.sort, skip: options.skip, projection: options.projection })) as unknown as T | null;
+    return (await this.collection.findOne(filter, {
+      sort: options.sort,
+      skip: options.skip,
+      projection: options.projection,
+    })) as unknown as T | null;
   }
 
   countDocuments(filter: Filter = {}): Promise<number> {
@@ -55,20 +73,32 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
   }
 
   private result(r: { matchedCount: number; modifiedCount: number; upsertedId?: unknown }): UpdateResult {
-    return { matchedCount: r.matchedCount, modifiedCount: r.modifiedCount, upsertedId: r.upsertedId == null ? null : String(r.upsertedId) };
+    return {
+      matchedCount: r.matchedCount,
+      modifiedCount: r.modifiedCount,
+      upsertedId: r.upsertedId == null ? null : String(r.upsertedId),
+    };
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return this.result(await translate(this.name, () => this.collection.updateOne(filter, update, { upsert: options.upsert })));
+    return this.result(
+      await translate(this.name, () => this.collection.updateOne(filter, update, { upsert: options.upsert })),
+    );
   }
 
   async updateMany(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
-    return this.result(await translate(this.name, () => this.collection.updateMany(filter, update, { upsert: options.upsert })));
+    return this.result(
+      await translate(this.name, () =>
+        this.collection.updateMany(filter, update, { upsert: options.upsert }),
+      ),
+    );
   }
 
   async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
     const { _id: _ignored, ...body } = replacement;
-    return this.result(await translate(this.name, () => this.collection.replaceOne(filter, body, { upsert: options.upsert })));
+    return this.result(
+      await translate(this.name, () => this.collection.replaceOne(filter, body, { upsert: options.upsert })),
+    );
   }
 
   async deleteOne(filter: Filter): Promise<DeleteResult> {
@@ -80,13 +110,24 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
   }
 
   async bulkWrite(operations: BulkOperation<T>[]): Promise<BulkResult> {
-    if (operations.length === 0) return { insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 };
-    const r = await translate(this.name, () => this.collection.bulkWrite(operations as never, { ordered: true }));
-    return { insertedCount: r.insertedCount, matchedCount: r.matchedCount, modifiedCount: r.modifiedCount, deletedCount: r.deletedCount, upsertedCount: r.upsertedCount };
+    if (operations.length === 0)
+      return { insertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0, upsertedCount: 0 };
+    const r = await translate(this.name, () =>
+      this.collection.bulkWrite(operations as never, { ordered: true }),
+    );
+    return {
+      insertedCount: r.insertedCount,
+      matchedCount: r.matchedCount,
+      modifiedCount: r.modifiedCount,
+      deletedCount: r.deletedCount,
+      upsertedCount: r.upsertedCount,
+    };
   }
 
   createIndex(spec: IndexSpec): Promise<string> {
-    return translate(this.name, () => this.collection.createIndex(spec.key, { name: spec.name, unique: spec.unique }));
+    return translate(this.name, () =>
+      this.collection.createIndex(spec.key, { name: spec.name, unique: spec.unique }),
+    );
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
@@ -95,7 +136,8 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
 
   async drop(): Promise<void> {
     await this.collection.drop().catch((error: unknown) => {
-      if (!(error instanceof MongoServerError && (error.code === 26 || /ns not found/.test(error.message)))) throw error;
+      if (!(error instanceof MongoServerError && (error.code === 26 || /ns not found/.test(error.message))))
+        throw error;
     });
   }
 }

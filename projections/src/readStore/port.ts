@@ -29,7 +29,13 @@ export type BulkOperation<T extends Doc = Doc> =
   | { deleteOne: { filter: Filter } }
   | { deleteMany: { filter: Filter } };
 
-export type BulkResult = { insertedCount: number; matchedCount: number; modifiedCount: number; deletedCount: number; upsertedCount: number };
+export type BulkResult = {
+  insertedCount: number;
+  matchedCount: number;
+  modifiedCount: number;
+  deletedCount: number;
+  upsertedCount: number;
+};
 
 export interface Collection<T extends Doc = Doc> {
   readonly name: string;

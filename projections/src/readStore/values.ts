@@ -1,6 +1,7 @@
 /** Reads a dotted path ('address.fullAddress') from a document. */
 export function getPath(doc: unknown, path: string): unknown {
-  if (!path.includes('.')) return doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[path] : undefined;
+  if (!path.includes('.'))
+    return doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[path] : undefined;
   let current: unknown = doc;
   for (const part of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
@@ -61,7 +62,8 @@ export type SortSpec = Record<string, 1 | -1>;
 /** A reader of one path, made once: a top-level field is a plain property read. */
 export function pathReader(path: string): (doc: unknown) => unknown {
   if (path.includes('.')) return (doc) => getPath(doc, path);
-  return (doc) => (doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[path] : undefined);
+  return (doc) =>
+    doc !== null && typeof doc === 'object' ? (doc as Record<string, unknown>)[path] : undefined;
 }
 
 export const sortComparator = (sort: SortSpec) => {
@@ -82,11 +84,18 @@ export function equalityValues(condition: unknown): unknown[] | undefined {
   const ops = condition as Record<string, unknown>;
   const keys = Object.keys(ops);
   if (keys.length === 1 && keys[0] === '$eq') return equalityValues(ops.$eq);
-  if (keys.length === 1 && keys[0] === '$in' && Array.isArray(ops.$in) && ops.$in.every((v) => v === null || typeof v !== 'object')) return ops.$in;
+  if (
+    keys.length === 1 &&
+    keys[0] === '$in' &&
+    Array.isArray(ops.$in) &&
+    ops.$in.every((v) => v === null || typeof v !== 'object')
+  )
+    return ops.$in;
   return undefined;
 }
 
-export const isPlainValue = (value: unknown) => value === null || value === undefined || typeof value !== 'object' || value instanceof Date;
+export const isPlainValue = (value: unknown) =>
+  value === null || value === undefined || typeof value !== 'object' || value instanceof Date;
 
 /**
  * A deep copy of plain data (objects, arrays, Dates, primitives): what goes in or out of the store is

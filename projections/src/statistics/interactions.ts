@@ -50,7 +50,11 @@ export async function recordOpenings(store: ReadStore, interactions: Interaction
   const opened = store.collection<OpenedPublicationDocument>(OPENED_PUBLICATIONS);
   for (const i of interactions) {
     if (i.kind !== 'click' || !i.viewer) continue;
-    await opened.updateOne({ _id: `${i.viewer}:${i.publicationId}` }, { $max: { at: i.at }, $setOnInsert: { viewer: i.viewer, publicationId: i.publicationId } }, { upsert: true });
+    await opened.updateOne(
+      { _id: `${i.viewer}:${i.publicationId}` },
+      { $max: { at: i.at }, $setOnInsert: { viewer: i.viewer, publicationId: i.publicationId } },
+      { upsert: true },
+    );
   }
 }
 
@@ -66,14 +70,24 @@ export const COUNTING_LIMITS = {
   view: { perViewerMinute: 60, perViewerDay: 1000, perOriginDay: 3000, perOriginListingDay: 10 },
   click: { perViewerMinute: 20, perViewerDay: 300, perOriginDay: 1000, perOriginListingDay: 10 },
 } as const;
-export type CountingLimits = Record<keyof typeof COUNTING_LIMITS, { perViewerMinute: number; perViewerDay: number; perOriginDay: number; perOriginListingDay: number }>;
+export type CountingLimits = Record<
+  keyof typeof COUNTING_LIMITS,
+  { perViewerMinute: number; perViewerDay: number; perOriginDay: number; perOriginListingDay: number }
+>;
 
 /** What each viewer and each address has had counted today (kept for today and yesterday only). */
 export const INTERACTION_QUOTAS = 'interaction_quotas';
-export type InteractionQuotaDocument = { _id: string; day: string; total: number; minute?: string; inMinute?: number };
+export type InteractionQuotaDocument = {
+  _id: string;
+  day: string;
+  total: number;
+  minute?: string;
+  inMinute?: number;
+};
 export const interactionQuotaIndexes: IndexSpec[] = [{ key: { day: 1 } }];
 
-const limitsOf = (i: Interaction, limits: CountingLimits) => (i.kind === 'view' || i.kind === 'click') && (i.viewer || i.origin) ? limits[i.kind] : null;
+const limitsOf = (i: Interaction, limits: CountingLimits) =>
+  (i.kind === 'view' || i.kind === 'click') && (i.viewer || i.origin) ? limits[i.kind] : null;
 
 /** The newest day whose quotas were pruned, per store: older days are deleted once a newer day shows up. */
 const prunedUpTo = new WeakMap<ReadStore, string>();
@@ -86,7 +100,11 @@ const prunedUpTo = new WeakMap<ReadStore, string>();
  * and moved only when it was counted, so a redelivered batch moves nothing. (Interactions recorded
  * before the limits name neither and count as they did.)
  */
-export async function countInteractions(store: ReadStore, interactions: Interaction[], limits: CountingLimits = COUNTING_LIMITS): Promise<number> {
+export async function countInteractions(
+  store: ReadStore,
+  interactions: Interaction[],
+  limits: CountingLimits = COUNTING_LIMITS,
+): Promise<number> {
   const stats = store.collection<InteractionStatsDocument>(INTERACTION_STATS);
   const limited = interactions.filter((i) => limitsOf(i, limits));
   const book = await QuotaBook.open(store, limited);
@@ -102,7 +120,11 @@ export async function countInteractions(store: ReadStore, interactions: Interact
     try {
       const result = await stats.updateOne(
         { _id: `${i.publicationId}:${day}:${bucketOf(i.id)}`, ids: { $ne: i.id } },
-        { $inc: { [`counts.${i.kind}`]: 1 }, $push: { ids: i.id }, $setOnInsert: { publicationId: i.publicationId, day } },
+        {
+          $inc: { [`counts.${i.kind}`]: 1 },
+          $push: { ids: i.id },
+          $setOnInsert: { publicationId: i.publicationId, day },
+        },
         { upsert: true },
       );
       if (result.modifiedCount + (result.upsertedId ? 1 : 0) > 0) {
@@ -121,7 +143,12 @@ export async function countInteractions(store: ReadStore, interactions: Interact
 function quotaIds(i: Interaction, day: string) {
   return {
     viewer: i.viewer ? `${i.kind}|viewer|${i.viewer}|${day}` : null,
-    origins: i.origin ? [`${i.kind}|origin|${i.origin}|${day}`, `${i.kind}|origin-listing|${i.origin}|${i.publicationId}|${day}`] : [],
+    origins: i.origin
+      ? [
+          `${i.kind}|origin|${i.origin}|${day}`,
+          `${i.kind}|origin-listing|${i.origin}|${i.publicationId}|${day}`,
+        ]
+      : [],
   };
 }
 
@@ -162,7 +189,11 @@ class QuotaBook {
 
   async save() {
     if (!this.changed.size) return;
-    await this.quotas.bulkWrite([...this.changed].map((id) => ({ replaceOne: { filter: { _id: id }, replacement: this.docs.get(id)!, upsert: true } })));
+    await this.quotas.bulkWrite(
+      [...this.changed].map((id) => ({
+        replaceOne: { filter: { _id: id }, replacement: this.docs.get(id)!, upsert: true },
+      })),
+    );
   }
 }
 
@@ -176,10 +207,16 @@ function readQuota(book: QuotaBook, i: Interaction, day: string): Quota {
   const inMinute = viewer?.minute === minute ? (viewer.inMinute ?? 0) : 0;
   return {
     allows: (limit) =>
-      inMinute < limit.perViewerMinute && (viewer?.total ?? 0) < limit.perViewerDay && (origin?.total ?? 0) < limit.perOriginDay && (originListing?.total ?? 0) < limit.perOriginListingDay,
+      inMinute < limit.perViewerMinute &&
+      (viewer?.total ?? 0) < limit.perViewerDay &&
+      (origin?.total ?? 0) < limit.perOriginDay &&
+      (originListing?.total ?? 0) < limit.perOriginListingDay,
     take() {
-      if (ids.viewer) book.put({ _id: ids.viewer, day, total: (viewer?.total ?? 0) + 1, minute, inMinute: inMinute + 1 });
-      ids.origins.forEach((id, n) => book.put({ _id: id, day, total: ((n === 0 ? origin : originListing)?.total ?? 0) + 1 }));
+      if (ids.viewer)
+        book.put({ _id: ids.viewer, day, total: (viewer?.total ?? 0) + 1, minute, inMinute: inMinute + 1 });
+      ids.origins.forEach((id, n) =>
+        book.put({ _id: id, day, total: ((n === 0 ? origin : originListing)?.total ?? 0) + 1 }),
+      );
     },
   };
 }
@@ -190,20 +227,40 @@ async function pruneQuotas(store: ReadStore, day: string) {
   if (pruned !== undefined && pruned >= day) return;
   prunedUpTo.set(store, day);
   const yesterday = new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000).toISOString().slice(0, 10);
-  await store.collection<InteractionQuotaDocument>(INTERACTION_QUOTAS).deleteMany({ day: { $lt: yesterday } });
+  await store
+    .collection<InteractionQuotaDocument>(INTERACTION_QUOTAS)
+    .deleteMany({ day: { $lt: yesterday } });
 }
 
-export type DailyStats = { day: string; view: number; click: number; phone: number; favorite: number; chat: number };
+export type DailyStats = {
+  day: string;
+  view: number;
+  click: number;
+  phone: number;
+  favorite: number;
+  chat: number;
+};
 
 /** Counts per day for one listing, between two days inclusive (YYYY-MM-DD). */
-export async function dailyInteractionStats(store: ReadStore, publicationId: string, fromDay: string, toDay: string): Promise<DailyStats[]> {
-  const buckets = await store.collection<InteractionStatsDocument>(INTERACTION_STATS).find(
-    { publicationId, day: { $gte: fromDay, $lte: toDay } },
-    { projection: { ids: 0 } },
-  );
+export async function dailyInteractionStats(
+  store: ReadStore,
+  publicationId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<DailyStats[]> {
+  const buckets = await store
+    .collection<InteractionStatsDocument>(INTERACTION_STATS)
+    .find({ publicationId, day: { $gte: fromDay, $lte: toDay } }, { projection: { ids: 0 } });
   const days = new Map<string, DailyStats>();
   for (const bucket of buckets) {
-    const day = days.get(bucket.day) ?? { day: bucket.day, view: 0, click: 0, phone: 0, favorite: 0, chat: 0 };
+    const day = days.get(bucket.day) ?? {
+      day: bucket.day,
+      view: 0,
+      click: 0,
+      phone: 0,
+      favorite: 0,
+      chat: 0,
+    };
     for (const kind of INTERACTION_KINDS) day[kind] += bucket.counts?.[kind] ?? 0;
     days.set(bucket.day, day);
   }
@@ -211,15 +268,29 @@ export async function dailyInteractionStats(store: ReadStore, publicationId: str
 }
 
 /** Counts per day summed over many listings (an agency's, an agent's), between two days inclusive. */
-export async function summedDailyStats(store: ReadStore, publicationIds: string[], fromDay: string, toDay: string): Promise<Map<string, DailyStats>> {
+export async function summedDailyStats(
+  store: ReadStore,
+  publicationIds: string[],
+  fromDay: string,
+  toDay: string,
+): Promise<Map<string, DailyStats>> {
   const days = new Map<string, DailyStats>();
   if (!publicationIds.length) return days;
-  const buckets = await store.collection<InteractionStatsDocument>(INTERACTION_STATS).find(
-    { publicationId: { $in: publicationIds }, day: { $gte: fromDay, $lte: toDay } },
-    { projection: { ids: 0 } },
-  );
+  const buckets = await store
+    .collection<InteractionStatsDocument>(INTERACTION_STATS)
+    .find(
+      { publicationId: { $in: publicationIds }, day: { $gte: fromDay, $lte: toDay } },
+      { projection: { ids: 0 } },
+    );
   for (const bucket of buckets) {
-    const day = days.get(bucket.day) ?? { day: bucket.day, view: 0, click: 0, phone: 0, favorite: 0, chat: 0 };
+    const day = days.get(bucket.day) ?? {
+      day: bucket.day,
+      view: 0,
+      click: 0,
+      phone: 0,
+      favorite: 0,
+      chat: 0,
+    };
     for (const kind of INTERACTION_KINDS) day[kind] += bucket.counts?.[kind] ?? 0;
     days.set(bucket.day, day);
   }

@@ -13,11 +13,18 @@ export type AgencyEvent =
   | EventOf<'EmployeeLimitChanged'>;
 
 type Employee = { isActive: boolean; limit: number | null };
-export type Agency = { registered: false } | { registered: true; id: string; ownerId: string; employees: Map<string, Employee> };
+export type Agency =
+  { registered: false } | { registered: true; id: string; ownerId: string; employees: Map<string, Employee> };
 
 export type AgencyCommand =
   | { type: 'RegisterAgency'; agencyId: string; name: string; ownerId: string }
-  | { type: 'ChangeProfile'; actor: Actor; details: AgencyDetails; canViewInCatalog: boolean; specializations: string[] }
+  | {
+      type: 'ChangeProfile';
+      actor: Actor;
+      details: AgencyDetails;
+      canViewInCatalog: boolean;
+      specializations: string[];
+    }
   | { type: 'ChangeAvatar'; actor: Actor; avatar: string }
   | { type: 'AddEmployee'; actor: Actor; userId: string }
   | { type: 'RemoveEmployee'; actor: Actor; userId: string }
@@ -27,7 +34,8 @@ export type AgencyCommand =
 export const agencyStream = (id: string) => `agency-${id}`;
 
 export function evolve(state: Agency, event: AgencyEvent): Agency {
-  if (event.type === 'AgencyRegistered') return { registered: true, id: event.data.agencyId, ownerId: event.data.ownerId, employees: new Map() };
+  if (event.type === 'AgencyRegistered')
+    return { registered: true, id: event.data.agencyId, ownerId: event.data.ownerId, employees: new Map() };
   if (!state.registered) return state;
   const employees = new Map(state.employees);
   switch (event.type) {
@@ -44,7 +52,12 @@ export function evolve(state: Agency, event: AgencyEvent): Agency {
     case 'EmployeeLimitChanged': {
       const current = employees.get(event.data.userId);
       if (!current) return state;
-      employees.set(event.data.userId, event.type === 'EmployeeActivityChanged' ? { ...current, isActive: event.data.isActive } : { ...current, limit: event.data.limit });
+      employees.set(
+        event.data.userId,
+        event.type === 'EmployeeActivityChanged'
+          ? { ...current, isActive: event.data.isActive }
+          : { ...current, limit: event.data.limit },
+      );
       return { ...state, employees };
     }
     default: {
@@ -57,7 +70,8 @@ export function evolve(state: Agency, event: AgencyEvent): Agency {
 /** Only the owner (or a moderator) manages the agency's profile and staff. */
 function owned(state: Agency, actor: Actor) {
   if (!state.registered) throw new DomainError('NOT_FOUND', 'Агентство не найдено');
-  if (actor.role !== MODERATOR_ROLE && actor.userId !== state.ownerId) throw new DomainError('FORBIDDEN', 'Это может только владелец агентства');
+  if (actor.role !== MODERATOR_ROLE && actor.userId !== state.ownerId)
+    throw new DomainError('FORBIDDEN', 'Это может только владелец агентства');
   return state;
 }
 function employee(state: Extract<Agency, { registered: true }>, userId: string) {
@@ -70,18 +84,34 @@ export function decide(command: AgencyCommand, state: Agency): AgencyEvent[] {
   switch (command.type) {
     case 'RegisterAgency':
       if (state.registered) return [];
-      return [{ type: 'AgencyRegistered', data: { agencyId: command.agencyId, name: command.name, ownerId: command.ownerId } }];
+      return [
+        {
+          type: 'AgencyRegistered',
+          data: { agencyId: command.agencyId, name: command.name, ownerId: command.ownerId },
+        },
+      ];
     case 'ChangeProfile': {
       const agency = owned(state, command.actor);
       const { details, canViewInCatalog, specializations } = command;
-      return [{ type: 'AgencyProfileChanged', data: { agencyId: agency.id, details, canViewInCatalog, specializations } }];
+      return [
+        {
+          type: 'AgencyProfileChanged',
+          data: { agencyId: agency.id, details, canViewInCatalog, specializations },
+        },
+      ];
     }
     case 'ChangeAvatar':
-      return [{ type: 'AgencyAvatarChanged', data: { agencyId: owned(state, command.actor).id, avatar: command.avatar } }];
+      return [
+        {
+          type: 'AgencyAvatarChanged',
+          data: { agencyId: owned(state, command.actor).id, avatar: command.avatar },
+        },
+      ];
     case 'AddEmployee': {
       const agency = owned(state, command.actor);
       if (agency.employees.has(command.userId)) return [];
-      if (command.userId === agency.ownerId) throw new DomainError('ACTION_NOT_ALLOWED', 'Владелец уже состоит в агентстве');
+      if (command.userId === agency.ownerId)
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Владелец уже состоит в агентстве');
       return [{ type: 'EmployeeAdded', data: { agencyId: agency.id, userId: command.userId } }];
     }
     case 'RemoveEmployee': {
@@ -92,12 +122,22 @@ export function decide(command: AgencyCommand, state: Agency): AgencyEvent[] {
     case 'SetEmployeeActive': {
       const agency = owned(state, command.actor);
       if (employee(agency, command.userId).isActive === command.isActive) return [];
-      return [{ type: 'EmployeeActivityChanged', data: { agencyId: agency.id, userId: command.userId, isActive: command.isActive } }];
+      return [
+        {
+          type: 'EmployeeActivityChanged',
+          data: { agencyId: agency.id, userId: command.userId, isActive: command.isActive },
+        },
+      ];
     }
     case 'SetEmployeeLimit': {
       const agency = owned(state, command.actor);
       if (employee(agency, command.userId).limit === command.limit) return [];
-      return [{ type: 'EmployeeLimitChanged', data: { agencyId: agency.id, userId: command.userId, limit: command.limit } }];
+      return [
+        {
+          type: 'EmployeeLimitChanged',
+          data: { agencyId: agency.id, userId: command.userId, limit: command.limit },
+        },
+      ];
     }
     default: {
       const unknown: never = command;
@@ -106,4 +146,8 @@ export function decide(command: AgencyCommand, state: Agency): AgencyEvent[] {
   }
 }
 
-export const agencyDecider: Decider<AgencyCommand, Agency, AgencyEvent> = { decide, evolve, initialState: () => ({ registered: false }) };
+export const agencyDecider: Decider<AgencyCommand, Agency, AgencyEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ registered: false }),
+};

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { legalEntity, MODERATOR_ROLE, ROLES, type AgencyDetails } from '@estate/events';
-import { AGENCIES, escapeRegex, REALTOR_REQUESTS, type AgencyDocument, type RealtorRequestDocument } from '@estate/projections';
+import {
+  AGENCIES,
+  escapeRegex,
+  REALTOR_REQUESTS,
+  type AgencyDocument,
+  type RealtorRequestDocument,
+} from '@estate/projections';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -12,10 +18,25 @@ import { currentUser, requireRole } from '../identity/sessions';
 import { actorOf } from '../publications/form';
 import type { Actor } from '../publications/decide';
 import { agencyDecider, agencyStream } from './agency';
-import { agencyKeyDecider, agencyKeyStream, REALTOR_STATUS_CODE, REALTOR_STATUS_NAMES, realtorRequestDecider, realtorRequestStream, type RealtorRequestCommand } from './realtorRequest';
+import {
+  agencyKeyDecider,
+  agencyKeyStream,
+  REALTOR_STATUS_CODE,
+  REALTOR_STATUS_NAMES,
+  realtorRequestDecider,
+  realtorRequestStream,
+  type RealtorRequestCommand,
+} from './realtorRequest';
 
 const required = z.string({ error: 'Обязательное поле' }).trim().min(1, 'Обязательное поле');
-const digitsOrEmpty = (length: string, re: RegExp) => z.string().trim().transform((v) => v.replace(/\s/g, '')).pipe(z.string().regex(re, length)).or(z.literal('')).optional();
+const digitsOrEmpty = (length: string, re: RegExp) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(re, length))
+    .or(z.literal(''))
+    .optional();
 /** The spec's realtor form: only non-empty fields are sent; INN is needed except for a private realtor, KPP only for a legal entity. */
 export const realtorForm = z
   .object({
@@ -29,41 +50,79 @@ export const realtorForm = z
     siteLink: z.string().trim().max(300).optional(),
   })
   .superRefine((form, issue) => {
-    if (form.legalEntity !== 3 && !form.inn) issue.addIssue({ code: 'custom', path: ['inn'], message: 'Обязательное поле' });
-    if (form.legalEntity !== 1 && form.kpp) issue.addIssue({ code: 'custom', path: ['kpp'], message: 'КПП указывается только для юридического лица' });
+    if (form.legalEntity !== 3 && !form.inn)
+      issue.addIssue({ code: 'custom', path: ['inn'], message: 'Обязательное поле' });
+    if (form.legalEntity !== 1 && form.kpp)
+      issue.addIssue({
+        code: 'custom',
+        path: ['kpp'],
+        message: 'КПП указывается только для юридического лица',
+      });
   });
 
 export const toDetails = (form: z.infer<typeof realtorForm>): AgencyDetails => ({
-  name: form.agencyName, legalEntity: form.legalEntity as 1 | 2 | 3, inn: form.inn || null, kpp: form.kpp || null,
-  accountNumber: form.accountNumber || null, siteLink: form.siteLink || null, email: form.email, description: null,
+  name: form.agencyName,
+  legalEntity: form.legalEntity as 1 | 2 | 3,
+  inn: form.inn || null,
+  kpp: form.kpp || null,
+  accountNumber: form.accountNumber || null,
+  siteLink: form.siteLink || null,
+  email: form.email,
+  description: null,
 });
 
 export const NAME_TAKEN = 'Агентство с таким названием уже существует';
 export const INN_TAKEN = 'Агентство с таким ИНН уже существует';
 
 /** A name or INN another agency (or another pending request) already has is refused at once, with the field it concerns. */
-export async function assertAgencyKeysFree(ctx: AppContext, details: AgencyDetails, exceptUserId?: string, exceptAgencyId?: string) {
+export async function assertAgencyKeysFree(
+  ctx: AppContext,
+  details: AgencyDetails,
+  exceptUserId?: string,
+  exceptAgencyId?: string,
+) {
   const agencies = ctx.readStore.collection<AgencyDocument>(AGENCIES);
   const requests = ctx.readStore.collection<RealtorRequestDocument>(REALTOR_REQUESTS);
   const sameName = { $regex: `^${escapeRegex(details.name.trim())}$`, $options: 'i' };
   const nameAgency = await agencies.findOne({ name: sameName });
-  const nameRequest = await requests.findOne({ 'details.name': sameName, status: { $in: ['review', 'approved'] }, _id: { $ne: exceptUserId ?? '' } });
-  if ((nameAgency && nameAgency._id !== exceptAgencyId) || nameRequest) throw new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] });
+  const nameRequest = await requests.findOne({
+    'details.name': sameName,
+    status: { $in: ['review', 'approved'] },
+    _id: { $ne: exceptUserId ?? '' },
+  });
+  if ((nameAgency && nameAgency._id !== exceptAgencyId) || nameRequest)
+    throw new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] });
   if (details.inn) {
     const innAgency = await agencies.findOne({ inn: details.inn });
-    const innRequest = await requests.findOne({ 'details.inn': details.inn, status: { $in: ['review', 'approved'] }, _id: { $ne: exceptUserId ?? '' } });
-    if ((innAgency && innAgency._id !== exceptAgencyId) || innRequest) throw new DomainError('INVALID_DATA', INN_TAKEN, { inn: [INN_TAKEN] });
+    const innRequest = await requests.findOne({
+      'details.inn': details.inn,
+      status: { $in: ['review', 'approved'] },
+      _id: { $ne: exceptUserId ?? '' },
+    });
+    if ((innAgency && innAgency._id !== exceptAgencyId) || innRequest)
+      throw new DomainError('INVALID_DATA', INN_TAKEN, { inn: [INN_TAKEN] });
   }
 }
 
 const runRequest = async (ctx: AppContext, userId: string, command: RealtorRequestCommand, actor: string) => {
-  const result = await handleCommand(ctx.eventStore, realtorRequestStream(userId), realtorRequestDecider, command, { actor });
+  const result = await handleCommand(
+    ctx.eventStore,
+    realtorRequestStream(userId),
+    realtorRequestDecider,
+    command,
+    { actor },
+  );
   await ctx.projections.whenCaughtUp(result.position);
   return result;
 };
 
 /** A user's realtor request (sent or replaced): a taken agency name or INN is refused at once. */
-export async function submitRealtorRequest(ctx: AppContext, userId: string, contactName: string, details: AgencyDetails) {
+export async function submitRealtorRequest(
+  ctx: AppContext,
+  userId: string,
+  contactName: string,
+  details: AgencyDetails,
+) {
   await assertAgencyKeysFree(ctx, details, userId);
   return runRequest(ctx, userId, { type: 'SubmitRealtorRequest', userId, contactName, details }, userId);
 }
@@ -77,15 +136,55 @@ export const approveRealtorRequest = (ctx: AppContext, moderator: Actor, userId:
  * their own, so two confirmations can never share them — and the user becomes its owner. The id is
  * new for every confirmation; the demo seed names its agencies (`demo-agency-N`).
  */
-export async function confirmRealtorRequest(ctx: AppContext, userId: string, agencyId: string = randomUUID()) {
-  const doc = await ctx.readStore.collection<RealtorRequestDocument>(REALTOR_REQUESTS).findOne({ _id: userId });
-  if (!doc || doc.status !== 'approved' || !doc.details) throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка ещё не одобрена');
+export async function confirmRealtorRequest(
+  ctx: AppContext,
+  userId: string,
+  agencyId: string = randomUUID(),
+) {
+  const doc = await ctx.readStore
+    .collection<RealtorRequestDocument>(REALTOR_REQUESTS)
+    .findOne({ _id: userId });
+  if (!doc || doc.status !== 'approved' || !doc.details)
+    throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка ещё не одобрена');
   const details = doc.details;
-  await handleCommand(ctx.eventStore, agencyKeyStream('name', details.name), agencyKeyDecider, { key: details.name, agencyId, refusal: new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] }) }, { actor: userId });
-  if (details.inn) await handleCommand(ctx.eventStore, agencyKeyStream('inn', details.inn), agencyKeyDecider, { key: details.inn, agencyId, refusal: new DomainError('INVALID_DATA', INN_TAKEN, { inn: [INN_TAKEN] }) }, { actor: userId });
+  await handleCommand(
+    ctx.eventStore,
+    agencyKeyStream('name', details.name),
+    agencyKeyDecider,
+    {
+      key: details.name,
+      agencyId,
+      refusal: new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] }),
+    },
+    { actor: userId },
+  );
+  if (details.inn)
+    await handleCommand(
+      ctx.eventStore,
+      agencyKeyStream('inn', details.inn),
+      agencyKeyDecider,
+      {
+        key: details.inn,
+        agencyId,
+        refusal: new DomainError('INVALID_DATA', INN_TAKEN, { inn: [INN_TAKEN] }),
+      },
+      { actor: userId },
+    );
   const owner = { userId, role: ROLES.AGENCY_OWNER, agencyId };
-  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'RegisterAgency', agencyId, name: details.name, ownerId: userId }, { actor: userId });
-  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'ChangeProfile', actor: owner, details, canViewInCatalog: true, specializations: [] }, { actor: userId });
+  await handleCommand(
+    ctx.eventStore,
+    agencyStream(agencyId),
+    agencyDecider,
+    { type: 'RegisterAgency', agencyId, name: details.name, ownerId: userId },
+    { actor: userId },
+  );
+  await handleCommand(
+    ctx.eventStore,
+    agencyStream(agencyId),
+    agencyDecider,
+    { type: 'ChangeProfile', actor: owner, details, canViewInCatalog: true, specializations: [] },
+    { actor: userId },
+  );
   await runRequest(ctx, userId, { type: 'ConfirmRealtorRequest', userId, agencyId }, userId);
   await changeUser(ctx, userId, { type: 'ChangeRole', role: ROLES.AGENCY_OWNER, agencyId });
   return { agencyId, role: ROLES.AGENCY_OWNER };
@@ -95,21 +194,43 @@ export async function confirmRealtorRequest(ctx: AppContext, userId: string, age
 export function realtorRoutes(ctx: AppContext): Router {
   const router = Router();
   const requests = ctx.readStore.collection<RealtorRequestDocument>(REALTOR_REQUESTS);
-  const run = (userId: string, command: RealtorRequestCommand, actor: string) => runRequest(ctx, userId, command, actor);
+  const run = (userId: string, command: RealtorRequestCommand, actor: string) =>
+    runRequest(ctx, userId, command, actor);
   const toDto = (doc: RealtorRequestDocument | null) => {
     const status = REALTOR_STATUS_CODE[doc?.status ?? 'none'];
     if (!doc || doc.status === 'none' || !doc.details) return { status };
     const d = doc.details;
     return {
-      status, statusName: REALTOR_STATUS_NAMES[status], reason: doc.reason, agencyId: doc.agencyId, name: doc.contactName,
-      agencyName: d.name, legalEntity: d.legalEntity, inn: d.inn, kpp: d.kpp, accountNumber: d.accountNumber, siteLink: d.siteLink, email: d.email,
+      status,
+      statusName: REALTOR_STATUS_NAMES[status],
+      reason: doc.reason,
+      agencyId: doc.agencyId,
+      name: doc.contactName,
+      agencyName: d.name,
+      legalEntity: d.legalEntity,
+      inn: d.inn,
+      kpp: d.kpp,
+      accountNumber: d.accountNumber,
+      siteLink: d.siteLink,
+      email: d.email,
     };
   };
   const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, summary: string) =>
-    ctx.openApi.route({ method, path, tags: ['Заявка риелтора'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' } } });
+    ctx.openApi.route({
+      method,
+      path,
+      tags: ['Заявка риелтора'],
+      summary,
+      security: [{ bearer: [] }],
+      responses: { 200: { description: 'data' } },
+    });
   const user = requireRole(ROLES.USER);
 
-  route('get', '/api/realtor-database-request', 'Заявка текущего пользователя: data.status (1 на рассмотрении, 2 одобрена, 3 отклонена, 4 нет)');
+  route(
+    'get',
+    '/api/realtor-database-request',
+    'Заявка текущего пользователя: data.status (1 на рассмотрении, 2 одобрена, 3 отклонена, 4 нет)',
+  );
   router.get('/api/realtor-database-request', async (req, res) => {
     res.json({ data: toDto(await requests.findOne({ _id: currentUser(req).userId })) });
   });
@@ -132,7 +253,11 @@ export function realtorRoutes(ctx: AppContext): Router {
     res.json({ data: { status: 4 } });
   });
 
-  route('post', '/api/realtor-database-request/confirm', 'После одобрения: создать агентство, пользователь становится его владельцем');
+  route(
+    'post',
+    '/api/realtor-database-request/confirm',
+    'После одобрения: создать агентство, пользователь становится его владельцем',
+  );
   router.post('/api/realtor-database-request/confirm', user, async (req, res) => {
     res.json({ data: await confirmRealtorRequest(ctx, currentUser(req).userId) });
   });
@@ -150,8 +275,15 @@ export function realtorRoutes(ctx: AppContext): Router {
   });
   route('post', '/api/moderation/realtor-requests/{userId}/reject', 'Отклонить заявку с причиной');
   router.post('/api/moderation/realtor-requests/:userId/reject', moderator, async (req, res) => {
-    const { reason } = parse(z.object({ reason: z.string().trim().min(3, 'Укажите причину отклонения').max(1000) }), req.body);
-    await run(String(req.params.userId), { type: 'RejectRealtorRequest', actor: actorOf(req), userId: String(req.params.userId), reason }, currentUser(req).userId);
+    const { reason } = parse(
+      z.object({ reason: z.string().trim().min(3, 'Укажите причину отклонения').max(1000) }),
+      req.body,
+    );
+    await run(
+      String(req.params.userId),
+      { type: 'RejectRealtorRequest', actor: actorOf(req), userId: String(req.params.userId), reason },
+      currentUser(req).userId,
+    );
     res.json({ data: toDto(await requests.findOne({ _id: String(req.params.userId) })) });
   });
   return router;

@@ -12,10 +12,25 @@ export type RealtorRequestEvent =
 
 /** The spec's statuses: 1 under review, 2 approved, 3 rejected, 4 (or empty) none; confirmed ends it. */
 export type RealtorRequestStatus = 'none' | 'review' | 'approved' | 'rejected' | 'confirmed';
-export const REALTOR_STATUS_CODE: Record<RealtorRequestStatus, number> = { none: 4, review: 1, approved: 2, rejected: 3, confirmed: 2 };
-export const REALTOR_STATUS_NAMES: Record<number, string> = { 1: 'На рассмотрении', 2: 'Одобрена', 3: 'Отклонена' };
+export const REALTOR_STATUS_CODE: Record<RealtorRequestStatus, number> = {
+  none: 4,
+  review: 1,
+  approved: 2,
+  rejected: 3,
+  confirmed: 2,
+};
+export const REALTOR_STATUS_NAMES: Record<number, string> = {
+  1: 'На рассмотрении',
+  2: 'Одобрена',
+  3: 'Отклонена',
+};
 
-export type RealtorRequest = { status: RealtorRequestStatus; contactName: string | null; details: AgencyDetails | null; reason: string | null };
+export type RealtorRequest = {
+  status: RealtorRequestStatus;
+  contactName: string | null;
+  details: AgencyDetails | null;
+  reason: string | null;
+};
 
 export type RealtorRequestCommand =
   | { type: 'SubmitRealtorRequest'; userId: string; contactName: string; details: AgencyDetails }
@@ -29,7 +44,12 @@ export const realtorRequestStream = (userId: string) => `realtor-request-${userI
 export function evolve(state: RealtorRequest, event: RealtorRequestEvent): RealtorRequest {
   switch (event.type) {
     case 'RealtorRequestSubmitted':
-      return { status: 'review', contactName: event.data.contactName, details: event.data.details, reason: null };
+      return {
+        status: 'review',
+        contactName: event.data.contactName,
+        details: event.data.details,
+        reason: null,
+      };
     case 'RealtorRequestWithdrawn':
       return { status: 'none', contactName: null, details: null, reason: null };
     case 'RealtorRequestApproved':
@@ -53,8 +73,14 @@ export function decide(command: RealtorRequestCommand, state: RealtorRequest): R
   switch (command.type) {
     case 'SubmitRealtorRequest':
       // with status none or rejected the send creates the request; under review it updates it (the spec's rule)
-      if (state.status === 'approved' || state.status === 'confirmed') throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка уже одобрена: перейдите в кабинет агентства');
-      return [{ type: 'RealtorRequestSubmitted', data: { userId: command.userId, contactName: command.contactName, details: command.details } }];
+      if (state.status === 'approved' || state.status === 'confirmed')
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка уже одобрена: перейдите в кабинет агентства');
+      return [
+        {
+          type: 'RealtorRequestSubmitted',
+          data: { userId: command.userId, contactName: command.contactName, details: command.details },
+        },
+      ];
     case 'WithdrawRealtorRequest':
       if (state.status === 'none') return [];
       if (state.status === 'confirmed') throw new DomainError('ACTION_NOT_ALLOWED', 'Агентство уже создано');
@@ -62,16 +88,30 @@ export function decide(command: RealtorRequestCommand, state: RealtorRequest): R
     case 'ApproveRealtorRequest':
       moderator(command.actor);
       if (state.status === 'approved') return [];
-      if (state.status !== 'review') throw new DomainError('ACTION_NOT_ALLOWED', 'Нет заявки на рассмотрении');
-      return [{ type: 'RealtorRequestApproved', data: { userId: command.userId, moderatorId: command.actor.userId } }];
+      if (state.status !== 'review')
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Нет заявки на рассмотрении');
+      return [
+        {
+          type: 'RealtorRequestApproved',
+          data: { userId: command.userId, moderatorId: command.actor.userId },
+        },
+      ];
     case 'RejectRealtorRequest':
       moderator(command.actor);
-      if (state.status !== 'review') throw new DomainError('ACTION_NOT_ALLOWED', 'Нет заявки на рассмотрении');
-      return [{ type: 'RealtorRequestRejected', data: { userId: command.userId, moderatorId: command.actor.userId, reason: command.reason } }];
+      if (state.status !== 'review')
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Нет заявки на рассмотрении');
+      return [
+        {
+          type: 'RealtorRequestRejected',
+          data: { userId: command.userId, moderatorId: command.actor.userId, reason: command.reason },
+        },
+      ];
     case 'ConfirmRealtorRequest':
       if (state.status === 'confirmed') return [];
       if (state.status !== 'approved') throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка ещё не одобрена');
-      return [{ type: 'RealtorRequestConfirmed', data: { userId: command.userId, agencyId: command.agencyId } }];
+      return [
+        { type: 'RealtorRequestConfirmed', data: { userId: command.userId, agencyId: command.agencyId } },
+      ];
     default: {
       const unknown: never = command;
       return unknown;
@@ -87,8 +127,13 @@ export const realtorRequestDecider: Decider<RealtorRequestCommand, RealtorReques
 
 /** A unique agency name or tax number: the first agency to claim it holds it. */
 export type KeyEvent = EventOf<'AgencyKeyClaimed'>;
-export const agencyKeyStream = (kind: 'name' | 'inn', value: string) => `agency-${kind}-${value.trim().toLowerCase().replace(/\s+/g, ' ')}`;
-export const agencyKeyDecider: Decider<{ key: string; agencyId: string; refusal: DomainError }, { holder: string | null }, KeyEvent> = {
+export const agencyKeyStream = (kind: 'name' | 'inn', value: string) =>
+  `agency-${kind}-${value.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+export const agencyKeyDecider: Decider<
+  { key: string; agencyId: string; refusal: DomainError },
+  { holder: string | null },
+  KeyEvent
+> = {
   initialState: () => ({ holder: null }),
   evolve: (_state, event) => ({ holder: event.data.agencyId }),
   decide: (command, state) => {

@@ -32,8 +32,12 @@ export const isOpen = (status: BookingStatus) => status === 'sent' || status ===
 
 /** What makes two requests the same one (docs/decisions.md): the listing, the nights and the guest's phone. */
 const sameAsking = (a: Request, b: Request) =>
-  a.publicationId === b.publicationId && a.startDate === b.startDate && a.endDate === b.endDate && a.guest.phone === b.guest.phone;
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+  a.publicationId === b.publicationId &&
+  a.startDate === b.startDate &&
+  a.endDate === b.endDate &&
+  a.guest.phone === b.guest.phone;
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 export function evolve(state: Booking, event: BookingEvent): Booking {
   if (event.type === 'BookingRequested') return { exists: true, request: event.data, status: 'sent' };
@@ -90,34 +94,64 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
       if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status === 'accepted') return [];
       if (booking.status !== 'sent') throw refuse(booking.status);
-      return [{ type: 'BookingAccepted', data: { requestId: booking.request.requestId, entryId: command.entryId, by: command.actor.userId } }];
+      return [
+        {
+          type: 'BookingAccepted',
+          data: { requestId: booking.request.requestId, entryId: command.entryId, by: command.actor.userId },
+        },
+      ];
     }
     case 'RejectBooking': {
       const booking = existing(state);
       if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status !== 'sent') throw refuse(booking.status);
-      return [{ type: 'BookingRejected', data: { requestId: booking.request.requestId, reason: command.reason, by: command.actor.userId } }];
+      return [
+        {
+          type: 'BookingRejected',
+          data: { requestId: booking.request.requestId, reason: command.reason, by: command.actor.userId },
+        },
+      ];
     }
     case 'CancelBooking': {
       const booking = existing(state);
-      const byGuest = booking.request.guest.userId !== null && booking.request.guest.userId === command.actor.userId;
+      const byGuest =
+        booking.request.guest.userId !== null && booking.request.guest.userId === command.actor.userId;
       if (!byGuest && !isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status !== 'sent' && booking.status !== 'accepted') throw refuse(booking.status);
-      return [{ type: 'BookingCancelled', data: { requestId: booking.request.requestId, reason: command.reason, by: command.actor.userId, byGuest } }];
+      return [
+        {
+          type: 'BookingCancelled',
+          data: {
+            requestId: booking.request.requestId,
+            reason: command.reason,
+            by: command.actor.userId,
+            byGuest,
+          },
+        },
+      ];
     }
     case 'CancelBookingByLink': {
       const booking = existing(state);
       // a wrong key learns nothing: the request is as good as absent
-      if (!booking.request.guestKeyHash || !sameHash(booking.request.guestKeyHash, command.keyHash)) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+      if (!booking.request.guestKeyHash || !sameHash(booking.request.guestKeyHash, command.keyHash))
+        throw new DomainError('NOT_FOUND', 'Заявка не найдена');
       if (!isOpen(booking.status)) throw refuse(booking.status);
-      return [{ type: 'BookingCancelled', data: { requestId: booking.request.requestId, reason: command.reason, by: 'guest', byGuest: true } }];
+      return [
+        {
+          type: 'BookingCancelled',
+          data: { requestId: booking.request.requestId, reason: command.reason, by: 'guest', byGuest: true },
+        },
+      ];
     }
     case 'CheckOutGuest': {
       const booking = existing(state);
       if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status !== 'accepted') throw refuse(booking.status);
-      if (command.today < booking.request.startDate) throw new DomainError('ACTION_NOT_ALLOWED', 'Гость ещё не заселился');
-      return [{ type: 'GuestCheckedOut', data: { requestId: booking.request.requestId, by: command.actor.userId } }];
+      if (command.today < booking.request.startDate)
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Гость ещё не заселился');
+      return [
+        { type: 'GuestCheckedOut', data: { requestId: booking.request.requestId, by: command.actor.userId } },
+      ];
     }
     default: {
       const unknown: never = command;
@@ -126,4 +160,8 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
   }
 }
 
-export const bookingDecider: Decider<BookingCommand, Booking, BookingEvent> = { decide, evolve, initialState: () => ({ exists: false }) };
+export const bookingDecider: Decider<BookingCommand, Booking, BookingEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ exists: false }),
+};

@@ -6,17 +6,28 @@ import { acceptBooking, requestBooking, todayOf } from './commands';
 const DAY = 24 * 60 * 60_000;
 
 /** Two requests from the demo user on the first agency's daily-rent listings: one accepted, one awaiting an answer. */
-export async function seedDemoBookings(ctx: AppContext, guest: { userId: string; name: string; phone: string; email: string }) {
-  const listings = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).find(
-    { agencyId: 'demo-agency-1', dealCategory: 'dailyRent', status: 1 },
-    { sort: { _id: 1 }, limit: 2 },
-  );
+export async function seedDemoBookings(
+  ctx: AppContext,
+  guest: { userId: string; name: string; phone: string; email: string },
+) {
+  const listings = await ctx.readStore
+    .collection<CatalogueDocument>(CATALOGUE)
+    .find(
+      { agencyId: 'demo-agency-1', dealCategory: 'dailyRent', status: 1 },
+      { sort: { _id: 1 }, limit: 2 },
+    );
   const day = (offset: number) => todayOf(new Date(ctx.clock().getTime() + offset * DAY));
   const owner = { userId: 'demo-owner-1', role: ROLES.AGENCY_OWNER, agencyId: 'demo-agency-1' };
   for (const [i, listing] of listings.entries()) {
     const guests = Math.min(2, listing.guestsCount ?? 1);
     const { requestId } = await requestBooking(ctx, guest.userId, listing._id, {
-      name: guest.name, phone: guest.phone, email: guest.email, startDate: day(10 + i * 7), endDate: day(13 + i * 7), adultCount: guests, childCount: 0,
+      name: guest.name,
+      phone: guest.phone,
+      email: guest.email,
+      startDate: day(10 + i * 7),
+      endDate: day(13 + i * 7),
+      adultCount: guests,
+      childCount: 0,
     });
     if (i === 0) await acceptBooking(ctx, owner, listing._id, requestId);
   }

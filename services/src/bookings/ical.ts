@@ -11,27 +11,57 @@ import { rangesOverlappingReservations, type ImportedRange } from './calendar';
 import { calendarOf, dailyRentListing, todayOf, type runCalendar as RunCalendar } from './commands';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
-const range = z.object({ startDate: day, endDate: day }).refine((r) => r.endDate > r.startDate, { message: 'Дата окончания должна быть позже даты начала', path: ['endDate'] });
+const range = z
+  .object({ startDate: day, endDate: day })
+  .refine((r) => r.endDate > r.startDate, {
+    message: 'Дата окончания должна быть позже даты начала',
+    path: ['endDate'],
+  });
 // the byte limit is checked on the text itself (ICS_LIMITS); this bound only stops absurd strings before that
-const importBody = z.object({ ics: z.string({ error: 'Вставьте содержимое календаря .ics' }).min(10, 'Вставьте содержимое календаря .ics').max(2_000_000, 'Файл календаря больше 512 КБ') });
+const importBody = z.object({
+  ics: z
+    .string({ error: 'Вставьте содержимое календаря .ics' })
+    .min(10, 'Вставьте содержимое календаря .ics')
+    .max(2_000_000, 'Файл календаря больше 512 КБ'),
+});
 
 const compact = (d: string) => d.replace(/-/g, '');
 
 /** RFC 5545: one all-day VEVENT per reserved or blocked range (DTEND is the morning the guest leaves). */
-export function calendarToIcs(publicationId: string, title: string, entries: { entryId: string; startDate: string; endDate: string; type: 1 | 2 }[], now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const events = entries.map((e) => [
-    'BEGIN:VEVENT',
-    `UID:${e.entryId}@estate.marketplace`,
-    `DTSTAMP:${stamp}`,
-    `DTSTART;VALUE=DATE:${compact(e.startDate)}`,
-    `DTEND;VALUE=DATE:${compact(e.endDate)}`,
-    `SUMMARY:${e.type === 1 ? 'Забронировано' : 'Закрыто для бронирования'}`,
-    'TRANSP:OPAQUE',
-    'END:VEVENT',
-  ].join('\r\n'));
+export function calendarToIcs(
+  publicationId: string,
+  title: string,
+  entries: { entryId: string; startDate: string; endDate: string; type: 1 | 2 }[],
+  now: Date,
+): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const events = entries.map((e) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:${e.entryId}@estate.marketplace`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;VALUE=DATE:${compact(e.startDate)}`,
+      `DTEND;VALUE=DATE:${compact(e.endDate)}`,
+      `SUMMARY:${e.type === 1 ? 'Забронировано' : 'Закрыто для бронирования'}`,
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+    ].join('\r\n'),
+  );
   const name = title.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, ' ');
-  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Estate Marketplace//Daily rent//RU', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${name}`, `X-PUBLISHED-TTL:PT1H`, ...events, 'END:VCALENDAR', ''].join('\r\n');
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Estate Marketplace//Daily rent//RU',
+    'CALSCALE:GREGORIAN',
+    `X-WR-CALNAME:${name}`,
+    `X-PUBLISHED-TTL:PT1H`,
+    ...events,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 }
 
 /**
@@ -73,10 +103,19 @@ const MARKER = /^(BEGIN|END):[A-Za-z-]{1,40}$/i;
  * events; it yields to the event loop every few thousand lines.
  */
 async function eventBlocks(text: string, tick: () => Promise<void>): Promise<string[]> {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
-  const marker = (line: string) => (line.length <= 48 && MARKER.test(line.trim()) ? line.trim().toUpperCase() : null);
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r?\n[ \t]/g, '')
+    .split(/\r?\n/);
+  const marker = (line: string) =>
+    line.length <= 48 && MARKER.test(line.trim()) ? line.trim().toUpperCase() : null;
   const first = lines.findIndex((l) => l.trim() !== '');
-  if (first < 0 || marker(lines[first]) !== 'BEGIN:VCALENDAR' || !lines.some((l) => marker(l) === 'END:VCALENDAR')) throw icsRefused(NOT_A_CALENDAR);
+  if (
+    first < 0 ||
+    marker(lines[first]) !== 'BEGIN:VCALENDAR' ||
+    !lines.some((l) => marker(l) === 'END:VCALENDAR')
+  )
+    throw icsRefused(NOT_A_CALENDAR);
   const blocks: string[] = [];
   let current: string[] | null = null;
   let depth = 0;
@@ -93,7 +132,10 @@ async function eventBlocks(text: string, tick: () => Promise<void>): Promise<str
         current = null;
       }
     } else if (upper === 'BEGIN:VEVENT') {
-      if (blocks.length === ICS_LIMITS.maxEvents) throw icsRefused(`В календаре больше ${ICS_LIMITS.maxEvents} событий: импортируйте не больше ${ICS_LIMITS.maxEvents}`);
+      if (blocks.length === ICS_LIMITS.maxEvents)
+        throw icsRefused(
+          `В календаре больше ${ICS_LIMITS.maxEvents} событий: импортируйте не больше ${ICS_LIMITS.maxEvents}`,
+        );
       current = [line];
       depth = 1;
     }
@@ -124,7 +166,8 @@ function busyRangeOf(vevent: ICAL.Component, today: string, horizon: string): Im
  * file never holds other requests for more than a few milliseconds. Linear in the file's size.
  */
 export async function busyRangesOfIcs(text: string, today: string): Promise<ImportedRange[]> {
-  if (Buffer.byteLength(text, 'utf8') > ICS_LIMITS.maxBytes) throw icsRefused(`Файл календаря больше ${ICS_LIMITS.maxBytes / 1024} КБ`);
+  if (Buffer.byteLength(text, 'utf8') > ICS_LIMITS.maxBytes)
+    throw icsRefused(`Файл календаря больше ${ICS_LIMITS.maxBytes / 1024} КБ`);
   let sliceStarted = performance.now();
   /** lets other requests through once this turn has held the event loop for SLICE_MS */
   const tick = async () => {
@@ -135,17 +178,23 @@ export async function busyRangesOfIcs(text: string, today: string): Promise<Impo
   const blocks = await eventBlocks(text, tick);
   const horizon = yearsAfter(today, ICS_LIMITS.yearsAhead);
   const ranges: ImportedRange[] = [];
-  for (let i = 0; i < blocks.length; ) {
+  for (let i = 0; i < blocks.length;) {
     let size = 0;
     const chunk: string[] = [];
-    while (i < blocks.length && chunk.length < CHUNK_EVENTS && (chunk.length === 0 || size + blocks[i].length <= CHUNK_CHARS)) {
+    while (
+      i < blocks.length &&
+      chunk.length < CHUNK_EVENTS &&
+      (chunk.length === 0 || size + blocks[i].length <= CHUNK_CHARS)
+    ) {
       size += blocks[i].length;
       chunk.push(blocks[i++]);
     }
     await tick();
     let vevents: ICAL.Component[];
     try {
-      vevents = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${chunk.join('\r\n')}\r\nEND:VCALENDAR`)).getAllSubcomponents('vevent');
+      vevents = new ICAL.Component(
+        ICAL.parse(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${chunk.join('\r\n')}\r\nEND:VCALENDAR`),
+      ).getAllSubcomponents('vevent');
     } catch {
       throw icsRefused(NOT_A_CALENDAR);
     }
@@ -164,13 +213,31 @@ export async function busyRangesOfIcs(text: string, today: string): Promise<Impo
 }
 
 /** Blocks and releases by the host, and the iCal feed and import that keep other portals in step. */
-export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHandler, runCalendar: typeof RunCalendar): Router {
+export function calendarRoutes(
+  ctx: AppContext,
+  base: string,
+  staff: RequestHandler,
+  runCalendar: typeof RunCalendar,
+): Router {
   const router = Router();
   const route = (method: 'get' | 'post' | 'delete', path: string, summary: string) =>
-    ctx.openApi.route({ method, path: `${base}${path}`, tags: ['Бронирование посуточно'], summary, responses: { 200: { description: 'data' } } });
+    ctx.openApi.route({
+      method,
+      path: `${base}${path}`,
+      tags: ['Бронирование посуточно'],
+      summary,
+      responses: { 200: { description: 'data' } },
+    });
   /** a call that needs a session: 401 without one */
   const signedIn = (method: 'post' | 'delete', path: string, summary: string) =>
-    ctx.openApi.route({ method, path: `${base}${path}`, tags: ['Бронирование посуточно'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } } });
+    ctx.openApi.route({
+      method,
+      path: `${base}${path}`,
+      tags: ['Бронирование посуточно'],
+      summary,
+      security: [{ bearer: [] }],
+      responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } },
+    });
   const managed = async (req: Parameters<RequestHandler>[0]) => {
     const publicationId = String(req.params.publicationId);
     const listing = await dailyRentListing(ctx, publicationId);
@@ -183,35 +250,72 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
     const publicationId = await managed(req);
     const { startDate, endDate } = parse(range, req.body);
     const entryId = randomUUID();
-    const result = await runCalendar(ctx, publicationId, { type: 'Block', publicationId, entryId, startDate, endDate, source: 'manual', note: null }, { actor: req.user!.userId });
+    const result = await runCalendar(
+      ctx,
+      publicationId,
+      { type: 'Block', publicationId, entryId, startDate, endDate, source: 'manual', note: null },
+      { actor: req.user!.userId },
+    );
     await ctx.projections.whenCaughtUp(result.position);
-    res.status(201).json({ data: { id: entryId, startDate, endDate, type: 2, bookingDailyRentAdRequestId: null } });
+    res
+      .status(201)
+      .json({ data: { id: entryId, startDate, endDate, type: 2, bookingDailyRentAdRequestId: null } });
   });
 
   signedIn('delete', '/{publicationId}/calendar/unset-unavailable-date/{entryId}', 'Открыть закрытые даты');
-  router.delete(`${base}/:publicationId/calendar/unset-unavailable-date/:entryId`, staff, async (req, res) => {
-    const publicationId = await managed(req);
-    const result = await runCalendar(ctx, publicationId, { type: 'ReleaseBlock', publicationId, entryId: String(req.params.entryId) }, { actor: req.user!.userId });
-    await ctx.projections.whenCaughtUp(result.position);
-    res.json({ data: { success: true } });
-  });
+  router.delete(
+    `${base}/:publicationId/calendar/unset-unavailable-date/:entryId`,
+    staff,
+    async (req, res) => {
+      const publicationId = await managed(req);
+      const result = await runCalendar(
+        ctx,
+        publicationId,
+        { type: 'ReleaseBlock', publicationId, entryId: String(req.params.entryId) },
+        { actor: req.user!.userId },
+      );
+      await ctx.projections.whenCaughtUp(result.position);
+      res.json({ data: { success: true } });
+    },
+  );
 
-  route('get', '/{publicationId}/calendar.ics', 'Календарь занятости в формате iCalendar (RFC 5545) для других площадок');
+  route(
+    'get',
+    '/{publicationId}/calendar.ics',
+    'Календарь занятости в формате iCalendar (RFC 5545) для других площадок',
+  );
   router.get(`${base}/:publicationId/calendar.ics`, async (req, res) => {
     const listing = await dailyRentListing(ctx, req.params.publicationId);
     const calendar = await calendarOf(ctx, listing._id);
-    const ics = calendarToIcs(listing._id, listing.title, [...calendar.entries.values()].sort((a, b) => a.startDate.localeCompare(b.startDate)), ctx.clock());
-    res.type('text/calendar; charset=utf-8').set('Content-Disposition', `inline; filename="${listing._id}.ics"`).send(ics);
+    const ics = calendarToIcs(
+      listing._id,
+      listing.title,
+      [...calendar.entries.values()].sort((a, b) => a.startDate.localeCompare(b.startDate)),
+      ctx.clock(),
+    );
+    res
+      .type('text/calendar; charset=utf-8')
+      .set('Content-Disposition', `inline; filename="${listing._id}.ics"`)
+      .send(ics);
   });
 
-  signedIn('post', '/{publicationId}/calendar/import', 'Импорт занятых дат из iCal другой площадки: прежний импорт заменяется');
+  signedIn(
+    'post',
+    '/{publicationId}/calendar/import',
+    'Импорт занятых дат из iCal другой площадки: прежний импорт заменяется',
+  );
   router.post(`${base}/:publicationId/calendar/import`, staff, async (req, res) => {
     const publicationId = await managed(req);
     const { ics } = parse(importBody, req.body);
     const today = todayOf(ctx.clock());
     const ranges = await busyRangesOfIcs(ics, today);
     // one command decides the whole feed against the calendar: one append, or none when nothing changed
-    const result = await runCalendar(ctx, publicationId, { type: 'ImportCalendar', publicationId, ranges, today }, { actor: req.user!.userId });
+    const result = await runCalendar(
+      ctx,
+      publicationId,
+      { type: 'ImportCalendar', publicationId, ranges, today },
+      { actor: req.user!.userId },
+    );
     if (result.events.length > 0) await ctx.projections.whenCaughtUp(result.position);
     const distinct = [...new Map(ranges.map((r) => [`${r.startDate}/${r.endDate}`, r])).values()];
     // nights booked here are never blocked from a feed: a double booking across portals, for the host to settle
@@ -219,7 +323,9 @@ export function calendarRoutes(ctx: AppContext, base: string, staff: RequestHand
     const imported = result.events.find((e) => e.type === 'CalendarFeedImported');
     const blocked = imported?.data.blocked.length ?? 0;
     const released = imported?.data.released.length ?? 0;
-    res.json({ data: { blocked, released, unchanged: distinct.length - blocked - conflicts.length, conflicts } });
+    res.json({
+      data: { blocked, released, unchanged: distinct.length - blocked - conflicts.length, conflicts },
+    });
   });
 
   return router;

@@ -5,11 +5,28 @@ import type { BookingStatus } from './booking';
  * rejected=4) and the booking card's display set (1 awaiting confirmation, 2 awaiting check-in,
  * 3 living, 4 completed, 5 cancelled), which also depends on today's date.
  */
-export const USER_STATUS: Record<BookingStatus, 1 | 2 | 3 | 4> = { sent: 1, accepted: 2, canceled: 3, rejected: 4, completed: 2 };
+export const USER_STATUS: Record<BookingStatus, 1 | 2 | 3 | 4> = {
+  sent: 1,
+  accepted: 2,
+  canceled: 3,
+  rejected: 4,
+  completed: 2,
+};
 
-export const DISPLAY_STATUS_NAMES: Record<number, string> = { 1: 'Ожидает подтверждения', 2: 'Ждут заселения', 3: 'Проживают', 4: 'Завершено', 5: 'Отменено' };
+export const DISPLAY_STATUS_NAMES: Record<number, string> = {
+  1: 'Ожидает подтверждения',
+  2: 'Ждут заселения',
+  3: 'Проживают',
+  4: 'Завершено',
+  5: 'Отменено',
+};
 
-export function displayStatus(status: BookingStatus, startDate: string, endDate: string, today: string): 1 | 2 | 3 | 4 | 5 {
+export function displayStatus(
+  status: BookingStatus,
+  startDate: string,
+  endDate: string,
+  today: string,
+): 1 | 2 | 3 | 4 | 5 {
   switch (status) {
     case 'sent':
       return 1;

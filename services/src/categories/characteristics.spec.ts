@@ -1,4 +1,9 @@
-import { CHARACTERISTIC_CATALOGUE_FIELDS, CHARACTERISTIC_FIELDS, FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from './characteristics';
+import {
+  CHARACTERISTIC_CATALOGUE_FIELDS,
+  CHARACTERISTIC_FIELDS,
+  FILTER_CHARACTERISTICS,
+  FIXED_FILTER_CHARACTERISTIC_IDS,
+} from './characteristics';
 
 describe('the filter characteristics', () => {
   it('are the 18 fixed ids of the spec, in its order, with unique cianNames', () => {
@@ -9,15 +14,33 @@ describe('the filter characteristics', () => {
   it('list values only for value-list filters, and radio options for every boolean', () => {
     for (const c of FILTER_CHARACTERISTICS) {
       expect(c.characteristicFieldSelects.length > 0).toBe(c.filterType === 1);
-      if (c.type === 'boolean') expect(c.characteristicFieldSelects.map((s) => s.name)).toEqual(['Да', 'Нет', 'Неважно']);
+      if (c.type === 'boolean')
+        expect(c.characteristicFieldSelects.map((s) => s.name)).toEqual(['Да', 'Нет', 'Неважно']);
     }
   });
 
   it('map the spec’s characteristic names to catalogue fields', () => {
     expect(CHARACTERISTIC_FIELDS.map((f) => f.cianName)).toEqual([
-      'TotalArea', 'LivingArea', 'KitchenArea', 'FloorNumber', 'FloorsCount', 'FloorData', 'FlatRoomsCount', 'BuildYear', 'ClientFee', 'Deposit', 'PricePerDay', 'Price', 'GuestsCount',
+      'TotalArea',
+      'LivingArea',
+      'KitchenArea',
+      'FloorNumber',
+      'FloorsCount',
+      'FloorData',
+      'FlatRoomsCount',
+      'BuildYear',
+      'ClientFee',
+      'Deposit',
+      'PricePerDay',
+      'Price',
+      'GuestsCount',
     ]);
-    expect(CHARACTERISTIC_CATALOGUE_FIELDS).toMatchObject({ FloorNumber: 'floor', FlatRoomsCount: 'roomCount', PricePerDay: 'price', Price: 'price' });
+    expect(CHARACTERISTIC_CATALOGUE_FIELDS).toMatchObject({
+      FloorNumber: 'floor',
+      FlatRoomsCount: 'roomCount',
+      PricePerDay: 'price',
+      Price: 'price',
+    });
   });
 
   it('are every one stored on listings: each has a catalogue field of its own', () => {
@@ -29,6 +52,10 @@ describe('the filter characteristics', () => {
 
   it('store their select options as the codes listings hold', () => {
     const bathroom = FILTER_CHARACTERISTICS.find((c) => c.cianName === 'BathroomType')!;
-    expect(bathroom.characteristicFieldSelects).toEqual([{ id: 1, name: 'Совмещённый', value: 1 }, { id: 2, name: 'Раздельный', value: 2 }, { id: 3, name: 'Несколько', value: 3 }]);
+    expect(bathroom.characteristicFieldSelects).toEqual([
+      { id: 1, name: 'Совмещённый', value: 1 },
+      { id: 2, name: 'Раздельный', value: 2 },
+      { id: 3, name: 'Несколько', value: 3 },
+    ]);
   });
 });

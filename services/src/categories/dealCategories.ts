@@ -1,13 +1,29 @@
-import { PROPERTY_TYPE, PROPERTY_TYPES, propertyTypeById, type PropertyKind, type PropertyType } from './propertyTypes';
+import {
+  PROPERTY_TYPE,
+  PROPERTY_TYPES,
+  propertyTypeById,
+  type PropertyKind,
+  type PropertyType,
+} from './propertyTypes';
 
 /** The deal of a path: the spec writes daily rent as daily-rent in paths and dailyRent in filters. */
 export const DEALS = ['sale', 'rent', 'dailyRent', 'newBuildings'] as const;
 export type Deal = (typeof DEALS)[number];
 /** A Map, not an object: a deal named like an Object.prototype property (`constructor`, `__proto__`) must find nothing. */
 export const DEAL_ALIASES: ReadonlyMap<string, Deal> = new Map([
-  ['sale', 'sale'], ['rent', 'rent'], ['daily-rent', 'dailyRent'], ['dailyRent', 'dailyRent'], ['new-buildings', 'newBuildings'], ['newBuildings', 'newBuildings'],
+  ['sale', 'sale'],
+  ['rent', 'rent'],
+  ['daily-rent', 'dailyRent'],
+  ['dailyRent', 'dailyRent'],
+  ['new-buildings', 'newBuildings'],
+  ['newBuildings', 'newBuildings'],
 ]);
-export const DEAL_NAMES: Record<Deal, string> = { sale: 'Продажа', rent: 'Аренда', dailyRent: 'Посуточно', newBuildings: 'Новостройки' };
+export const DEAL_NAMES: Record<Deal, string> = {
+  sale: 'Продажа',
+  rent: 'Аренда',
+  dailyRent: 'Посуточно',
+  newBuildings: 'Новостройки',
+};
 
 export type DealSubcategory = {
   name: string;
@@ -24,23 +40,56 @@ export type DealSubcategory = {
 
 const suffix = { sale: 'Sale', rent: 'Rent', dailyRent: 'Rent' } as const;
 
-function category(deal: 'sale' | 'rent' | 'dailyRent', propertyType: PropertyType, isNewBuilding = false): DealSubcategory {
+function category(
+  deal: 'sale' | 'rent' | 'dailyRent',
+  propertyType: PropertyType,
+  isNewBuilding = false,
+): DealSubcategory {
   const info = propertyTypeById(propertyType)!;
-  const stem = isNewBuilding ? 'newBuildingFlat' : deal === 'dailyRent' ? `daily${info.cianName[0].toUpperCase()}${info.cianName.slice(1)}` : info.cianName;
+  const stem = isNewBuilding
+    ? 'newBuildingFlat'
+    : deal === 'dailyRent'
+      ? `daily${info.cianName[0].toUpperCase()}${info.cianName.slice(1)}`
+      : info.cianName;
   const name = isNewBuilding ? 'Квартира в новостройке' : info.name;
-  return { name, cianName: `${stem}${suffix[deal]}`, propertyType, dealCategory: deal, isNewBuilding, selected: propertyType === PROPERTY_TYPE.FLAT && !isNewBuilding, kind: info.kind };
+  return {
+    name,
+    cianName: `${stem}${suffix[deal]}`,
+    propertyType,
+    dealCategory: deal,
+    isNewBuilding,
+    selected: propertyType === PROPERTY_TYPE.FLAT && !isNewBuilding,
+    kind: info.kind,
+  };
 }
 
 /** Selecting it deselects the others and vice versa (product.md section 3); the client does that. */
 const allOf = (deal: Deal, name: string): DealSubcategory => ({
-  name, cianName: `all${deal[0].toUpperCase()}${deal.slice(1)}`, propertyType: null, dealCategory: deal === 'newBuildings' ? 'sale' : deal, isNewBuilding: deal === 'newBuildings', selected: false, kind: null,
+  name,
+  cianName: `all${deal[0].toUpperCase()}${deal.slice(1)}`,
+  propertyType: null,
+  dealCategory: deal === 'newBuildings' ? 'sale' : deal,
+  isNewBuilding: deal === 'newBuildings',
+  selected: false,
+  kind: null,
 });
 
-const every = (deal: 'sale' | 'rent') => PROPERTY_TYPES.flatMap((t) => (t.id === PROPERTY_TYPE.FLAT ? [category(deal, t.id), category(deal, t.id, true)] : [category(deal, t.id)]));
+const every = (deal: 'sale' | 'rent') =>
+  PROPERTY_TYPES.flatMap((t) =>
+    t.id === PROPERTY_TYPE.FLAT ? [category(deal, t.id), category(deal, t.id, true)] : [category(deal, t.id)],
+  );
 
 export const DEAL_CATEGORIES: Record<Deal, DealSubcategory[]> = {
   sale: [allOf('sale', 'Вся недвижимость'), ...every('sale')],
   rent: [allOf('rent', 'Вся недвижимость'), ...every('rent')],
-  dailyRent: [allOf('dailyRent', 'Все варианты'), category('dailyRent', PROPERTY_TYPE.FLAT), category('dailyRent', PROPERTY_TYPE.HOUSE)],
-  newBuildings: [allOf('newBuildings', 'Все квартиры в новостройках'), { ...category('sale', PROPERTY_TYPE.FLAT, true), selected: true }, category('rent', PROPERTY_TYPE.FLAT, true)],
+  dailyRent: [
+    allOf('dailyRent', 'Все варианты'),
+    category('dailyRent', PROPERTY_TYPE.FLAT),
+    category('dailyRent', PROPERTY_TYPE.HOUSE),
+  ],
+  newBuildings: [
+    allOf('newBuildings', 'Все квартиры в новостройках'),
+    { ...category('sale', PROPERTY_TYPE.FLAT, true), selected: true },
+    category('rent', PROPERTY_TYPE.FLAT, true),
+  ],
 };

@@ -3,8 +3,21 @@
  * (house/dacha) are used by stored listings; the others are the ids the cabinet form sends.
  */
 export const PROPERTY_TYPE = {
-  FLAT: 1, HOUSE: 2, COTTAGE: 3, TOWNHOUSE: 4, GARAGE: 5, LAND: 6, ROOM: 7, BUSINESS: 8, BUILDING: 9,
-  COMMERCIAL_LAND: 10, OFFICE: 11, FREE_PURPOSE: 12, INDUSTRY: 13, WAREHOUSE: 14, SHOPPING_AREA: 15,
+  FLAT: 1,
+  HOUSE: 2,
+  COTTAGE: 3,
+  TOWNHOUSE: 4,
+  GARAGE: 5,
+  LAND: 6,
+  ROOM: 7,
+  BUSINESS: 8,
+  BUILDING: 9,
+  COMMERCIAL_LAND: 10,
+  OFFICE: 11,
+  FREE_PURPOSE: 12,
+  INDUSTRY: 13,
+  WAREHOUSE: 14,
+  SHOPPING_AREA: 15,
 } as const;
 export type PropertyType = (typeof PROPERTY_TYPE)[keyof typeof PROPERTY_TYPE];
 
@@ -13,7 +26,12 @@ export type PropertyKind = 'flat' | 'room' | 'house' | 'land' | 'garage' | 'comm
 
 type PropertyTypeInfo = { id: PropertyType; name: string; cianName: string; kind: PropertyKind };
 
-const type = (id: PropertyType, name: string, cianName: string, kind: PropertyKind): PropertyTypeInfo => ({ id, name, cianName, kind });
+const type = (id: PropertyType, name: string, cianName: string, kind: PropertyKind): PropertyTypeInfo => ({
+  id,
+  name,
+  cianName,
+  kind,
+});
 
 /** cianName is the category's stem: `flat` + `Sale` = flatSale, as the CIAN feed names them. */
 export const PROPERTY_TYPES: PropertyTypeInfo[] = [

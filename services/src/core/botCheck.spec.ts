@@ -12,14 +12,22 @@ describe('bot check', () => {
     const seen: URLSearchParams[] = [];
     const server = createServer((req, res) => {
       let text = '';
-      req.on('data', (c) => (text += c)).on('end', () => {
-        const form = new URLSearchParams(text);
-        seen.push(form);
-        const scores: Record<string, number> = { human: 0.9, bot: 0.1, edge: 0.5 };
-        const score = scores[form.get('response') ?? ''];
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(score === undefined ? { success: false, 'error-codes': ['invalid-input-response'] } : { success: true, score, action: 'login' }));
-      });
+      req
+        .on('data', (c) => (text += c))
+        .on('end', () => {
+          const form = new URLSearchParams(text);
+          seen.push(form);
+          const scores: Record<string, number> = { human: 0.9, bot: 0.1, edge: 0.5 };
+          const score = scores[form.get('response') ?? ''];
+          res.setHeader('content-type', 'application/json');
+          res.end(
+            JSON.stringify(
+              score === undefined
+                ? { success: false, 'error-codes': ['invalid-input-response'] }
+                : { success: true, score, action: 'login' },
+            ),
+          );
+        });
     });
     let url: string;
     beforeAll(async () => {
@@ -43,7 +51,9 @@ describe('bot check', () => {
     });
 
     it('throws when the verifier cannot be reached (the caller refuses the request)', async () => {
-      await expect(new RecaptchaV3('s3cret', 0.5, 'http://127.0.0.1:1/siteverify').verify('human')).rejects.toThrow();
+      await expect(
+        new RecaptchaV3('s3cret', 0.5, 'http://127.0.0.1:1/siteverify').verify('human'),
+      ).rejects.toThrow();
     });
   });
 });

@@ -26,8 +26,16 @@ export class RecaptchaV3 implements BotCheck {
   ) {}
 
   async verify(token: string, remoteIp?: string): Promise<boolean> {
-    const form = new URLSearchParams({ secret: this.secret, response: token, ...(remoteIp ? { remoteip: remoteIp } : {}) });
-    const response = await fetch(this.verifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(5_000) });
+    const form = new URLSearchParams({
+      secret: this.secret,
+      response: token,
+      ...(remoteIp ? { remoteip: remoteIp } : {}),
+    });
+    const response = await fetch(this.verifyUrl, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(5_000),
+    });
     if (!response.ok) throw new Error(`reCAPTCHA answered HTTP ${response.status}`);
     const answer = (await response.json()) as SiteVerifyAnswer;
     return answer.success === true && typeof answer.score === 'number' && answer.score >= this.minScore;

@@ -6,7 +6,9 @@ import { z } from 'zod';
 function isSiteOrigin(value: string): boolean {
   try {
     const url = new URL(value);
-    return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username;
+    return (
+      /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username
+    );
   } catch {
     return false;
   }
@@ -36,9 +38,18 @@ const schema = z.object({
     .transform((v) => new URL(v).origin)
     .optional(),
   /** production engines: each one absent selects its embedded adapter */
-  EVENTSTORE_URL: z.string().regex(/^(kurrentdb|esdb)(\+discover)?:\/\/\S+$/, 'expected kurrentdb://host:2113?tls=false').optional(),
-  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\/\S+$/, 'expected mongodb://host:27017').optional(),
-  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('estate'),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(kurrentdb|esdb)(\+discover)?:\/\/\S+$/, 'expected kurrentdb://host:2113?tls=false')
+    .optional(),
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'expected mongodb://host:27017')
+    .optional(),
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('estate'),
   KAFKA_BROKERS: z
     .string()
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/, 'expected host:port[,host:port…]')
@@ -48,7 +59,10 @@ const schema = z.object({
   ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
   /** a projector's lease lapses this long after its holder stops renewing it (renewed every third of it) */
   PROJECTOR_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'expected redis://host:6379').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'expected redis://host:6379')
+    .optional(),
 
   /** accounts: phones given the back-office moderator role (development: the demo moderator) */
   MODERATOR_PHONES: z
@@ -60,7 +74,10 @@ const schema = z.object({
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   SMS_SENDER: z.string().max(11).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'expected smtp://user:pass@host:587').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'expected smtp://user:pass@host:587')
+    .optional(),
   MAIL_FROM: z.string().default('Маркетплейс недвижимости <no-reply@estate.local>'),
   /** formerly served the outbox in production; now only read to refuse a production start that still sets it */
   DEV_OUTBOX: booleanText.default(false),
@@ -107,12 +124,30 @@ export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'VISITOR_SECRET
  */
 function productionProblems(config: z.infer<typeof schema>): string[] {
   const problems: string[] = [];
-  if (config.DEV_OUTBOX) problems.push('DEV_OUTBOX: the development outbox (/api/dev/sms lists every SMS code, login codes included) is never served with NODE_ENV=production; remove DEV_OUTBOX (for a demo stack use docker-compose.demo.yml, which runs in development mode)');
-  if (!config.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the site's address for e-mail and payment links; the request's Host header is never trusted), e.g. https://estate.example");
-  if (!config.SMS_GATEWAY_URL) problems.push('SMS_GATEWAY_URL: required in production (without it codes would only be recorded in the outbox and nobody could sign in)');
-  if (!config.RECAPTCHA_SECRET) problems.push('RECAPTCHA_SECRET: required in production (without it the bot check lets every request through)');
-  if (config.RECAPTCHA_SECRET && !config.RECAPTCHA_SITE_KEY) problems.push('RECAPTCHA_SITE_KEY: required with RECAPTCHA_SECRET (the site and the cabinet need it to obtain tokens)');
-  if (!config.VISITOR_SECRET) problems.push('VISITOR_SECRET: required in production (it signs the visitor ids views are counted by; a random one per start would forget every visitor at each restart and differ between API processes), e.g. `openssl rand -hex 32`');
+  if (config.DEV_OUTBOX)
+    problems.push(
+      'DEV_OUTBOX: the development outbox (/api/dev/sms lists every SMS code, login codes included) is never served with NODE_ENV=production; remove DEV_OUTBOX (for a demo stack use docker-compose.demo.yml, which runs in development mode)',
+    );
+  if (!config.PUBLIC_URL)
+    problems.push(
+      "PUBLIC_URL: required in production (the site's address for e-mail and payment links; the request's Host header is never trusted), e.g. https://estate.example",
+    );
+  if (!config.SMS_GATEWAY_URL)
+    problems.push(
+      'SMS_GATEWAY_URL: required in production (without it codes would only be recorded in the outbox and nobody could sign in)',
+    );
+  if (!config.RECAPTCHA_SECRET)
+    problems.push(
+      'RECAPTCHA_SECRET: required in production (without it the bot check lets every request through)',
+    );
+  if (config.RECAPTCHA_SECRET && !config.RECAPTCHA_SITE_KEY)
+    problems.push(
+      'RECAPTCHA_SITE_KEY: required with RECAPTCHA_SECRET (the site and the cabinet need it to obtain tokens)',
+    );
+  if (!config.VISITOR_SECRET)
+    problems.push(
+      'VISITOR_SECRET: required in production (it signs the visitor ids views are counted by; a random one per start would forget every visitor at each restart and differ between API processes), e.g. `openssl rand -hex 32`',
+    );
   return problems;
 }
 
@@ -120,11 +155,17 @@ function productionProblems(config: z.infer<typeof schema>): string[] {
 export function productionWarnings(config: Config): string[] {
   if (config.NODE_ENV !== 'production') return [];
   const warnings: string[] = [];
-  if (!config.SMTP_URL) warnings.push('SMTP_URL is not set: e-mails are only recorded in the outbox (not served in production), none is delivered');
-  if (!config.YOOKASSA_SHOP_ID || !config.YOOKASSA_SECRET_KEY) warnings.push('YOOKASSA_SHOP_ID / YOOKASSA_SECRET_KEY are not set: payments are off (errorCode 110)');
-  if (config.SEED) warnings.push('SEED is true: the demo agencies, users and listings are created on the first start');
+  if (!config.SMTP_URL)
+    warnings.push(
+      'SMTP_URL is not set: e-mails are only recorded in the outbox (not served in production), none is delivered',
+    );
+  if (!config.YOOKASSA_SHOP_ID || !config.YOOKASSA_SECRET_KEY)
+    warnings.push('YOOKASSA_SHOP_ID / YOOKASSA_SECRET_KEY are not set: payments are off (errorCode 110)');
+  if (config.SEED)
+    warnings.push('SEED is true: the demo agencies, users and listings are created on the first start');
   const publicUrl = new URL(config.PUBLIC_URL);
-  if (publicUrl.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(publicUrl.hostname)) warnings.push('PUBLIC_URL is not https: browsers drop the Secure session cookie over plain http');
+  if (publicUrl.protocol !== 'https:' && !['localhost', '127.0.0.1'].includes(publicUrl.hostname))
+    warnings.push('PUBLIC_URL is not https: browsers drop the Secure session cookie over plain http');
   return warnings;
 }
 
@@ -137,16 +178,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (parsed.data.ROLE !== 'all' && !parsed.data.MONGO_URL) {
-    throw new ConfigError(`Invalid configuration:\n  ROLE: '${parsed.data.ROLE}' needs MONGO_URL (embedded read models live inside one process)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: '${parsed.data.ROLE}' needs MONGO_URL (embedded read models live inside one process)`,
+    );
   }
   if (parsed.data.NODE_ENV === 'production') {
     const problems = productionProblems(parsed.data);
-    if (problems.length > 0) throw new ConfigError(`Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    if (problems.length > 0)
+      throw new ConfigError(
+        `Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
   }
-  const moderatorPhones = parsed.data.MODERATOR_PHONES ?? (parsed.data.NODE_ENV === 'production' ? [] : ['79990000000']);
+  const moderatorPhones =
+    parsed.data.MODERATOR_PHONES ?? (parsed.data.NODE_ENV === 'production' ? [] : ['79990000000']);
   const publicUrl = parsed.data.PUBLIC_URL ?? `http://localhost:${parsed.data.PORT}`;
   const visitorSecret = parsed.data.VISITOR_SECRET ?? randomBytes(32).toString('hex');
-  return { ...parsed.data, PUBLIC_URL: publicUrl, VISITOR_SECRET: visitorSecret, MODERATOR_PHONES: moderatorPhones, dataDir: resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    PUBLIC_URL: publicUrl,
+    VISITOR_SECRET: visitorSecret,
+    MODERATOR_PHONES: moderatorPhones,
+    dataDir: resolve(parsed.data.DATA_DIR),
+  };
 }
 
 export class ConfigError extends Error {}

@@ -29,9 +29,13 @@ export type CommandResult<State, Event> = {
 };
 
 /** Replays a stream into a state: the same fold the handler uses, exported for reads and tests. */
-export function fold<State, Event extends DomainEvent>(decider: Decider<unknown, State, Event>, stored: StoredEvent[]): State {
+export function fold<State, Event extends DomainEvent>(
+  decider: Decider<unknown, State, Event>,
+  stored: StoredEvent[],
+): State {
   return stored.reduce(
-    (state, e) => decider.evolve(state, { type: e.type, data: upcast(e.type, e.schemaVersion, e.data) } as Event),
+    (state, e) =>
+      decider.evolve(state, { type: e.type, data: upcast(e.type, e.schemaVersion, e.data) } as Event),
     decider.initialState(),
   );
 }
@@ -56,14 +60,26 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     const expected = stored.length === 0 ? 'no-stream' : stored[stored.length - 1].revision;
     const newState = events.reduce(decider.evolve, state);
     if (events.length === 0) {
-      return { state, events, position: stored.at(-1)?.position ?? 0, nextExpectedRevision: stored.length - 1 };
+      return {
+        state,
+        events,
+        position: stored.at(-1)?.position ?? 0,
+        nextExpectedRevision: stored.length - 1,
+      };
     }
     const toAppend = events.map((e) =>
-      newEvent(e.type, validateEventData(e.type, e.data), context, { schemaVersion: CURRENT_SCHEMA_VERSION[e.type] }),
+      newEvent(e.type, validateEventData(e.type, e.data), context, {
+        schemaVersion: CURRENT_SCHEMA_VERSION[e.type],
+      }),
     );
     try {
       const result = await store.append(streamId, toAppend, expected);
-      return { state: newState, events, position: result.position, nextExpectedRevision: result.nextExpectedRevision };
+      return {
+        state: newState,
+        events,
+        position: result.position,
+        nextExpectedRevision: result.nextExpectedRevision,
+      };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= maxAttempts) throw new DomainError('CONFLICT');

@@ -6,7 +6,9 @@ import { DomainError, type ErrorKind } from './errors';
  * Given events / When command / Then events (or an error): a decider specification reads as the
  * rule it checks, with no store in between.
  */
-export function deciderSpec<Command, State, Event extends DomainEvent>(decider: Decider<Command, State, Event>) {
+export function deciderSpec<Command, State, Event extends DomainEvent>(
+  decider: Decider<Command, State, Event>,
+) {
   return (given: Event[]) => ({
     when: (command: Command) => {
       const run = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState()));

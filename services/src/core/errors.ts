@@ -18,20 +18,48 @@ export const ERRORS = {
   NOT_FOUND: { errorCode: 100, status: 404, message: 'Запрашиваемые данные не найдены' },
   UNAUTHENTICATED: { errorCode: 101, status: 401, message: 'Требуется авторизация' },
   FORBIDDEN: { errorCode: 102, status: 403, message: 'Недостаточно прав для этого действия' },
-  CONFLICT: { errorCode: 103, status: 409, message: 'Данные изменились, пока выполнялся запрос. Повторите попытку.' },
+  CONFLICT: {
+    errorCode: 103,
+    status: 409,
+    message: 'Данные изменились, пока выполнялся запрос. Повторите попытку.',
+  },
   ACTION_NOT_ALLOWED: { errorCode: 104, status: 422, message: 'Это действие недоступно в текущем статусе' },
   ROUTE_NOT_FOUND: { errorCode: 105, status: 404, message: 'Такого адреса API нет' },
   PAYLOAD_TOO_LARGE: { errorCode: 106, status: 413, message: 'Слишком большой запрос' },
   RESEND_TOO_EARLY: { errorCode: 107, status: 429, message: 'Новый код пока нельзя получить' },
-  DATES_UNAVAILABLE: { errorCode: 109, status: 409, message: 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.' },
-  PAYMENT_UNAVAILABLE: { errorCode: 110, status: 503, message: 'Платёжный сервис сейчас недоступен. Попробуйте позже.' },
-  TOO_MANY_REQUESTS: { errorCode: 108, status: 429, message: 'Превышен лимит запросов, пожалуйста попробуйте позже.' },
+  DATES_UNAVAILABLE: {
+    errorCode: 109,
+    status: 409,
+    message: 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.',
+  },
+  PAYMENT_UNAVAILABLE: {
+    errorCode: 110,
+    status: 503,
+    message: 'Платёжный сервис сейчас недоступен. Попробуйте позже.',
+  },
+  TOO_MANY_REQUESTS: {
+    errorCode: 108,
+    status: 429,
+    message: 'Превышен лимит запросов, пожалуйста попробуйте позже.',
+  },
   /** the promotion asked for is already paid (running, or charged by a simultaneous request) */
-  PROMOTION_ALREADY_PAID: { errorCode: 111, status: 409, message: 'Продвижение этого объявления уже оплачено' },
+  PROMOTION_ALREADY_PAID: {
+    errorCode: 111,
+    status: 409,
+    message: 'Продвижение этого объявления уже оплачено',
+  },
   /** an Idempotency-Key sent again with another listing or tariff */
-  IDEMPOTENCY_KEY_REUSED: { errorCode: 112, status: 422, message: 'Этот ключ идемпотентности уже использован для другой оплаты' },
+  IDEMPOTENCY_KEY_REUSED: {
+    errorCode: 112,
+    status: 422,
+    message: 'Этот ключ идемпотентности уже использован для другой оплаты',
+  },
   /** a front end's built index.html is missing (not built, or being deployed) */
-  SITE_UNAVAILABLE: { errorCode: 113, status: 503, message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.' },
+  SITE_UNAVAILABLE: {
+    errorCode: 113,
+    status: 503,
+    message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.',
+  },
   INTERNAL: { errorCode: 500, status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
 } as const;
 
@@ -51,6 +79,10 @@ export class DomainError extends Error {
     this.status = ERRORS[kind].status;
   }
   toBody() {
-    return { errorCode: this.errorCode, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+    return {
+      errorCode: this.errorCode,
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
   }
 }

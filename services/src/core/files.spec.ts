@@ -38,7 +38,14 @@ describe('agencyUploadOf', () => {
   it('names the agency of a stored upload path and nothing else', () => {
     const key = contentKey('agencies/demo-agency-1', Buffer.from('logo'), 'png');
     expect(agencyUploadOf(`/storage/${key}`)).toEqual({ agencyId: 'demo-agency-1', key });
-    for (const path of [key, `https://evil.example/storage/${key}`, '/storage/agencies/../avatars/x.png', '/storage/avatars/u1/0123456789abcdef01234567.png', `/storage/${key}?x=1`, 'javascript:alert(1)']) {
+    for (const path of [
+      key,
+      `https://evil.example/storage/${key}`,
+      '/storage/agencies/../avatars/x.png',
+      '/storage/avatars/u1/0123456789abcdef01234567.png',
+      `/storage/${key}?x=1`,
+      'javascript:alert(1)',
+    ]) {
       expect(agencyUploadOf(path)).toBeNull();
     }
   });

@@ -43,7 +43,10 @@ export class DiskFileStore implements FileStore {
     } catch {
       return false;
     }
-    return stat(path).then((s) => s.isFile(), () => false);
+    return stat(path).then(
+      (s) => s.isFile(),
+      () => false,
+    );
   }
 
   async get(key: string): Promise<Buffer | null> {

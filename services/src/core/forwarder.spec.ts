@@ -14,14 +14,26 @@ it('forwards every domain event to the bus in global order, keyed by stream, res
   const bus = new SqliteBus(join(dir, 'bus.sqlite'));
   const readStore = new MemoryReadStore();
   const ctx = { eventStore, bus, readStore, logger: createLogger('silent') } as unknown as AppContext;
-  await eventStore.append('publication-a', [newEvent('PublicationPublished', { publicationId: 'a' })], 'no-stream');
+  await eventStore.append(
+    'publication-a',
+    [newEvent('PublicationPublished', { publicationId: 'a' })],
+    'no-stream',
+  );
   const first = await startDomainEventForwarder(ctx);
-  await eventStore.append('publication-b', [newEvent('PublicationPublished', { publicationId: 'b' })], 'no-stream');
+  await eventStore.append(
+    'publication-b',
+    [newEvent('PublicationPublished', { publicationId: 'b' })],
+    'no-stream',
+  );
   const wait = async (check: () => boolean) => {
     for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   };
   const received: { key: string | null; value: StoredEvent }[] = [];
-  const sub = await bus.subscribe('reader', DOMAIN_EVENTS_TOPIC, async (batch) => void received.push(...batch.map((m) => ({ key: m.key, value: m.value as StoredEvent }))));
+  const sub = await bus.subscribe(
+    'reader',
+    DOMAIN_EVENTS_TOPIC,
+    async (batch) => void received.push(...batch.map((m) => ({ key: m.key, value: m.value as StoredEvent }))),
+  );
   await wait(() => received.length === 2);
   await first.stop();
   await eventStore.append('publication-a', [newEvent('PublicationPublished', { publicationId: 'a' })], 0);
@@ -30,7 +42,11 @@ it('forwards every domain event to the bus in global order, keyed by stream, res
   await new Promise((r) => setTimeout(r, 200));
   await second.stop();
   await sub.stop();
-  expect(received.map((m) => [m.key, m.value.position])).toEqual([['publication-a', 1], ['publication-b', 2], ['publication-a', 3]]);
+  expect(received.map((m) => [m.key, m.value.position])).toEqual([
+    ['publication-a', 1],
+    ['publication-b', 2],
+    ['publication-a', 3],
+  ]);
   await bus.close();
   await eventStore.close();
   rmSync(dir, { recursive: true, force: true });

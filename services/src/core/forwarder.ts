@@ -8,7 +8,9 @@ export const DOMAIN_EVENTS_TOPIC = 'domain-events';
  */
 const PRIVATE_FIELDS = new Set(['codeSalt']);
 export const publicData = (data: unknown) =>
-  data && typeof data === 'object' ? Object.fromEntries(Object.entries(data).filter(([k]) => !PRIVATE_FIELDS.has(k))) : data;
+  data && typeof data === 'object'
+    ? Object.fromEntries(Object.entries(data).filter(([k]) => !PRIVATE_FIELDS.has(k)))
+    : data;
 type Checkpoint = { _id: string; position: number };
 
 /**
@@ -22,9 +24,18 @@ export async function startDomainEventForwarder(ctx: AppContext) {
   return ctx.eventStore.subscribe(
     from,
     async (event) => {
-      await ctx.bus.publish(DOMAIN_EVENTS_TOPIC, [{ key: event.streamId, value: { ...event, data: publicData(event.data) } }]);
-      await checkpoints.replaceOne({ _id: DOMAIN_EVENTS_TOPIC }, { _id: DOMAIN_EVENTS_TOPIC, position: event.position }, { upsert: true });
+      await ctx.bus.publish(DOMAIN_EVENTS_TOPIC, [
+        { key: event.streamId, value: { ...event, data: publicData(event.data) } },
+      ]);
+      await checkpoints.replaceOne(
+        { _id: DOMAIN_EVENTS_TOPIC },
+        { _id: DOMAIN_EVENTS_TOPIC, position: event.position },
+        { upsert: true },
+      );
     },
-    { onError: (error, event) => ctx.logger.error({ err: error, position: event?.position }, 'forwarding to the bus failed; retrying') },
+    {
+      onError: (error, event) =>
+        ctx.logger.error({ err: error, position: event?.position }, 'forwarding to the bus failed; retrying'),
+    },
   );
 }

@@ -9,7 +9,9 @@ describe('fieldErrors', () => {
     const errors = fieldErrors(result.error!);
     // (zod itself leaves out a `__proto__` key)
     expect(Object.keys(errors).sort()).toEqual(['constructor', 'price', 'toString']);
-    expect(Object.values(errors).every((messages) => Array.isArray(messages) && messages.length === 1)).toBe(true);
+    expect(Object.values(errors).every((messages) => Array.isArray(messages) && messages.length === 1)).toBe(
+      true,
+    );
     // the answer carries them as plain fields
     expect(JSON.parse(JSON.stringify({ errors })).errors.constructor).toEqual([expect.any(String)]);
   });

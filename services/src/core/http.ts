@@ -27,7 +27,9 @@ export function parse<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 export const notFoundRoute: RequestHandler = (_req, res) => {
-  res.status(404).json({ errorCode: ERRORS.ROUTE_NOT_FOUND.errorCode, message: ERRORS.ROUTE_NOT_FOUND.message });
+  res
+    .status(404)
+    .json({ errorCode: ERRORS.ROUTE_NOT_FOUND.errorCode, message: ERRORS.ROUTE_NOT_FOUND.message });
 };
 
 type BodyParserError = Error & { type?: string; status?: number };
@@ -42,7 +44,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const parserError = error as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json(new DomainError('INVALID_DATA', undefined, { body: ['Тело запроса не является корректным JSON'] }).toBody());
+      res
+        .status(400)
+        .json(
+          new DomainError('INVALID_DATA', undefined, {
+            body: ['Тело запроса не является корректным JSON'],
+          }).toBody(),
+        );
       return;
     }
     if (parserError?.type === 'entity.too.large') {
@@ -59,7 +67,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 /** The spec's paging meta: pages from 1, the last page at least 1. */
-export const pageMeta = (page: number, limit: number, total: number) => ({ current_page: page, last_page: Math.max(1, Math.ceil(total / limit)), per_page: limit, total });
+export const pageMeta = (page: number, limit: number, total: number) => ({
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(total / limit)),
+  per_page: limit,
+  total,
+});
 
 /** A list in the query string, as clients send it: `name[]=a&name[]=b`, `name=a&name=b` or `name=a,b`; empty items dropped. */
 export function queryList(query: Request['query'], name: string): string[] {

@@ -1,4 +1,9 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
@@ -9,7 +14,11 @@ export function createOpenApi() {
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   const errorSchema = registry.register(
     'Error',
-    z.object({ errorCode: z.number().int(), message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() }),
+    z.object({
+      errorCode: z.number().int(),
+      message: z.string(),
+      errors: z.record(z.string(), z.array(z.string())).optional(),
+    }),
   );
   return {
     registry,
@@ -41,8 +50,14 @@ export function withPathParams(config: RouteConfig): RouteConfig {
   const missing = names.filter((name) => !declared?.shape[name]);
   if (!missing.length) return config;
   const shape = Object.fromEntries(missing.map((name) => [name, z.string()]));
-  return { ...config, request: { ...config.request, params: declared ? declared.extend(shape) : z.object(shape) } };
+  return {
+    ...config,
+    request: { ...config.request, params: declared ? declared.extend(shape) : z.object(shape) },
+  };
 }
 
 /** A JSON body for an OpenAPI route description. */
-export const jsonBody = (schema: z.ZodType, description = '') => ({ description, content: { 'application/json': { schema } } });
+export const jsonBody = (schema: z.ZodType, description = '') => ({
+  description,
+  content: { 'application/json': { schema } },
+});

@@ -24,7 +24,8 @@ describe('PersistentMap', () => {
     for (const [key, value] of model) expect(map.get(key)).toBe(value);
     expect(map.has('absent')).toBe(false);
     // earlier versions are untouched by later changes
-    for (const [version, entries] of versions) expect([...version.values()]).toEqual(entries.map(([, v]) => v));
+    for (const [version, entries] of versions)
+      expect([...version.values()]).toEqual(entries.map(([, v]) => v));
     // an AVL tree of n keys is at most ~1.44 log2(n) high
     expect(map.depth).toBeLessThanOrEqual(Math.ceil(1.45 * Math.log2(map.size + 2)));
   });

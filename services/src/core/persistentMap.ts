@@ -4,11 +4,23 @@
  * that adds n entries costs O(n log n) instead of copying a whole Map per event (O(n²)).
  * Values come out in key order.
  */
-type Node<V> = { readonly key: string; readonly value: V; readonly left: Tree<V>; readonly right: Tree<V>; readonly height: number };
+type Node<V> = {
+  readonly key: string;
+  readonly value: V;
+  readonly left: Tree<V>;
+  readonly right: Tree<V>;
+  readonly height: number;
+};
 type Tree<V> = Node<V> | null;
 
 const heightOf = <V>(tree: Tree<V>) => (tree ? tree.height : 0);
-const node = <V>(key: string, value: V, left: Tree<V>, right: Tree<V>): Node<V> => ({ key, value, left, right, height: Math.max(heightOf(left), heightOf(right)) + 1 });
+const node = <V>(key: string, value: V, left: Tree<V>, right: Tree<V>): Node<V> => ({
+  key,
+  value,
+  left,
+  right,
+  height: Math.max(heightOf(left), heightOf(right)) + 1,
+});
 
 /** A node over two subtrees whose heights differ by at most 2, rotated back into AVL balance. */
 function balanced<V>(key: string, value: V, left: Tree<V>, right: Tree<V>): Node<V> {
@@ -16,13 +28,15 @@ function balanced<V>(key: string, value: V, left: Tree<V>, right: Tree<V>): Node
   const rightHeight = heightOf(right);
   if (leftHeight > rightHeight + 1) {
     const l = left!;
-    if (heightOf(l.left) >= heightOf(l.right)) return node(l.key, l.value, l.left, node(key, value, l.right, right));
+    if (heightOf(l.left) >= heightOf(l.right))
+      return node(l.key, l.value, l.left, node(key, value, l.right, right));
     const lr = l.right!;
     return node(lr.key, lr.value, node(l.key, l.value, l.left, lr.left), node(key, value, lr.right, right));
   }
   if (rightHeight > leftHeight + 1) {
     const r = right!;
-    if (heightOf(r.right) >= heightOf(r.left)) return node(r.key, r.value, node(key, value, left, r.left), r.right);
+    if (heightOf(r.right) >= heightOf(r.left))
+      return node(r.key, r.value, node(key, value, left, r.left), r.right);
     const rl = r.left!;
     return node(rl.key, rl.value, node(key, value, left, rl.left), node(r.key, r.value, rl.right, r.right));
   }

@@ -64,7 +64,10 @@ describe('a production start', () => {
   it.each([
     ['PUBLIC_URL', /PUBLIC_URL: required in production/],
     ['SMS_GATEWAY_URL', /SMS_GATEWAY_URL: required in production/],
-    ['RECAPTCHA_SECRET', /RECAPTCHA_SECRET: required in production \(without it the bot check lets every request through\)/],
+    [
+      'RECAPTCHA_SECRET',
+      /RECAPTCHA_SECRET: required in production \(without it the bot check lets every request through\)/,
+    ],
     ['RECAPTCHA_SITE_KEY', /RECAPTCHA_SITE_KEY: required with RECAPTCHA_SECRET/],
   ])('refuses to start without %s', (name, message) => {
     const env = productionEnv('/tmp/unused');
@@ -80,7 +83,12 @@ describe('a production start', () => {
         return e as Error;
       }
     })();
-    expect(error?.message.split('\n').slice(1).map((line) => line.trim().split(':')[0])).toEqual(['DEV_OUTBOX', 'PUBLIC_URL', 'SMS_GATEWAY_URL', 'RECAPTCHA_SECRET', 'VISITOR_SECRET']);
+    expect(
+      error?.message
+        .split('\n')
+        .slice(1)
+        .map((line) => line.trim().split(':')[0]),
+    ).toEqual(['DEV_OUTBOX', 'PUBLIC_URL', 'SMS_GATEWAY_URL', 'RECAPTCHA_SECRET', 'VISITOR_SECRET']);
   });
 
   it('deploy/production.env ships no outbox: it starts only with the providers the operator gives', () => {
@@ -93,8 +101,25 @@ describe('a production start', () => {
     expect(shipped.NODE_ENV).toBe('production');
     expect(shipped.DEV_OUTBOX).toBeUndefined();
     expect(() => loadConfig(shipped)).toThrow(/PUBLIC_URL: required in production/);
-    const { NODE_ENV, PUBLIC_URL: url, SMS_GATEWAY_URL, RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY, VISITOR_SECRET } = productionEnv('/data');
-    expect(loadConfig({ ...shipped, NODE_ENV, PUBLIC_URL: url, SMS_GATEWAY_URL, RECAPTCHA_SECRET, RECAPTCHA_SITE_KEY, VISITOR_SECRET })).toMatchObject({ NODE_ENV: 'production', DEV_OUTBOX: false, SEED: false });
+    const {
+      NODE_ENV,
+      PUBLIC_URL: url,
+      SMS_GATEWAY_URL,
+      RECAPTCHA_SECRET,
+      RECAPTCHA_SITE_KEY,
+      VISITOR_SECRET,
+    } = productionEnv('/data');
+    expect(
+      loadConfig({
+        ...shipped,
+        NODE_ENV,
+        PUBLIC_URL: url,
+        SMS_GATEWAY_URL,
+        RECAPTCHA_SECRET,
+        RECAPTCHA_SITE_KEY,
+        VISITOR_SECRET,
+      }),
+    ).toMatchObject({ NODE_ENV: 'production', DEV_OUTBOX: false, SEED: false });
   });
 
   it('takes PUBLIC_URL as an origin only', () => {
@@ -131,13 +156,18 @@ describe('the production app', () => {
 
   it('sends codes through the gateway and sets a Secure, HttpOnly session cookie; answers pin https (HSTS)', async () => {
     const phone = DEMO_PHONES.owner;
-    const answer = await request(app).post('/api/auth/send-login-sms-code').send({ phone, 'g-recaptcha-response': 'token' }).expect(200);
+    const answer = await request(app)
+      .post('/api/auth/send-login-sms-code')
+      .send({ phone, 'g-recaptcha-response': 'token' })
+      .expect(200);
     expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const code = /\b(\d{4})\b/.exec(sent.filter((m) => m.to === phone).at(-1)?.text ?? '')?.[1];
     expect(code).toBeDefined();
     const login = await request(app).post('/api/auth/login').send({ phone, smsCode: code }).expect(200);
     const cookie = String(login.headers['set-cookie']);
-    expect(cookie).toMatch(/^auth-token=[\w-]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^auth-token=[\w-]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+    );
     expect(login.headers['cache-control']).toBe('no-store');
   });
 });
@@ -154,9 +184,15 @@ describe('the built front ends', () => {
       const app = createApp(ctx, { webDist, cabinetDist: join(dataDir, 'no-cabinet') });
       for (const page of ['/prodazha', '/', '/daily-rent/123', '/cabinet/', '/cabinet']) {
         const res = await request(app).get(page).expect(503);
-        expect(res.body).toEqual({ errorCode: 113, message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.' });
+        expect(res.body).toEqual({
+          errorCode: 113,
+          message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.',
+        });
       }
-      await request(app).get('/assets/index-AbCdEf12.js').expect(200).expect('Cache-Control', 'public, max-age=31536000, immutable');
+      await request(app)
+        .get('/assets/index-AbCdEf12.js')
+        .expect(200)
+        .expect('Cache-Control', 'public, max-age=31536000, immutable');
     } finally {
       await closeContext(ctx);
       rmSync(dataDir, { recursive: true, force: true });

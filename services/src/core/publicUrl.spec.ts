@@ -8,32 +8,51 @@ describe('links in letters and payments', () => {
   let owner: string;
   let user: string;
   beforeAll(async () => {
-    t = await startTestApp({ listings: 2, env: { PUBLIC_URL: 'https://estate.example', PAYMENT_WAIT_MS: '5000' } });
+    t = await startTestApp({
+      listings: 2,
+      env: { PUBLIC_URL: 'https://estate.example', PAYMENT_WAIT_MS: '5000' },
+    });
     owner = await signIn(t, DEMO_PHONES.owner);
     user = await signIn(t, DEMO_PHONES.user);
   });
   afterAll(() => t.close());
-  const forged = (r: request.Test, token: string) => r.set('Authorization', `Bearer ${token}`).set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').set('X-Forwarded-Proto', 'http');
+  const forged = (r: request.Test, token: string) =>
+    r
+      .set('Authorization', `Bearer ${token}`)
+      .set('Host', 'evil.example')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'http');
 
   it('puts the configured address in the e-mail confirmation link', async () => {
-    await forged(request(t.app).post('/api/auth/change-email'), user).send({ newEmail: 'irina.new@example.ru' }).expect(200);
-    const { body } = await request(t.app).get('/api/dev/email').query({ to: 'irina.new@example.ru' }).expect(200);
+    await forged(request(t.app).post('/api/auth/change-email'), user)
+      .send({ newEmail: 'irina.new@example.ru' })
+      .expect(200);
+    const { body } = await request(t.app)
+      .get('/api/dev/email')
+      .query({ to: 'irina.new@example.ru' })
+      .expect(200);
     const letter = body.data[0] as { text: string; html: string };
     expect(letter.text).toMatch(/\nhttps:\/\/estate\.example\/confirm-email\?token=[\w.%-]+\n/);
     expect(`${letter.text}${letter.html}`).not.toContain('evil.example');
   });
 
   it('sends the payer of a top-up to the configured address and back to it', async () => {
-    const started = await forged(request(t.app).post('/api/agency/demo-agency-1/balance/top-up'), owner).send({ sourceType: 1, sum: 500 }).expect(201);
+    const started = await forged(request(t.app).post('/api/agency/demo-agency-1/balance/top-up'), owner)
+      .send({ sourceType: 1, sum: 500 })
+      .expect(201);
     const confirmationUrl = started.body.data.confirmationUrl as string;
     expect(confirmationUrl).toMatch(/^https:\/\/estate\.example\/api\/payments\/sandbox\/[\w-]+$/);
-    const paid = await request(t.app).post(`/api/payments/sandbox/${confirmationUrl.split('/').pop()}/pay`).expect(200);
+    const paid = await request(t.app)
+      .post(`/api/payments/sandbox/${confirmationUrl.split('/').pop()}/pay`)
+      .expect(200);
     expect(paid.body.data.returnUrl).toBe('https://estate.example/cabinet/');
   });
 
   it('returns the payer of a premium subscription to the configured address', async () => {
     const started = await forged(request(t.app).post('/api/tariffs/payment/month'), user).expect(201);
-    const paid = await request(t.app).post(`/api/payments/sandbox/${(started.body.data.confirmationUrl as string).split('/').pop()}/pay`).expect(200);
+    const paid = await request(t.app)
+      .post(`/api/payments/sandbox/${(started.body.data.confirmationUrl as string).split('/').pop()}/pay`)
+      .expect(200);
     expect(paid.body.data.returnUrl).toBe('https://estate.example/account/user/premium-sub');
   });
 });
@@ -47,11 +66,26 @@ describe('without PUBLIC_URL (development)', () => {
 
   it('links to http://localhost:PORT, whatever Host the request names', async () => {
     const owner = await signIn(t, DEMO_PHONES.owner);
-    const started = await request(t.app).post('/api/agency/demo-agency-1/balance/top-up').set('Authorization', `Bearer ${owner}`).set('Host', 'evil.example').send({ sourceType: 1, sum: 500 }).expect(201);
-    expect(started.body.data.confirmationUrl).toMatch(/^http:\/\/localhost:3999\/api\/payments\/sandbox\/[\w-]+$/);
+    const started = await request(t.app)
+      .post('/api/agency/demo-agency-1/balance/top-up')
+      .set('Authorization', `Bearer ${owner}`)
+      .set('Host', 'evil.example')
+      .send({ sourceType: 1, sum: 500 })
+      .expect(201);
+    expect(started.body.data.confirmationUrl).toMatch(
+      /^http:\/\/localhost:3999\/api\/payments\/sandbox\/[\w-]+$/,
+    );
     const user = await signIn(t, DEMO_PHONES.user);
-    await request(t.app).post('/api/auth/change-email').set('Authorization', `Bearer ${user}`).set('Host', 'evil.example').send({ newEmail: 'irina.dev@example.ru' }).expect(200);
-    const { body } = await request(t.app).get('/api/dev/email').query({ to: 'irina.dev@example.ru' }).expect(200);
+    await request(t.app)
+      .post('/api/auth/change-email')
+      .set('Authorization', `Bearer ${user}`)
+      .set('Host', 'evil.example')
+      .send({ newEmail: 'irina.dev@example.ru' })
+      .expect(200);
+    const { body } = await request(t.app)
+      .get('/api/dev/email')
+      .query({ to: 'irina.dev@example.ru' })
+      .expect(200);
     expect(body.data[0].text).toContain('http://localhost:3999/confirm-email?token=');
   });
 });

@@ -18,7 +18,11 @@ const settings: LimitSettings = {
   bookingsPerListing: { points: 5, durationSeconds: 60 },
 };
 
-function rateLimitsContract(name: string, run: boolean, make: () => { limits: RateLimits; stop(): Promise<void> | void }) {
+function rateLimitsContract(
+  name: string,
+  run: boolean,
+  make: () => { limits: RateLimits; stop(): Promise<void> | void },
+) {
   (run ? describe : describe.skip)(`rate limits contract: ${name}`, () => {
     let env: ReturnType<typeof make>;
     beforeEach(() => {
@@ -61,11 +65,17 @@ function rateLimitsContract(name: string, run: boolean, make: () => { limits: Ra
   });
 }
 
-rateLimitsContract('memory', true, () => ({ limits: new FlexibleRateLimits(settings), stop: () => undefined }));
+rateLimitsContract('memory', true, () => ({
+  limits: new FlexibleRateLimits(settings),
+  stop: () => undefined,
+}));
 
 rateLimitsContract('Redis', redisUp, () => {
   const redis = new Redis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 1 });
-  return { limits: new FlexibleRateLimits(settings, redis, `test-${randomUUID().slice(0, 8)}`), stop: () => void redis.disconnect() };
+  return {
+    limits: new FlexibleRateLimits(settings, redis, `test-${randomUUID().slice(0, 8)}`),
+    stop: () => void redis.disconnect(),
+  };
 });
 
 (redisUp ? it : it.skip)('two processes on one Redis share the count', async () => {
@@ -83,7 +93,12 @@ rateLimitsContract('Redis', redisUp, () => {
 });
 
 it('keeps limiting in memory while Redis is unreachable', async () => {
-  const dead = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+  const dead = new Redis('redis://127.0.0.1:1', {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
   dead.on('error', () => undefined);
   try {
     const limits = new FlexibleRateLimits(settings, dead, 'test-down');

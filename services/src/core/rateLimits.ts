@@ -1,5 +1,10 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { DomainError } from './errors';
 
 /**
@@ -7,9 +12,15 @@ import { DomainError } from './errors';
  * memory embedded, in Redis when several API processes share the count. Should Redis fail, an
  * in-memory limiter of the same rule takes over rather than letting everything through.
  */
-export type LimitRule = 'smsPerPhone' | 'smsPerIp' | 'codeChecksPerIp' | 'emailsPerUser'
+export type LimitRule =
+  | 'smsPerPhone'
+  | 'smsPerIp'
+  | 'codeChecksPerIp'
+  | 'emailsPerUser'
   /** daily-rent booking requests (each texts and e-mails the host): per IP, per guest phone, per listing */
-  | 'bookingsPerIp' | 'bookingsPerPhone' | 'bookingsPerListing';
+  | 'bookingsPerIp'
+  | 'bookingsPerPhone'
+  | 'bookingsPerListing';
 export type LimitSettings = Record<LimitRule, { points: number; durationSeconds: number }>;
 
 export interface RateLimits {
@@ -30,11 +41,22 @@ export class FlexibleRateLimits implements RateLimits {
       const { points, durationSeconds: duration } = settings[rule];
       const keyPrefix = `${prefix}:limit:${rule}`;
       if (!redis) return new RateLimiterMemory({ points, duration, keyPrefix });
-      return new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix }) });
+      return new RateLimiterRedis({
+        storeClient: redis,
+        points,
+        duration,
+        keyPrefix,
+        insuranceLimiter: new RateLimiterMemory({ points, duration, keyPrefix }),
+      });
     };
     this.limiters = {
-      smsPerPhone: make('smsPerPhone'), smsPerIp: make('smsPerIp'), codeChecksPerIp: make('codeChecksPerIp'), emailsPerUser: make('emailsPerUser'),
-      bookingsPerIp: make('bookingsPerIp'), bookingsPerPhone: make('bookingsPerPhone'), bookingsPerListing: make('bookingsPerListing'),
+      smsPerPhone: make('smsPerPhone'),
+      smsPerIp: make('smsPerIp'),
+      codeChecksPerIp: make('codeChecksPerIp'),
+      emailsPerUser: make('emailsPerUser'),
+      bookingsPerIp: make('bookingsPerIp'),
+      bookingsPerPhone: make('bookingsPerPhone'),
+      bookingsPerListing: make('bookingsPerListing'),
     };
   }
 
@@ -43,7 +65,9 @@ export class FlexibleRateLimits implements RateLimits {
       await this.limiters[rule].consume(key);
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        throw new DomainError('TOO_MANY_REQUESTS', undefined, { retryAfter: [String(Math.ceil(error.msBeforeNext / 1000))] });
+        throw new DomainError('TOO_MANY_REQUESTS', undefined, {
+          retryAfter: [String(Math.ceil(error.msBeforeNext / 1000))],
+        });
       }
       throw error;
     }

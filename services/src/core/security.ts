@@ -46,7 +46,8 @@ export function securityHeaders(config: Config): RequestHandler {
     contentSecurityPolicy: { useDefaults: false, directives: siteDirectives(config) },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity:
+      config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // the payment page opens in its own window with noopener; nothing embeds this site's resources elsewhere
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -59,7 +60,14 @@ export function securityHeaders(config: Config): RequestHandler {
  * its init script as a file).
  */
 export function docsPolicy(config: Config): RequestHandler {
-  return helmet.contentSecurityPolicy({ useDefaults: false, directives: { ...siteDirectives(config), 'img-src': ["'self'", 'data:', 'https:'], 'connect-src': ["'self'"] } }) as RequestHandler;
+  return helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      ...siteDirectives(config),
+      'img-src': ["'self'", 'data:', 'https:'],
+      'connect-src': ["'self'"],
+    },
+  }) as RequestHandler;
 }
 
 /**
@@ -67,7 +75,10 @@ export function docsPolicy(config: Config): RequestHandler {
  * inline: that one page may run inline script. It is only served when no real provider is set.
  */
 export function sandboxPagePolicy(config: Config): RequestHandler {
-  return helmet.contentSecurityPolicy({ useDefaults: false, directives: { ...siteDirectives(config), 'script-src': ["'self'", "'unsafe-inline'"] } }) as RequestHandler;
+  return helmet.contentSecurityPolicy({
+    useDefaults: false,
+    directives: { ...siteDirectives(config), 'script-src': ["'self'", "'unsafe-inline'"] },
+  }) as RequestHandler;
 }
 
 /**
@@ -117,7 +128,8 @@ export function refuseCrossSite(config: Config): RequestHandler {
       throw new DomainError('FORBIDDEN', 'Запрос с другого сайта отклонён');
     }
     const fetchSite = req.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw new DomainError('FORBIDDEN', 'Запрос с другого сайта отклонён');
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site')
+      throw new DomainError('FORBIDDEN', 'Запрос с другого сайта отклонён');
     next();
   };
 }

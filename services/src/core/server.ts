@@ -17,7 +17,10 @@ export function createHttpServer(app?: RequestListener): Server {
     const status = tooLarge ? 431 : 400;
     const body = JSON.stringify(
       tooLarge
-        ? { errorCode: ERRORS.PAYLOAD_TOO_LARGE.errorCode, message: 'Слишком длинный адрес или заголовки запроса' }
+        ? {
+            errorCode: ERRORS.PAYLOAD_TOO_LARGE.errorCode,
+            message: 'Слишком длинный адрес или заголовки запроса',
+          }
         : { errorCode: ERRORS.INVALID_DATA.errorCode, message: ERRORS.INVALID_DATA.message },
     );
     socket.end(

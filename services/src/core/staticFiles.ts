@@ -52,16 +52,19 @@ function builtFiles(dist: string): (urlPath: string) => BuiltFile | undefined {
     for (const name of readdirSync(dir)) {
       const absolute = join(dir, name);
       if (statSync(absolute).isDirectory()) walk(absolute);
-      else if (!isCompressedCopy(name)) files.set(`/${relative(dist, absolute).split(sep).join('/')}`, describeFile(absolute));
+      else if (!isCompressedCopy(name))
+        files.set(`/${relative(dist, absolute).split(sep).join('/')}`, describeFile(absolute));
     }
   };
   if (existsSync(dist)) walk(dist);
   const root = resolve(dist);
   return (urlPath) => {
     const known = files.get(urlPath);
-    if (known || !/^\/[\w./-]+$/.test(urlPath) || urlPath.includes('..') || isCompressedCopy(urlPath)) return known;
+    if (known || !/^\/[\w./-]+$/.test(urlPath) || urlPath.includes('..') || isCompressedCopy(urlPath))
+      return known;
     const absolute = resolve(root, `.${urlPath}`);
-    if (!absolute.startsWith(root + sep) || !existsSync(absolute) || !statSync(absolute).isFile()) return undefined;
+    if (!absolute.startsWith(root + sep) || !existsSync(absolute) || !statSync(absolute).isFile())
+      return undefined;
     const found = describeFile(absolute);
     files.set(urlPath, found);
     return found;
@@ -92,12 +95,16 @@ function sendBuilt(req: Request, res: Response, next: NextFunction, file: BuiltF
   res.setHeader('Content-Type', file.type);
   res.setHeader('Cache-Control', cacheControl);
   if (encoding) res.setHeader('Content-Encoding', encoding.name);
-  res.sendFile(file.absolute + (encoding?.suffix ?? ''), { cacheControl: false, dotfiles: 'deny' }, (error) => {
-    if (!error) return;
-    if (res.headersSent) return;
-    res.removeHeader('Content-Encoding');
-    next((error as NodeJS.ErrnoException).code === 'ENOENT' ? new DomainError('SITE_UNAVAILABLE') : error);
-  });
+  res.sendFile(
+    file.absolute + (encoding?.suffix ?? ''),
+    { cacheControl: false, dotfiles: 'deny' },
+    (error) => {
+      if (!error) return;
+      if (res.headersSent) return;
+      res.removeHeader('Content-Encoding');
+      next((error as NodeJS.ErrnoException).code === 'ENOENT' ? new DomainError('SITE_UNAVAILABLE') : error);
+    },
+  );
 }
 
 /**

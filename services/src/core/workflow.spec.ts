@@ -25,21 +25,40 @@ const calendar: Decider<{ type: 'Reserve' | 'Release'; requestId: string }, Set<
     if (c.type === 'Reserve') {
       if (held.has(c.requestId)) return [];
       if (held.size > 0) throw new DomainError('DATES_UNAVAILABLE');
-      return [{ type: 'DatesReserved', data: { publicationId: 'p1', entryId: c.requestId, requestId: c.requestId, startDate: '2030-01-01', endDate: '2030-01-02' } }];
+      return [
+        {
+          type: 'DatesReserved',
+          data: {
+            publicationId: 'p1',
+            entryId: c.requestId,
+            requestId: c.requestId,
+            startDate: '2030-01-01',
+            endDate: '2030-01-02',
+          },
+        },
+      ];
     }
-    return held.has(c.requestId) ? [{ type: 'CalendarEntryReleased', data: { publicationId: 'p1', entryId: c.requestId } }] : [];
+    return held.has(c.requestId)
+      ? [{ type: 'CalendarEntryReleased', data: { publicationId: 'p1', entryId: c.requestId } }]
+      : [];
   },
 };
 type RequestEvent = EventOf<'BookingCancelled'> | EventOf<'BookingAccepted'>;
-const request: Decider<{ type: 'Accept'; entryId: string }, 'sent' | 'accepted' | 'cancelled', RequestEvent> = {
-  initialState: () => 'sent',
-  evolve: (_s, e) => (e.type === 'BookingAccepted' ? 'accepted' : 'cancelled'),
-  decide: (c, s) => {
-    if (s === 'accepted') return [];
-    if (s === 'cancelled') throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка уже отменена');
-    return [{ type: 'BookingAccepted', data: { requestId: 'r1', entryId: c.entryId, by: 'host' } } as RequestEvent];
-  },
-};
+const request: Decider<{ type: 'Accept'; entryId: string }, 'sent' | 'accepted' | 'cancelled', RequestEvent> =
+  {
+    initialState: () => 'sent',
+    evolve: (_s, e) => (e.type === 'BookingAccepted' ? 'accepted' : 'cancelled'),
+    decide: (c, s) => {
+      if (s === 'accepted') return [];
+      if (s === 'cancelled') throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка уже отменена');
+      return [
+        {
+          type: 'BookingAccepted',
+          data: { requestId: 'r1', entryId: c.entryId, by: 'host' },
+        } as RequestEvent,
+      ];
+    },
+  };
 
 const accept = defineWorkflow({
   name: 'toy-accept',
@@ -47,12 +66,23 @@ const accept = defineWorkflow({
     {
       name: 'reserve',
       run: async ({ store, input }: StepRun<{ requestId: string }>) =>
-        void (await handleCommand(store, 'calendar-p1', calendar, { type: 'Reserve', requestId: input.requestId })),
-      undo: async ({ store, input }) => void (await handleCommand(store, 'calendar-p1', calendar, { type: 'Release', requestId: input.requestId })),
+        void (await handleCommand(store, 'calendar-p1', calendar, {
+          type: 'Reserve',
+          requestId: input.requestId,
+        })),
+      undo: async ({ store, input }) =>
+        void (await handleCommand(store, 'calendar-p1', calendar, {
+          type: 'Release',
+          requestId: input.requestId,
+        })),
     },
     {
       name: 'accept',
-      run: async ({ store, input }) => void (await handleCommand(store, `booking-${input.requestId}`, request, { type: 'Accept', entryId: input.requestId })),
+      run: async ({ store, input }) =>
+        void (await handleCommand(store, `booking-${input.requestId}`, request, {
+          type: 'Accept',
+          entryId: input.requestId,
+        })),
     },
   ],
   output: ({ input }) => ({ accepted: input.requestId }),
@@ -77,22 +107,53 @@ describe('workflow runner', () => {
     expect(await runWorkflow(store, accept, 'w1', { requestId: 'r1' })).toEqual({ accepted: 'r1' });
     expect([...(await held())]).toEqual(['r1']);
     expect(await status('r1')).toBe('accepted');
-    expect(await types(workflowStream('w1'))).toEqual(['WorkflowStarted', 'WorkflowStepCompleted', 'WorkflowStepCompleted', 'WorkflowCompleted']);
+    expect(await types(workflowStream('w1'))).toEqual([
+      'WorkflowStarted',
+      'WorkflowStepCompleted',
+      'WorkflowStepCompleted',
+      'WorkflowCompleted',
+    ]);
   });
 
   it('undoes the steps done when a later step is refused, and answers the refusal', async () => {
-    await store.append('booking-r1', [{ eventId: 'c1', type: 'BookingCancelled', data: { requestId: 'r1', by: 'guest', reason: 'Изменились планы', byGuest: true }, schemaVersion: 1, occurredAt: new Date().toISOString(), metadata: { correlationId: 'c', causationId: null, actor: null } }], 'no-stream');
-    await expect(runWorkflow(store, accept, 'w1', { requestId: 'r1' })).rejects.toMatchObject({ kind: 'ACTION_NOT_ALLOWED', message: 'Заявка уже отменена' });
+    await store.append(
+      'booking-r1',
+      [
+        {
+          eventId: 'c1',
+          type: 'BookingCancelled',
+          data: { requestId: 'r1', by: 'guest', reason: 'Изменились планы', byGuest: true },
+          schemaVersion: 1,
+          occurredAt: new Date().toISOString(),
+          metadata: { correlationId: 'c', causationId: null, actor: null },
+        },
+      ],
+      'no-stream',
+    );
+    await expect(runWorkflow(store, accept, 'w1', { requestId: 'r1' })).rejects.toMatchObject({
+      kind: 'ACTION_NOT_ALLOWED',
+      message: 'Заявка уже отменена',
+    });
     expect([...(await held())]).toEqual([]); // the night is free again
-    expect(await types(workflowStream('w1'))).toEqual(['WorkflowStarted', 'WorkflowStepCompleted', 'WorkflowStepFailed', 'WorkflowStepUndone', 'WorkflowCompensated']);
+    expect(await types(workflowStream('w1'))).toEqual([
+      'WorkflowStarted',
+      'WorkflowStepCompleted',
+      'WorkflowStepFailed',
+      'WorkflowStepUndone',
+      'WorkflowCompensated',
+    ]);
     // asked again, the same workflow gives the same answer and changes nothing
-    await expect(runWorkflow(store, accept, 'w1', { requestId: 'r1' })).rejects.toMatchObject({ kind: 'ACTION_NOT_ALLOWED' });
+    await expect(runWorkflow(store, accept, 'w1', { requestId: 'r1' })).rejects.toMatchObject({
+      kind: 'ACTION_NOT_ALLOWED',
+    });
     expect((await store.readStream('calendar-p1')).length).toBe(2);
   });
 
   it('answers a refusal of the first step with nothing to undo', async () => {
     await runWorkflow(store, accept, 'w1', { requestId: 'r1' });
-    await expect(runWorkflow(store, accept, 'w2', { requestId: 'r2' })).rejects.toMatchObject({ kind: 'DATES_UNAVAILABLE' });
+    await expect(runWorkflow(store, accept, 'w2', { requestId: 'r2' })).rejects.toMatchObject({
+      kind: 'DATES_UNAVAILABLE',
+    });
     expect([...(await held())]).toEqual(['r1']);
   });
 
@@ -103,9 +164,15 @@ describe('workflow runner', () => {
     expect(await store.headPosition()).toBe(appended);
   });
 
-  describe.each(crashPoints(accept).filter((p) => p.during === 'run').map((p) => [p.label, p] as const))('a crash %s', (_label, point) => {
+  describe.each(
+    crashPoints(accept)
+      .filter((p) => p.during === 'run')
+      .map((p) => [p.label, p] as const),
+  )('a crash %s', (_label, point) => {
     it('leaves an allowed state, and a resume finishes the work exactly once', async () => {
-      await expect(runWorkflow(store, point.workflow, 'w1', { requestId: 'r1' })).rejects.toBeInstanceOf(InjectedCrash);
+      await expect(runWorkflow(store, point.workflow, 'w1', { requestId: 'r1' })).rejects.toBeInstanceOf(
+        InjectedCrash,
+      );
       // allowed: the request is accepted only with its night held
       if ((await status('r1')) === 'accepted') expect([...(await held())]).toEqual(['r1']);
       expect(await resumeWorkflow(store, [accept as never], 'w1')).toBe('completed');
@@ -117,9 +184,24 @@ describe('workflow runner', () => {
   });
 
   it('finishes undoing after a crash during compensation', async () => {
-    await store.append('booking-r1', [{ eventId: 'c1', type: 'BookingCancelled', data: { requestId: 'r1', by: 'guest', reason: 'Изменились планы', byGuest: true }, schemaVersion: 1, occurredAt: new Date().toISOString(), metadata: { correlationId: 'c', causationId: null, actor: null } }], 'no-stream');
+    await store.append(
+      'booking-r1',
+      [
+        {
+          eventId: 'c1',
+          type: 'BookingCancelled',
+          data: { requestId: 'r1', by: 'guest', reason: 'Изменились планы', byGuest: true },
+          schemaVersion: 1,
+          occurredAt: new Date().toISOString(),
+          metadata: { correlationId: 'c', causationId: null, actor: null },
+        },
+      ],
+      'no-stream',
+    );
     const undoCrash = crashPoints(accept).find((p) => p.label === 'after undoing reserve')!;
-    await expect(runWorkflow(store, undoCrash.workflow, 'w1', { requestId: 'r1' })).rejects.toBeInstanceOf(InjectedCrash);
+    await expect(runWorkflow(store, undoCrash.workflow, 'w1', { requestId: 'r1' })).rejects.toBeInstanceOf(
+      InjectedCrash,
+    );
     expect(await resumeWorkflow(store, [accept as never], 'w1')).toBe('compensated');
     expect([...(await held())]).toEqual([]);
     expect(await types('calendar-p1')).toEqual(['DatesReserved', 'CalendarEntryReleased']);

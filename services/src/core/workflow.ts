@@ -79,7 +79,11 @@ export const workflowDecider: Decider<WorkflowCommand, WorkflowState, WorkflowEv
       case 'WorkflowStarted':
         return { ...state, status: 'running', name: event.data.name, input: event.data.input };
       case 'WorkflowStepCompleted':
-        return { ...state, results: { ...state.results, [event.data.step]: event.data.result }, done: [...state.done, event.data.step] };
+        return {
+          ...state,
+          results: { ...state.results, [event.data.step]: event.data.result },
+          done: [...state.done, event.data.step],
+        };
       case 'WorkflowStepFailed':
         return { ...state, status: 'compensating', failure: event.data.failure };
       case 'WorkflowStepUndone':
@@ -97,15 +101,26 @@ export const workflowDecider: Decider<WorkflowCommand, WorkflowState, WorkflowEv
   decide(command, state) {
     switch (command.type) {
       case 'Start':
-        return state.status === 'new' ? [{ type: 'WorkflowStarted', data: { workflowId: command.workflowId, name: command.name, input: command.input } }] : [];
+        return state.status === 'new'
+          ? [
+              {
+                type: 'WorkflowStarted',
+                data: { workflowId: command.workflowId, name: command.name, input: command.input },
+              },
+            ]
+          : [];
       case 'CompleteStep':
         return state.status === 'running' && !state.done.includes(command.step)
           ? [{ type: 'WorkflowStepCompleted', data: { step: command.step, result: command.result ?? null } }]
           : [];
       case 'FailStep':
-        return state.status === 'running' ? [{ type: 'WorkflowStepFailed', data: { step: command.step, failure: command.failure } }] : [];
+        return state.status === 'running'
+          ? [{ type: 'WorkflowStepFailed', data: { step: command.step, failure: command.failure } }]
+          : [];
       case 'UndoStep':
-        return state.status === 'compensating' && state.done.includes(command.step) ? [{ type: 'WorkflowStepUndone', data: { step: command.step } }] : [];
+        return state.status === 'compensating' && state.done.includes(command.step)
+          ? [{ type: 'WorkflowStepUndone', data: { step: command.step } }]
+          : [];
       case 'Complete':
         return state.status === 'running' ? [{ type: 'WorkflowCompleted', data: {} }] : [];
       case 'Compensate':
@@ -118,8 +133,13 @@ export const workflowDecider: Decider<WorkflowCommand, WorkflowState, WorkflowEv
   },
 };
 
-const failureOf = (error: DomainError): Failure => ({ kind: error.kind, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-const refusalOf = (failure: Failure) => new DomainError(failure.kind as ErrorKind, failure.message, failure.errors);
+const failureOf = (error: DomainError): Failure => ({
+  kind: error.kind,
+  message: error.message,
+  ...(error.errors ? { errors: error.errors } : {}),
+});
+const refusalOf = (failure: Failure) =>
+  new DomainError(failure.kind as ErrorKind, failure.message, failure.errors);
 
 /**
  * Runs (or resumes) the workflow with this id. The same id with the same input is the same use
@@ -136,8 +156,10 @@ export async function runWorkflow<Input, Output>(
   const stream = workflowStream(workflowId);
   const record = (command: WorkflowCommand) => handleCommand(store, stream, workflowDecider, command, meta);
   let state = fold(workflowDecider, await store.readStream(stream));
-  if (state.status === 'new') state = (await record({ type: 'Start', workflowId, name: workflow.name, input })).state;
-  if (state.name !== workflow.name) throw new Error(`workflow ${workflowId} is a ${state.name}, not a ${workflow.name}`);
+  if (state.status === 'new')
+    state = (await record({ type: 'Start', workflowId, name: workflow.name, input })).state;
+  if (state.name !== workflow.name)
+    throw new Error(`workflow ${workflowId} is a ${state.name}, not a ${workflow.name}`);
   const startedWith = state.input as Input;
   const run = (): StepRun<Input> => ({ input: startedWith, workflowId, store, results: state.results, meta });
 
@@ -172,7 +194,12 @@ export async function runWorkflow<Input, Output>(
  * Finishes the workflows a crash left half-way (run from the background at start): each is run
  * again from its stream, going on or undoing, as its recorded state says.
  */
-export async function resumeWorkflow(store: EventStore, workflows: Workflow<unknown, unknown>[], workflowId: string, meta: CommandContext = {}) {
+export async function resumeWorkflow(
+  store: EventStore,
+  workflows: Workflow<unknown, unknown>[],
+  workflowId: string,
+  meta: CommandContext = {},
+) {
   const state = fold(workflowDecider, await store.readStream(workflowStream(workflowId)));
   if (state.status !== 'running' && state.status !== 'compensating') return 'finished' as const;
   const workflow = workflows.find((w) => w.name === state.name);

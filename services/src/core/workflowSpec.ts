@@ -1,7 +1,11 @@
 import type { Workflow, WorkflowStep } from './workflow';
 
 /** `undo` points only fire when a later step is refused */
-export type CrashPoint<Input, Output> = { label: string; during: 'run' | 'undo'; workflow: Workflow<Input, Output> };
+export type CrashPoint<Input, Output> = {
+  label: string;
+  during: 'run' | 'undo';
+  workflow: Workflow<Input, Output>;
+};
 
 export class InjectedCrash extends Error {
   constructor(where: string) {
@@ -26,7 +30,10 @@ export function crashPoints<Input, Output>(workflow: Workflow<Input, Output>): C
     points.push({
       label: `before ${step.name}`,
       during: 'run',
-      workflow: withStep(index, { ...step, run: async () => Promise.reject(new InjectedCrash(`before ${step.name}`)) }),
+      workflow: withStep(index, {
+        ...step,
+        run: async () => Promise.reject(new InjectedCrash(`before ${step.name}`)),
+      }),
     });
     points.push({
       label: `after ${step.name}`,

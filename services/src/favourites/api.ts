@@ -1,5 +1,12 @@
 import { PUBLICATION_STATUS } from '@estate/events';
-import { CATALOGUE, dayOf, INTERACTIONS_TOPIC, listFavourites, type CatalogueDocument, type Interaction } from '@estate/projections';
+import {
+  CATALOGUE,
+  dayOf,
+  INTERACTIONS_TOPIC,
+  listFavourites,
+  type CatalogueDocument,
+  type Interaction,
+} from '@estate/projections';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -18,23 +25,44 @@ export function favouriteRoutes(ctx: AppContext): Router {
   const router = Router();
   const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
   const run = async (userId: string, type: 'AddFavourite' | 'RemoveFavourite', publicationId: string) => {
-    const result = await handleCommand(ctx.eventStore, favouritesStream(userId), favouritesDecider, { type, userId, publicationId }, { actor: userId });
+    const result = await handleCommand(
+      ctx.eventStore,
+      favouritesStream(userId),
+      favouritesDecider,
+      { type, userId, publicationId },
+      { actor: userId },
+    );
     await ctx.projections.whenCaughtUp(result.position);
     return result;
   };
   const route = (method: 'get' | 'post' | 'delete', path: string, summary: string) =>
-    ctx.openApi.route({ method, path, tags: [TAG], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' } } });
+    ctx.openApi.route({
+      method,
+      path,
+      tags: [TAG],
+      summary,
+      security: [{ bearer: [] }],
+      responses: { 200: { description: 'data' } },
+    });
 
   route('post', '/api/favorite-publications/{id}', 'Добавить объявление в избранное');
   router.post('/api/favorite-publications/:id', async (req, res) => {
     const user = currentUser(req);
     const doc = await catalogue.findOne({ _id: req.params.id }, { projection: { status: 1 } });
-    if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+    if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED)
+      throw new DomainError('NOT_FOUND', 'Объявление не найдено');
     const result = await run(user.userId, 'AddFavourite', req.params.id);
     if (result.events.length) {
       const at = ctx.clock().toISOString();
-      const favourite: Interaction = { id: `favorite:${user.userId}:${req.params.id}:${dayOf(at)}`, kind: 'favorite', publicationId: req.params.id, at };
-      await ctx.bus.publish(INTERACTIONS_TOPIC, [{ key: req.params.id, value: favourite }]).catch((error) => req.log.warn({ err: error }, 'favourite not counted'));
+      const favourite: Interaction = {
+        id: `favorite:${user.userId}:${req.params.id}:${dayOf(at)}`,
+        kind: 'favorite',
+        publicationId: req.params.id,
+        at,
+      };
+      await ctx.bus
+        .publish(INTERACTIONS_TOPIC, [{ key: req.params.id, value: favourite }])
+        .catch((error) => req.log.warn({ err: error }, 'favourite not counted'));
     }
     res.json({ data: { success: true } });
   });
@@ -47,17 +75,40 @@ export function favouriteRoutes(ctx: AppContext): Router {
     res.json({ data: { success: true } });
   });
 
-  route('get', '/api/favorite-publications', 'Избранное, недавно добавленные первыми (limit до 100, offset — страница с 1)');
+  route(
+    'get',
+    '/api/favorite-publications',
+    'Избранное, недавно добавленные первыми (limit до 100, offset — страница с 1)',
+  );
   router.get('/api/favorite-publications', async (req, res) => {
     const user = currentUser(req);
-    const q = parse(z.object({ limit: z.coerce.number().int().min(1).max(100).default(100), offset: z.coerce.number().int().min(1).default(1) }), req.query);
-    const { items, total } = await listFavourites(ctx.readStore, user.userId, (q.offset - 1) * q.limit, q.limit);
+    const q = parse(
+      z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(100),
+        offset: z.coerce.number().int().min(1).default(1),
+      }),
+      req.query,
+    );
+    const { items, total } = await listFavourites(
+      ctx.readStore,
+      user.userId,
+      (q.offset - 1) * q.limit,
+      q.limit,
+    );
     const docs = await catalogue.find({ _id: { $in: items.map((f) => f.publicationId) } });
     const byId = new Map(docs.map((d) => [d._id, d]));
     // a listing hidden or sold since stays in the list, marked inactive, so the user sees what became of it
     const data = items.flatMap((f) => {
       const doc = byId.get(f.publicationId);
-      return doc ? [{ ...toPublicationDto(doc), isActive: doc.status === PUBLICATION_STATUS.PUBLISHED, addedToFavoritesAt: f.addedAt }] : [];
+      return doc
+        ? [
+            {
+              ...toPublicationDto(doc),
+              isActive: doc.status === PUBLICATION_STATUS.PUBLISHED,
+              addedToFavoritesAt: f.addedAt,
+            },
+          ]
+        : [];
     });
     res.json({ data, meta: pageMeta(q.offset, q.limit, total) });
   });

@@ -34,10 +34,16 @@ export function decide(command: FavouritesCommand, state: Favourites): Favourite
   switch (command.type) {
     case 'AddFavourite':
       if (state.ids.has(publicationId)) return [];
-      if (state.ids.size >= MAX_FAVOURITES) throw new DomainError('ACTION_NOT_ALLOWED', `В избранном может быть не больше ${MAX_FAVOURITES} объявлений`);
+      if (state.ids.size >= MAX_FAVOURITES)
+        throw new DomainError(
+          'ACTION_NOT_ALLOWED',
+          `В избранном может быть не больше ${MAX_FAVOURITES} объявлений`,
+        );
       return [{ type: 'FavouriteAdded', data: { userId, publicationId } }];
     case 'RemoveFavourite':
-      return state.ids.has(publicationId) ? [{ type: 'FavouriteRemoved', data: { userId, publicationId } }] : [];
+      return state.ids.has(publicationId)
+        ? [{ type: 'FavouriteRemoved', data: { userId, publicationId } }]
+        : [];
     default: {
       const unknown: never = command;
       return unknown;
@@ -45,4 +51,8 @@ export function decide(command: FavouritesCommand, state: Favourites): Favourite
   }
 }
 
-export const favouritesDecider: Decider<FavouritesCommand, Favourites, FavouritesEvent> = { decide, evolve, initialState: () => ({ ids: new Set() }) };
+export const favouritesDecider: Decider<FavouritesCommand, Favourites, FavouritesEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ ids: new Set() }),
+};

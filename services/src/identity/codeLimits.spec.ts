@@ -12,7 +12,11 @@ describe('the hourly code quota of a phone', () => {
     t = await startTestApp({ seed: false, env: { SMS_LIMIT_PER_PHONE: '3', SMS_LIMIT_PER_IP: '1000' } });
   });
   afterAll(() => t.close());
-  const send = (phone: string, ip: string) => request(t.app).post('/api/sms-code/send').set('X-Forwarded-For', ip).send({ phone, ...BOT });
+  const send = (phone: string, ip: string) =>
+    request(t.app)
+      .post('/api/sms-code/send')
+      .set('X-Forwarded-For', ip)
+      .send({ phone, ...BOT });
 
   it('is spent only on codes actually sent: a burst of early resends locks nobody out', async () => {
     const phone = newPhone();
@@ -29,7 +33,10 @@ describe('the hourly code quota of a phone', () => {
     // the quota (3 an hour) is spent by the three codes sent, and only now
     t.clock.advance(31_000);
     const spent = await send(phone, '10.2.0.1').expect(429);
-    expect(spent.body).toMatchObject({ errorCode: 108, message: 'Превышен лимит запросов, пожалуйста попробуйте позже.' });
+    expect(spent.body).toMatchObject({
+      errorCode: 108,
+      message: 'Превышен лимит запросов, пожалуйста попробуйте позже.',
+    });
   });
 });
 
@@ -37,11 +44,22 @@ describe('the daily cap on wrong codes per phone', () => {
   let t: TestApp;
   beforeAll(async () => {
     // per-IP limits out of the way: the cap must hold across any number of addresses
-    t = await startTestApp({ seed: false, env: { SMS_LIMIT_PER_PHONE: '1000', SMS_LIMIT_PER_IP: '1000', CODE_CHECK_LIMIT_PER_IP: '1000' } });
+    t = await startTestApp({
+      seed: false,
+      env: { SMS_LIMIT_PER_PHONE: '1000', SMS_LIMIT_PER_IP: '1000', CODE_CHECK_LIMIT_PER_IP: '1000' },
+    });
   });
   afterAll(() => t.close());
-  const send = (phone: string, ip: string) => request(t.app).post('/api/sms-code/send').set('X-Forwarded-For', ip).send({ phone, ...BOT });
-  const check = (phone: string, smsCode: string, ip: string) => request(t.app).post('/api/sms-code/verify').set('X-Forwarded-For', ip).send({ phone, smsCode, ...BOT });
+  const send = (phone: string, ip: string) =>
+    request(t.app)
+      .post('/api/sms-code/send')
+      .set('X-Forwarded-For', ip)
+      .send({ phone, ...BOT });
+  const check = (phone: string, smsCode: string, ip: string) =>
+    request(t.app)
+      .post('/api/sms-code/verify')
+      .set('X-Forwarded-For', ip)
+      .send({ phone, smsCode, ...BOT });
 
   it(`stops guessing after ${MAX_WRONG_TRIES_PER_DAY} wrong codes a day from many IPs, then gives the phone back the next day`, async () => {
     const phone = newPhone();
@@ -55,7 +73,9 @@ describe('the daily cap on wrong codes per phone', () => {
     }
     t.clock.advance(31_000);
     const noMoreCodes = await send(phone, '10.5.0.1').expect(429);
-    expect(noMoreCodes.body.message).toMatch(/^Слишком много неверных кодов для этого номера\. Повторите попытку через 2[34] ч\.$/);
+    expect(noMoreCodes.body.message).toMatch(
+      /^Слишком много неверных кодов для этого номера\. Повторите попытку через 2[34] ч\.$/,
+    );
 
     t.clock.advance(24 * 60 * 60_000);
     await send(phone, '10.5.0.1').expect(200);
@@ -80,6 +100,9 @@ describe('the daily cap on wrong codes per phone', () => {
     const code = await lastCode(t, phone);
     await check(phone, wrongOf(code), '10.8.0.1').expect(400);
     const refused = await check(phone, code, '10.8.0.2').expect(400);
-    expect(refused.body).toMatchObject({ errorCode: 5, message: expect.stringMatching(/^Слишком много неверных кодов для этого номера/) });
+    expect(refused.body).toMatchObject({
+      errorCode: 5,
+      message: expect.stringMatching(/^Слишком много неверных кодов для этого номера/),
+    });
   });
 });

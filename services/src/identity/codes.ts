@@ -36,17 +36,25 @@ export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 
 /** reCAPTCHA v3: a missing token is errorCode 1 with a field error, a failed check the same with its own text. */
 export async function checkBot(ctx: AppContext, req: Request) {
   const token = (req.body as Record<string, unknown> | undefined)?.[BOT_TOKEN_FIELD];
-  if (typeof token !== 'string' || token.trim() === '') throw new DomainError('INVALID_DATA', undefined, { [BOT_TOKEN_FIELD]: ['Обязательное поле'] });
+  if (typeof token !== 'string' || token.trim() === '')
+    throw new DomainError('INVALID_DATA', undefined, { [BOT_TOKEN_FIELD]: ['Обязательное поле'] });
   const passed = await ctx.botCheck.verify(token, clientIp(req)).catch((error) => {
     req.log?.warn({ err: error }, 'bot check unavailable');
     return false;
   });
   if (!passed) {
-    throw new DomainError('INVALID_DATA', undefined, { [BOT_TOKEN_FIELD]: ['Проверка на робота не пройдена. Обновите страницу и попробуйте ещё раз.'] });
+    throw new DomainError('INVALID_DATA', undefined, {
+      [BOT_TOKEN_FIELD]: ['Проверка на робота не пройдена. Обновите страницу и попробуйте ещё раз.'],
+    });
   }
 }
 
-type SendCodeOptions = { phone: string; purpose: CodePurpose; userId?: string; registration?: NonNullable<PhoneCommand & { type: 'SendCode' }>['registration'] };
+type SendCodeOptions = {
+  phone: string;
+  purpose: CodePurpose;
+  userId?: string;
+  registration?: NonNullable<PhoneCommand & { type: 'SendCode' }>['registration'];
+};
 
 /**
  * Sends a new code: limits first (per IP, then per phone), then the phone's decider (resend not
@@ -56,39 +64,73 @@ type SendCodeOptions = { phone: string; purpose: CodePurpose; userId?: string; r
  * taken phone, the daily cap) or one the provider failed to deliver is given back, so a burst of
  * early resends cannot lock a phone out for an hour.
  */
-export async function sendCode(ctx: AppContext, req: Request, options: SendCodeOptions, counted: { ipCounted?: boolean } = {}): Promise<{ endTime: string; serverTime: string }> {
+export async function sendCode(
+  ctx: AppContext,
+  req: Request,
+  options: SendCodeOptions,
+  counted: { ipCounted?: boolean } = {},
+): Promise<{ endTime: string; serverTime: string }> {
   const { phone, purpose } = options;
   if (!counted.ipCounted) await ctx.limits.consume('smsPerIp', clientIp(req));
   await ctx.limits.consume('smsPerPhone', phone);
   const notSent = async (error: unknown) => {
-    await ctx.limits.refund('smsPerPhone', phone).catch((refundError) => req.log?.warn({ err: refundError }, 'phone quota not refunded'));
+    await ctx.limits
+      .refund('smsPerPhone', phone)
+      .catch((refundError) => req.log?.warn({ err: refundError }, 'phone quota not refunded'));
     return error;
   };
   const code = newCode();
   const now = ctx.clock();
-  const command: PhoneCommand = { type: 'SendCode', phone, purpose, code, salt: newSalt(), now, userId: options.userId, registration: options.registration };
-  const result = await handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, command, { actor: options.userId ?? 'anonymous', correlationId: req.id as string }).catch(async (error: unknown) => {
+  const command: PhoneCommand = {
+    type: 'SendCode',
+    phone,
+    purpose,
+    code,
+    salt: newSalt(),
+    now,
+    userId: options.userId,
+    registration: options.registration,
+  };
+  const result = await handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, command, {
+    actor: options.userId ?? 'anonymous',
+    correlationId: req.id as string,
+  }).catch(async (error: unknown) => {
     throw await notSent(error);
   });
   const sent = result.events[0] as EventOf<'PhoneCodeSent'>;
   const { codeHash, resendAt } = sent.data;
   try {
-    await queueSms(ctx, { to: phone, text: SMS_TEXT[purpose](code), code: { phone, codeHash } }, `code-${codeHash}`);
+    await queueSms(
+      ctx,
+      { to: phone, text: SMS_TEXT[purpose](code), code: { phone, codeHash } },
+      `code-${codeHash}`,
+    );
   } catch (error) {
     req.log?.error({ err: error }, 'SMS could not be queued');
     await recordFailure(ctx, phone, codeHash, 'not queued');
     throw await notSent(new DomainError('SMS_NOT_SENT'));
   }
-  if ((await waitForDelivery(ctx, phone, codeHash, result.nextExpectedRevision + 1)) === 'failed') throw await notSent(new DomainError('SMS_NOT_SENT'));
+  if ((await waitForDelivery(ctx, phone, codeHash, result.nextExpectedRevision + 1)) === 'failed')
+    throw await notSent(new DomainError('SMS_NOT_SENT'));
   // the server's time beside endTime lets a client with a wrong clock count down correctly
   return { endTime: resendAt, serverTime: now.toISOString() };
 }
 
 const recordFailure = (ctx: AppContext, phone: string, codeHash: string, failure: string) =>
-  handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, { type: 'RecordDelivery', phone, codeHash, failure });
+  handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, {
+    type: 'RecordDelivery',
+    phone,
+    codeHash,
+    failure,
+  });
 
 /** Follows the phone stream until the worker reports the code delivered or failed, or SMS_WAIT_MS passes (then it is still trying). */
-async function waitForDelivery(ctx: AppContext, phone: string, codeHash: string, fromRevision: number): Promise<'delivered' | 'failed' | 'pending'> {
+async function waitForDelivery(
+  ctx: AppContext,
+  phone: string,
+  codeHash: string,
+  fromRevision: number,
+): Promise<'delivered' | 'failed' | 'pending'> {
   const outcome = await poll(async () => {
     for (const event of await ctx.eventStore.readStream(phoneStream(phone), fromRevision)) {
       if ((event.data as { codeHash?: string }).codeHash !== codeHash) continue;
@@ -105,12 +147,22 @@ async function waitForDelivery(ctx: AppContext, phone: string, codeHash: string,
  * tries per code and the phone's 20 a day, see phone.ts) and then answered as errorCode 5; checks
  * are also limited per IP against guessing across phones.
  */
-export async function verifyCode(ctx: AppContext, req: Request, command: Omit<PhoneCommand & { type: 'VerifyCode' }, 'type' | 'now'>) {
+export async function verifyCode(
+  ctx: AppContext,
+  req: Request,
+  command: Omit<PhoneCommand & { type: 'VerifyCode' }, 'type' | 'now'>,
+) {
   await ctx.limits.consume('codeChecksPerIp', clientIp(req));
-  const result = await handleCommand(ctx.eventStore, phoneStream(command.phone), phoneDecider, { type: 'VerifyCode', ...command, now: ctx.clock() }, {
-    actor: command.userId ?? 'anonymous',
-    correlationId: req.id as string,
-  });
+  const result = await handleCommand(
+    ctx.eventStore,
+    phoneStream(command.phone),
+    phoneDecider,
+    { type: 'VerifyCode', ...command, now: ctx.clock() },
+    {
+      actor: command.userId ?? 'anonymous',
+      correlationId: req.id as string,
+    },
+  );
   const rejected = result.events.find((e) => e.type === 'PhoneCodeRejected');
   if (rejected) throw new DomainError('WRONG_CODE');
   return result;

@@ -48,8 +48,25 @@ export type PhoneState = {
 };
 
 export type PhoneCommand =
-  | { type: 'SendCode'; phone: string; purpose: CodePurpose; code: string; salt: string; now: Date; userId?: string; registration?: PendingRegistration }
-  | { type: 'VerifyCode'; phone: string; purpose: CodePurpose; code: string; now: Date; userId?: string; trustTokenHash?: string }
+  | {
+      type: 'SendCode';
+      phone: string;
+      purpose: CodePurpose;
+      code: string;
+      salt: string;
+      now: Date;
+      userId?: string;
+      registration?: PendingRegistration;
+    }
+  | {
+      type: 'VerifyCode';
+      phone: string;
+      purpose: CodePurpose;
+      code: string;
+      now: Date;
+      userId?: string;
+      trustTokenHash?: string;
+    }
   | { type: 'RecordDelivery'; phone: string; codeHash: string; failure?: string }
   | { type: 'BindPhone'; phone: string; userId: string }
   | { type: 'ReleasePhone'; phone: string; userId: string };
@@ -58,7 +75,8 @@ export const phoneStream = (phone: string) => `phone-${phone}`;
 
 export const newCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 export const newSalt = () => randomBytes(16).toString('hex');
-export const hashCode = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code}`).digest('hex');
+export const hashCode = (salt: string, code: string) =>
+  createHash('sha256').update(`${salt}:${code}`).digest('hex');
 
 const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
@@ -68,12 +86,29 @@ const BINDS: Partial<Record<CodePurpose, true>> = { registration: true, 'change-
 export function evolve(state: PhoneState, event: PhoneEvent): PhoneState {
   switch (event.type) {
     case 'PhoneCodeSent': {
-      const { purpose, codeSalt: salt, codeHash: hash, expiresAt, resendAt, userId, registration } = event.data;
-      return { ...state, code: { purpose, salt, hash, expiresAt, resendAt, userId, registration, failedAttempts: 0 } };
+      const {
+        purpose,
+        codeSalt: salt,
+        codeHash: hash,
+        expiresAt,
+        resendAt,
+        userId,
+        registration,
+      } = event.data;
+      return {
+        ...state,
+        code: { purpose, salt, hash, expiresAt, resendAt, userId, registration, failedAttempts: 0 },
+      };
     }
     case 'PhoneCodeRejected': {
-      const wrongTries = event.data.at ? [...state.wrongTries, event.data.at].slice(-MAX_WRONG_TRIES_PER_DAY) : state.wrongTries;
-      return { ...state, wrongTries, code: state.code ? { ...state.code, failedAttempts: event.data.failedAttempts } : null };
+      const wrongTries = event.data.at
+        ? [...state.wrongTries, event.data.at].slice(-MAX_WRONG_TRIES_PER_DAY)
+        : state.wrongTries;
+      return {
+        ...state,
+        wrongTries,
+        code: state.code ? { ...state.code, failedAttempts: event.data.failedAttempts } : null,
+      };
     }
     case 'PhoneCodeAccepted':
       return { ...state, code: null, registration: state.code?.registration ?? state.registration };
@@ -97,7 +132,9 @@ export const PHONE_TAKEN_MESSAGE = 'Пользователь с таким но�
 /** When the phone may take codes again, if MAX_WRONG_TRIES_PER_DAY wrong codes fall within the last 24 hours. */
 function lockedUntil(state: PhoneState, now: Date): Date | null {
   if (state.wrongTries.length < MAX_WRONG_TRIES_PER_DAY) return null;
-  const until = new Date(Date.parse(state.wrongTries[state.wrongTries.length - MAX_WRONG_TRIES_PER_DAY]) + WRONG_TRIES_WINDOW_MS);
+  const until = new Date(
+    Date.parse(state.wrongTries[state.wrongTries.length - MAX_WRONG_TRIES_PER_DAY]) + WRONG_TRIES_WINDOW_MS,
+  );
   return until > now ? until : null;
 }
 
@@ -110,13 +147,20 @@ export function decide(command: PhoneCommand, state: PhoneState): PhoneEvent[] {
       const { phone, purpose, now } = command;
       const locked = lockedUntil(state, now);
       // no SMS for a phone whose codes are refused anyway
-      if (locked) throw new DomainError('TOO_MANY_REQUESTS', lockedMessage(locked, now), { retryAfter: [String(Math.ceil((locked.getTime() - now.getTime()) / 1000))] });
+      if (locked)
+        throw new DomainError('TOO_MANY_REQUESTS', lockedMessage(locked, now), {
+          retryAfter: [String(Math.ceil((locked.getTime() - now.getTime()) / 1000))],
+        });
       if (state.code && now < new Date(state.code.resendAt)) {
         const seconds = Math.ceil((new Date(state.code.resendAt).getTime() - now.getTime()) / 1000);
-        throw new DomainError('RESEND_TOO_EARLY', `Новый код можно получить через ${seconds} сек.`, { endTime: [state.code.resendAt] });
+        throw new DomainError('RESEND_TOO_EARLY', `Новый код можно получить через ${seconds} сек.`, {
+          endTime: [state.code.resendAt],
+        });
       }
       if (BINDS[purpose] && state.ownerId && state.ownerId !== command.userId) {
-        throw new DomainError('INVALID_DATA', undefined, { [purpose === 'registration' ? 'phone' : 'newPhone']: [PHONE_TAKEN_MESSAGE] });
+        throw new DomainError('INVALID_DATA', undefined, {
+          [purpose === 'registration' ? 'phone' : 'newPhone']: [PHONE_TAKEN_MESSAGE],
+        });
       }
       return [
         {
@@ -138,36 +182,69 @@ export function decide(command: PhoneCommand, state: PhoneState): PhoneEvent[] {
       const { phone, purpose, now } = command;
       const code = state.code;
       // a code sent for another purpose (or for another account) is no code at all here
-      if (!code || code.purpose !== purpose || (code.userId !== null && command.userId !== undefined && code.userId !== command.userId)) {
+      if (
+        !code ||
+        code.purpose !== purpose ||
+        (code.userId !== null && command.userId !== undefined && code.userId !== command.userId)
+      ) {
         throw new DomainError('WRONG_CODE', 'Код не запрашивался или уже использован. Запросите новый код.');
       }
-      if (code.failedAttempts >= MAX_WRONG_TRIES) throw new DomainError('WRONG_CODE', 'Превышено число попыток ввода кода. Запросите новый код.');
+      if (code.failedAttempts >= MAX_WRONG_TRIES)
+        throw new DomainError('WRONG_CODE', 'Превышено число попыток ввода кода. Запросите новый код.');
       const locked = lockedUntil(state, now);
       if (locked) throw new DomainError('WRONG_CODE', lockedMessage(locked, now));
-      if (now > new Date(code.expiresAt)) throw new DomainError('WRONG_CODE', 'Срок действия кода истёк. Запросите новый код.');
+      if (now > new Date(code.expiresAt))
+        throw new DomainError('WRONG_CODE', 'Срок действия кода истёк. Запросите новый код.');
       if (!sameHash(hashCode(code.salt, command.code), code.hash)) {
         // recorded, then answered as a wrong code by the caller (see verifyPhoneCode)
-        return [{ type: 'PhoneCodeRejected', data: { phone, failedAttempts: code.failedAttempts + 1, at: now.toISOString() } }];
+        return [
+          {
+            type: 'PhoneCodeRejected',
+            data: { phone, failedAttempts: code.failedAttempts + 1, at: now.toISOString() },
+          },
+        ];
       }
       const owner = purpose === 'registration' ? (command.userId ?? null) : code.userId;
       if (BINDS[purpose] && state.ownerId && state.ownerId !== owner) {
-        throw new DomainError('INVALID_DATA', undefined, { [purpose === 'registration' ? 'phone' : 'newPhone']: [PHONE_TAKEN_MESSAGE] });
+        throw new DomainError('INVALID_DATA', undefined, {
+          [purpose === 'registration' ? 'phone' : 'newPhone']: [PHONE_TAKEN_MESSAGE],
+        });
       }
-      const trustExpiresAt = command.trustTokenHash ? new Date(now.getTime() + TRUST_LIFETIME_MS).toISOString() : null;
-      const accepted: PhoneEvent = { type: 'PhoneCodeAccepted', data: { phone, purpose, userId: owner, trustTokenHash: command.trustTokenHash ?? null, trustExpiresAt } };
-      if (BINDS[purpose] && owner && state.ownerId !== owner) return [accepted, { type: 'PhoneBound', data: { phone, userId: owner } }];
+      const trustExpiresAt = command.trustTokenHash
+        ? new Date(now.getTime() + TRUST_LIFETIME_MS).toISOString()
+        : null;
+      const accepted: PhoneEvent = {
+        type: 'PhoneCodeAccepted',
+        data: {
+          phone,
+          purpose,
+          userId: owner,
+          trustTokenHash: command.trustTokenHash ?? null,
+          trustExpiresAt,
+        },
+      };
+      if (BINDS[purpose] && owner && state.ownerId !== owner)
+        return [accepted, { type: 'PhoneBound', data: { phone, userId: owner } }];
       return [accepted];
     }
     case 'RecordDelivery': {
-      if (command.failure === undefined) return [{ type: 'PhoneCodeDelivered', data: { phone: command.phone, codeHash: command.codeHash } }];
-      return [{ type: 'PhoneCodeDeliveryFailed', data: { phone: command.phone, codeHash: command.codeHash, reason: command.failure.slice(0, 500) } }];
+      if (command.failure === undefined)
+        return [{ type: 'PhoneCodeDelivered', data: { phone: command.phone, codeHash: command.codeHash } }];
+      return [
+        {
+          type: 'PhoneCodeDeliveryFailed',
+          data: { phone: command.phone, codeHash: command.codeHash, reason: command.failure.slice(0, 500) },
+        },
+      ];
     }
     case 'BindPhone':
       if (state.ownerId === command.userId) return [];
       if (state.ownerId) throw new DomainError('INVALID_DATA', undefined, { phone: [PHONE_TAKEN_MESSAGE] });
       return [{ type: 'PhoneBound', data: { phone: command.phone, userId: command.userId } }];
     case 'ReleasePhone':
-      return state.ownerId === command.userId ? [{ type: 'PhoneReleased', data: { phone: command.phone, userId: command.userId } }] : [];
+      return state.ownerId === command.userId
+        ? [{ type: 'PhoneReleased', data: { phone: command.phone, userId: command.userId } }]
+        : [];
     default: {
       const unknown: never = command;
       return unknown;

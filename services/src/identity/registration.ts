@@ -13,14 +13,26 @@ type RegisterUser = UserCommand & { type: 'RegisterUser' };
 
 /** Binds the phone to the account first (the phone stream refuses a second owner), then records the account. */
 export async function registerUser(ctx: AppContext, command: RegisterUser) {
-  await handleCommand(ctx.eventStore, phoneStream(command.phone), phoneDecider, { type: 'BindPhone', phone: command.phone, userId: command.userId }, { actor: 'system' });
+  await handleCommand(
+    ctx.eventStore,
+    phoneStream(command.phone),
+    phoneDecider,
+    { type: 'BindPhone', phone: command.phone, userId: command.userId },
+    { actor: 'system' },
+  );
   return handleCommand(ctx.eventStore, userStream(command.userId), userDecider, command, { actor: 'system' });
 }
 
 /** Refuses a phone that already has an account (read model first: cheap, and it knows accounts made before phones had streams). */
-export async function assertPhoneFree(ctx: AppContext, phone: string, field: 'phone' | 'newPhone', exceptUserId?: string) {
+export async function assertPhoneFree(
+  ctx: AppContext,
+  phone: string,
+  field: 'phone' | 'newPhone',
+  exceptUserId?: string,
+) {
   const owner = await ctx.readStore.collection<UserDocument>(USERS).findOne({ phone });
-  if (owner && owner._id !== exceptUserId) throw new DomainError('INVALID_DATA', undefined, { [field]: [PHONE_TAKEN_MESSAGE] });
+  if (owner && owner._id !== exceptUserId)
+    throw new DomainError('INVALID_DATA', undefined, { [field]: [PHONE_TAKEN_MESSAGE] });
 }
 
 /**
@@ -29,12 +41,25 @@ export async function assertPhoneFree(ctx: AppContext, phone: string, field: 'ph
  */
 export async function accountIdForSignUp(ctx: AppContext, phone: string): Promise<string> {
   const phoneState = fold(phoneDecider, await ctx.eventStore.readStream(phoneStream(phone)));
-  if (phoneState.ownerId && (await ctx.eventStore.readStream(userStream(phoneState.ownerId))).length === 0) return phoneState.ownerId;
+  if (phoneState.ownerId && (await ctx.eventStore.readStream(userStream(phoneState.ownerId))).length === 0)
+    return phoneState.ownerId;
   return randomUUID();
 }
 
-export async function finishSignUp(ctx: AppContext, userId: string, phone: string, details: { name: string; email: string | null; newsletter: boolean }, role: Role = ROLES.USER) {
-  return handleCommand(ctx.eventStore, userStream(userId), userDecider, { type: 'RegisterUser', userId, phone, role, agencyId: null, ...details }, { actor: userId });
+export async function finishSignUp(
+  ctx: AppContext,
+  userId: string,
+  phone: string,
+  details: { name: string; email: string | null; newsletter: boolean },
+  role: Role = ROLES.USER,
+) {
+  return handleCommand(
+    ctx.eventStore,
+    userStream(userId),
+    userDecider,
+    { type: 'RegisterUser', userId, phone, role, agencyId: null, ...details },
+    { actor: userId },
+  );
 }
 
 /**
@@ -56,7 +81,13 @@ export function userIdOfEmailToken(token: string): string | null {
 /** Records a new confirmation link for the account's current address and queues the letter. */
 export async function sendEmailConfirmation(ctx: AppContext, userId: string) {
   const { token, tokenHash } = newEmailToken(userId);
-  const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, { type: 'SendEmailConfirmation', tokenHash, now: ctx.clock() }, { actor: userId });
+  const result = await handleCommand(
+    ctx.eventStore,
+    userStream(userId),
+    userDecider,
+    { type: 'SendEmailConfirmation', tokenHash, now: ctx.clock() },
+    { actor: userId },
+  );
   const sent = result.events[0];
   if (sent?.type !== 'EmailConfirmationSent') return result;
   // the configured address, never the request's Host header (a forged Host would send the token elsewhere)

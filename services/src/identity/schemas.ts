@@ -6,20 +6,41 @@ import { fieldErrors } from '../core/http';
 import { jsonBody } from '../core/openapi';
 import { BOT_TOKEN_FIELD, phoneInput, smsCodeInput } from './codes';
 
-const name = z.string({ error: 'Обязательное поле' }).trim().min(1, 'Обязательное поле').max(100, 'Не более 100 символов');
-const email = z.string({ error: 'Обязательное поле' }).trim().min(1, 'Обязательное поле').max(200).pipe(z.email('Введите корректный адрес почты'));
+const name = z
+  .string({ error: 'Обязательное поле' })
+  .trim()
+  .min(1, 'Обязательное поле')
+  .max(100, 'Не более 100 символов');
+const email = z
+  .string({ error: 'Обязательное поле' })
+  .trim()
+  .min(1, 'Обязательное поле')
+  .max(200)
+  .pipe(z.email('Введите корректный адрес почты'));
 const botToken = z.string().optional(); // checked by checkBot, with its own field error
 
 export const sendLoginCodeBody = z.object({ phone: phoneInput, [BOT_TOKEN_FIELD]: botToken });
 export const loginBody = z.object({ phone: phoneInput, smsCode: smsCodeInput });
-export const registrationBody = z.object({ name, phone: phoneInput, email, newsletter: z.boolean().optional(), [BOT_TOKEN_FIELD]: botToken });
+export const registrationBody = z.object({
+  name,
+  phone: phoneInput,
+  email,
+  newsletter: z.boolean().optional(),
+  [BOT_TOKEN_FIELD]: botToken,
+});
 export const changePhoneBody = z.object({ newPhone: phoneInput, [BOT_TOKEN_FIELD]: botToken });
 export const confirmChangePhoneBody = z.object({ newPhone: phoneInput, smsCode: smsCodeInput });
 export const changeEmailBody = z.object({ newEmail: email });
-export const emailTokenBody = z.object({ token: z.string({ error: 'Обязательное поле' }).min(10, 'Ссылка недействительна').max(300) });
+export const emailTokenBody = z.object({
+  token: z.string({ error: 'Обязательное поле' }).min(10, 'Ссылка недействительна').max(300),
+});
 export const changeNameBody = z.object({ name });
 export const formCodeBody = z.object({ phone: phoneInput, [BOT_TOKEN_FIELD]: botToken });
-export const formVerifyBody = z.object({ phone: phoneInput, smsCode: smsCodeInput, [BOT_TOKEN_FIELD]: botToken });
+export const formVerifyBody = z.object({
+  phone: phoneInput,
+  smsCode: smsCodeInput,
+  [BOT_TOKEN_FIELD]: botToken,
+});
 
 const PHONE_FIELDS = new Set(['phone', 'newPhone']);
 
@@ -38,7 +59,15 @@ export function parseAuth<T>(schema: ZodType<T>, value: unknown): T {
 /** Registers a route in the OpenAPI document with the error envelope as its failure answer. */
 export function describeRoute(
   ctx: AppContext,
-  route: { method: RouteConfig['method']; path: string; summary: string; tag: string; body?: ZodType; auth?: boolean; answer: string },
+  route: {
+    method: RouteConfig['method'];
+    path: string;
+    summary: string;
+    tag: string;
+    body?: ZodType;
+    auth?: boolean;
+    answer: string;
+  },
 ) {
   ctx.openApi.route({
     method: route.method,
@@ -47,6 +76,9 @@ export function describeRoute(
     summary: route.summary,
     ...(route.auth ? { security: [{ bearer: [] }] } : {}),
     ...(route.body ? { request: { body: jsonBody(route.body) } } : {}),
-    responses: { 200: { description: route.answer }, 400: jsonBody(ctx.openApi.errorSchema, 'ошибка в конверте спецификации') },
+    responses: {
+      200: { description: route.answer },
+      400: jsonBody(ctx.openApi.errorSchema, 'ошибка в конверте спецификации'),
+    },
   });
 }

@@ -22,12 +22,20 @@ describe('the session cookie', () => {
 
   it('is HttpOnly, SameSite=Lax, for the whole site, and lives 30 days unused (not Secure outside production)', async () => {
     t.clock.advance(31_000);
-    await request(t.app).post('/api/auth/send-login-sms-code').send({ phone: DEMO_PHONES.user, 'g-recaptcha-response': 't' }).expect(200);
+    await request(t.app)
+      .post('/api/auth/send-login-sms-code')
+      .send({ phone: DEMO_PHONES.user, 'g-recaptcha-response': 't' })
+      .expect(200);
     const { body } = await request(t.app).get('/api/dev/sms').query({ phone: DEMO_PHONES.user });
     const code = /\b(\d{4})\b/.exec(body.data[0].text)![1];
-    const login = await request(t.app).post('/api/auth/login').send({ phone: DEMO_PHONES.user, smsCode: code }).expect(200);
+    const login = await request(t.app)
+      .post('/api/auth/login')
+      .send({ phone: DEMO_PHONES.user, smsCode: code })
+      .expect(200);
     const cookie = String(login.headers['set-cookie']);
-    expect(cookie).toMatch(/^auth-token=[\w-]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^auth-token=[\w-]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+    );
     expect(login.headers['cache-control']).toBe('no-store');
   });
 
@@ -37,7 +45,9 @@ describe('the session cookie', () => {
     t.clock.advance(SESSION_IDLE_SECONDS * 1000 + HOUR);
     const dead = await request(t.app).get('/api/profile').set('Cookie', cookie).expect(401);
     expect(dead.body).toEqual({ errorCode: 101, message: 'Требуется авторизация' });
-    expect(String(dead.headers['set-cookie'])).toMatch(/^auth-token=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(String(dead.headers['set-cookie'])).toMatch(
+      /^auth-token=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
   });
 
   it('slides forward on use: a session used every 20 days lives on; the cookie is renewed with it', async () => {
@@ -45,17 +55,26 @@ describe('the session cookie', () => {
     for (let i = 0; i < 3; i++) {
       t.clock.advance(20 * DAY);
       const used = await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200);
-      expect(String(used.headers['set-cookie'])).toMatch(/^auth-token=[\w-]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+      expect(String(used.headers['set-cookie'])).toMatch(
+        /^auth-token=[\w-]+; Max-Age=2592000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+      );
     }
     await t.ctx.projections.whenCaughtUp();
-    expect((await t.ctx.eventStore.readStream(sessionStream(hashToken(token)))).map((e) => e.type)).toEqual(['SessionUsed', 'SessionUsed', 'SessionUsed']);
+    expect((await t.ctx.eventStore.readStream(sessionStream(hashToken(token)))).map((e) => e.type)).toEqual([
+      'SessionUsed',
+      'SessionUsed',
+      'SessionUsed',
+    ]);
   });
 
   it('records a use at most once an hour, however many requests come', async () => {
     const { cookie, token } = await cookieSignIn(DEMO_PHONES.user);
     t.clock.advance(2 * HOUR);
-    await Promise.all(Array.from({ length: 10 }, () => request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)));
-    for (let i = 0; i < 5; i++) await request(t.app).get('/api/favorite-publications').set('Cookie', cookie).expect(200);
+    await Promise.all(
+      Array.from({ length: 10 }, () => request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)),
+    );
+    for (let i = 0; i < 5; i++)
+      await request(t.app).get('/api/favorite-publications').set('Cookie', cookie).expect(200);
     t.clock.advance(30 * 60_000);
     const quiet = await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200);
     expect(quiet.headers['set-cookie']).toBeUndefined();
@@ -74,7 +93,10 @@ describe('the session cookie', () => {
 
   it('keeps Bearer tokens working for API clients, with the same idle end', async () => {
     const { token } = await cookieSignIn(DEMO_PHONES.user);
-    const answer = await request(t.app).get('/api/profile').set('Authorization', `Bearer ${token}`).expect(200);
+    const answer = await request(t.app)
+      .get('/api/profile')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
     expect(answer.headers['set-cookie']).toBeUndefined();
     t.clock.advance(SESSION_IDLE_SECONDS * 1000 + HOUR);
     await request(t.app).get('/api/profile').set('Authorization', `Bearer ${token}`).expect(401);
@@ -82,13 +104,21 @@ describe('the session cookie', () => {
 
   it('marks every signed-in answer and every cookie-setting answer no-store, and leaves anonymous answers cacheable', async () => {
     const { cookie } = await cookieSignIn(DEMO_PHONES.user);
-    for (const path of ['/api/profile', '/api/favorite-publications', '/api/locations?search=Мос', '/api/client-config']) {
+    for (const path of [
+      '/api/profile',
+      '/api/favorite-publications',
+      '/api/locations?search=Мос',
+      '/api/client-config',
+    ]) {
       const answer = await request(t.app).get(path).set('Cookie', cookie);
       expect([path, answer.headers['cache-control']]).toEqual([path, 'no-store']);
     }
     const anonymous = await request(t.app).get('/api/client-config').expect(200);
     expect(anonymous.headers['cache-control']).toBeUndefined();
-    const deadCookie = await request(t.app).get('/api/client-config').set('Cookie', 'auth-token=nothing-like-a-session').expect(200);
+    const deadCookie = await request(t.app)
+      .get('/api/client-config')
+      .set('Cookie', 'auth-token=nothing-like-a-session')
+      .expect(200);
     expect(deadCookie.headers['cache-control']).toBe('no-store');
   });
 });
@@ -103,7 +133,8 @@ describe('cross-site writes with the cookie', () => {
     cookie = `auth-token=${token}`;
   });
   afterAll(() => t.close());
-  const rename = (name: string) => request(t.app).patch('/api/profile/change-name').send({ name }).set('Cookie', cookie);
+  const rename = (name: string) =>
+    request(t.app).patch('/api/profile/change-name').send({ name }).set('Cookie', cookie);
 
   it('refuses a write from a foreign Origin carried only by the cookie (403)', async () => {
     const refused = await rename('Злоумышленник').set('Origin', 'https://evil.example').expect(403);
@@ -116,21 +147,42 @@ describe('cross-site writes with the cookie', () => {
   });
 
   it('refuses the settings switch by GET (the spec’s query form) when a foreign page links to it', async () => {
-    const before = (await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)).body.data.settings;
-    const linked = await request(t.app).get('/api/profile/switch-notifications').query({ canReceiveNotifications: before.canReceiveNotifications ? 0 : 1 }).set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    const before = (await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)).body.data
+      .settings;
+    const linked = await request(t.app)
+      .get('/api/profile/switch-notifications')
+      .query({ canReceiveNotifications: before.canReceiveNotifications ? 0 : 1 })
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
     expect(linked.body.message).toBe('Запрос с другого сайта отклонён');
-    expect((await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)).body.data.settings).toEqual(before);
-    await request(t.app).get('/api/profile/switch-notifications').query({ canReceiveNotifications: before.canReceiveNotifications ? 1 : 0 }).set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').expect(200);
+    expect(
+      (await request(t.app).get('/api/profile').set('Cookie', cookie).expect(200)).body.data.settings,
+    ).toEqual(before);
+    await request(t.app)
+      .get('/api/profile/switch-notifications')
+      .query({ canReceiveNotifications: before.canReceiveNotifications ? 1 : 0 })
+      .set('Cookie', cookie)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(200);
   });
 
   it('lets the site itself write: its PUBLIC_URL origin, its own host, or a same-origin fetch', async () => {
     await rename('Ирина Васильева').set('Origin', 'https://estate.example').expect(200);
-    await rename('Ирина Васильева').set('Host', 'shop.local:8080').set('Origin', 'http://shop.local:8080').expect(200);
+    await rename('Ирина Васильева')
+      .set('Host', 'shop.local:8080')
+      .set('Origin', 'http://shop.local:8080')
+      .expect(200);
     await rename('Ирина Васильева').set('Sec-Fetch-Site', 'same-origin').expect(200);
   });
 
   it('leaves Bearer clients and callers without browser headers (webhooks, scripts) alone', async () => {
-    await request(t.app).patch('/api/profile/change-name').send({ name: 'Ирина Васильева' }).set('Authorization', `Bearer ${token}`).set('Origin', 'https://tool.example').expect(200);
+    await request(t.app)
+      .patch('/api/profile/change-name')
+      .send({ name: 'Ирина Васильева' })
+      .set('Authorization', `Bearer ${token}`)
+      .set('Origin', 'https://tool.example')
+      .expect(200);
     await rename('Ирина Васильева').expect(200);
   });
 });

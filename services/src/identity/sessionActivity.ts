@@ -11,16 +11,33 @@ export const SESSION_USE_RECORDED_EVERY_MS = 60 * 60_000;
 
 export type SessionActivityEvent = EventOf<'SessionUsed'>;
 export type SessionActivity = { lastUsedAt: string | null };
-export type SessionActivityCommand = { type: 'RecordSessionUse'; userId: string; tokenHash: string; now: Date };
+export type SessionActivityCommand = {
+  type: 'RecordSessionUse';
+  userId: string;
+  tokenHash: string;
+  now: Date;
+};
 
 export const sessionStream = (tokenHash: string) => `session-${tokenHash}`;
 
-export const sessionActivityDecider: Decider<SessionActivityCommand, SessionActivity, SessionActivityEvent> = {
-  initialState: () => ({ lastUsedAt: null }),
-  evolve: (state, event) => ({ lastUsedAt: state.lastUsedAt && state.lastUsedAt > event.data.at ? state.lastUsedAt : event.data.at }),
-  decide(command, state) {
-    // several requests racing past the read model's hour record one use between them
-    if (state.lastUsedAt && command.now.getTime() - Date.parse(state.lastUsedAt) < SESSION_USE_RECORDED_EVERY_MS) return [];
-    return [{ type: 'SessionUsed', data: { userId: command.userId, tokenHash: command.tokenHash, at: command.now.toISOString() } }];
-  },
-};
+export const sessionActivityDecider: Decider<SessionActivityCommand, SessionActivity, SessionActivityEvent> =
+  {
+    initialState: () => ({ lastUsedAt: null }),
+    evolve: (state, event) => ({
+      lastUsedAt: state.lastUsedAt && state.lastUsedAt > event.data.at ? state.lastUsedAt : event.data.at,
+    }),
+    decide(command, state) {
+      // several requests racing past the read model's hour record one use between them
+      if (
+        state.lastUsedAt &&
+        command.now.getTime() - Date.parse(state.lastUsedAt) < SESSION_USE_RECORDED_EVERY_MS
+      )
+        return [];
+      return [
+        {
+          type: 'SessionUsed',
+          data: { userId: command.userId, tokenHash: command.tokenHash, at: command.now.toISOString() },
+        },
+      ];
+    },
+  };

@@ -39,8 +39,15 @@ export async function startSession(ctx: AppContext, userId: string) {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000).toISOString();
-  const command = { type: 'StartSession' as const, tokenHash: hashToken(token), expiresAt, startedAt: now.toISOString() };
-  const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, command, { actor: userId });
+  const command = {
+    type: 'StartSession' as const,
+    tokenHash: hashToken(token),
+    expiresAt,
+    startedAt: now.toISOString(),
+  };
+  const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, command, {
+    actor: userId,
+  });
   await ctx.projections.whenCaughtUp(result.position);
   return { token, expiresAt };
 }
@@ -68,7 +75,10 @@ function tokenFrom(req: Request): PresentedToken | null {
 }
 
 /** The session a token opens, if it is live: not revoked, not past its year, not idle longer than SESSION_IDLE_SECONDS. */
-async function liveSession(ctx: AppContext, token: string): Promise<{ user: AuthenticatedUser; session: SessionDocument } | null> {
+async function liveSession(
+  ctx: AppContext,
+  token: string,
+): Promise<{ user: AuthenticatedUser; session: SessionDocument } | null> {
   const tokenHash = hashToken(token);
   const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
   const now = ctx.clock().getTime();
@@ -77,7 +87,19 @@ async function liveSession(ctx: AppContext, token: string): Promise<{ user: Auth
   const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
   if (!user) return null;
   const role = ctx.config.MODERATOR_PHONES.includes(user.phone) ? MODERATOR_ROLE : user.role;
-  return { session, user: { userId: user._id, role, agencyId: user.agencyId, name: user.name, phone: user.phone, email: user.email, tokenHash, inactive: user.employee?.isActive === false } };
+  return {
+    session,
+    user: {
+      userId: user._id,
+      role,
+      agencyId: user.agencyId,
+      name: user.name,
+      phone: user.phone,
+      email: user.email,
+      tokenHash,
+      inactive: user.employee?.isActive === false,
+    },
+  };
 }
 
 /** The user a token belongs to, if it is a live session; moderators are the phones configuration names. */
@@ -89,20 +111,39 @@ export async function userFromToken(ctx: AppContext, token: string): Promise<Aut
  * Records a use of the session when the last recorded one is an hour old or more (moving its idle
  * end forward), and then renews the cookie too. Best effort: a failed record never fails the request.
  */
-async function recordUse(ctx: AppContext, req: Request, res: Response, session: SessionDocument, presented: PresentedToken) {
+async function recordUse(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  session: SessionDocument,
+  presented: PresentedToken,
+) {
   const now = ctx.clock();
   if (now.getTime() - Date.parse(session.lastUsedAt) < SESSION_USE_RECORDED_EVERY_MS) return;
   try {
-    const command = { type: 'RecordSessionUse' as const, userId: session.userId, tokenHash: session._id, now };
-    const result = await handleCommand(ctx.eventStore, sessionStream(session._id), sessionActivityDecider, command, { actor: session.userId, correlationId: req.id as string });
-    if (result.events.length > 0 && presented.via === 'cookie') setAuthCookie(ctx, res, presented.token, cookieMaxAgeMs(session.expiresAt, now));
+    const command = {
+      type: 'RecordSessionUse' as const,
+      userId: session.userId,
+      tokenHash: session._id,
+      now,
+    };
+    const result = await handleCommand(
+      ctx.eventStore,
+      sessionStream(session._id),
+      sessionActivityDecider,
+      command,
+      { actor: session.userId, correlationId: req.id as string },
+    );
+    if (result.events.length > 0 && presented.via === 'cookie')
+      setAuthCookie(ctx, res, presented.token, cookieMaxAgeMs(session.expiresAt, now));
   } catch (error) {
     req.log?.warn({ err: error }, 'session use not recorded');
   }
 }
 
 /** The idle period, but never past the session's absolute end. */
-const cookieMaxAgeMs = (expiresAt: string, now: Date) => Math.max(0, Math.min(SESSION_IDLE_SECONDS * 1000, Date.parse(expiresAt) - now.getTime()));
+const cookieMaxAgeMs = (expiresAt: string, now: Date) =>
+  Math.max(0, Math.min(SESSION_IDLE_SECONDS * 1000, Date.parse(expiresAt) - now.getTime()));
 
 /**
  * Attaches the caller to the request when a live token is presented; never rejects by itself. A
@@ -124,10 +165,20 @@ export function authenticate(ctx: AppContext) {
 }
 
 /** HttpOnly (scripts never see it), Secure in production, SameSite=Lax, for the whole site: one session serves the site and the cabinet. */
-const cookieOptions = (ctx: AppContext) => ({ httpOnly: true, secure: ctx.config.NODE_ENV === 'production', sameSite: 'lax' as const, path: '/' });
+const cookieOptions = (ctx: AppContext) => ({
+  httpOnly: true,
+  secure: ctx.config.NODE_ENV === 'production',
+  sameSite: 'lax' as const,
+  path: '/',
+});
 
 /** Sets the session cookie for the idle period (30 days), renewed on use up to the session's one-year end. */
-export function setAuthCookie(ctx: AppContext, res: Response, token: string, maxAgeMs = SESSION_IDLE_SECONDS * 1000) {
+export function setAuthCookie(
+  ctx: AppContext,
+  res: Response,
+  token: string,
+  maxAgeMs = SESSION_IDLE_SECONDS * 1000,
+) {
   res.cookie(AUTH_COOKIE, token, { ...cookieOptions(ctx), maxAge: maxAgeMs });
 }
 
@@ -144,7 +195,8 @@ export function currentUser(req: Request): AuthenticatedUser {
 export type Actor = { userId: string; role: Role; agencyId: string | null };
 
 /** The refusal of every agency call to an employee the owner has switched off (docs/decisions.md). */
-export const switchedOffRefusal = () => new DomainError('FORBIDDEN', 'Доступ сотрудника отключён владельцем агентства');
+export const switchedOffRefusal = () =>
+  new DomainError('FORBIDDEN', 'Доступ сотрудника отключён владельцем агентства');
 
 /**
  * The one place a request's rights come from. A switched-off employee stays signed in and acts for
@@ -157,7 +209,12 @@ export function actorOf(req: Request): Actor {
   if (!user.inactive) return { userId: user.userId, role: user.role, agencyId: user.agencyId };
   const actor = { userId: user.userId, role: user.role } as Actor;
   // not enumerable: copying or logging the actor must not ask for the agency
-  return Object.defineProperty(actor, 'agencyId', { enumerable: false, get: () => { throw switchedOffRefusal(); } });
+  return Object.defineProperty(actor, 'agencyId', {
+    enumerable: false,
+    get: () => {
+      throw switchedOffRefusal();
+    },
+  });
 }
 
 /** A role guard: a missing session is a 401, a wrong role a 403, both in the spec's envelope; a switched-off employee is refused the staff roles. */
@@ -172,9 +229,9 @@ export const requireRole =
 
 /** Every agency-level call: the caller is staff of the agency the path names (a moderator may act on any). */
 export const requireSameAgency =
-  (param: string, refusal: string) =>
-  (req: Request, _res: Response, next: NextFunction) => {
+  (param: string, refusal: string) => (req: Request, _res: Response, next: NextFunction) => {
     const actor = actorOf(req);
-    if (actor.role !== MODERATOR_ROLE && actor.agencyId !== req.params[param]) throw new DomainError('FORBIDDEN', refusal);
+    if (actor.role !== MODERATOR_ROLE && actor.agencyId !== req.params[param])
+      throw new DomainError('FORBIDDEN', refusal);
     next();
   };

@@ -12,7 +12,8 @@ import { hashToken } from './sessions';
  */
 export const TRUST_TOKEN_HEADER = 'trust-token';
 
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 /**
  * Whether the token proves the phone: the phone's own stream (`phone-7…`) records a form code
@@ -26,7 +27,13 @@ export async function isTrustedPhone(ctx: AppContext, phone: string, token: stri
   for (const stored of await ctx.eventStore.readStream(phoneStream(phone))) {
     if (stored.type !== 'PhoneCodeAccepted') continue;
     const accepted = upcast(stored.type, stored.schemaVersion, stored.data) as EventData<'PhoneCodeAccepted'>;
-    if (accepted.trustTokenHash && accepted.trustExpiresAt && accepted.trustExpiresAt > now && sameHash(accepted.trustTokenHash, hash)) return true;
+    if (
+      accepted.trustTokenHash &&
+      accepted.trustExpiresAt &&
+      accepted.trustExpiresAt > now &&
+      sameHash(accepted.trustTokenHash, hash)
+    )
+      return true;
   }
   return false;
 }
@@ -40,8 +47,15 @@ export async function isTrustedPhone(ctx: AppContext, phone: string, token: stri
 export async function requireConfirmedPhone(ctx: AppContext, req: Request, phone: string): Promise<void> {
   if (req.user && req.user.phone === phone) return;
   const token = req.get(TRUST_TOKEN_HEADER)?.trim();
-  if (!token) throw new DomainError('PHONE_NOT_CONFIRMED', undefined, { phone: ['Подтвердите номер телефона кодом из СМС'] });
+  if (!token)
+    throw new DomainError('PHONE_NOT_CONFIRMED', undefined, {
+      phone: ['Подтвердите номер телефона кодом из СМС'],
+    });
   if (!(await isTrustedPhone(ctx, phone, token))) {
-    throw new DomainError('PHONE_NOT_CONFIRMED', 'Подтверждение номера истекло или относится к другому номеру. Запросите новый код.', { phone: ['Подтвердите номер телефона кодом из СМС'] });
+    throw new DomainError(
+      'PHONE_NOT_CONFIRMED',
+      'Подтверждение номера истекло или относится к другому номеру. Запросите новый код.',
+      { phone: ['Подтвердите номер телефона кодом из СМС'] },
+    );
   }
 }

@@ -4,72 +4,203 @@ import { EMAIL_LINK_LIFETIME_MS, userDecider, type UserEvent } from './user';
 const given = deciderSpec(userDecider);
 const t0 = new Date('2026-11-23T10:00:00.000Z');
 const hash = (c: string) => c.repeat(64);
-const registered: UserEvent = { type: 'UserRegistered', data: { userId: 'u1', name: 'Анна', phone: '79991234567', email: 'anna@example.ru', role: 3, agencyId: null } };
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: {
+    userId: 'u1',
+    name: 'Анна',
+    phone: '79991234567',
+    email: 'anna@example.ru',
+    role: 3,
+    agencyId: null,
+  },
+};
 const linkSent = (tokenHash = hash('a'), email = 'anna@example.ru'): UserEvent => ({
-  type: 'EmailConfirmationSent', data: { userId: 'u1', email, tokenHash, expiresAt: new Date(t0.getTime() + EMAIL_LINK_LIFETIME_MS).toISOString() },
+  type: 'EmailConfirmationSent',
+  data: {
+    userId: 'u1',
+    email,
+    tokenHash,
+    expiresAt: new Date(t0.getTime() + EMAIL_LINK_LIFETIME_MS).toISOString(),
+  },
 });
 
 describe('an account', () => {
   it('is registered once; a repeated registration changes nothing', () => {
-    given([]).when({ type: 'RegisterUser', ...registered.data } as never).then([registered]);
-    given([registered]).when({ type: 'RegisterUser', ...registered.data } as never).then([]);
+    given([])
+      .when({ type: 'RegisterUser', ...registered.data } as never)
+      .then([registered]);
+    given([registered])
+      .when({ type: 'RegisterUser', ...registered.data } as never)
+      .then([]);
   });
 
   it('starts sessions only when registered', () => {
-    given([]).when({ type: 'StartSession', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() }).thenThrows('USER_NOT_FOUND');
-    given([registered]).when({ type: 'StartSession', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() }).then([{ type: 'SessionStarted', data: { userId: 'u1', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() } }]);
+    given([])
+      .when({
+        type: 'StartSession',
+        tokenHash: hash('b'),
+        expiresAt: t0.toISOString(),
+        startedAt: t0.toISOString(),
+      })
+      .thenThrows('USER_NOT_FOUND');
+    given([registered])
+      .when({
+        type: 'StartSession',
+        tokenHash: hash('b'),
+        expiresAt: t0.toISOString(),
+        startedAt: t0.toISOString(),
+      })
+      .then([
+        {
+          type: 'SessionStarted',
+          data: {
+            userId: 'u1',
+            tokenHash: hash('b'),
+            expiresAt: t0.toISOString(),
+            startedAt: t0.toISOString(),
+          },
+        },
+      ]);
   });
 
   it('ends a session once', () => {
-    const started: UserEvent = { type: 'SessionStarted', data: { userId: 'u1', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() } };
-    given([registered, started]).when({ type: 'EndSession', tokenHash: hash('b') }).then([{ type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('b') } }]);
-    given([registered, started, { type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('b') } }]).when({ type: 'EndSession', tokenHash: hash('b') }).then([]);
+    const started: UserEvent = {
+      type: 'SessionStarted',
+      data: { userId: 'u1', tokenHash: hash('b'), expiresAt: t0.toISOString(), startedAt: t0.toISOString() },
+    };
+    given([registered, started])
+      .when({ type: 'EndSession', tokenHash: hash('b') })
+      .then([{ type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('b') } }]);
+    given([registered, started, { type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('b') } }])
+      .when({ type: 'EndSession', tokenHash: hash('b') })
+      .then([]);
   });
 
   it('records a name or phone change only when it changes something', () => {
     given([registered]).when({ type: 'ChangeName', name: 'Анна' }).then([]);
-    given([registered]).when({ type: 'ChangeName', name: 'Анна Петрова' }).then([{ type: 'UserNameChanged', data: { userId: 'u1', name: 'Анна Петрова' } }]);
-    given([registered]).when({ type: 'ChangePhone', newPhone: '79997654321' }).then([{ type: 'UserPhoneChanged', data: { userId: 'u1', oldPhone: '79991234567', newPhone: '79997654321' } }]);
+    given([registered])
+      .when({ type: 'ChangeName', name: 'Анна Петрова' })
+      .then([{ type: 'UserNameChanged', data: { userId: 'u1', name: 'Анна Петрова' } }]);
+    given([registered])
+      .when({ type: 'ChangePhone', newPhone: '79997654321' })
+      .then([
+        {
+          type: 'UserPhoneChanged',
+          data: { userId: 'u1', oldPhone: '79991234567', newPhone: '79997654321' },
+        },
+      ]);
   });
 
   it('merges notification switches into the current settings', () =>
-    given([registered]).when({ type: 'ChangeNotificationSettings', settings: { canReceiveSmsNotifications: false } }).then([
-      { type: 'NotificationSettingsChanged', data: { userId: 'u1', settings: { canReceiveNotifications: true, canReceiveSmsNotifications: false, canReceiveEmailNotifications: true } } },
-    ]));
+    given([registered])
+      .when({ type: 'ChangeNotificationSettings', settings: { canReceiveSmsNotifications: false } })
+      .then([
+        {
+          type: 'NotificationSettingsChanged',
+          data: {
+            userId: 'u1',
+            settings: {
+              canReceiveNotifications: true,
+              canReceiveSmsNotifications: false,
+              canReceiveEmailNotifications: true,
+            },
+          },
+        },
+      ]));
 });
 
 describe('confirming an e-mail address', () => {
   it('sends a link valid for three days', () =>
-    given([registered]).when({ type: 'SendEmailConfirmation', tokenHash: hash('a'), now: t0 }).then([linkSent()]));
+    given([registered])
+      .when({ type: 'SendEmailConfirmation', tokenHash: hash('a'), now: t0 })
+      .then([linkSent()]));
 
   it('confirms with a link sent for the current address', () =>
-    given([registered, linkSent()]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).then([{ type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]));
+    given([registered, linkSent()])
+      .when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 })
+      .then([
+        {
+          type: 'UserEmailConfirmed',
+          data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') },
+        },
+      ]));
 
   it('accepts the same link twice without a second event', () =>
-    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).then([]));
+    given([
+      registered,
+      linkSent(),
+      { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } },
+    ])
+      .when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 })
+      .then([]));
 
   it('refuses an expired link', () =>
-    given([registered, linkSent()]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: new Date(t0.getTime() + EMAIL_LINK_LIFETIME_MS + 1) }).thenThrows('INVALID_DATA'));
+    given([registered, linkSent()])
+      .when({
+        type: 'ConfirmEmail',
+        tokenHash: hash('a'),
+        now: new Date(t0.getTime() + EMAIL_LINK_LIFETIME_MS + 1),
+      })
+      .thenThrows('INVALID_DATA'));
 
   it('refuses a link sent before the address changed', () =>
-    given([registered, linkSent(), { type: 'UserEmailChanged', data: { userId: 'u1', email: 'new@example.ru' } }]).when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 }).thenThrows('INVALID_DATA'));
+    given([
+      registered,
+      linkSent(),
+      { type: 'UserEmailChanged', data: { userId: 'u1', email: 'new@example.ru' } },
+    ])
+      .when({ type: 'ConfirmEmail', tokenHash: hash('a'), now: t0 })
+      .thenThrows('INVALID_DATA'));
 
   it('refuses another link once the address is confirmed', () =>
-    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]).when({ type: 'ConfirmEmail', tokenHash: hash('e'), now: t0 }).thenThrows('INVALID_DATA'));
+    given([
+      registered,
+      linkSent(),
+      { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } },
+    ])
+      .when({ type: 'ConfirmEmail', tokenHash: hash('e'), now: t0 })
+      .thenThrows('INVALID_DATA'));
 
-  it('refuses an unknown link', () => given([registered, linkSent()]).when({ type: 'ConfirmEmail', tokenHash: hash('c'), now: t0 }).thenThrows('INVALID_DATA'));
+  it('refuses an unknown link', () =>
+    given([registered, linkSent()])
+      .when({ type: 'ConfirmEmail', tokenHash: hash('c'), now: t0 })
+      .thenThrows('INVALID_DATA'));
 
   it('sends no link for an address already confirmed', () =>
-    given([registered, linkSent(), { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } }]).when({ type: 'SendEmailConfirmation', tokenHash: hash('d'), now: t0 }).thenThrows('ACTION_NOT_ALLOWED'));
+    given([
+      registered,
+      linkSent(),
+      { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } },
+    ])
+      .when({ type: 'SendEmailConfirmation', tokenHash: hash('d'), now: t0 })
+      .thenThrows('ACTION_NOT_ALLOWED'));
 });
 
 describe('premium', () => {
   const day = 24 * 60 * 60_000;
   it('starts from now when there is none', () =>
-    given([registered]).when({ type: 'ExtendPremium', days: 30, now: t0 }).then([{ type: 'PremiumPeriodExtended', data: { userId: 'u1', until: new Date(t0.getTime() + 30 * day).toISOString() } }]));
+    given([registered])
+      .when({ type: 'ExtendPremium', days: 30, now: t0 })
+      .then([
+        {
+          type: 'PremiumPeriodExtended',
+          data: { userId: 'u1', until: new Date(t0.getTime() + 30 * day).toISOString() },
+        },
+      ]));
 
   it('runs on from the end of a period still running', () => {
-    const running: UserEvent = { type: 'PremiumPeriodExtended', data: { userId: 'u1', until: new Date(t0.getTime() + 5 * day).toISOString() } };
-    given([registered, running]).when({ type: 'ExtendPremium', days: 30, now: t0 }).then([{ type: 'PremiumPeriodExtended', data: { userId: 'u1', until: new Date(t0.getTime() + 35 * day).toISOString() } }]);
+    const running: UserEvent = {
+      type: 'PremiumPeriodExtended',
+      data: { userId: 'u1', until: new Date(t0.getTime() + 5 * day).toISOString() },
+    };
+    given([registered, running])
+      .when({ type: 'ExtendPremium', days: 30, now: t0 })
+      .then([
+        {
+          type: 'PremiumPeriodExtended',
+          data: { userId: 'u1', until: new Date(t0.getTime() + 35 * day).toISOString() },
+        },
+      ]);
   });
 });

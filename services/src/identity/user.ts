@@ -45,7 +45,16 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 };
 
 export type UserCommand =
-  | { type: 'RegisterUser'; userId: string; name: string; phone: string; email: string | null; role: Role; agencyId: string | null; newsletter?: boolean }
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      name: string;
+      phone: string;
+      email: string | null;
+      role: Role;
+      agencyId: string | null;
+      newsletter?: boolean;
+    }
   | { type: 'StartSession'; tokenHash: string; expiresAt: string; startedAt: string }
   | { type: 'EndSession'; tokenHash: string }
   | { type: 'ChangeName'; name: string }
@@ -68,7 +77,22 @@ export const userStream = (id: string) => `user-${id}`;
 export function evolve(state: User, event: UserEvent): User {
   if (event.type === 'UserRegistered') {
     const { userId: id, role, agencyId, name, phone, email } = event.data;
-    return { registered: true, id, role, agencyId, name, phone, email, emailVerified: false, emailConfirmations: [], confirmedBy: null, settings: DEFAULT_NOTIFICATION_SETTINGS, premiumUntil: null, premiumPayments: new Set(), sessions: new Set() };
+    return {
+      registered: true,
+      id,
+      role,
+      agencyId,
+      name,
+      phone,
+      email,
+      emailVerified: false,
+      emailConfirmations: [],
+      confirmedBy: null,
+      settings: DEFAULT_NOTIFICATION_SETTINGS,
+      premiumUntil: null,
+      premiumPayments: new Set(),
+      sessions: new Set(),
+    };
   }
   if (!state.registered) return state;
   switch (event.type) {
@@ -84,10 +108,19 @@ export function evolve(state: User, event: UserEvent): User {
     case 'UserPhoneChanged':
       return { ...state, phone: event.data.newPhone };
     case 'UserEmailChanged':
-      return { ...state, email: event.data.email, emailVerified: false, emailConfirmations: [], confirmedBy: null };
+      return {
+        ...state,
+        email: event.data.email,
+        emailVerified: false,
+        emailConfirmations: [],
+        confirmedBy: null,
+      };
     case 'EmailConfirmationSent': {
       const { email, tokenHash, expiresAt } = event.data;
-      return { ...state, emailConfirmations: [...state.emailConfirmations, { email, tokenHash, expiresAt }].slice(-5) };
+      return {
+        ...state,
+        emailConfirmations: [...state.emailConfirmations, { email, tokenHash, expiresAt }].slice(-5),
+      };
     }
     case 'UserEmailConfirmed':
       return { ...state, emailVerified: true, emailConfirmations: [], confirmedBy: event.data.tokenHash };
@@ -96,7 +129,13 @@ export function evolve(state: User, event: UserEvent): User {
     case 'NotificationSettingsChanged':
       return { ...state, settings: event.data.settings };
     case 'PremiumPeriodExtended':
-      return { ...state, premiumUntil: event.data.until, premiumPayments: event.data.paymentId ? new Set(state.premiumPayments).add(event.data.paymentId) : state.premiumPayments };
+      return {
+        ...state,
+        premiumUntil: event.data.until,
+        premiumPayments: event.data.paymentId
+          ? new Set(state.premiumPayments).add(event.data.paymentId)
+          : state.premiumPayments,
+      };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role, agencyId: event.data.agencyId };
     default: {
@@ -119,29 +158,57 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return [{ type: 'UserRegistered', data }];
     }
     case 'StartSession':
-      return [{ type: 'SessionStarted', data: { userId: registered(state).id, tokenHash: command.tokenHash, expiresAt: command.expiresAt, startedAt: command.startedAt } }];
+      return [
+        {
+          type: 'SessionStarted',
+          data: {
+            userId: registered(state).id,
+            tokenHash: command.tokenHash,
+            expiresAt: command.expiresAt,
+            startedAt: command.startedAt,
+          },
+        },
+      ];
     case 'EndSession':
       if (!state.registered || !state.sessions.has(command.tokenHash)) return []; // logging out twice is fine
       return [{ type: 'SessionEnded', data: { userId: state.id, tokenHash: command.tokenHash } }];
     case 'ChangeName': {
       const user = registered(state);
-      return user.name === command.name ? [] : [{ type: 'UserNameChanged', data: { userId: user.id, name: command.name } }];
+      return user.name === command.name
+        ? []
+        : [{ type: 'UserNameChanged', data: { userId: user.id, name: command.name } }];
     }
     case 'ChangePhone': {
       const user = registered(state);
       if (user.phone === command.newPhone) return [];
-      return [{ type: 'UserPhoneChanged', data: { userId: user.id, oldPhone: user.phone, newPhone: command.newPhone } }];
+      return [
+        {
+          type: 'UserPhoneChanged',
+          data: { userId: user.id, oldPhone: user.phone, newPhone: command.newPhone },
+        },
+      ];
     }
     case 'ChangeEmail': {
       const user = registered(state);
-      return user.email === command.email ? [] : [{ type: 'UserEmailChanged', data: { userId: user.id, email: command.email } }];
+      return user.email === command.email
+        ? []
+        : [{ type: 'UserEmailChanged', data: { userId: user.id, email: command.email } }];
     }
     case 'SendEmailConfirmation': {
       const user = registered(state);
-      if (!user.email) throw new DomainError('INVALID_DATA', 'Сначала укажите адрес электронной почты', { email: ['Обязательное поле'] });
-      if (user.emailVerified) throw new DomainError('ACTION_NOT_ALLOWED', 'Адрес электронной почты уже подтверждён');
+      if (!user.email)
+        throw new DomainError('INVALID_DATA', 'Сначала укажите адрес электронной почты', {
+          email: ['Обязательное поле'],
+        });
+      if (user.emailVerified)
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Адрес электронной почты уже подтверждён');
       const expiresAt = new Date(command.now.getTime() + EMAIL_LINK_LIFETIME_MS).toISOString();
-      return [{ type: 'EmailConfirmationSent', data: { userId: user.id, email: user.email, tokenHash: command.tokenHash, expiresAt } }];
+      return [
+        {
+          type: 'EmailConfirmationSent',
+          data: { userId: user.id, email: user.email, tokenHash: command.tokenHash, expiresAt },
+        },
+      ];
     }
     case 'ConfirmEmail': {
       const user = registered(state);
@@ -150,22 +217,42 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       if (!link) {
         throw new DomainError('INVALID_DATA', 'Ссылка недействительна. Запросите новую ссылку в профиле.');
       }
-      if (command.now > new Date(link.expiresAt)) throw new DomainError('INVALID_DATA', 'Срок действия ссылки истёк. Запросите новую ссылку в профиле.');
-      if (link.email !== user.email) throw new DomainError('INVALID_DATA', 'Ссылка относится к прежнему адресу. Запросите новую ссылку в профиле.');
-      return [{ type: 'UserEmailConfirmed', data: { userId: user.id, email: link.email, tokenHash: link.tokenHash } }];
+      if (command.now > new Date(link.expiresAt))
+        throw new DomainError(
+          'INVALID_DATA',
+          'Срок действия ссылки истёк. Запросите новую ссылку в профиле.',
+        );
+      if (link.email !== user.email)
+        throw new DomainError(
+          'INVALID_DATA',
+          'Ссылка относится к прежнему адресу. Запросите новую ссылку в профиле.',
+        );
+      return [
+        {
+          type: 'UserEmailConfirmed',
+          data: { userId: user.id, email: link.email, tokenHash: link.tokenHash },
+        },
+      ];
     }
     case 'ChangeAvatar':
       return [{ type: 'UserAvatarChanged', data: { userId: registered(state).id, avatar: command.avatar } }];
     case 'ChangeNotificationSettings': {
       const user = registered(state);
       const settings = { ...user.settings, ...command.settings };
-      const same = (Object.keys(settings) as (keyof NotificationSettings)[]).every((k) => settings[k] === user.settings[k]);
+      const same = (Object.keys(settings) as (keyof NotificationSettings)[]).every(
+        (k) => settings[k] === user.settings[k],
+      );
       return same ? [] : [{ type: 'NotificationSettingsChanged', data: { userId: user.id, settings } }];
     }
     case 'ChangeRole': {
       const user = registered(state);
       if (user.role === command.role && user.agencyId === command.agencyId) return [];
-      return [{ type: 'UserRoleChanged', data: { userId: user.id, role: command.role, agencyId: command.agencyId } }];
+      return [
+        {
+          type: 'UserRoleChanged',
+          data: { userId: user.id, role: command.role, agencyId: command.agencyId },
+        },
+      ];
     }
     case 'ExtendPremium': {
       const user = registered(state);
@@ -173,7 +260,12 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       const current = user.premiumUntil ? new Date(user.premiumUntil) : null;
       const from = current && current > command.now ? current : command.now;
       const until = new Date(from.getTime() + command.days * 24 * 60 * 60_000).toISOString();
-      return [{ type: 'PremiumPeriodExtended', data: { userId: user.id, until, ...(command.paymentId ? { paymentId: command.paymentId } : {}) } }];
+      return [
+        {
+          type: 'PremiumPeriodExtended',
+          data: { userId: user.id, until, ...(command.paymentId ? { paymentId: command.paymentId } : {}) },
+        },
+      ];
     }
     default: {
       const unknown: never = command;
@@ -182,4 +274,8 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
   }
 }
 
-export const userDecider: Decider<UserCommand, User, UserEvent> = { decide, evolve, initialState: () => ({ registered: false }) };
+export const userDecider: Decider<UserCommand, User, UserEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ registered: false }),
+};

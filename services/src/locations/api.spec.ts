@@ -15,9 +15,22 @@ describe('GET /api/locations', () => {
     const { body } = await get('/api/locations').expect(200);
     expect(body.data).toHaveLength(10);
     expect(body.data[0]).toEqual({
-      id: '1', name: 'Москва', fullName: 'Москва', type: 1, priority: 100, kladrCode: '7700000000000', parentLocation: null, geo: { lat: 55.751244, lon: 37.618423 },
+      id: '1',
+      name: 'Москва',
+      fullName: 'Москва',
+      type: 1,
+      priority: 100,
+      kladrCode: '7700000000000',
+      parentLocation: null,
+      geo: { lat: 55.751244, lon: 37.618423 },
     });
-    expect(names(body.mainCities)).toEqual(['Вся Россия', 'Москва', 'Московская область', 'Санкт-Петербург', 'Ленинградская область']);
+    expect(names(body.mainCities)).toEqual([
+      'Вся Россия',
+      'Москва',
+      'Московская область',
+      'Санкт-Петербург',
+      'Ленинградская область',
+    ]);
     expect(body.mainCities[0]).toMatchObject({ id: null, kladrCode: '7700000000000' });
     expect(names(body.secondCities)).toContain('Новосибирск');
     expect(body.secondCities.every((l: { type: number }) => l.type === 1)).toBe(true);
@@ -38,25 +51,49 @@ describe('GET /api/locations', () => {
 
   it('accepts ?name= as the text', async () => {
     const { body } = await get('/api/locations').query({ name: 'ХИМКИ' }).expect(200);
-    expect(body.data).toEqual([expect.objectContaining({ id: '11', type: 1, parentLocation: '101', fullName: 'Химки, Московская область' })]);
+    expect(body.data).toEqual([
+      expect.objectContaining({
+        id: '11',
+        type: 1,
+        parentLocation: '101',
+        fullName: 'Химки, Московская область',
+      }),
+    ]);
     expect((await get('/api/locations').query({ name: 'Пенза' }).expect(200)).body.data).toEqual([]);
   });
 
   it('reads ё and е as the same letter, both ways', async () => {
-    expect(names((await get('/api/locations').query({ search: 'королев' }).expect(200)).body.data)).toEqual(['Королёв']);
-    expect(names((await get('/api/locations').query({ search: 'Щелк' }).expect(200)).body.data)).toEqual(['Щёлково']);
-    expect((await get('/api/locations').query({ search: 'новоё девяткино' }).expect(200)).body.data[0]).toMatchObject({ id: '306', type: 4 });
+    expect(names((await get('/api/locations').query({ search: 'королев' }).expect(200)).body.data)).toEqual([
+      'Королёв',
+    ]);
+    expect(names((await get('/api/locations').query({ search: 'Щелк' }).expect(200)).body.data)).toEqual([
+      'Щёлково',
+    ]);
+    expect(
+      (await get('/api/locations').query({ search: 'новоё девяткино' }).expect(200)).body.data[0],
+    ).toMatchObject({ id: '306', type: 4 });
   });
 
   it('offers Вся Россия by its name and honours the limit', async () => {
-    expect((await get('/api/locations').query({ search: 'вся' }).expect(200)).body.data[0]).toMatchObject({ id: null, name: 'Вся Россия' });
-    expect((await get('/api/locations').query({ search: 'р', limit: 3 }).expect(200)).body.data).toHaveLength(3);
+    expect((await get('/api/locations').query({ search: 'вся' }).expect(200)).body.data[0]).toMatchObject({
+      id: null,
+      name: 'Вся Россия',
+    });
+    expect((await get('/api/locations').query({ search: 'р', limit: 3 }).expect(200)).body.data).toHaveLength(
+      3,
+    );
   });
 
   it('refuses a bad limit or an overlong text with field errors', async () => {
     const { body } = await get('/api/locations').query({ search: 'а', limit: 'много' }).expect(400);
-    expect(body).toEqual({ errorCode: 1, message: 'Некорректные данные', errors: { limit: ['Укажите число'] } });
-    const long = await get('/api/locations').query({ search: 'а'.repeat(101) }).expect(400);
+    expect(body).toEqual({
+      errorCode: 1,
+      message: 'Некорректные данные',
+      errors: { limit: ['Укажите число'] },
+    });
+    const long = await get('/api/locations')
+      .query({ search: 'а'.repeat(101) })
+      .expect(400);
     expect(long.body.errors.search).toEqual(['Не больше 100 символов']);
   });
 });
@@ -64,22 +101,50 @@ describe('GET /api/locations', () => {
 describe('GET /api/locations/{id}', () => {
   it('answers a city with its region as parent', async () => {
     const { body } = await get('/api/locations/3').expect(200);
-    expect(body.data).toMatchObject({ id: '3', name: 'Новосибирск', type: 1, parentLocation: '103', parent: { id: '103', name: 'Новосибирская область', type: 5, kladrCode: '5400000000000' } });
+    expect(body.data).toMatchObject({
+      id: '3',
+      name: 'Новосибирск',
+      type: 1,
+      parentLocation: '103',
+      parent: { id: '103', name: 'Новосибирская область', type: 5, kladrCode: '5400000000000' },
+    });
   });
 
   it('answers districts, settlements and regions', async () => {
-    expect((await get('/api/locations/272').expect(200)).body.data).toMatchObject({ type: 2, fullName: 'Сочи, Краснодарский край, Адлерский район', parent: { id: '7' } });
-    expect((await get('/api/locations/309').expect(200)).body.data).toMatchObject({ type: 3, name: 'Красная Поляна', parent: { id: '272' } });
-    expect((await get('/api/locations/101').expect(200)).body.data).toMatchObject({ type: 5, parentLocation: null, parent: null });
+    expect((await get('/api/locations/272').expect(200)).body.data).toMatchObject({
+      type: 2,
+      fullName: 'Сочи, Краснодарский край, Адлерский район',
+      parent: { id: '7' },
+    });
+    expect((await get('/api/locations/309').expect(200)).body.data).toMatchObject({
+      type: 3,
+      name: 'Красная Поляна',
+      parent: { id: '272' },
+    });
+    expect((await get('/api/locations/101').expect(200)).body.data).toMatchObject({
+      type: 5,
+      parentLocation: null,
+      parent: null,
+    });
   });
 
   it('answers Вся Россия for null', async () => {
-    expect((await get('/api/locations/null').expect(200)).body.data).toMatchObject({ id: null, name: 'Вся Россия', kladrCode: '7700000000000' });
+    expect((await get('/api/locations/null').expect(200)).body.data).toMatchObject({
+      id: null,
+      name: 'Вся Россия',
+      kladrCode: '7700000000000',
+    });
   });
 
   it('refuses a malformed id and answers 404 for an unknown one', async () => {
-    expect((await get('/api/locations/abc').expect(400)).body).toMatchObject({ errorCode: 1, errors: { id: ['Идентификатор места — число или null'] } });
-    expect((await get('/api/locations/9999').expect(404)).body).toEqual({ errorCode: 100, message: 'Местоположение не найдено' });
+    expect((await get('/api/locations/abc').expect(400)).body).toMatchObject({
+      errorCode: 1,
+      errors: { id: ['Идентификатор места — число или null'] },
+    });
+    expect((await get('/api/locations/9999').expect(404)).body).toEqual({
+      errorCode: 100,
+      message: 'Местоположение не найдено',
+    });
   });
 });
 
@@ -87,21 +152,34 @@ describe('Crimea, settings and the location by IP', () => {
   it('lists Crimea: the republic, its cities and Sevastopol', async () => {
     const { body } = await get('/api/locations/crimea').expect(200);
     expect(names(body.data)).toEqual(['Республика Крым', 'Симферополь', 'Ялта', 'Евпатория', 'Севастополь']);
-    expect(body.data.find((l: { name: string }) => l.name === 'Севастополь')).toMatchObject({ kladrCode: '9200000000000', type: 1 });
+    expect(body.data.find((l: { name: string }) => l.name === 'Севастополь')).toMatchObject({
+      kladrCode: '9200000000000',
+      type: 1,
+    });
   });
 
   it('gives the default location and the map centre', async () => {
     const { body } = await get('/api/location-settings').expect(200);
-    expect(body.data).toMatchObject({ defaultLocation: { id: '1', name: 'Москва' }, allRussia: { id: null }, mapCenter: { lat: 55.751244, lon: 37.618423 } });
+    expect(body.data).toMatchObject({
+      defaultLocation: { id: '1', name: 'Москва' },
+      allRussia: { id: null },
+      mapCenter: { lat: 55.751244, lon: 37.618423 },
+    });
   });
 
-  it.each(['127.0.0.1', '192.168.1.10', '::1', '::ffff:10.0.0.3', '95.165.1.1', 'не-адрес'])('answers Москва for %s and never fails', async (ip) => {
-    const { body } = await get('/api/user-location-by-ip').query({ ip }).expect(200);
-    expect(body.data).toMatchObject({ id: '1', name: 'Москва' });
-  });
+  it.each(['127.0.0.1', '192.168.1.10', '::1', '::ffff:10.0.0.3', '95.165.1.1', 'не-адрес'])(
+    'answers Москва for %s and never fails',
+    async (ip) => {
+      const { body } = await get('/api/user-location-by-ip').query({ ip }).expect(200);
+      expect(body.data).toMatchObject({ id: '1', name: 'Москва' });
+    },
+  );
 
   it('tells what kind of address it saw, and uses the caller’s address without ?ip', async () => {
-    expect((await get('/api/user-location-by-ip').query({ ip: '10.1.2.3' })).body.meta).toEqual({ ip: '10.1.2.3', kind: 'private' });
+    expect((await get('/api/user-location-by-ip').query({ ip: '10.1.2.3' })).body.meta).toEqual({
+      ip: '10.1.2.3',
+      kind: 'private',
+    });
     expect((await get('/api/user-location-by-ip').query({ ip: '95.165.1.1' })).body.meta.kind).toBe('public');
     expect((await get('/api/user-location-by-ip').query({ ip: 'x' })).body.meta.kind).toBe('invalid');
     const own = await get('/api/user-location-by-ip').expect(200);

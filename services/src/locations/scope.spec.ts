@@ -12,7 +12,9 @@ describe('the listing locations a search location covers', () => {
     expect(ids).toEqual(expect.arrayContaining(['11', '12', '13', '14', '15', '302', '303']));
     expect(ids).not.toContain('101');
     expect(ids).not.toContain('1');
-    expect(cityIdsWithin('107')).toEqual(expect.arrayContaining(['7', '8', '271', '272', '309', '23', '24', '310']));
+    expect(cityIdsWithin('107')).toEqual(
+      expect.arrayContaining(['7', '8', '271', '272', '309', '23', '24', '310']),
+    );
   });
 
   it('a city covers itself, its districts and what lies inside them', () => {

@@ -10,5 +10,7 @@ export function cityIdsWithin(locationId: string | null): string[] | null {
   if (locationId === null || locationId === '' || locationId === 'null') return null;
   const location = findLocation(locationId);
   if (!location) return [];
-  return subtree(location).filter((l) => l.type !== LOCATION_TYPE.REGION).map((l) => l.id);
+  return subtree(location)
+    .filter((l) => l.type !== LOCATION_TYPE.REGION)
+    .map((l) => l.id);
 }

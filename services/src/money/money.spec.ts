@@ -27,8 +27,17 @@ beforeAll(async () => {
   await createListing(t.ctx, agency.agent, { id: 'busy', price: 7_000_000, publishedDaysAgo: 10 });
   await createListing(t.ctx, other.owner, { id: 'poor-draft', price: 6_000_000 });
   await createListing(t.ctx, agency.agent, { id: 'spare', price: 5_000_000, publishedDaysAgo: 10 });
-  for (let i = 0; i < FLOOR_LISTINGS; i++) await createListing(t.ctx, agency.agent, { id: `floor-${i}`, price: 4_000_000, publishedDaysAgo: 10 });
-  await registerUser(t.ctx, { type: 'RegisterUser', userId: 'buyer', name: 'Покупатель', phone: '79161239999', email: null, role: ROLES.USER, agencyId: null });
+  for (let i = 0; i < FLOOR_LISTINGS; i++)
+    await createListing(t.ctx, agency.agent, { id: `floor-${i}`, price: 4_000_000, publishedDaysAgo: 10 });
+  await registerUser(t.ctx, {
+    type: 'RegisterUser',
+    userId: 'buyer',
+    name: 'Покупатель',
+    phone: '79161239999',
+    email: null,
+    role: ROLES.USER,
+    agencyId: null,
+  });
   phones.owner = agency.ownerPhone;
   ownerToken = await signIn(t, agency.ownerPhone);
   agentToken = await signIn(t, agency.agentPhone);
@@ -44,10 +53,16 @@ async function payOnSandbox(confirmationUrl: string, action: 'pay' | 'cancel' = 
   const id = confirmationUrl.split('/').pop()!;
   await request(t.app).get(`/api/payments/sandbox/${id}`).expect(200).expect('content-type', /html/);
   await request(t.app).post(`/api/payments/sandbox/${id}/${action}`).expect(200);
-  return request(t.app).post('/api/payments/webhook').send({ event: action === 'pay' ? 'payment.succeeded' : 'payment.canceled', object: { id } }).expect(200);
+  return request(t.app)
+    .post('/api/payments/webhook')
+    .send({ event: action === 'pay' ? 'payment.succeeded' : 'payment.canceled', object: { id } })
+    .expect(200);
 }
 const topUp = async (sum: number) => {
-  const res = await as(ownerToken, request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum })).expect(201);
+  const res = await as(
+    ownerToken,
+    request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum }),
+  ).expect(201);
   return res.body.data.confirmationUrl as string;
 };
 
@@ -59,30 +74,76 @@ describe('the wallet', () => {
     const paid = await payOnSandbox(url);
     expect(paid.body.data.status).toBe('succeeded');
     expect(await balance()).toBe(1000);
-    for (let i = 0; i < 3; i++) await request(t.app).post('/api/payments/webhook').send({ event: 'payment.succeeded', object: { id: url.split('/').pop() } }).expect(200);
+    for (let i = 0; i < 3; i++)
+      await request(t.app)
+        .post('/api/payments/webhook')
+        .send({ event: 'payment.succeeded', object: { id: url.split('/').pop() } })
+        .expect(200);
     expect(await balance()).toBe(1000);
     const seen = await as(ownerToken, request(t.app).get(`/api/agency/${AGENCY}/balance`)).expect(200);
-    expect(seen.body.data).toMatchObject({ walletBalance: 1000, operations: [{ kind: 'top-up', sum: 1000 }] });
-    expect((await as(ownerToken, request(t.app).get('/api/profile')).expect(200)).body.data.agencyWalletBalance).toBe(1000);
+    expect(seen.body.data).toMatchObject({
+      walletBalance: 1000,
+      operations: [{ kind: 'top-up', sum: 1000 }],
+    });
+    expect(
+      (await as(ownerToken, request(t.app).get('/api/profile')).expect(200)).body.data.agencyWalletBalance,
+    ).toBe(1000);
   });
 
   it('credits nothing for a cancelled payment or an unknown one', async () => {
     const url = await topUp(500);
     expect((await payOnSandbox(url, 'cancel')).body.data.status).toBe('cancelled');
     expect(await balance()).toBe(1000);
-    await request(t.app).post('/api/payments/webhook').send({ event: 'payment.succeeded', object: { id: 'forged' } }).expect(404);
+    await request(t.app)
+      .post('/api/payments/webhook')
+      .send({ event: 'payment.succeeded', object: { id: 'forged' } })
+      .expect(404);
   });
 
   it('is the owner’s: agents and other agencies are refused; the sum is checked', async () => {
-    await as(agentToken, request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum: 100 })).expect(403);
-    await as(strangerToken, request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum: 100 })).expect(403);
-    expect((await as(ownerToken, request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum: '' })).expect(400)).body.errors).toEqual({ sum: ['Введите сумму'] });
+    await as(
+      agentToken,
+      request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum: 100 }),
+    ).expect(403);
+    await as(
+      strangerToken,
+      request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum: 100 }),
+    ).expect(403);
+    expect(
+      (
+        await as(
+          ownerToken,
+          request(t.app).post(`/api/agency/${AGENCY}/balance/top-up`).send({ sourceType: 1, sum: '' }),
+        ).expect(400)
+      ).body.errors,
+    ).toEqual({ sum: ['Введите сумму'] });
   });
 
   it('records a bank-transfer invoice request and e-mails it', async () => {
-    const bad = await as(ownerToken, request(t.app).post(`/api/agency/${AGENCY}/balance/invoice`).send({ sum: 5000, organizationName: 'ООО Ромашка', inn: '7701234567', account: '40702810900000000001' })).expect(400);
+    const bad = await as(
+      ownerToken,
+      request(t.app)
+        .post(`/api/agency/${AGENCY}/balance/invoice`)
+        .send({
+          sum: 5000,
+          organizationName: 'ООО Ромашка',
+          inn: '7701234567',
+          account: '40702810900000000001',
+        }),
+    ).expect(400);
     expect(bad.body.errors).toEqual({ kpp: ['Для юридического лица укажите КПП'] });
-    await as(ownerToken, request(t.app).post(`/api/agency/${AGENCY}/balance/invoice`).send({ sum: 5000, organizationName: 'ООО Ромашка', inn: '7701234567', kpp: '770101001', account: '40702810900000000001' })).expect(201);
+    await as(
+      ownerToken,
+      request(t.app)
+        .post(`/api/agency/${AGENCY}/balance/invoice`)
+        .send({
+          sum: 5000,
+          organizationName: 'ООО Ромашка',
+          inn: '7701234567',
+          kpp: '770101001',
+          account: '40702810900000000001',
+        }),
+    ).expect(201);
     const letters = await request(t.app).get('/api/dev/email?to=accounting@estate.local').expect(200);
     expect(letters.body.data[0].text).toContain('ООО Ромашка');
   });
@@ -90,15 +151,31 @@ describe('the wallet', () => {
 
 describe('promotion tariffs', () => {
   it('are priced per day from 10 ₽, by position, city and deal', async () => {
-    const res = await request(t.app).get('/api/publication-tariffs/1/sale?positionTypes[]=1&positionTypes[]=3').expect(200);
-    expect(res.body.data.map((x: { id: string; pricePerDay: number }) => [x.id, x.pricePerDay])).toEqual([['1-1-sale', 20], ['3-1-sale', 180]]);
-    expect((await request(t.app).get('/api/publication-tariffs/9/dailyRent').expect(200)).body.data[0].pricePerDay).toBe(10);
+    const res = await request(t.app)
+      .get('/api/publication-tariffs/1/sale?positionTypes[]=1&positionTypes[]=3')
+      .expect(200);
+    expect(res.body.data.map((x: { id: string; pricePerDay: number }) => [x.id, x.pricePerDay])).toEqual([
+      ['1-1-sale', 20],
+      ['3-1-sale', 180],
+    ]);
+    expect(
+      (await request(t.app).get('/api/publication-tariffs/9/dailyRent').expect(200)).body.data[0].pricePerDay,
+    ).toBe(10);
   });
 
   it('without enough money is errorCode 59 and changes nothing', async () => {
-    const refused = await as(strangerToken, request(t.app).post('/api/publications/poor-draft/tariffs/3-1-sale')).expect(422);
+    const refused = await as(
+      strangerToken,
+      request(t.app).post('/api/publications/poor-draft/tariffs/3-1-sale'),
+    ).expect(422);
     expect(refused.body).toEqual({ errorCode: 59, message: 'Недостаточно средств на балансе' });
-    expect((await as(strangerToken, request(t.app).get('/api/agency/agency-mx/publications/poor-draft')).expect(200)).body.data).toMatchObject({ status: 2, adTariff: null });
+    expect(
+      (
+        await as(strangerToken, request(t.app).get('/api/agency/agency-mx/publications/poor-draft')).expect(
+          200,
+        )
+      ).body.data,
+    ).toMatchObject({ status: 2, adTariff: null });
     expect(await walletBalance(t.ctx.readStore, 'agency-mx')).toBe(0);
     await as(strangerToken, request(t.app).post('/api/publications/ad/tariffs/1-1-sale')).expect(403);
     await as(ownerToken, request(t.app).post('/api/publications/ad/tariffs/1-2-rent')).expect(400);
@@ -107,7 +184,10 @@ describe('promotion tariffs', () => {
 
   it('pays for a draft: it is published and promoted, and the money leaves the wallet', async () => {
     await as(ownerToken, request(t.app).post('/api/publications/draft/tariffs/3-1-sale')).expect(200);
-    const listing = await as(ownerToken, request(t.app).get(`/api/agency/${AGENCY}/publications/draft`)).expect(200);
+    const listing = await as(
+      ownerToken,
+      request(t.app).get(`/api/agency/${AGENCY}/publications/draft`),
+    ).expect(200);
     expect(listing.body.data).toMatchObject({ status: 1, adTariff: { positionType: 3 } });
     await as(ownerToken, request(t.app).post('/api/publications/busy/tariffs/1-1-sale')).expect(200);
     expect(await balance()).toBe(1000 - 180 - 20);
@@ -117,11 +197,22 @@ describe('promotion tariffs', () => {
 
   it('keeps an employee within their limit', async () => {
     const owner = { userId: 'owner-mo', role: ROLES.AGENCY_OWNER, agencyId: AGENCY };
-    await handleCommand(t.ctx.eventStore, agencyStream(AGENCY), agencyDecider, { type: 'AddEmployee', actor: owner, userId: 'agent-mo' });
-    const limited = await handleCommand(t.ctx.eventStore, agencyStream(AGENCY), agencyDecider, { type: 'SetEmployeeLimit', actor: owner, userId: 'agent-mo', limit: 30 });
+    await handleCommand(t.ctx.eventStore, agencyStream(AGENCY), agencyDecider, {
+      type: 'AddEmployee',
+      actor: owner,
+      userId: 'agent-mo',
+    });
+    const limited = await handleCommand(t.ctx.eventStore, agencyStream(AGENCY), agencyDecider, {
+      type: 'SetEmployeeLimit',
+      actor: owner,
+      userId: 'agent-mo',
+      limit: 30,
+    });
     await t.ctx.projections.whenCaughtUp(limited.position);
     await as(agentToken, request(t.app).post('/api/publications/ad/tariffs/1-1-sale')).expect(200);
-    const over = await as(agentToken, request(t.app).post('/api/publications/spare/tariffs/1-1-sale')).expect(422);
+    const over = await as(agentToken, request(t.app).post('/api/publications/spare/tariffs/1-1-sale')).expect(
+      422,
+    );
     expect(over.body.message).toMatch(/^Превышен лимит трат сотрудника: 30 ₽ в месяц/);
   });
 
@@ -130,11 +221,16 @@ describe('promotion tariffs', () => {
     await payOnSandbox(await topUp(100));
     const funds = before + 100;
     expect(funds).toBeLessThan(FLOOR_LISTINGS * 20);
-    const answers = await Promise.all(Array.from({ length: FLOOR_LISTINGS }, (_, i) => as(ownerToken, request(t.app).post(`/api/publications/floor-${i}/tariffs/1-1-sale`))));
+    const answers = await Promise.all(
+      Array.from({ length: FLOOR_LISTINGS }, (_, i) =>
+        as(ownerToken, request(t.app).post(`/api/publications/floor-${i}/tariffs/1-1-sale`)),
+      ),
+    );
     const ok = answers.filter((a) => a.status === 200).length;
     const refused = answers.filter((a) => a.status !== 200);
     expect(ok).toBe(Math.floor(funds / 20));
-    for (const r of refused) expect({ status: r.status, errorCode: r.body.errorCode }).toEqual({ status: 422, errorCode: 59 });
+    for (const r of refused)
+      expect({ status: r.status, errorCode: r.body.errorCode }).toEqual({ status: 422, errorCode: 59 });
     expect(await balance()).toBe(funds - ok * 20);
     expect(await balance()).toBeGreaterThanOrEqual(0);
   });
@@ -148,11 +244,15 @@ describe('promotion tariffs', () => {
     expect(await balance()).toBeLessThan(start);
     expect(await billPromotions(t.ctx)).toEqual({ charged: 0, ended: 0 }); // the same day again charges nothing
     t.clock.advance(30 * 24 * 3600_000);
-    for (let day = 0; day < 40 && (await billPromotions(t.ctx)).charged > 0; day++) t.clock.advance(24 * 3600_000);
+    for (let day = 0; day < 40 && (await billPromotions(t.ctx)).charged > 0; day++)
+      t.clock.advance(24 * 3600_000);
     // weeks have passed: the sessions have outlived their idle expiry
     ownerToken = await signIn(t, phones.owner);
     userToken = await signIn(t, '79161239999');
-    const listing = await as(ownerToken, request(t.app).get(`/api/agency/${AGENCY}/publications/draft`)).expect(200);
+    const listing = await as(
+      ownerToken,
+      request(t.app).get(`/api/agency/${AGENCY}/publications/draft`),
+    ).expect(200);
     expect(listing.body.data.adTariff).toBeNull();
     expect(await balance()).toBeGreaterThanOrEqual(0);
   });
@@ -161,14 +261,23 @@ describe('promotion tariffs', () => {
 describe('the premium subscription', () => {
   it('lists the spec’s tariffs and extends premiumPeriod once per payment', async () => {
     const tariffs = await request(t.app).get('/api/tariffs').expect(200);
-    expect(tariffs.body.data.map((x: { id: string; price: number }) => [x.id, x.price])).toEqual([['month', 5000], ['half-year', 24996], ['year', 48000]]);
+    expect(tariffs.body.data.map((x: { id: string; price: number }) => [x.id, x.price])).toEqual([
+      ['month', 5000],
+      ['half-year', 24996],
+      ['year', 48000],
+    ]);
     const started = await as(userToken, request(t.app).post('/api/tariffs/payment/month')).expect(201);
     expect(started.body.confirmationUrl).toBe(started.body.data.confirmationUrl);
     await payOnSandbox(started.body.data.confirmationUrl);
     const profile = (await as(userToken, request(t.app).get('/api/profile')).expect(200)).body.data;
     expect(profile.status).toBe('Премиум');
-    await request(t.app).post('/api/payments/webhook').send({ object: { id: started.body.data.confirmationUrl.split('/').pop() } }).expect(200);
-    expect((await as(userToken, request(t.app).get('/api/profile')).expect(200)).body.data.premiumPeriod).toBe(profile.premiumPeriod);
+    await request(t.app)
+      .post('/api/payments/webhook')
+      .send({ object: { id: started.body.data.confirmationUrl.split('/').pop() } })
+      .expect(200);
+    expect(
+      (await as(userToken, request(t.app).get('/api/profile')).expect(200)).body.data.premiumPeriod,
+    ).toBe(profile.premiumPeriod);
     await as(userToken, request(t.app).post('/api/tariffs/payment/forever')).expect(404);
   });
 });

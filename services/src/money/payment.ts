@@ -11,7 +11,13 @@ export type PaymentEvent =
 type Created = EventOf<'PaymentCreated'>['data'];
 export type Payment =
   | { exists: false }
-  | { exists: true; created: Created; status: 'new' | 'pending' | 'failed' | 'succeeded' | 'cancelled'; providerPaymentId: string | null; confirmationUrl: string | null };
+  | {
+      exists: true;
+      created: Created;
+      status: 'new' | 'pending' | 'failed' | 'succeeded' | 'cancelled';
+      providerPaymentId: string | null;
+      confirmationUrl: string | null;
+    };
 
 export type PaymentCommand =
   | ({ type: 'CreatePayment' } & Created)
@@ -23,11 +29,23 @@ export type PaymentCommand =
 export const paymentStream = (id: string) => `payment-${id}`;
 
 export function evolve(state: Payment, event: PaymentEvent): Payment {
-  if (event.type === 'PaymentCreated') return { exists: true, created: event.data, status: 'new', providerPaymentId: null, confirmationUrl: null };
+  if (event.type === 'PaymentCreated')
+    return {
+      exists: true,
+      created: event.data,
+      status: 'new',
+      providerPaymentId: null,
+      confirmationUrl: null,
+    };
   if (!state.exists) return state;
   switch (event.type) {
     case 'PaymentConfirmationReceived':
-      return { ...state, status: 'pending', providerPaymentId: event.data.providerPaymentId, confirmationUrl: event.data.confirmationUrl };
+      return {
+        ...state,
+        status: 'pending',
+        providerPaymentId: event.data.providerPaymentId,
+        confirmationUrl: event.data.confirmationUrl,
+      };
     case 'PaymentCreationFailed':
       return { ...state, status: 'failed' };
     case 'PaymentSucceeded':
@@ -53,9 +71,20 @@ export function decide(command: PaymentCommand, state: Payment): PaymentEvent[] 
   switch (command.type) {
     case 'RecordConfirmation':
       if (state.status !== 'new') return [];
-      return [{ type: 'PaymentConfirmationReceived', data: { paymentId, providerPaymentId: command.providerPaymentId, confirmationUrl: command.confirmationUrl } }];
+      return [
+        {
+          type: 'PaymentConfirmationReceived',
+          data: {
+            paymentId,
+            providerPaymentId: command.providerPaymentId,
+            confirmationUrl: command.confirmationUrl,
+          },
+        },
+      ];
     case 'RecordCreationFailure':
-      return state.status === 'new' ? [{ type: 'PaymentCreationFailed', data: { paymentId, reason: command.reason.slice(0, 500) } }] : [];
+      return state.status === 'new'
+        ? [{ type: 'PaymentCreationFailed', data: { paymentId, reason: command.reason.slice(0, 500) } }]
+        : [];
     case 'MarkSucceeded':
       if (state.status === 'succeeded') return [];
       if (state.status === 'cancelled') throw new DomainError('ACTION_NOT_ALLOWED', 'Платёж отменён');
@@ -70,4 +99,8 @@ export function decide(command: PaymentCommand, state: Payment): PaymentEvent[] 
   }
 }
 
-export const paymentDecider: Decider<PaymentCommand, Payment, PaymentEvent> = { decide, evolve, initialState: () => ({ exists: false }) };
+export const paymentDecider: Decider<PaymentCommand, Payment, PaymentEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ exists: false }),
+};

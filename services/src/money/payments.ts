@@ -14,19 +14,34 @@ type PaymentRequest = Omit<EventOf<'PaymentCreated'>['data'], 'paymentId'>;
 
 const runPayment = (ctx: AppContext, paymentId: string, command: PaymentCommand) =>
   handleCommand(ctx.eventStore, paymentStream(paymentId), paymentDecider, command, { actor: 'payments' });
-export const paymentOf = async (ctx: AppContext, paymentId: string) => fold(paymentDecider, await ctx.eventStore.readStream(paymentStream(paymentId)));
+export const paymentOf = async (ctx: AppContext, paymentId: string) =>
+  fold(paymentDecider, await ctx.eventStore.readStream(paymentStream(paymentId)));
 
 /**
  * Starts a payment: records it (and, for a top-up, the pending top-up on the wallet), queues the
  * `payments` job that asks the provider for a confirmation URL, and waits for that URL.
  */
-export async function startPayment(ctx: AppContext, request: PaymentRequest): Promise<{ paymentId: string; confirmationUrl: string }> {
+export async function startPayment(
+  ctx: AppContext,
+  request: PaymentRequest,
+): Promise<{ paymentId: string; confirmationUrl: string }> {
   const paymentId = randomUUID();
   await runPayment(ctx, paymentId, { type: 'CreatePayment', paymentId, ...request });
   if (request.purpose === 'wallet-top-up' && request.agencyId) {
-    await handleCommand(ctx.eventStore, walletStream(request.agencyId), walletDecider, { type: 'StartTopUp', agencyId: request.agencyId, paymentId, sum: request.sum }, { actor: request.userId });
+    await handleCommand(
+      ctx.eventStore,
+      walletStream(request.agencyId),
+      walletDecider,
+      { type: 'StartTopUp', agencyId: request.agencyId, paymentId, sum: request.sum },
+      { actor: request.userId },
+    );
   }
-  await ctx.jobs.add(PAYMENTS_QUEUE, 'create', { paymentId }, { jobId: `create-${paymentId}`, attempts: 3, backoffMs: 500 });
+  await ctx.jobs.add(
+    PAYMENTS_QUEUE,
+    'create',
+    { paymentId },
+    { jobId: `create-${paymentId}`, attempts: 3, backoffMs: 500 },
+  );
   const confirmationUrl = await poll(async () => {
     const payment = await paymentOf(ctx, paymentId);
     if (!payment.exists) return undefined;
@@ -39,25 +54,37 @@ export async function startPayment(ctx: AppContext, request: PaymentRequest): Pr
 
 /** The `payments` job: one payment created with the provider, our payment id as its idempotence key. */
 export async function startPaymentWorker(ctx: AppContext) {
-  return ctx.jobs.process<{ paymentId: string }>(PAYMENTS_QUEUE, async (job) => {
-    const payment = await paymentOf(ctx, job.data.paymentId);
-    if (!payment.exists || payment.status !== 'new') return;
-    const { paymentId, sum, purpose, siteUrl } = payment.created;
-    try {
-      const base = ctx.config.PUBLIC_URL ?? siteUrl ?? `http://localhost:${ctx.config.PORT}`;
-      const created = await ctx.payments.createPayment({
-        idempotenceKey: paymentId,
-        amount: sum,
-        description: purpose === 'premium' ? 'Премиум-подписка' : 'Пополнение кошелька агентства',
-        returnUrl: purpose === 'premium' ? `${base}/account/user/premium-sub` : `${base}/cabinet/`,
-        metadata: { paymentId },
-      });
-      await runPayment(ctx, paymentId, { type: 'RecordConfirmation', providerPaymentId: created.id, confirmationUrl: created.confirmationUrl });
-    } catch (error) {
-      if (job.attemptsMade >= 3) await runPayment(ctx, paymentId, { type: 'RecordCreationFailure', reason: error instanceof Error ? error.message : String(error) });
-      throw error;
-    }
-  }, { concurrency: 5 });
+  return ctx.jobs.process<{ paymentId: string }>(
+    PAYMENTS_QUEUE,
+    async (job) => {
+      const payment = await paymentOf(ctx, job.data.paymentId);
+      if (!payment.exists || payment.status !== 'new') return;
+      const { paymentId, sum, purpose, siteUrl } = payment.created;
+      try {
+        const base = ctx.config.PUBLIC_URL ?? siteUrl ?? `http://localhost:${ctx.config.PORT}`;
+        const created = await ctx.payments.createPayment({
+          idempotenceKey: paymentId,
+          amount: sum,
+          description: purpose === 'premium' ? 'Премиум-подписка' : 'Пополнение кошелька агентства',
+          returnUrl: purpose === 'premium' ? `${base}/account/user/premium-sub` : `${base}/cabinet/`,
+          metadata: { paymentId },
+        });
+        await runPayment(ctx, paymentId, {
+          type: 'RecordConfirmation',
+          providerPaymentId: created.id,
+          confirmationUrl: created.confirmationUrl,
+        });
+      } catch (error) {
+        if (job.attemptsMade >= 3)
+          await runPayment(ctx, paymentId, {
+            type: 'RecordCreationFailure',
+            reason: error instanceof Error ? error.message : String(error),
+          });
+        throw error;
+      }
+    },
+    { concurrency: 5 },
+  );
 }
 
 /**
@@ -77,14 +104,40 @@ export async function handleNotification(ctx: AppContext, providerPaymentId: str
     await runPayment(ctx, paymentId, { type: 'MarkSucceeded' });
     const result =
       purpose === 'wallet-top-up' && agencyId
-        ? await handleCommand(ctx.eventStore, walletStream(agencyId), walletDecider, { type: 'Credit', agencyId, paymentId, sum }, { actor: 'payments' }, 100)
-        : await handleCommand(ctx.eventStore, userStream(userId), userDecider, { type: 'ExtendPremium', days: 30 * (PREMIUM_TARIFFS.find((t) => t.id === tariffId)?.duration ?? 1), now: ctx.clock(), paymentId }, { actor: 'payments' });
+        ? await handleCommand(
+            ctx.eventStore,
+            walletStream(agencyId),
+            walletDecider,
+            { type: 'Credit', agencyId, paymentId, sum },
+            { actor: 'payments' },
+            100,
+          )
+        : await handleCommand(
+            ctx.eventStore,
+            userStream(userId),
+            userDecider,
+            {
+              type: 'ExtendPremium',
+              days: 30 * (PREMIUM_TARIFFS.find((t) => t.id === tariffId)?.duration ?? 1),
+              now: ctx.clock(),
+              paymentId,
+            },
+            { actor: 'payments' },
+          );
     await ctx.projections.whenCaughtUp(result.position);
     return 'succeeded';
   }
   if (remote.status === 'canceled') {
     await runPayment(ctx, paymentId, { type: 'MarkCancelled' });
-    if (agencyId) await handleCommand(ctx.eventStore, walletStream(agencyId), walletDecider, { type: 'CancelTopUp', agencyId, paymentId }, { actor: 'payments' }, 100);
+    if (agencyId)
+      await handleCommand(
+        ctx.eventStore,
+        walletStream(agencyId),
+        walletDecider,
+        { type: 'CancelTopUp', agencyId, paymentId },
+        { actor: 'payments' },
+        100,
+      );
     return 'cancelled';
   }
   return 'pending';

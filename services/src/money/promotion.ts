@@ -5,13 +5,32 @@ import type { AppContext } from '../core/context';
 import { fold, handleCommand, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { publicationDecider, type Actor } from '../publications/decide';
-import { evolve as evolvePublication, initialPublication, publicationStream, type Publication, type PublicationEvent } from '../publications/publication';
+import {
+  evolve as evolvePublication,
+  initialPublication,
+  publicationStream,
+  type Publication,
+  type PublicationEvent,
+} from '../publications/publication';
 import { findPublicationTariff, listingTariffs, type PublicationTariff } from './tariffs';
-import { moscowTime, walletDecider, walletStream, type Charge, type PricedTariff, type Wallet, type WalletEvent } from './wallet';
+import {
+  moscowTime,
+  walletDecider,
+  walletStream,
+  type Charge,
+  type PricedTariff,
+  type Wallet,
+  type WalletEvent,
+} from './wallet';
 
 /** Many payments may hit one wallet at once: each is retried on the wallet's new revision until it has its answer. */
 const WALLET_ATTEMPTS = 1000;
-const PAYABLE = [PUBLICATION_STATUS.PUBLISHED, PUBLICATION_STATUS.DRAFT, PUBLICATION_STATUS.ARCHIVED, PUBLICATION_STATUS.PUBLISHED_NOT_ACTIVE] as number[];
+const PAYABLE = [
+  PUBLICATION_STATUS.PUBLISHED,
+  PUBLICATION_STATUS.DRAFT,
+  PUBLICATION_STATUS.ARCHIVED,
+  PUBLICATION_STATUS.PUBLISHED_NOT_ACTIVE,
+] as number[];
 /** A charge this old whose listing is still not promoted was interrupted (the process died between the two writes); a live payment finishes in milliseconds. */
 const INTERRUPTED_AFTER_MS = 30_000;
 const DAY = 24 * 60 * 60_000;
@@ -32,18 +51,27 @@ export type TariffPayment = {
 };
 
 /** Event ids are at most 64 characters: a longer listing id is named by its hash. */
-const idPart = (publicationId: string) => (publicationId.length <= 40 ? publicationId : createHash('sha256').update(publicationId).digest('base64url').slice(0, 40));
+const idPart = (publicationId: string) =>
+  publicationId.length <= 40
+    ? publicationId
+    : createHash('sha256').update(publicationId).digest('base64url').slice(0, 40);
 
 /**
  * The listing as its own stream tells it, and the id of the promotion it may buy next: the count
  * of promotions that have ended on it. While the listing goes unpromoted that id stays the same,
  * so every simultaneous payment charges the same id and the wallet pays only the first.
  */
-async function promotionState(ctx: AppContext, publicationId: string): Promise<{ publication: Publication; chargeId: string }> {
+async function promotionState(
+  ctx: AppContext,
+  publicationId: string,
+): Promise<{ publication: Publication; chargeId: string }> {
   let publication = initialPublication();
   let ended = 0;
   for (const stored of await ctx.eventStore.readStream(publicationStream(publicationId))) {
-    const next = evolvePublication(publication, { type: stored.type, data: upcast(stored.type, stored.schemaVersion, stored.data) } as PublicationEvent);
+    const next = evolvePublication(publication, {
+      type: stored.type,
+      data: upcast(stored.type, stored.schemaVersion, stored.data),
+    } as PublicationEvent);
     if (publication.exists && publication.promotion && next.exists && !next.promotion) ended++;
     publication = next;
   }
@@ -51,7 +79,9 @@ async function promotionState(ctx: AppContext, publicationId: string): Promise<{
 }
 
 const byPosition = (tariffs: PublicationTariff[]) =>
-  Object.fromEntries(tariffs.map((t) => [t.positionType, { id: t.id, positionType: t.positionType, sum: t.pricePerDay }])) as Record<1 | 2 | 3, PricedTariff>;
+  Object.fromEntries(
+    tariffs.map((t) => [t.positionType, { id: t.id, positionType: t.positionType, sum: t.pricePerDay }]),
+  ) as Record<1 | 2 | 3, PricedTariff>;
 
 const chargedAnswer = (tariff: PublicationTariff, charge: Charge, repeated: boolean): TariffPayment => ({
   tariffId: tariff.id,
@@ -79,23 +109,62 @@ const changeAnswer = (tariff: PublicationTariff, from: string, repeated: boolean
  * Publishes (if it is not yet) and promotes the listing for the day a charge paid. A step refused
  * after the charge gives the money back.
  */
-async function promoteFor(ctx: AppContext, actor: Actor, listing: CatalogueDocument, chargeId: string, tariff: PublicationTariff, paidUntil: string) {
+async function promoteFor(
+  ctx: AppContext,
+  actor: Actor,
+  listing: CatalogueDocument,
+  chargeId: string,
+  tariff: PublicationTariff,
+  paidUntil: string,
+) {
   const stream = publicationStream(listing._id);
   try {
-    await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'PublishPublication', actor }, { actor: actor.userId });
-    const result = await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'PromotePublication', positionType: tariff.positionType, tariffId: tariff.id, until: paidUntil }, { actor: actor.userId });
+    await handleCommand(
+      ctx.eventStore,
+      stream,
+      publicationDecider,
+      { type: 'PublishPublication', actor },
+      { actor: actor.userId },
+    );
+    const result = await handleCommand(
+      ctx.eventStore,
+      stream,
+      publicationDecider,
+      {
+        type: 'PromotePublication',
+        positionType: tariff.positionType,
+        tariffId: tariff.id,
+        until: paidUntil,
+      },
+      { actor: actor.userId },
+    );
     await ctx.projections.whenCaughtUp(result.position);
   } catch (error) {
-    const refund = await handleCommand(ctx.eventStore, walletStream(listing.agencyId!), walletDecider, { type: 'Refund', agencyId: listing.agencyId!, chargeId }, { actor: actor.userId }, WALLET_ATTEMPTS);
+    const refund = await handleCommand(
+      ctx.eventStore,
+      walletStream(listing.agencyId!),
+      walletDecider,
+      { type: 'Refund', agencyId: listing.agencyId!, chargeId },
+      { actor: actor.userId },
+      WALLET_ATTEMPTS,
+    );
     await ctx.projections.whenCaughtUp(refund.position);
     throw error;
   }
 }
 
 /** A charge whose listing was never promoted (the payment was interrupted after the charge) is finished now. */
-async function finishInterrupted(ctx: AppContext, actor: Actor, listing: CatalogueDocument, publication: Publication, wallet: Wallet, chargeId: string) {
+async function finishInterrupted(
+  ctx: AppContext,
+  actor: Actor,
+  listing: CatalogueDocument,
+  publication: Publication,
+  wallet: Wallet,
+  chargeId: string,
+) {
   const charge = wallet.charges.get(chargeId);
-  if (!charge || charge.refunded || !charge.paidUntil || (publication.exists && publication.promotion)) return;
+  if (!charge || charge.refunded || !charge.paidUntil || (publication.exists && publication.promotion))
+    return;
   const now = ctx.clock().getTime();
   if (now - (Date.parse(charge.paidUntil) - DAY) < INTERRUPTED_AFTER_MS) return; // still in flight: the request that charged finishes it
   const tariff = listingTariffs(listing).find((t) => t.id === charge.tariffId);
@@ -113,17 +182,31 @@ async function finishInterrupted(ctx: AppContext, actor: Actor, listing: Catalog
  * city and deal): a tariff id naming another city or deal is refused. `idempotencyKey` (the
  * cabinet's key of one click) makes a repeated request answer the first one and charge nothing.
  */
-export async function payTariff(ctx: AppContext, actor: Actor, listing: CatalogueDocument, tariffId: string, idempotencyKey: string | null = null): Promise<TariffPayment> {
+export async function payTariff(
+  ctx: AppContext,
+  actor: Actor,
+  listing: CatalogueDocument,
+  tariffId: string,
+  idempotencyKey: string | null = null,
+): Promise<TariffPayment> {
   const own = listingTariffs(listing);
   const tariff = own.find((t) => t.id === tariffId);
   if (!tariff) {
     if (!findPublicationTariff(tariffId)) throw new DomainError('NOT_FOUND', 'Тариф не найден');
-    throw new DomainError('INVALID_DATA', undefined, { tariffId: [`Тариф другого города или типа сделки: этому объявлению подходят ${own.map((t) => t.id).join(', ')}`] });
+    throw new DomainError('INVALID_DATA', undefined, {
+      tariffId: [
+        `Тариф другого города или типа сделки: этому объявлению подходят ${own.map((t) => t.id).join(', ')}`,
+      ],
+    });
   }
-  if (!PAYABLE.includes(listing.status)) throw new DomainError('ACTION_NOT_ALLOWED', 'Отклонённое объявление нужно сначала отредактировать');
+  if (!PAYABLE.includes(listing.status))
+    throw new DomainError('ACTION_NOT_ALLOWED', 'Отклонённое объявление нужно сначала отредактировать');
   if (!listing.agencyId) throw new DomainError('FORBIDDEN');
   const agencyId = listing.agencyId;
-  const employee = actor.role === ROLES.AGENT ? await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: actor.userId }) : null;
+  const employee =
+    actor.role === ROLES.AGENT
+      ? await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: actor.userId })
+      : null;
   const { publication, chargeId } = await promotionState(ctx, listing._id);
   if (!publication.exists || publication.deleted) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
   const running = publication.status === PUBLICATION_STATUS.PUBLISHED ? publication.promotion : null;
@@ -141,10 +224,20 @@ export async function payTariff(ctx: AppContext, actor: Actor, listing: Catalogu
   };
   let result;
   try {
-    result = await handleCommand(ctx.eventStore, walletStream(agencyId), walletDecider, command, { actor: actor.userId }, WALLET_ATTEMPTS);
+    result = await handleCommand(
+      ctx.eventStore,
+      walletStream(agencyId),
+      walletDecider,
+      command,
+      { actor: actor.userId },
+      WALLET_ATTEMPTS,
+    );
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'PROMOTION_ALREADY_PAID' && !running) {
-      const wallet = fold(walletDecider as Decider<unknown, Wallet, WalletEvent>, await ctx.eventStore.readStream(walletStream(agencyId)));
+      const wallet = fold(
+        walletDecider as Decider<unknown, Wallet, WalletEvent>,
+        await ctx.eventStore.readStream(walletStream(agencyId)),
+      );
       await finishInterrupted(ctx, actor, listing, publication, wallet, chargeId);
     }
     throw error;
@@ -172,13 +265,22 @@ export async function payTariff(ctx: AppContext, actor: Actor, listing: Catalogu
  */
 export async function billPromotions(ctx: AppContext): Promise<{ charged: number; ended: number }> {
   const now = ctx.clock();
-  const due = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).find({ status: PUBLICATION_STATUS.PUBLISHED, 'promotion.until': { $lte: now.toISOString() } });
+  const due = await ctx.readStore
+    .collection<CatalogueDocument>(CATALOGUE)
+    .find({ status: PUBLICATION_STATUS.PUBLISHED, 'promotion.until': { $lte: now.toISOString() } });
   let charged = 0;
   let ended = 0;
   for (const listing of due) {
     const promotion = listing.promotion!;
     const stream = publicationStream(listing._id);
-    const end = () => handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'EndPromotion' }, { actor: 'billing' });
+    const end = () =>
+      handleCommand(
+        ctx.eventStore,
+        stream,
+        publicationDecider,
+        { type: 'EndPromotion' },
+        { actor: 'billing' },
+      );
     // a promotion that was not bought as a tariff (none of ours) is not billed: it ends
     if (!promotion.tariffId || !findPublicationTariff(promotion.tariffId) || !listing.agencyId) {
       await end();
@@ -192,14 +294,30 @@ export async function billPromotions(ctx: AppContext): Promise<{ charged: number
         ctx.eventStore,
         walletStream(listing.agencyId),
         walletDecider,
-        { type: 'ChargePromotionDay', agencyId: listing.agencyId, publicationId: listing._id, chargeId, dayStart: promotion.until, positionType: promotion.positionType, tariffs: byPosition(own) },
+        {
+          type: 'ChargePromotionDay',
+          agencyId: listing.agencyId,
+          publicationId: listing._id,
+          chargeId,
+          dayStart: promotion.until,
+          positionType: promotion.positionType,
+          tariffs: byPosition(own),
+        },
         { actor: 'billing' },
         WALLET_ATTEMPTS,
       );
       const charge = state.charges.get(chargeId)!;
-      const tariff = own.find((t) => t.id === charge.tariffId) ?? own.find((t) => t.positionType === promotion.positionType)!;
+      const tariff =
+        own.find((t) => t.id === charge.tariffId) ??
+        own.find((t) => t.positionType === promotion.positionType)!;
       const until = charge.paidUntil ?? new Date(Date.parse(promotion.until) + DAY).toISOString();
-      await handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'PromotePublication', positionType: tariff.positionType, tariffId: tariff.id, until }, { actor: 'billing' });
+      await handleCommand(
+        ctx.eventStore,
+        stream,
+        publicationDecider,
+        { type: 'PromotePublication', positionType: tariff.positionType, tariffId: tariff.id, until },
+        { actor: 'billing' },
+      );
       charged++;
     } catch (error) {
       if (!(error instanceof DomainError) || error.kind !== 'INSUFFICIENT_BALANCE') throw error;
@@ -216,7 +334,17 @@ const HOUR = 60 * 60_000;
 
 /** Runs the daily charge every hour (catching up after a pause), as a chain of delayed jobs named by the hour. */
 export async function startBillingWorker(ctx: AppContext) {
-  const schedule = (at: number) => ctx.jobs.add(BILLING_QUEUE, 'run', {}, { jobId: `billing-${new Date(at).toISOString().slice(0, 13)}`, delayMs: Math.max(0, at - Date.now()), attempts: 3 });
+  const schedule = (at: number) =>
+    ctx.jobs.add(
+      BILLING_QUEUE,
+      'run',
+      {},
+      {
+        jobId: `billing-${new Date(at).toISOString().slice(0, 13)}`,
+        delayMs: Math.max(0, at - Date.now()),
+        attempts: 3,
+      },
+    );
   const processor = await ctx.jobs.process(BILLING_QUEUE, async () => {
     const result = await billPromotions(ctx);
     ctx.logger.info(result, 'promotions billed');

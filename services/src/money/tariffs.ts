@@ -10,15 +10,38 @@ export const PREMIUM_TARIFFS = [
 
 /** Promotion position types: 1 placement, 2 highlighted, 3 top — the higher, the earlier among the top places. */
 const POSITIONS = {
-  1: { title: 'Размещение', base: 10, advantages: ['Объявление в каталоге', 'Статистика просмотров'], iconPath: '/storage/demo/tariff-1.svg' },
-  2: { title: 'Выделение', base: 30, advantages: ['Выделение цветом', 'Место среди лучших', 'Статистика просмотров'], iconPath: '/storage/demo/tariff-2.svg' },
-  3: { title: 'Топ', base: 90, advantages: ['Первое место в выдаче', 'Место среди лучших', 'Выделение цветом'], iconPath: '/storage/demo/tariff-3.svg' },
+  1: {
+    title: 'Размещение',
+    base: 10,
+    advantages: ['Объявление в каталоге', 'Статистика просмотров'],
+    iconPath: '/storage/demo/tariff-1.svg',
+  },
+  2: {
+    title: 'Выделение',
+    base: 30,
+    advantages: ['Выделение цветом', 'Место среди лучших', 'Статистика просмотров'],
+    iconPath: '/storage/demo/tariff-2.svg',
+  },
+  3: {
+    title: 'Топ',
+    base: 90,
+    advantages: ['Первое место в выдаче', 'Место среди лучших', 'Выделение цветом'],
+    iconPath: '/storage/demo/tariff-3.svg',
+  },
 } as const;
 /** Prices follow demand: the capitals cost more, daily rent less (it turns over faster). */
 const CITY_FACTOR: Record<string, number> = { '1': 2, '2': 1.5 };
 const DEAL_FACTOR: Record<string, number> = { sale: 1, rent: 0.8, dailyRent: 0.5, 'new-buildings': 1.2 };
 
-export type PublicationTariff = { id: string; title: string; positionType: 1 | 2 | 3; pricePerDay: number; descriptionList: string[]; advantages: string[]; iconPath: string };
+export type PublicationTariff = {
+  id: string;
+  title: string;
+  positionType: 1 | 2 | 3;
+  pricePerDay: number;
+  descriptionList: string[];
+  advantages: string[];
+  iconPath: string;
+};
 
 /** The catalogue city whose prices a place pays: a district or settlement pays its city's; '0' elsewhere. */
 function tariffCity(locationId: string): string {
@@ -28,12 +51,27 @@ function tariffCity(locationId: string): string {
 }
 
 /** "Placement from 10 rubles per day": a tariff id names its position, city and deal, so paying by id needs no lookup table. */
-export function publicationTariffs(locationId: string, dealCategory: string, positionTypes: (1 | 2 | 3)[] = [1, 2, 3]): PublicationTariff[] {
+export function publicationTariffs(
+  locationId: string,
+  dealCategory: string,
+  positionTypes: (1 | 2 | 3)[] = [1, 2, 3],
+): PublicationTariff[] {
   const city = tariffCity(locationId);
   return positionTypes.map((positionType) => {
     const position = POSITIONS[positionType];
-    const pricePerDay = Math.max(10, Math.round(position.base * (CITY_FACTOR[city] ?? 1) * (DEAL_FACTOR[dealCategory] ?? 1)));
-    return { id: `${positionType}-${city}-${dealCategory}`, title: position.title, positionType, pricePerDay, descriptionList: [...position.advantages], advantages: [...position.advantages], iconPath: position.iconPath };
+    const pricePerDay = Math.max(
+      10,
+      Math.round(position.base * (CITY_FACTOR[city] ?? 1) * (DEAL_FACTOR[dealCategory] ?? 1)),
+    );
+    return {
+      id: `${positionType}-${city}-${dealCategory}`,
+      title: position.title,
+      positionType,
+      pricePerDay,
+      descriptionList: [...position.advantages],
+      advantages: [...position.advantages],
+      iconPath: position.iconPath,
+    };
   });
 }
 
@@ -45,13 +83,19 @@ export function findPublicationTariff(tariffId: string): PublicationTariff | nul
 
 /** What a listing's promotion is priced by: its deal, and for a flat of a residential complex on sale, the new-builds' prices. */
 export function tariffDealOf(listing: { dealCategory: string; residentialComplexId: string | null }): string {
-  return listing.residentialComplexId && listing.dealCategory === 'sale' ? 'new-buildings' : listing.dealCategory;
+  return listing.residentialComplexId && listing.dealCategory === 'sale'
+    ? 'new-buildings'
+    : listing.dealCategory;
 }
 
 /**
  * The listing's own tariffs: priced by the city its place lies in and by its deal, never by what a
  * tariff id says (an id naming another city or deal is refused by the payment).
  */
-export function listingTariffs(listing: { locationId: string; dealCategory: string; residentialComplexId: string | null }): PublicationTariff[] {
+export function listingTariffs(listing: {
+  locationId: string;
+  dealCategory: string;
+  residentialComplexId: string | null;
+}): PublicationTariff[] {
   return publicationTariffs(listing.locationId, tariffDealOf(listing));
 }

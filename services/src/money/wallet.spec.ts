@@ -10,7 +10,10 @@ const placement: PricedTariff = { id: '1-1-sale', positionType: 1, sum: 20 };
 const top: PricedTariff = { id: '3-1-sale', positionType: 3, sum: 180 };
 const highlight: PricedTariff = { id: '2-1-sale', positionType: 2, sum: 60 };
 
-const credited = (sum: number): WalletEvent => ({ type: 'WalletCredited', data: { agencyId: AGENCY, paymentId: `pay-${sum}`, sum } });
+const credited = (sum: number): WalletEvent => ({
+  type: 'WalletCredited',
+  data: { agencyId: AGENCY, paymentId: `pay-${sum}`, sum },
+});
 const pay = (over: Partial<Extract<WalletCommand, { type: 'PayTariff' }>> = {}): WalletCommand => ({
   type: 'PayTariff',
   agencyId: AGENCY,
@@ -24,16 +27,44 @@ const pay = (over: Partial<Extract<WalletCommand, { type: 'PayTariff' }>> = {}):
   limit: null,
   ...over,
 });
-const charged = (over: Partial<Extract<WalletEvent, { type: 'WalletCharged' }>['data']> = {}): WalletEvent => ({
+const charged = (
+  over: Partial<Extract<WalletEvent, { type: 'WalletCharged' }>['data']> = {},
+): WalletEvent => ({
   type: 'WalletCharged',
-  data: { agencyId: AGENCY, chargeId: 'promotion-1:flat', sum: 20, purpose: 'tariff', publicationId: 'flat', by: 'owner', month: '2026-05', tariffId: '1-1-sale', paidUntil: NEXT_DAY, idempotencyKey: null, ...over },
+  data: {
+    agencyId: AGENCY,
+    chargeId: 'promotion-1:flat',
+    sum: 20,
+    purpose: 'tariff',
+    publicationId: 'flat',
+    by: 'owner',
+    month: '2026-05',
+    tariffId: '1-1-sale',
+    paidUntil: NEXT_DAY,
+    idempotencyKey: null,
+    ...over,
+  },
 });
 const runningPlacement = { positionType: 1 as const, tariffId: '1-1-sale', until: NEXT_DAY };
-const chosen = (tariff: PricedTariff, over: Partial<Extract<WalletEvent, { type: 'PromotionTariffChosen' }>['data']> = {}): WalletEvent => ({
+const chosen = (
+  tariff: PricedTariff,
+  over: Partial<Extract<WalletEvent, { type: 'PromotionTariffChosen' }>['data']> = {},
+): WalletEvent => ({
   type: 'PromotionTariffChosen',
-  data: { agencyId: AGENCY, publicationId: 'flat', positionType: tariff.positionType, tariffId: tariff.id, from: NEXT_DAY, by: 'owner', idempotencyKey: null, ...over },
+  data: {
+    agencyId: AGENCY,
+    publicationId: 'flat',
+    positionType: tariff.positionType,
+    tariffId: tariff.id,
+    from: NEXT_DAY,
+    by: 'owner',
+    idempotencyKey: null,
+    ...over,
+  },
 });
-const billDay = (over: Partial<Extract<WalletCommand, { type: 'ChargePromotionDay' }>> = {}): WalletCommand => ({
+const billDay = (
+  over: Partial<Extract<WalletCommand, { type: 'ChargePromotionDay' }>> = {},
+): WalletCommand => ({
   type: 'ChargePromotionDay',
   agencyId: AGENCY,
   publicationId: 'flat',
@@ -46,91 +77,171 @@ const billDay = (over: Partial<Extract<WalletCommand, { type: 'ChargePromotionDa
 
 describe('paying a promotion tariff from the wallet', () => {
   it('given money and no promotion, charges the first day and records until when it is paid', () => {
-    given([credited(100)]).when(pay({ idempotencyKey: 'click-0001' })).then([charged({ idempotencyKey: 'click-0001' })]);
+    given([credited(100)])
+      .when(pay({ idempotencyKey: 'click-0001' }))
+      .then([charged({ idempotencyKey: 'click-0001' })]);
   });
 
   it('given the promotion already charged (a simultaneous click), refuses a second charge of it: 111', () => {
-    given([credited(100), charged()]).when(pay()).thenThrows('PROMOTION_ALREADY_PAID');
-    given([credited(100), charged({ idempotencyKey: 'click-0001' })]).when(pay({ idempotencyKey: 'click-0002' })).thenThrows('PROMOTION_ALREADY_PAID');
+    given([credited(100), charged()])
+      .when(pay())
+      .thenThrows('PROMOTION_ALREADY_PAID');
+    given([credited(100), charged({ idempotencyKey: 'click-0001' })])
+      .when(pay({ idempotencyKey: 'click-0002' }))
+      .thenThrows('PROMOTION_ALREADY_PAID');
   });
 
   it('given a refunded charge (the listing could not be promoted), the same promotion may be paid again', () => {
-    given([credited(100), charged(), { type: 'WalletRefunded', data: { agencyId: AGENCY, chargeId: 'promotion-1:flat', sum: 20 } }]).when(pay()).then([charged()]);
+    given([
+      credited(100),
+      charged(),
+      { type: 'WalletRefunded', data: { agencyId: AGENCY, chargeId: 'promotion-1:flat', sum: 20 } },
+    ])
+      .when(pay())
+      .then([charged()]);
   });
 
   it('given the same idempotency key already charged, answers with nothing new: no second charge', () => {
-    given([credited(100), charged({ idempotencyKey: 'click-0001' })]).when(pay({ idempotencyKey: 'click-0001' })).then([]);
+    given([credited(100), charged({ idempotencyKey: 'click-0001' })])
+      .when(pay({ idempotencyKey: 'click-0001' }))
+      .then([]);
     // even once the promotion runs: the key's first answer stands
-    given([credited(100), charged({ idempotencyKey: 'click-0001' })]).when(pay({ idempotencyKey: 'click-0001', running: runningPlacement })).then([]);
+    given([credited(100), charged({ idempotencyKey: 'click-0001' })])
+      .when(pay({ idempotencyKey: 'click-0001', running: runningPlacement }))
+      .then([]);
   });
 
   it('given the key used for one listing and tariff, refuses it with another listing or tariff: 112', () => {
-    given([credited(500), charged({ idempotencyKey: 'click-0001' })]).when(pay({ idempotencyKey: 'click-0001', tariff: top })).thenThrows('IDEMPOTENCY_KEY_REUSED');
+    given([credited(500), charged({ idempotencyKey: 'click-0001' })])
+      .when(pay({ idempotencyKey: 'click-0001', tariff: top }))
+      .thenThrows('IDEMPOTENCY_KEY_REUSED');
     given([credited(500), charged({ idempotencyKey: 'click-0001' })])
       .when(pay({ idempotencyKey: 'click-0001', publicationId: 'other', chargeId: 'promotion-1:other' }))
       .thenThrows('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('given the promotion running, refuses paying its own tariff again: 111', () => {
-    given([credited(100), charged()]).when(pay({ running: runningPlacement, chargeId: 'promotion-1:flat' })).thenThrows('PROMOTION_ALREADY_PAID');
+    given([credited(100), charged()])
+      .when(pay({ running: runningPlacement, chargeId: 'promotion-1:flat' }))
+      .thenThrows('PROMOTION_ALREADY_PAID');
   });
 
   it('given the promotion running, another position type starts when the paid day ends, with nothing charged now', () => {
-    given([credited(100), charged()]).when(pay({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0002' })).then([chosen(top, { idempotencyKey: 'click-0002' })]);
+    given([credited(100), charged()])
+      .when(pay({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0002' }))
+      .then([chosen(top, { idempotencyKey: 'click-0002' })]);
     // even with no money for it now: the daily charge pays it (or ends the promotion)
-    given([charged({ sum: 20 })]).when(pay({ running: runningPlacement, tariff: top })).then([chosen(top)]);
+    given([charged({ sum: 20 })])
+      .when(pay({ running: runningPlacement, tariff: top }))
+      .then([chosen(top)]);
   });
 
   it('given a tariff chosen for the next day, choosing it again is refused, and going back to the running one is a new choice', () => {
-    given([credited(100), charged(), chosen(top)]).when(pay({ running: runningPlacement, tariff: top })).thenThrows('PROMOTION_ALREADY_PAID');
-    given([credited(100), charged(), chosen(top)]).when(pay({ running: runningPlacement, tariff: placement })).then([chosen(placement)]);
+    given([credited(100), charged(), chosen(top)])
+      .when(pay({ running: runningPlacement, tariff: top }))
+      .thenThrows('PROMOTION_ALREADY_PAID');
+    given([credited(100), charged(), chosen(top)])
+      .when(pay({ running: runningPlacement, tariff: placement }))
+      .then([chosen(placement)]);
   });
 
   it('given the same key of a tariff change, answers with nothing new', () => {
-    given([credited(100), charged(), chosen(top, { idempotencyKey: 'click-0003' })]).when(pay({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0003' })).then([]);
+    given([credited(100), charged(), chosen(top, { idempotencyKey: 'click-0003' })])
+      .when(pay({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0003' }))
+      .then([]);
   });
 
   it('keeps the balance from going below zero and an employee within the monthly limit', () => {
-    given([credited(10)]).when(pay()).thenThrows('INSUFFICIENT_BALANCE');
-    given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' })]).when(pay({ by: 'agent', limit: 30 })).thenThrows('ACTION_NOT_ALLOWED');
+    given([credited(10)])
+      .when(pay())
+      .thenThrows('INSUFFICIENT_BALANCE');
+    given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' })])
+      .when(pay({ by: 'agent', limit: 30 }))
+      .thenThrows('ACTION_NOT_ALLOWED');
   });
 });
 
 describe('the daily charge of a running promotion', () => {
   it('charges the next day at the running tariff, once per day', () => {
-    const day = charged({ chargeId: 'flat:2026-05-14', purpose: 'promotion-day', by: 'billing', paidUntil: '2026-05-15T07:00:00.000Z' });
-    given([credited(100), charged()]).when(billDay()).then([day]);
-    given([credited(100), charged(), day]).when(billDay()).then([]);
+    const day = charged({
+      chargeId: 'flat:2026-05-14',
+      purpose: 'promotion-day',
+      by: 'billing',
+      paidUntil: '2026-05-15T07:00:00.000Z',
+    });
+    given([credited(100), charged()])
+      .when(billDay())
+      .then([day]);
+    given([credited(100), charged(), day])
+      .when(billDay())
+      .then([]);
   });
 
   it('charges the position type chosen for that day at its price', () => {
     given([credited(500), charged(), chosen(top)])
       .when(billDay())
-      .then([charged({ chargeId: 'flat:2026-05-14', purpose: 'promotion-day', by: 'billing', sum: 180, tariffId: '3-1-sale', paidUntil: '2026-05-15T07:00:00.000Z' })]);
+      .then([
+        charged({
+          chargeId: 'flat:2026-05-14',
+          purpose: 'promotion-day',
+          by: 'billing',
+          sum: 180,
+          tariffId: '3-1-sale',
+          paidUntil: '2026-05-15T07:00:00.000Z',
+        }),
+      ]);
   });
 
   it('forgets a choice once a new promotion of the listing is bought', () => {
     const rebought = charged({ chargeId: 'promotion-2:flat', idempotencyKey: null });
     given([credited(500), charged(), chosen(top), rebought])
       .when(billDay())
-      .then([charged({ chargeId: 'flat:2026-05-14', purpose: 'promotion-day', by: 'billing', paidUntil: '2026-05-15T07:00:00.000Z' })]);
+      .then([
+        charged({
+          chargeId: 'flat:2026-05-14',
+          purpose: 'promotion-day',
+          by: 'billing',
+          paidUntil: '2026-05-15T07:00:00.000Z',
+        }),
+      ]);
   });
 
   it('cannot pay a day the wallet has no money for', () => {
-    given([credited(100), charged(), chosen(top)]).when(billDay()).thenThrows('INSUFFICIENT_BALANCE');
+    given([credited(100), charged(), chosen(top)])
+      .when(billDay())
+      .thenThrows('INSUFFICIENT_BALANCE');
   });
 });
 
 describe('WalletCharged events', () => {
   it('of version 1 read as version 2 with no tariff, paid-until time or key', () => {
-    const v1 = { agencyId: AGENCY, chargeId: 'c-1', sum: 20, purpose: 'tariff', publicationId: 'flat', by: 'owner', month: '2026-05' };
-    expect(validateEventData('WalletCharged', upcast('WalletCharged', 1, v1))).toEqual({ ...v1, tariffId: null, paidUntil: null, idempotencyKey: null });
+    const v1 = {
+      agencyId: AGENCY,
+      chargeId: 'c-1',
+      sum: 20,
+      purpose: 'tariff',
+      publicationId: 'flat',
+      by: 'owner',
+      month: '2026-05',
+    };
+    expect(validateEventData('WalletCharged', upcast('WalletCharged', 1, v1))).toEqual({
+      ...v1,
+      tariffId: null,
+      paidUntil: null,
+      idempotencyKey: null,
+    });
   });
 
   it('that the decider makes pass their schema', () => {
-    const events = walletDecider.decide(pay({ idempotencyKey: 'click-0001' }), [credited(100)].reduce(walletDecider.evolve, walletDecider.initialState()));
+    const events = walletDecider.decide(
+      pay({ idempotencyKey: 'click-0001' }),
+      [credited(100)].reduce(walletDecider.evolve, walletDecider.initialState()),
+    );
     for (const event of events) expect(() => validateEventData(event.type, event.data)).not.toThrow();
-    const change = walletDecider.decide(pay({ running: runningPlacement, tariff: top }), [credited(100), charged()].reduce(walletDecider.evolve, walletDecider.initialState()));
+    const change = walletDecider.decide(
+      pay({ running: runningPlacement, tariff: top }),
+      [credited(100), charged()].reduce(walletDecider.evolve, walletDecider.initialState()),
+    );
     for (const event of change) expect(() => validateEventData(event.type, event.data)).not.toThrow();
   });
 });

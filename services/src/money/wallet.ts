@@ -27,12 +27,21 @@ export type Wallet = {
   /** `${userId}:${YYYY-MM}` → roubles spent: an employee's monthly limit */
   spent: Map<string, number>;
   /** an Idempotency-Key → the payment it was first sent with (a charge, or a tariff change with no charge) */
-  keys: Map<string, { publicationId: string; tariffId: string; chargeId: string | null; from: string | null }>;
+  keys: Map<
+    string,
+    { publicationId: string; tariffId: string; chargeId: string | null; from: string | null }
+  >;
   /** publication id → the position type chosen for its next paid days while its promotion runs */
   nextTariffs: Map<string, { positionType: PositionType; tariffId: string; from: string }>;
 };
 
-export type Charge = { sum: number; refunded: boolean; publicationId: string | null; tariffId: string | null; paidUntil: string | null };
+export type Charge = {
+  sum: number;
+  refunded: boolean;
+  publicationId: string | null;
+  tariffId: string | null;
+  paidUntil: string | null;
+};
 
 export type WalletCommand =
   | { type: 'StartTopUp'; agencyId: string; paymentId: string; sum: number }
@@ -57,7 +66,15 @@ export type WalletCommand =
       limit: number | null;
     }
   /** The daily charge of a running promotion for the day from `dayStart`: at the position type chosen for it, if any. */
-  | { type: 'ChargePromotionDay'; agencyId: string; publicationId: string; chargeId: string; dayStart: string; positionType: PositionType; tariffs: Record<PositionType, PricedTariff> }
+  | {
+      type: 'ChargePromotionDay';
+      agencyId: string;
+      publicationId: string;
+      chargeId: string;
+      dayStart: string;
+      positionType: PositionType;
+      tariffs: Record<PositionType, PricedTariff>;
+    }
   | { type: 'Refund'; agencyId: string; chargeId: string }
   | { type: 'RequestInvoice'; data: EventOf<'InvoiceRequested'>['data'] };
 
@@ -68,19 +85,36 @@ export function evolve(state: Wallet, event: WalletEvent): Wallet {
     case 'TopUpStarted':
       return { ...state, payments: new Map(state.payments).set(event.data.paymentId, 'started') };
     case 'WalletCredited':
-      return { ...state, balance: state.balance + event.data.sum, payments: new Map(state.payments).set(event.data.paymentId, 'credited') };
+      return {
+        ...state,
+        balance: state.balance + event.data.sum,
+        payments: new Map(state.payments).set(event.data.paymentId, 'credited'),
+      };
     case 'TopUpCancelled':
       return { ...state, payments: new Map(state.payments).set(event.data.paymentId, 'cancelled') };
     case 'WalletCharged': {
-      const { by, month, sum, chargeId, publicationId, tariffId, paidUntil, idempotencyKey, purpose } = event.data;
+      const { by, month, sum, chargeId, publicationId, tariffId, paidUntil, idempotencyKey, purpose } =
+        event.data;
       const spentKey = `${by}:${month}`;
       const next = {
         ...state,
         balance: state.balance - sum,
-        charges: new Map(state.charges).set(chargeId, { sum, refunded: false, publicationId, tariffId, paidUntil }),
+        charges: new Map(state.charges).set(chargeId, {
+          sum,
+          refunded: false,
+          publicationId,
+          tariffId,
+          paidUntil,
+        }),
         spent: new Map(state.spent).set(spentKey, (state.spent.get(spentKey) ?? 0) + sum),
       };
-      if (idempotencyKey && publicationId && tariffId) next.keys = new Map(state.keys).set(idempotencyKey, { publicationId, tariffId, chargeId, from: null });
+      if (idempotencyKey && publicationId && tariffId)
+        next.keys = new Map(state.keys).set(idempotencyKey, {
+          publicationId,
+          tariffId,
+          chargeId,
+          from: null,
+        });
       // a newly bought promotion starts from its own tariff: a change chosen for an earlier one is over
       if (purpose === 'tariff' && publicationId && state.nextTariffs.has(publicationId)) {
         next.nextTariffs = new Map(state.nextTariffs);
@@ -89,15 +123,27 @@ export function evolve(state: Wallet, event: WalletEvent): Wallet {
       return next;
     }
     case 'WalletRefunded': {
-      const charge = state.charges.get(event.data.chargeId) ?? { sum: event.data.sum, refunded: false, publicationId: null, tariffId: null, paidUntil: null };
-      return { ...state, balance: state.balance + event.data.sum, charges: new Map(state.charges).set(event.data.chargeId, { ...charge, refunded: true }) };
+      const charge = state.charges.get(event.data.chargeId) ?? {
+        sum: event.data.sum,
+        refunded: false,
+        publicationId: null,
+        tariffId: null,
+        paidUntil: null,
+      };
+      return {
+        ...state,
+        balance: state.balance + event.data.sum,
+        charges: new Map(state.charges).set(event.data.chargeId, { ...charge, refunded: true }),
+      };
     }
     case 'PromotionTariffChosen': {
       const { publicationId, positionType, tariffId, from, idempotencyKey } = event.data;
       return {
         ...state,
         nextTariffs: new Map(state.nextTariffs).set(publicationId, { positionType, tariffId, from }),
-        keys: idempotencyKey ? new Map(state.keys).set(idempotencyKey, { publicationId, tariffId, chargeId: null, from }) : state.keys,
+        keys: idempotencyKey
+          ? new Map(state.keys).set(idempotencyKey, { publicationId, tariffId, chargeId: null, from })
+          : state.keys,
       };
     }
     case 'InvoiceRequested':
@@ -113,11 +159,21 @@ export function decide(command: WalletCommand, state: Wallet): WalletEvent[] {
   switch (command.type) {
     case 'StartTopUp':
       if (state.payments.has(command.paymentId)) return [];
-      return [{ type: 'TopUpStarted', data: { agencyId: command.agencyId, paymentId: command.paymentId, sum: command.sum } }];
+      return [
+        {
+          type: 'TopUpStarted',
+          data: { agencyId: command.agencyId, paymentId: command.paymentId, sum: command.sum },
+        },
+      ];
     case 'Credit': {
       const payment = state.payments.get(command.paymentId);
       if (payment === 'credited') return []; // a repeated notification credits nothing
-      return [{ type: 'WalletCredited', data: { agencyId: command.agencyId, paymentId: command.paymentId, sum: command.sum } }];
+      return [
+        {
+          type: 'WalletCredited',
+          data: { agencyId: command.agencyId, paymentId: command.paymentId, sum: command.sum },
+        },
+      ];
     }
     case 'CancelTopUp':
       if (state.payments.get(command.paymentId) !== 'started') return [];
@@ -128,18 +184,39 @@ export function decide(command: WalletCommand, state: Wallet): WalletEvent[] {
       const previous = state.charges.get(command.chargeId);
       if (previous && !previous.refunded) return []; // this day is paid: a second run of the billing charges nothing
       const chosen = state.nextTariffs.get(command.publicationId);
-      const tariff = command.tariffs[chosen && chosen.from <= command.dayStart ? chosen.positionType : command.positionType];
+      const tariff =
+        command.tariffs[
+          chosen && chosen.from <= command.dayStart ? chosen.positionType : command.positionType
+        ];
       if (state.balance < tariff.sum) throw new DomainError('INSUFFICIENT_BALANCE');
       const paidUntil = new Date(Date.parse(command.dayStart) + DAY).toISOString();
-      return [{
-        type: 'WalletCharged',
-        data: { agencyId: command.agencyId, chargeId: command.chargeId, sum: tariff.sum, purpose: 'promotion-day', publicationId: command.publicationId, by: 'billing', month: command.dayStart.slice(0, 7), tariffId: tariff.id, paidUntil, idempotencyKey: null },
-      }];
+      return [
+        {
+          type: 'WalletCharged',
+          data: {
+            agencyId: command.agencyId,
+            chargeId: command.chargeId,
+            sum: tariff.sum,
+            purpose: 'promotion-day',
+            publicationId: command.publicationId,
+            by: 'billing',
+            month: command.dayStart.slice(0, 7),
+            tariffId: tariff.id,
+            paidUntil,
+            idempotencyKey: null,
+          },
+        },
+      ];
     }
     case 'Refund': {
       const charge = state.charges.get(command.chargeId);
       if (!charge || charge.refunded) return [];
-      return [{ type: 'WalletRefunded', data: { agencyId: command.agencyId, chargeId: command.chargeId, sum: charge.sum } }];
+      return [
+        {
+          type: 'WalletRefunded',
+          data: { agencyId: command.agencyId, chargeId: command.chargeId, sum: charge.sum },
+        },
+      ];
     }
     case 'RequestInvoice':
       return [{ type: 'InvoiceRequested', data: command.data }];
@@ -167,19 +244,33 @@ function payTariff(command: Extract<WalletCommand, { type: 'PayTariff' }>, state
   const { publicationId, tariff, running, idempotencyKey } = command;
   const seen = idempotencyKey ? state.keys.get(idempotencyKey) : undefined;
   if (seen) {
-    if (seen.publicationId !== publicationId || seen.tariffId !== tariff.id) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+    if (seen.publicationId !== publicationId || seen.tariffId !== tariff.id)
+      throw new DomainError('IDEMPOTENCY_KEY_REUSED');
     if (seen.chargeId === null || !state.charges.get(seen.chargeId)?.refunded) return []; // the first payment's answer stands
   }
   if (running) {
     const chosen = state.nextTariffs.get(publicationId);
     const next = chosen && chosen.from >= running.until ? chosen.positionType : running.positionType;
     if (tariff.positionType === next) {
-      throw new DomainError('PROMOTION_ALREADY_PAID', `Этот тариф уже оплачен до ${moscowTime(running.until)}; следующие дни списываются автоматически`);
+      throw new DomainError(
+        'PROMOTION_ALREADY_PAID',
+        `Этот тариф уже оплачен до ${moscowTime(running.until)}; следующие дни списываются автоматически`,
+      );
     }
-    return [{
-      type: 'PromotionTariffChosen',
-      data: { agencyId: command.agencyId, publicationId, positionType: tariff.positionType, tariffId: tariff.id, from: running.until, by: command.by, idempotencyKey },
-    }];
+    return [
+      {
+        type: 'PromotionTariffChosen',
+        data: {
+          agencyId: command.agencyId,
+          publicationId,
+          positionType: tariff.positionType,
+          tariffId: tariff.id,
+          from: running.until,
+          by: command.by,
+          idempotencyKey,
+        },
+      },
+    ];
   }
   const previous = state.charges.get(command.chargeId);
   if (previous && !previous.refunded) throw new DomainError('PROMOTION_ALREADY_PAID');
@@ -187,17 +278,40 @@ function payTariff(command: Extract<WalletCommand, { type: 'PayTariff' }>, state
   const month = command.at.slice(0, 7);
   const spent = state.spent.get(`${command.by}:${month}`) ?? 0;
   if (command.limit !== null && spent + tariff.sum > command.limit) {
-    throw new DomainError('ACTION_NOT_ALLOWED', `Превышен лимит трат сотрудника: ${command.limit} ₽ в месяц, потрачено ${spent} ₽`);
+    throw new DomainError(
+      'ACTION_NOT_ALLOWED',
+      `Превышен лимит трат сотрудника: ${command.limit} ₽ в месяц, потрачено ${spent} ₽`,
+    );
   }
   const paidUntil = new Date(Date.parse(command.at) + DAY).toISOString();
-  return [{
-    type: 'WalletCharged',
-    data: { agencyId: command.agencyId, chargeId: command.chargeId, sum: tariff.sum, purpose: 'tariff', publicationId, by: command.by, month, tariffId: tariff.id, paidUntil, idempotencyKey },
-  }];
+  return [
+    {
+      type: 'WalletCharged',
+      data: {
+        agencyId: command.agencyId,
+        chargeId: command.chargeId,
+        sum: tariff.sum,
+        purpose: 'tariff',
+        publicationId,
+        by: command.by,
+        month,
+        tariffId: tariff.id,
+        paidUntil,
+        idempotencyKey,
+      },
+    },
+  ];
 }
 
 export const walletDecider: Decider<WalletCommand, Wallet, WalletEvent> = {
   decide,
   evolve,
-  initialState: () => ({ balance: 0, payments: new Map(), charges: new Map(), spent: new Map(), keys: new Map(), nextTariffs: new Map() }),
+  initialState: () => ({
+    balance: 0,
+    payments: new Map(),
+    charges: new Map(),
+    spent: new Map(),
+    keys: new Map(),
+    nextTariffs: new Map(),
+  }),
 };

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MODERATOR_ROLE, ROLES } from '@estate/events';
-import { AGENCIES, walletBalance, WALLET_OPERATIONS, type AgencyDocument, type WalletOperationDocument } from '@estate/projections';
+import {
+  AGENCIES,
+  walletBalance,
+  WALLET_OPERATIONS,
+  type AgencyDocument,
+  type WalletOperationDocument,
+} from '@estate/projections';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -13,17 +19,36 @@ import { handleNotification, startPayment } from './payments';
 import { SandboxPayments } from './provider/sandbox';
 import { walletDecider, walletStream } from './wallet';
 
-const sum = z.coerce.number({ error: 'Введите сумму' }).int('Введите сумму в рублях').min(1, 'Введите сумму').max(10_000_000, 'Не больше 10 000 000 ₽');
+const sum = z.coerce
+  .number({ error: 'Введите сумму' })
+  .int('Введите сумму в рублях')
+  .min(1, 'Введите сумму')
+  .max(10_000_000, 'Не больше 10 000 000 ₽');
 const topUpBody = z.object({ sourceType: z.literal(1, 'Онлайн-оплата: sourceType 1').default(1), sum });
 const invoiceBody = z
   .object({
     sum,
     organizationName: z.string().trim().min(1, 'Обязательное поле').max(300),
-    inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, 'ИНН — 10 или 12 цифр'),
-    kpp: z.string().trim().regex(/^\d{9}$/, 'КПП — 9 цифр').or(z.literal('')).nullish().transform((v) => v || null),
-    account: z.string().trim().regex(/^\d{20}$/, 'Расчётный счёт — 20 цифр'),
+    inn: z
+      .string()
+      .trim()
+      .regex(/^\d{10}(\d{2})?$/, 'ИНН — 10 или 12 цифр'),
+    kpp: z
+      .string()
+      .trim()
+      .regex(/^\d{9}$/, 'КПП — 9 цифр')
+      .or(z.literal(''))
+      .nullish()
+      .transform((v) => v || null),
+    account: z
+      .string()
+      .trim()
+      .regex(/^\d{20}$/, 'Расчётный счёт — 20 цифр'),
   })
-  .refine((v) => v.inn.length === 12 || v.kpp !== null, { message: 'Для юридического лица укажите КПП', path: ['kpp'] });
+  .refine((v) => v.inn.length === 12 || v.kpp !== null, {
+    message: 'Для юридического лица укажите КПП',
+    path: ['kpp'],
+  });
 
 /**
  * The site's own address for payment return links: the configured PUBLIC_URL (createApp keeps it
@@ -33,47 +58,110 @@ export const siteOf = (req: Request): string => req.app.get('publicUrl') as stri
 
 /** Only the owner handles the agency's money (a moderator may look). */
 function ownerOnly(req: Request, _res: Response, next: NextFunction) {
-  if (currentUser(req).role === ROLES.AGENT) throw new DomainError('FORBIDDEN', 'Кошельком управляет владелец агентства');
+  if (currentUser(req).role === ROLES.AGENT)
+    throw new DomainError('FORBIDDEN', 'Кошельком управляет владелец агентства');
   next();
 }
 
 export function walletRoutes(ctx: AppContext): Router {
   const router = Router();
-  const staff = [requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE), requireSameAgency('id', 'Это другое агентство'), ownerOnly];
-  const route = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Кошелёк'], summary, responses: { 200: { description: 'data' } } });
+  const staff = [
+    requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE),
+    requireSameAgency('id', 'Это другое агентство'),
+    ownerOnly,
+  ];
+  const route = (method: 'get' | 'post', path: string, summary: string) =>
+    ctx.openApi.route({
+      method,
+      path,
+      tags: ['Кошелёк'],
+      summary,
+      responses: { 200: { description: 'data' } },
+    });
   /** a call that needs a session: 401 without one */
-  const signedIn = (method: 'get' | 'post', path: string, summary: string) => ctx.openApi.route({ method, path, tags: ['Кошелёк'], summary, security: [{ bearer: [] }], responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } } });
+  const signedIn = (method: 'get' | 'post', path: string, summary: string) =>
+    ctx.openApi.route({
+      method,
+      path,
+      tags: ['Кошелёк'],
+      summary,
+      security: [{ bearer: [] }],
+      responses: { 200: { description: 'data' }, 401: { description: 'errorCode 101' } },
+    });
 
   signedIn('get', '/api/agency/{id}/balance', 'Баланс кошелька и операции');
   router.get('/api/agency/:id/balance', ...staff, async (req, res) => {
     const agencyId = String(req.params.id);
-    const operations = await ctx.readStore.collection<WalletOperationDocument>(WALLET_OPERATIONS).find({ agencyId }, { sort: { at: -1 }, limit: 100 });
-    res.json({ data: { walletBalance: await walletBalance(ctx.readStore, agencyId), operations: operations.map(({ _id, ...o }) => ({ id: _id, ...o })) } });
+    const operations = await ctx.readStore
+      .collection<WalletOperationDocument>(WALLET_OPERATIONS)
+      .find({ agencyId }, { sort: { at: -1 }, limit: 100 });
+    res.json({
+      data: {
+        walletBalance: await walletBalance(ctx.readStore, agencyId),
+        operations: operations.map(({ _id, ...o }) => ({ id: _id, ...o })),
+      },
+    });
   });
 
-  signedIn('post', '/api/agency/{id}/balance/top-up', 'Пополнение онлайн: data.confirmationUrl — страница оплаты');
+  signedIn(
+    'post',
+    '/api/agency/{id}/balance/top-up',
+    'Пополнение онлайн: data.confirmationUrl — страница оплаты',
+  );
   router.post('/api/agency/:id/balance/top-up', ...staff, async (req, res) => {
     const { sum: amount } = parse(topUpBody, req.body);
-    const payment = await startPayment(ctx, { purpose: 'wallet-top-up', sum: amount, agencyId: String(req.params.id), userId: currentUser(req).userId, tariffId: null, siteUrl: siteOf(req) });
+    const payment = await startPayment(ctx, {
+      purpose: 'wallet-top-up',
+      sum: amount,
+      agencyId: String(req.params.id),
+      userId: currentUser(req).userId,
+      tariffId: null,
+      siteUrl: siteOf(req),
+    });
     res.status(201).json({ data: payment });
   });
 
-  signedIn('post', '/api/agency/{id}/balance/invoice', 'Счёт на оплату по безналичному расчёту: записывается и уходит письмом');
+  signedIn(
+    'post',
+    '/api/agency/{id}/balance/invoice',
+    'Счёт на оплату по безналичному расчёту: записывается и уходит письмом',
+  );
   router.post('/api/agency/:id/balance/invoice', ...staff, async (req, res) => {
     const invoice = parse(invoiceBody, req.body);
     const agencyId = String(req.params.id);
     const invoiceId = randomUUID();
     const by = currentUser(req).userId;
-    await handleCommand(ctx.eventStore, walletStream(agencyId), walletDecider, { type: 'RequestInvoice', data: { agencyId, invoiceId, by, ...invoice } }, { actor: by }, 100);
+    await handleCommand(
+      ctx.eventStore,
+      walletStream(agencyId),
+      walletDecider,
+      { type: 'RequestInvoice', data: { agencyId, invoiceId, by, ...invoice } },
+      { actor: by },
+      100,
+    );
     const agency = await ctx.readStore.collection<AgencyDocument>(AGENCIES).findOne({ _id: agencyId });
     const text = `Запрос счёта №${invoiceId.slice(0, 8)} от агентства «${agency?.name ?? agencyId}»\nСумма: ${invoice.sum} ₽\nОрганизация: ${invoice.organizationName}\nИНН: ${invoice.inn}${invoice.kpp ? `\nКПП: ${invoice.kpp}` : ''}\nРасчётный счёт: ${invoice.account}`;
-    await queueEmail(ctx, { to: ctx.config.ACCOUNTING_EMAIL, subject: 'Запрос счёта на пополнение кошелька', text }, `invoice-${invoiceId}`);
+    await queueEmail(
+      ctx,
+      { to: ctx.config.ACCOUNTING_EMAIL, subject: 'Запрос счёта на пополнение кошелька', text },
+      `invoice-${invoiceId}`,
+    );
     res.status(201).json({ data: { invoiceId } });
   });
 
-  route('post', '/api/payments/webhook', 'Уведомление платёжного сервиса: статус проверяется запросом к сервису');
+  route(
+    'post',
+    '/api/payments/webhook',
+    'Уведомление платёжного сервиса: статус проверяется запросом к сервису',
+  );
   router.post('/api/payments/webhook', async (req, res) => {
-    const { object } = parse(z.object({ event: z.string().max(100).optional(), object: z.object({ id: z.string().min(1).max(100) }) }), req.body);
+    const { object } = parse(
+      z.object({
+        event: z.string().max(100).optional(),
+        object: z.object({ id: z.string().min(1).max(100) }),
+      }),
+      req.body,
+    );
     res.json({ data: { status: await handleNotification(ctx, object.id) } });
   });
 
@@ -85,7 +173,11 @@ export function walletRoutes(ctx: AppContext): Router {
       if (!payment) throw new DomainError('NOT_FOUND', 'Платёж не найден');
       res.type('html').send(sandboxPage(req.params.id, payment.amount, payment.status));
     });
-    route('post', '/api/payments/sandbox/{id}/{action}', 'Песочница платежей: pay — оплатить, cancel — отменить; затем вызывает webhook, как настоящий сервис');
+    route(
+      'post',
+      '/api/payments/sandbox/{id}/{action}',
+      'Песочница платежей: pay — оплатить, cancel — отменить; затем вызывает webhook, как настоящий сервис',
+    );
     router.post('/api/payments/sandbox/:id/:action', async (req, res) => {
       const action = parse(z.enum(['pay', 'cancel']), req.params.action);
       const doc = await sandbox.settle(req.params.id, action === 'pay' ? 'succeeded' : 'canceled');

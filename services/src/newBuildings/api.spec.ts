@@ -10,11 +10,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Complex = { id: string; name: string; locationId: string; class: number; stage: number; deadline: { year: number }; wallMaterial: number; finish: number; parking: number; priceFrom: number };
-const list = (query: Record<string, unknown> = {}) => request(t.app).get('/api/residential-complexes').query(query);
-const ids = async (query: Record<string, unknown>) => ((await list(query).expect(200)).body.data as Complex[]).map((c) => c.id);
+type Complex = {
+  id: string;
+  name: string;
+  locationId: string;
+  class: number;
+  stage: number;
+  deadline: { year: number };
+  wallMaterial: number;
+  finish: number;
+  parking: number;
+  priceFrom: number;
+};
+const list = (query: Record<string, unknown> = {}) =>
+  request(t.app).get('/api/residential-complexes').query(query);
+const ids = async (query: Record<string, unknown>) =>
+  ((await list(query).expect(200)).body.data as Complex[]).map((c) => c.id);
 const all = DEMO_COMPLEXES.map(({ id, details }) => ({ id, ...details }));
-const expected = (keep: (c: (typeof all)[number]) => boolean) => all.filter(keep).sort((a, b) => a.priceFrom - b.priceFrom).map((c) => c.id);
+const expected = (keep: (c: (typeof all)[number]) => boolean) =>
+  all
+    .filter(keep)
+    .sort((a, b) => a.priceFrom - b.priceFrom)
+    .map((c) => c.id);
 
 describe('GET /api/residential-complexes', () => {
   it('answers the first page of 20, cheapest first, in the list envelope', async () => {
@@ -22,11 +39,29 @@ describe('GET /api/residential-complexes', () => {
     expect(body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 20, total: 16 });
     expect(body.data.map((c: Complex) => c.id)).toEqual(expected(() => true));
     expect(body.data.find((c: Complex) => c.id === 'demo-rc-02')).toEqual({
-      id: 'demo-rc-02', name: 'ЖК «Остоженка Резиденс»', developer: 'Арбат Эстейт', description: expect.any(String), locationId: '1', locationName: 'Москва',
+      id: 'demo-rc-02',
+      name: 'ЖК «Остоженка Резиденс»',
+      developer: 'Арбат Эстейт',
+      description: expect.any(String),
+      locationId: '1',
+      locationName: 'Москва',
       address: { fullAddress: 'Москва, ул. Остоженка, 14', geo: { lat: 55.7405, lon: 37.5971 } },
-      class: 4, className: 'Элит', stage: 4, stageName: 'Сдан', deadline: { year: 2023, quarter: 4 }, deadlineText: 'Сдан в IV кв. 2023',
-      wallMaterial: 8, wallMaterialName: 'Монолитно-кирпичный', finish: 2, finishName: 'Без отделки', parking: 2, parkingName: 'Подземная',
-      floorsCount: 9, priceFrom: 96_000_000, images: expect.arrayContaining([{ path: expect.stringMatching(/^\/storage\/demo\/\d+\.svg$/) }]), updatedAt: expect.any(String),
+      class: 4,
+      className: 'Элит',
+      stage: 4,
+      stageName: 'Сдан',
+      deadline: { year: 2023, quarter: 4 },
+      deadlineText: 'Сдан в IV кв. 2023',
+      wallMaterial: 8,
+      wallMaterialName: 'Монолитно-кирпичный',
+      finish: 2,
+      finishName: 'Без отделки',
+      parking: 2,
+      parkingName: 'Подземная',
+      floorsCount: 9,
+      priceFrom: 96_000_000,
+      images: expect.arrayContaining([{ path: expect.stringMatching(/^\/storage\/demo\/\d+\.svg$/) }]),
+      updatedAt: expect.any(String),
     });
   });
 
@@ -66,7 +101,16 @@ describe('GET /api/residential-complexes', () => {
   });
 
   it('refuses bad filter values with Russian field errors', async () => {
-    const { body } = await list({ class: 5, stage: 'строится', deadline: 'скоро', wallMaterial: 14, finish: 3, parking: 0, offset: 0, limit: 500 }).expect(400);
+    const { body } = await list({
+      class: 5,
+      stage: 'строится',
+      deadline: 'скоро',
+      wallMaterial: 14,
+      finish: 3,
+      parking: 0,
+      offset: 0,
+      limit: 500,
+    }).expect(400);
     expect(body).toMatchObject({ errorCode: 1, message: 'Некорректные данные' });
     expect(body.errors).toEqual({
       'class.0': ['Класс: 1 Эконом, 2 Комфорт, 3 Бизнес, 4 Элит'],
@@ -81,20 +125,41 @@ describe('GET /api/residential-complexes', () => {
   });
 
   it('refuses an unknown or malformed location', async () => {
-    expect((await list({ cityId: '9999' }).expect(400)).body.errors).toEqual({ cityId: ['Нет такого места'] });
-    expect((await list({ locationId: 'Москва' }).expect(400)).body.errors).toEqual({ locationId: ['Идентификатор места — число или null'] });
+    expect((await list({ cityId: '9999' }).expect(400)).body.errors).toEqual({
+      cityId: ['Нет такого места'],
+    });
+    expect((await list({ locationId: 'Москва' }).expect(400)).body.errors).toEqual({
+      locationId: ['Идентификатор места — число или null'],
+    });
   });
 });
 
 describe('the option lists, the cities and one complex', () => {
   it('for-filters: every option list with Russian names', async () => {
     const { body } = await request(t.app).get('/api/residential-complexes/for-filters').expect(200);
-    expect(body.data.classes).toEqual([{ id: 1, name: 'Эконом' }, { id: 2, name: 'Комфорт' }, { id: 3, name: 'Бизнес' }, { id: 4, name: 'Элит' }]);
-    expect(body.data.stages.map((s: { name: string }) => s.name)).toEqual(['Планируется', 'Строится', 'Сдача', 'Сдан']);
+    expect(body.data.classes).toEqual([
+      { id: 1, name: 'Эконом' },
+      { id: 2, name: 'Комфорт' },
+      { id: 3, name: 'Бизнес' },
+      { id: 4, name: 'Элит' },
+    ]);
+    expect(body.data.stages.map((s: { name: string }) => s.name)).toEqual([
+      'Планируется',
+      'Строится',
+      'Сдача',
+      'Сдан',
+    ]);
     expect(body.data.wallMaterials).toHaveLength(13);
     expect(body.data.wallMaterials[0]).toEqual({ id: 1, name: 'Газобетонный блок' });
-    expect(body.data.finish).toEqual([{ id: 1, name: 'С отделкой' }, { id: 2, name: 'Без отделки' }]);
-    expect(body.data.parking).toEqual([{ id: 1, name: 'Наземная' }, { id: 2, name: 'Подземная' }, { id: 3, name: 'Нет' }]);
+    expect(body.data.finish).toEqual([
+      { id: 1, name: 'С отделкой' },
+      { id: 2, name: 'Без отделки' },
+    ]);
+    expect(body.data.parking).toEqual([
+      { id: 1, name: 'Наземная' },
+      { id: 2, name: 'Подземная' },
+      { id: 3, name: 'Нет' },
+    ]);
     expect(body.data.deadlines.map((d: { id: number }) => d.id)).toEqual([2024, 2025, 2026, 2027, 2028]);
     expect(body.data.deadlines[0]).toEqual({ id: 2024, name: 'До конца 2024 года' });
   });
@@ -102,16 +167,40 @@ describe('the option lists, the cities and one complex', () => {
   it('cities-for-filter: the places that have complexes, with counts', async () => {
     const { body } = await request(t.app).get('/api/residential-complexes/cities-for-filter').expect(200);
     expect(body.data[0]).toMatchObject({ id: '1', name: 'Москва', type: 1, complexesCount: 4 });
-    expect(body.data.map((c: { id: string }) => c.id).sort()).toEqual(['1', '11', '18', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(body.data.map((c: { id: string }) => c.id).sort()).toEqual([
+      '1',
+      '11',
+      '18',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ]);
     expect(body.data.find((c: { id: string }) => c.id === '10')).toBeUndefined();
   });
 
   it('one complex by id; 404 for an unknown id, errorCode 1 for a malformed one', async () => {
-    expect((await request(t.app).get('/api/residential-complexes/demo-rc-14').expect(200)).body.data).toMatchObject({
-      name: 'ЖК «Морской бриз»', locationName: 'Сочи', className: 'Бизнес', stageName: 'Сдача', deadlineText: 'I кв. 2025',
+    expect(
+      (await request(t.app).get('/api/residential-complexes/demo-rc-14').expect(200)).body.data,
+    ).toMatchObject({
+      name: 'ЖК «Морской бриз»',
+      locationName: 'Сочи',
+      className: 'Бизнес',
+      stageName: 'Сдача',
+      deadlineText: 'I кв. 2025',
     });
-    expect((await request(t.app).get('/api/residential-complexes/nope').expect(404)).body).toEqual({ errorCode: 100, message: 'Жилой комплекс не найден' });
-    expect((await request(t.app).get('/api/residential-complexes/ж%20к').expect(400)).body).toMatchObject({ errorCode: 1, errors: { id: ['Некорректный идентификатор жилого комплекса'] } });
+    expect((await request(t.app).get('/api/residential-complexes/nope').expect(404)).body).toEqual({
+      errorCode: 100,
+      message: 'Жилой комплекс не найден',
+    });
+    expect((await request(t.app).get('/api/residential-complexes/ж%20к').expect(400)).body).toMatchObject({
+      errorCode: 1,
+      errors: { id: ['Некорректный идентификатор жилого комплекса'] },
+    });
   });
 });
 

@@ -3,18 +3,34 @@ import type { AppContext } from '../core/context';
 import { handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { findListingPlace } from '../locations/tree';
-import { residentialComplexDecider, residentialComplexStream, type ResidentialComplexCommand } from './residentialComplex';
+import {
+  residentialComplexDecider,
+  residentialComplexStream,
+  type ResidentialComplexCommand,
+} from './residentialComplex';
 
 /** A complex stands in a known city, district or settlement; its name comes from the locations tree. */
 function withLocation(details: ResidentialComplexDetails): ResidentialComplexDetails {
   const location = findListingPlace(details.address.locationId);
   if (!location) {
-    throw new DomainError('INVALID_DATA', undefined, { 'address.locationId': ['Выберите город или населённый пункт из списка'] });
+    throw new DomainError('INVALID_DATA', undefined, {
+      'address.locationId': ['Выберите город или населённый пункт из списка'],
+    });
   }
   return { ...details, address: { ...details.address, locationName: location.name } };
 }
 
-export function runComplexCommand(ctx: AppContext, command: ResidentialComplexCommand, context: CommandContext = {}) {
+export function runComplexCommand(
+  ctx: AppContext,
+  command: ResidentialComplexCommand,
+  context: CommandContext = {},
+) {
   const checked = { ...command, details: withLocation(command.details) };
-  return handleCommand(ctx.eventStore, residentialComplexStream(command.complexId), residentialComplexDecider, checked, context);
+  return handleCommand(
+    ctx.eventStore,
+    residentialComplexStream(command.complexId),
+    residentialComplexDecider,
+    checked,
+    context,
+  );
 }

@@ -1,4 +1,10 @@
-import { COMPLEX_CLASSES, CONSTRUCTION_STAGES, FINISH_OPTIONS, PARKING_OPTIONS, WALL_MATERIALS } from '@estate/events/catalogue/newBuildings';
+import {
+  COMPLEX_CLASSES,
+  CONSTRUCTION_STAGES,
+  FINISH_OPTIONS,
+  PARKING_OPTIONS,
+  WALL_MATERIALS,
+} from '@estate/events/catalogue/newBuildings';
 import type { ResidentialComplexDocument } from '@estate/projections/newBuildings/document';
 import { deadlineText } from './options';
 

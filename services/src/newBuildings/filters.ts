@@ -2,17 +2,42 @@ import type { ResidentialComplexQuery } from '@estate/projections/newBuildings/q
 import { z } from 'zod';
 import { cityIdsWithin } from '../locations/scope';
 import { findLocation } from '../locations/tree';
-import { CLASS_CHOICES, FINISH_CHOICES, PARKING_CHOICES, STAGE_CHOICES, WALL_MATERIAL_CHOICES, type Choice } from './options';
+import {
+  CLASS_CHOICES,
+  FINISH_CHOICES,
+  PARKING_CHOICES,
+  STAGE_CHOICES,
+  WALL_MATERIAL_CHOICES,
+  type Choice,
+} from './options';
 
 /** One code or several: ?class=1&class=2, ?class[]=1 or ?class=1,2. */
 const codes = (choices: Choice[], message: string) =>
-  z.union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^\d+$/, message).transform(Number).refine((n) => choices.some((c) => c.id === n), message)).max(20));
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^\d+$/, message)
+            .transform(Number)
+            .refine((n) => choices.some((c) => c.id === n), message),
+        )
+        .max(20),
+    );
 
 const list = (choices: Choice[]) => choices.map((c) => `${c.id} ${c.name}`).join(', ');
 
-const location = z.string().regex(/^(\d{1,10}|null)$/, { message: 'Идентификатор места — число или null', abort: true })
+const location = z
+  .string()
+  .regex(/^(\d{1,10}|null)$/, { message: 'Идентификатор места — число или null', abort: true })
   .refine((id) => id === 'null' || findLocation(id) !== null, 'Нет такого места');
 
 export const complexListQuery = z.object({
@@ -20,25 +45,50 @@ export const complexListQuery = z.object({
   locationId: location.optional(),
   class: codes(CLASS_CHOICES, `Класс: ${list(CLASS_CHOICES)}`).optional(),
   stage: codes(STAGE_CHOICES, `Стадия: ${list(STAGE_CHOICES)}`).optional(),
-  deadline: z.coerce.number({ message: 'Год сдачи — число' }).int('Год сдачи — целое число').min(1950, 'Год сдачи не раньше 1950').max(2100, 'Год сдачи не позже 2100').optional(),
-  wallMaterial: codes(WALL_MATERIAL_CHOICES, `Материал стен: число от 1 до ${WALL_MATERIAL_CHOICES.length}`).optional(),
+  deadline: z.coerce
+    .number({ message: 'Год сдачи — число' })
+    .int('Год сдачи — целое число')
+    .min(1950, 'Год сдачи не раньше 1950')
+    .max(2100, 'Год сдачи не позже 2100')
+    .optional(),
+  wallMaterial: codes(
+    WALL_MATERIAL_CHOICES,
+    `Материал стен: число от 1 до ${WALL_MATERIAL_CHOICES.length}`,
+  ).optional(),
   finish: codes(FINISH_CHOICES, `Отделка: ${list(FINISH_CHOICES)}`).optional(),
   parking: codes(PARKING_CHOICES, `Парковка: ${list(PARKING_CHOICES)}`).optional(),
-  limit: z.coerce.number({ message: 'Укажите число' }).int('Укажите целое число').min(1, 'Не меньше 1').max(100, 'Не больше 100').default(20),
+  limit: z.coerce
+    .number({ message: 'Укажите число' })
+    .int('Укажите целое число')
+    .min(1, 'Не меньше 1')
+    .max(100, 'Не больше 100')
+    .default(20),
   /** the page number, from 1 (as everywhere in the spec) */
-  offset: z.coerce.number({ message: 'Укажите число' }).int('Укажите целое число').min(1, 'Страницы считаются с 1').max(10_000).default(1),
+  offset: z.coerce
+    .number({ message: 'Укажите число' })
+    .int('Укажите целое число')
+    .min(1, 'Страницы считаются с 1')
+    .max(10_000)
+    .default(1),
 });
 export type ComplexListQuery = z.infer<typeof complexListQuery>;
 
 /** Express's query parser keeps `class[]` as its own key: read it as `class`. */
 export const withoutBrackets = (query: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(query).map(([key, value]) => [key.endsWith('[]') ? key.slice(0, -2) : key, value]));
+  Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [key.endsWith('[]') ? key.slice(0, -2) : key, value]),
+  );
 
 export function toComplexQuery(q: ComplexListQuery): ResidentialComplexQuery {
   const place = q.cityId ?? q.locationId;
   const locationIds = place && place !== 'null' ? cityIdsWithin(place) : null;
   return {
     ...(locationIds ? { locationIds } : {}),
-    classes: q.class, stages: q.stage, deadlineUpTo: q.deadline, wallMaterials: q.wallMaterial, finish: q.finish, parking: q.parking,
+    classes: q.class,
+    stages: q.stage,
+    deadlineUpTo: q.deadline,
+    wallMaterials: q.wallMaterial,
+    finish: q.finish,
+    parking: q.parking,
   };
 }

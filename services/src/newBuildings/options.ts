@@ -1,7 +1,14 @@
-import { COMPLEX_CLASSES, CONSTRUCTION_STAGES, FINISH_OPTIONS, PARKING_OPTIONS, WALL_MATERIALS } from '@estate/events/catalogue/newBuildings';
+import {
+  COMPLEX_CLASSES,
+  CONSTRUCTION_STAGES,
+  FINISH_OPTIONS,
+  PARKING_OPTIONS,
+  WALL_MATERIALS,
+} from '@estate/events/catalogue/newBuildings';
 
 export type Choice = { id: number; name: string };
-const choices = (names: Record<number, string>): Choice[] => Object.entries(names).map(([id, name]) => ({ id: Number(id), name }));
+const choices = (names: Record<number, string>): Choice[] =>
+  Object.entries(names).map(([id, name]) => ({ id: Number(id), name }));
 
 export const CLASS_CHOICES = choices(COMPLEX_CLASSES);
 export const STAGE_CHOICES = choices(CONSTRUCTION_STAGES);
@@ -13,7 +20,9 @@ export const PARKING_CHOICES = choices(PARKING_OPTIONS);
 export const BASE_DEADLINE_YEARS = [2024, 2025];
 
 export const deadlineChoices = (years: number[]): Choice[] =>
-  [...new Set([...BASE_DEADLINE_YEARS, ...years.filter((y) => y > BASE_DEADLINE_YEARS[0])])].sort((a, b) => a - b).map((year) => ({ id: year, name: `До конца ${year} года` }));
+  [...new Set([...BASE_DEADLINE_YEARS, ...years.filter((y) => y > BASE_DEADLINE_YEARS[0])])]
+    .sort((a, b) => a - b)
+    .map((year) => ({ id: year, name: `До конца ${year} года` }));
 
 const ROMAN_QUARTERS = ['I', 'II', 'III', 'IV'];
 /** 'Сдан в IV кв. 2023' for a handed-over complex, 'IV кв. 2026' otherwise */

@@ -4,12 +4,29 @@ import { residentialComplexDecider, type ResidentialComplexEvent } from './resid
 
 const given = deciderSpec(residentialComplexDecider);
 const details: ResidentialComplexDetails = {
-  name: 'ЖК «Тестовый»', developer: 'ГК «Пример»', description: 'Монолитные дома у парка',
-  address: { locationId: '1', locationName: 'Москва', fullAddress: 'Москва, ул. Лобачевского, 120', geo: { lat: 55.68, lon: 37.49 } },
-  class: 2, stage: 2, deadline: { year: 2026, quarter: 4 }, wallMaterial: 7, finish: 1, parking: 2, floorsCount: 24, priceFrom: 12_500_000,
+  name: 'ЖК «Тестовый»',
+  developer: 'ГК «Пример»',
+  description: 'Монолитные дома у парка',
+  address: {
+    locationId: '1',
+    locationName: 'Москва',
+    fullAddress: 'Москва, ул. Лобачевского, 120',
+    geo: { lat: 55.68, lon: 37.49 },
+  },
+  class: 2,
+  stage: 2,
+  deadline: { year: 2026, quarter: 4 },
+  wallMaterial: 7,
+  finish: 1,
+  parking: 2,
+  floorsCount: 24,
+  priceFrom: 12_500_000,
   images: [{ path: '/storage/demo/1.svg' }],
 };
-const registered: ResidentialComplexEvent = { type: 'ResidentialComplexRegistered', data: { complexId: 'c1', details } };
+const registered: ResidentialComplexEvent = {
+  type: 'ResidentialComplexRegistered',
+  data: { complexId: 'c1', details },
+};
 
 describe('a residential complex', () => {
   it('is registered once', () =>
@@ -19,11 +36,18 @@ describe('a residential complex', () => {
     given([registered]).when({ type: 'RegisterResidentialComplex', complexId: 'c1', details }).then([]));
 
   it('refuses another complex under a taken id', () =>
-    given([registered]).when({ type: 'RegisterResidentialComplex', complexId: 'c1', details: { ...details, name: 'ЖК «Другой»' } }).thenThrows('ACTION_NOT_ALLOWED'));
+    given([registered])
+      .when({
+        type: 'RegisterResidentialComplex',
+        complexId: 'c1',
+        details: { ...details, name: 'ЖК «Другой»' },
+      })
+      .thenThrows('ACTION_NOT_ALLOWED'));
 
   it('records an update that changes something', () => {
     const handedOver = { ...details, stage: 4, deadline: { year: 2025, quarter: 4 } };
-    given([registered]).when({ type: 'UpdateResidentialComplex', complexId: 'c1', details: handedOver })
+    given([registered])
+      .when({ type: 'UpdateResidentialComplex', complexId: 'c1', details: handedOver })
       .then([{ type: 'ResidentialComplexUpdated', data: { complexId: 'c1', details: handedOver } }]);
   });
 
@@ -35,8 +59,15 @@ describe('a residential complex', () => {
 
   it('decides on the latest description after an update', () => {
     const cheaper = { ...details, priceFrom: 11_900_000 };
-    const updated: ResidentialComplexEvent = { type: 'ResidentialComplexUpdated', data: { complexId: 'c1', details: cheaper } };
-    given([registered, updated]).when({ type: 'UpdateResidentialComplex', complexId: 'c1', details: cheaper }).then([]);
-    given([registered, updated]).when({ type: 'RegisterResidentialComplex', complexId: 'c1', details: cheaper }).then([]);
+    const updated: ResidentialComplexEvent = {
+      type: 'ResidentialComplexUpdated',
+      data: { complexId: 'c1', details: cheaper },
+    };
+    given([registered, updated])
+      .when({ type: 'UpdateResidentialComplex', complexId: 'c1', details: cheaper })
+      .then([]);
+    given([registered, updated])
+      .when({ type: 'RegisterResidentialComplex', complexId: 'c1', details: cheaper })
+      .then([]);
   });
 });

@@ -3,9 +3,11 @@ import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuil
 import type { Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
-export type ResidentialComplexEvent = EventOf<'ResidentialComplexRegistered'> | EventOf<'ResidentialComplexUpdated'>;
+export type ResidentialComplexEvent =
+  EventOf<'ResidentialComplexRegistered'> | EventOf<'ResidentialComplexUpdated'>;
 
-export type ResidentialComplex = { exists: false } | { exists: true; id: string; details: ResidentialComplexDetails };
+export type ResidentialComplex =
+  { exists: false } | { exists: true; id: string; details: ResidentialComplexDetails };
 
 export type ResidentialComplexCommand =
   | { type: 'RegisterResidentialComplex'; complexId: string; details: ResidentialComplexDetails }
@@ -13,7 +15,8 @@ export type ResidentialComplexCommand =
 
 export const residentialComplexStream = (id: string) => `residential-complex-${id}`;
 
-const same = (a: ResidentialComplexDetails, b: ResidentialComplexDetails) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: ResidentialComplexDetails, b: ResidentialComplexDetails) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 export function evolve(state: ResidentialComplex, event: ResidentialComplexEvent): ResidentialComplex {
   switch (event.type) {
@@ -27,7 +30,10 @@ export function evolve(state: ResidentialComplex, event: ResidentialComplexEvent
   }
 }
 
-export function decide(command: ResidentialComplexCommand, state: ResidentialComplex): ResidentialComplexEvent[] {
+export function decide(
+  command: ResidentialComplexCommand,
+  state: ResidentialComplex,
+): ResidentialComplexEvent[] {
   switch (command.type) {
     case 'RegisterResidentialComplex':
       // a replayed registration (the seed run again) changes nothing; another complex under the same id is refused
@@ -35,7 +41,12 @@ export function decide(command: ResidentialComplexCommand, state: ResidentialCom
         if (same(state.details, command.details)) return [];
         throw new DomainError('ACTION_NOT_ALLOWED', 'Жилой комплекс с таким идентификатором уже есть');
       }
-      return [{ type: 'ResidentialComplexRegistered', data: { complexId: command.complexId, details: command.details } }];
+      return [
+        {
+          type: 'ResidentialComplexRegistered',
+          data: { complexId: command.complexId, details: command.details },
+        },
+      ];
     case 'UpdateResidentialComplex':
       if (!state.exists) throw new DomainError('NOT_FOUND', 'Жилой комплекс не найден');
       if (same(state.details, command.details)) return [];
@@ -47,7 +58,11 @@ export function decide(command: ResidentialComplexCommand, state: ResidentialCom
   }
 }
 
-export const residentialComplexDecider: Decider<ResidentialComplexCommand, ResidentialComplex, ResidentialComplexEvent> = {
+export const residentialComplexDecider: Decider<
+  ResidentialComplexCommand,
+  ResidentialComplex,
+  ResidentialComplexEvent
+> = {
   decide,
   evolve,
   initialState: () => ({ exists: false }),

@@ -17,14 +17,28 @@ export function devOutboxRoutes(ctx: AppContext): Router {
   if (!devOutboxServed(ctx)) return router;
 
   const smsQuery = z.object({ phone: phoneInput });
-  ctx.openApi.route({ method: 'get', path: '/api/dev/sms', tags: ['Разработка'], summary: 'СМС, записанные вместо отправки', request: { query: smsQuery }, responses: { 200: { description: 'data: сообщения, новые первыми' } } });
+  ctx.openApi.route({
+    method: 'get',
+    path: '/api/dev/sms',
+    tags: ['Разработка'],
+    summary: 'СМС, записанные вместо отправки',
+    request: { query: smsQuery },
+    responses: { 200: { description: 'data: сообщения, новые первыми' } },
+  });
   router.get('/api/dev/sms', async (req, res) => {
     const { phone } = parse(smsQuery, req.query);
     res.json({ data: await readOutbox(ctx.readStore, DEV_SMS, phone) });
   });
 
   const emailQuery = z.object({ to: z.string().trim().min(3).max(200) });
-  ctx.openApi.route({ method: 'get', path: '/api/dev/email', tags: ['Разработка'], summary: 'Письма, записанные вместо отправки', request: { query: emailQuery }, responses: { 200: { description: 'data: письма, новые первыми' } } });
+  ctx.openApi.route({
+    method: 'get',
+    path: '/api/dev/email',
+    tags: ['Разработка'],
+    summary: 'Письма, записанные вместо отправки',
+    request: { query: emailQuery },
+    responses: { 200: { description: 'data: письма, новые первыми' } },
+  });
   router.get('/api/dev/email', async (req, res) => {
     const { to } = parse(emailQuery, req.query);
     res.json({ data: await readOutbox(ctx.readStore, DEV_EMAIL, to) });

@@ -12,9 +12,17 @@ export type SmsJob = { to: string; text: string; attempts: number; code?: CodeDe
 export type EmailJob = { to: string; subject: string; text: string; html?: string };
 
 /** Queues an SMS; `jobId` makes a repeated call (a retried request) queue it once. */
-export async function queueSms(ctx: AppContext, message: { to: string; text: string; code?: CodeDelivery }, jobId: string = randomUUID()) {
+export async function queueSms(
+  ctx: AppContext,
+  message: { to: string; text: string; code?: CodeDelivery },
+  jobId: string = randomUUID(),
+) {
   const job: SmsJob = { ...message, attempts: SMS_ATTEMPTS };
-  return ctx.jobs.add(SMS_QUEUE, 'send', job, { jobId, attempts: SMS_ATTEMPTS, backoffMs: ctx.config.SMS_RETRY_BACKOFF_MS });
+  return ctx.jobs.add(SMS_QUEUE, 'send', job, {
+    jobId,
+    attempts: SMS_ATTEMPTS,
+    backoffMs: ctx.config.SMS_RETRY_BACKOFF_MS,
+  });
 }
 
 export async function queueEmail(ctx: AppContext, message: EmailJob, jobId: string = randomUUID()) {

@@ -17,8 +17,12 @@ export async function startNotificationWorkers(ctx: AppContext) {
         await ctx.sms.send({ to, text, idempotencyKey: job.id });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        ctx.logger.warn({ queue: SMS_QUEUE, jobId: job.id, attempt: job.attemptsMade, reason }, 'SMS provider failed');
-        if (code && job.attemptsMade >= attempts) await recordDelivery(ctx, code.phone, code.codeHash, reason);
+        ctx.logger.warn(
+          { queue: SMS_QUEUE, jobId: job.id, attempt: job.attemptsMade, reason },
+          'SMS provider failed',
+        );
+        if (code && job.attemptsMade >= attempts)
+          await recordDelivery(ctx, code.phone, code.codeHash, reason);
         throw error;
       }
       if (code) await recordDelivery(ctx, code.phone, code.codeHash);
@@ -43,5 +47,11 @@ export async function startNotificationWorkers(ctx: AppContext) {
 }
 
 function recordDelivery(ctx: AppContext, phone: string, codeHash: string, failure?: string) {
-  return handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, { type: 'RecordDelivery', phone, codeHash, failure }, { actor: 'worker' });
+  return handleCommand(
+    ctx.eventStore,
+    phoneStream(phone),
+    phoneDecider,
+    { type: 'RecordDelivery', phone, codeHash, failure },
+    { actor: 'worker' },
+  );
 }

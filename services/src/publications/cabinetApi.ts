@@ -10,24 +10,50 @@ import { jsonBody } from '../core/openapi';
 import { requireRole } from '../identity/sessions';
 import type { PublicationCommand } from './decide';
 import { toPublicationDto } from './dto';
-import { actorOf, assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
+import {
+  actorOf,
+  assertOwnImages,
+  publicationForm,
+  readableBy,
+  runPublicationCommand,
+  toDetails,
+} from './form';
 
 /** react-admin's simple-rest list parameters: sort=["price","ASC"], range=[0,24], filter={...} */
 const jsonParam = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.string().optional().transform((text, ctx) => {
-    if (text === undefined) return fallback;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Ожидается JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return fallback;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Ожидается JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 const listQuery = z.object({
-  sort: jsonParam(z.tuple([z.enum(['price', 'updatedAt', 'createdAt', 'title', 'id']), z.enum(['ASC', 'DESC'])]), ['updatedAt', 'DESC']),
-  range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < 500, 'Не больше 500 строк'), [0, 24]),
-  filter: jsonParam(z.object({ status: z.coerce.number().int().min(1).max(5).optional(), dealCategory: dealCategory.optional(), q: z.string().max(200).optional() }), {}),
+  sort: jsonParam(
+    z.tuple([z.enum(['price', 'updatedAt', 'createdAt', 'title', 'id']), z.enum(['ASC', 'DESC'])]),
+    ['updatedAt', 'DESC'],
+  ),
+  range: jsonParam(
+    z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([a, b]) => b >= a && b - a < 500, 'Не больше 500 строк'),
+    [0, 24],
+  ),
+  filter: jsonParam(
+    z.object({
+      status: z.coerce.number().int().min(1).max(5).optional(),
+      dealCategory: dealCategory.optional(),
+      q: z.string().max(200).optional(),
+    }),
+    {},
+  ),
 });
 
 /** The agency cabinet's publications, in react-admin's simple-rest shape, under /api/cabinet. */
@@ -35,13 +61,28 @@ export function cabinetPublicationRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use('/api/cabinet/publications', requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE));
 
-  const run = (req: Request, id: string, command: PublicationCommand) => runPublicationCommand(ctx, req, id, command);
+  const run = (req: Request, id: string, command: PublicationCommand) =>
+    runPublicationCommand(ctx, req, id, command);
   const readable = (req: Request, id: string) => readableBy(ctx, req, id);
 
   ctx.openApi.route({
-    method: 'get', path: '/api/cabinet/publications', tags: ['Кабинет'], summary: 'Объявления агентства (react-admin simple-rest)', security: [{ bearer: [] }],
-    request: { query: z.object({ sort: z.string().optional(), range: z.string().optional(), filter: z.string().optional() }) },
-    responses: { 200: { description: 'массив объявлений; заголовок Content-Range' }, 401: jsonBody(ctx.openApi.errorSchema), 403: jsonBody(ctx.openApi.errorSchema) },
+    method: 'get',
+    path: '/api/cabinet/publications',
+    tags: ['Кабинет'],
+    summary: 'Объявления агентства (react-admin simple-rest)',
+    security: [{ bearer: [] }],
+    request: {
+      query: z.object({
+        sort: z.string().optional(),
+        range: z.string().optional(),
+        filter: z.string().optional(),
+      }),
+    },
+    responses: {
+      200: { description: 'массив объявлений; заголовок Content-Range' },
+      401: jsonBody(ctx.openApi.errorSchema),
+      403: jsonBody(ctx.openApi.errorSchema),
+    },
   });
   router.get('/api/cabinet/publications', async (req, res) => {
     const actor = actorOf(req);
@@ -60,46 +101,90 @@ export function cabinetPublicationRoutes(ctx: AppContext): Router {
       limit: to - from + 1,
     });
     const last = items.length ? from + items.length - 1 : from;
-    res.set('Content-Range', `publications ${from}-${last}/${total}`).json(items.map((doc) => toPublicationDto(doc)));
+    res
+      .set('Content-Range', `publications ${from}-${last}/${total}`)
+      .json(items.map((doc) => toPublicationDto(doc)));
   });
 
   ctx.openApi.route({
-    method: 'get', path: '/api/cabinet/publications/{id}', tags: ['Кабинет'], summary: 'Объявление агентства в любом статусе', security: [{ bearer: [] }],
-    responses: { 200: { description: 'объявление' }, 401: jsonBody(ctx.openApi.errorSchema), 403: jsonBody(ctx.openApi.errorSchema), 404: jsonBody(ctx.openApi.errorSchema) },
+    method: 'get',
+    path: '/api/cabinet/publications/{id}',
+    tags: ['Кабинет'],
+    summary: 'Объявление агентства в любом статусе',
+    security: [{ bearer: [] }],
+    responses: {
+      200: { description: 'объявление' },
+      401: jsonBody(ctx.openApi.errorSchema),
+      403: jsonBody(ctx.openApi.errorSchema),
+      404: jsonBody(ctx.openApi.errorSchema),
+    },
   });
   router.get('/api/cabinet/publications/:id', async (req, res) => {
     res.json(toPublicationDto(await readable(req, req.params.id)));
   });
 
   ctx.openApi.route({
-    method: 'post', path: '/api/cabinet/publications', tags: ['Кабинет'], summary: 'Создать черновик объявления', security: [{ bearer: [] }],
+    method: 'post',
+    path: '/api/cabinet/publications',
+    tags: ['Кабинет'],
+    summary: 'Создать черновик объявления',
+    security: [{ bearer: [] }],
     request: { body: jsonBody(publicationForm) },
-    responses: { 201: { description: 'созданный черновик' }, 400: jsonBody(ctx.openApi.errorSchema, 'ошибки полей') },
+    responses: {
+      201: { description: 'созданный черновик' },
+      400: jsonBody(ctx.openApi.errorSchema, 'ошибки полей'),
+    },
   });
   router.post('/api/cabinet/publications', async (req, res) => {
     const form = parse(publicationForm, req.body);
     const actor = actorOf(req);
     await assertOwnImages(ctx, actor.agencyId, form.images);
     const id = randomUUID();
-    res.status(201).json(await run(req, id, { type: 'CreatePublication', actor, publicationId: id, details: toDetails(form) }));
+    res
+      .status(201)
+      .json(
+        await run(req, id, { type: 'CreatePublication', actor, publicationId: id, details: toDetails(form) }),
+      );
   });
 
   ctx.openApi.route({
-    method: 'put', path: '/api/cabinet/publications/{id}', tags: ['Кабинет'], summary: 'Изменить объявление', security: [{ bearer: [] }],
+    method: 'put',
+    path: '/api/cabinet/publications/{id}',
+    tags: ['Кабинет'],
+    summary: 'Изменить объявление',
+    security: [{ bearer: [] }],
     request: { params: z.object({ id: z.string() }), body: jsonBody(publicationForm) },
-    responses: { 200: { description: 'объявление' }, 400: jsonBody(ctx.openApi.errorSchema), 403: jsonBody(ctx.openApi.errorSchema) },
+    responses: {
+      200: { description: 'объявление' },
+      400: jsonBody(ctx.openApi.errorSchema),
+      403: jsonBody(ctx.openApi.errorSchema),
+    },
   });
   router.put('/api/cabinet/publications/:id', async (req, res) => {
     const form = parse(publicationForm, req.body);
     const current = await readable(req, req.params.id);
     await assertOwnImages(ctx, current.agencyId, form.images);
-    res.json(await run(req, req.params.id, { type: 'EditPublication', actor: actorOf(req), details: toDetails(form, current) }));
+    res.json(
+      await run(req, req.params.id, {
+        type: 'EditPublication',
+        actor: actorOf(req),
+        details: toDetails(form, current),
+      }),
+    );
   });
 
   ctx.openApi.route({
-    method: 'post', path: '/api/cabinet/publications/{id}/publish', tags: ['Кабинет'], summary: 'Опубликовать черновик', security: [{ bearer: [] }],
+    method: 'post',
+    path: '/api/cabinet/publications/{id}/publish',
+    tags: ['Кабинет'],
+    summary: 'Опубликовать черновик',
+    security: [{ bearer: [] }],
     request: { params: z.object({ id: z.string() }) },
-    responses: { 200: { description: '{ data: объявление }' }, 403: jsonBody(ctx.openApi.errorSchema), 422: jsonBody(ctx.openApi.errorSchema) },
+    responses: {
+      200: { description: '{ data: объявление }' },
+      403: jsonBody(ctx.openApi.errorSchema),
+      422: jsonBody(ctx.openApi.errorSchema),
+    },
   });
   router.post('/api/cabinet/publications/:id/publish', async (req, res) => {
     res.json({ data: await run(req, req.params.id, { type: 'PublishPublication', actor: actorOf(req) }) });

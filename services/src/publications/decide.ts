@@ -1,4 +1,10 @@
-import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type PublicationDetails, type PublicationStatus } from '@estate/events';
+import {
+  MODERATOR_ROLE,
+  PUBLICATION_STATUS,
+  ROLES,
+  type PublicationDetails,
+  type PublicationStatus,
+} from '@estate/events';
 import type { Decider } from '../core/decider';
 import type { Actor } from '../identity/sessions';
 import { DomainError } from '../core/errors';
@@ -22,7 +28,10 @@ export type PublicationCommand =
 const { PUBLISHED, DRAFT, ARCHIVED, DECLINED, PUBLISHED_NOT_ACTIVE } = PUBLICATION_STATUS;
 
 /** product.md section 4: the actions each status offers (delete is offered by every status). */
-const ALLOWED: Record<'edit' | 'publish' | 'archive' | 'toDraft' | 'decline' | 'deactivate' | 'promote', PublicationStatus[]> = {
+const ALLOWED: Record<
+  'edit' | 'publish' | 'archive' | 'toDraft' | 'decline' | 'deactivate' | 'promote',
+  PublicationStatus[]
+> = {
   edit: [PUBLISHED, DRAFT, DECLINED, PUBLISHED_NOT_ACTIVE],
   publish: [DRAFT, ARCHIVED, PUBLISHED_NOT_ACTIVE],
   archive: [PUBLISHED],
@@ -47,8 +56,14 @@ type Existing = Extract<Publication, { exists: true }>;
 /** An agent manages their own listings, an owner every listing of the agency, a moderator any. */
 function ensureMayManage(actor: Actor, publication: Existing) {
   if (actor.role === MODERATOR_ROLE) return;
-  if (actor.role === ROLES.AGENCY_OWNER && actor.agencyId !== null && actor.agencyId === publication.agencyId) return;
-  if (actor.role === ROLES.AGENT && actor.userId === publication.authorId && actor.agencyId === publication.agencyId) return;
+  if (actor.role === ROLES.AGENCY_OWNER && actor.agencyId !== null && actor.agencyId === publication.agencyId)
+    return;
+  if (
+    actor.role === ROLES.AGENT &&
+    actor.userId === publication.authorId &&
+    actor.agencyId === publication.agencyId
+  )
+    return;
   throw new DomainError('FORBIDDEN');
 }
 
@@ -58,7 +73,8 @@ function existing(state: Publication): Existing {
 }
 
 function ensureAllowed(action: keyof typeof ALLOWED, publication: Existing) {
-  if (!ALLOWED[action].includes(publication.status)) throw new DomainError('ACTION_NOT_ALLOWED', REFUSALS[action]);
+  if (!ALLOWED[action].includes(publication.status))
+    throw new DomainError('ACTION_NOT_ALLOWED', REFUSALS[action]);
 }
 
 /** The checks every agency action shares: the listing exists, the actor may manage it, the status offers the action. */
@@ -74,22 +90,41 @@ export function decide(command: PublicationCommand, state: Publication): Publica
     case 'CreatePublication': {
       if (state.exists) return []; // a retried create changes nothing
       const { actor } = command;
-      if (actor.role !== ROLES.AGENT && actor.role !== ROLES.AGENCY_OWNER) throw new DomainError('FORBIDDEN', 'Размещать объявления могут только сотрудники агентства');
+      if (actor.role !== ROLES.AGENT && actor.role !== ROLES.AGENCY_OWNER)
+        throw new DomainError('FORBIDDEN', 'Размещать объявления могут только сотрудники агентства');
       if (!actor.agencyId) throw new DomainError('FORBIDDEN', 'Пользователь не состоит в агентстве');
-      return [{ type: 'PublicationCreated', data: { publicationId: command.publicationId, agencyId: actor.agencyId, authorId: actor.userId, details: command.details } }];
+      return [
+        {
+          type: 'PublicationCreated',
+          data: {
+            publicationId: command.publicationId,
+            agencyId: actor.agencyId,
+            authorId: actor.userId,
+            details: command.details,
+          },
+        },
+      ];
     }
     case 'EditPublication': {
       const publication = managed(state, command.actor, 'edit');
       const id = publication.id;
       if (command.details.dealCategory !== publication.details.dealCategory) {
-        throw new DomainError('INVALID_DATA', undefined, { dealCategory: ['Тип сделки нельзя изменить после создания объявления'] });
+        throw new DomainError('INVALID_DATA', undefined, {
+          dealCategory: ['Тип сделки нельзя изменить после создания объявления'],
+        });
       }
-      const events: PublicationEvent[] = [{ type: 'PublicationEdited', data: { publicationId: id, details: command.details } }];
+      const events: PublicationEvent[] = [
+        { type: 'PublicationEdited', data: { publicationId: id, details: command.details } },
+      ];
       if (command.details.price !== publication.details.price) {
-        events.push({ type: 'PublicationPriceChanged', data: { publicationId: id, oldPrice: publication.details.price, newPrice: command.details.price } });
+        events.push({
+          type: 'PublicationPriceChanged',
+          data: { publicationId: id, oldPrice: publication.details.price, newPrice: command.details.price },
+        });
       }
       // a declined listing, once corrected, goes back to the drafts to be published again
-      if (publication.status === DECLINED) events.push({ type: 'PublicationMovedToDraft', data: { publicationId: id } });
+      if (publication.status === DECLINED)
+        events.push({ type: 'PublicationMovedToDraft', data: { publicationId: id } });
       return events;
     }
     case 'PublishPublication': {
@@ -97,16 +132,34 @@ export function decide(command: PublicationCommand, state: Publication): Publica
       ensureMayManage(command.actor, publication);
       if (publication.status === PUBLISHED) return [];
       ensureAllowed('publish', publication);
-      if (publication.details.price <= 0) throw new DomainError('INVALID_DATA', undefined, { price: ['Укажите цену больше нуля'] });
-      return [{ type: 'PublicationPublished', data: { publicationId: publication.id, ...(command.publishedAt ? { publishedAt: command.publishedAt } : {}) } }];
+      if (publication.details.price <= 0)
+        throw new DomainError('INVALID_DATA', undefined, { price: ['Укажите цену больше нуля'] });
+      return [
+        {
+          type: 'PublicationPublished',
+          data: {
+            publicationId: publication.id,
+            ...(command.publishedAt ? { publishedAt: command.publishedAt } : {}),
+          },
+        },
+      ];
     }
     case 'ArchivePublication': {
-      if (state.exists && !state.deleted && state.status === ARCHIVED) return (ensureMayManage(command.actor, state), []);
-      return [{ type: 'PublicationArchived', data: { publicationId: managed(state, command.actor, 'archive').id } }];
+      if (state.exists && !state.deleted && state.status === ARCHIVED)
+        return (ensureMayManage(command.actor, state), []);
+      return [
+        { type: 'PublicationArchived', data: { publicationId: managed(state, command.actor, 'archive').id } },
+      ];
     }
     case 'MovePublicationToDraft': {
-      if (state.exists && !state.deleted && state.status === DRAFT) return (ensureMayManage(command.actor, state), []);
-      return [{ type: 'PublicationMovedToDraft', data: { publicationId: managed(state, command.actor, 'toDraft').id } }];
+      if (state.exists && !state.deleted && state.status === DRAFT)
+        return (ensureMayManage(command.actor, state), []);
+      return [
+        {
+          type: 'PublicationMovedToDraft',
+          data: { publicationId: managed(state, command.actor, 'toDraft').id },
+        },
+      ];
     }
     case 'DeletePublication': {
       if (state.exists && state.deleted) return []; // deleting twice is fine
@@ -115,20 +168,33 @@ export function decide(command: PublicationCommand, state: Publication): Publica
       return [{ type: 'PublicationDeleted', data: { publicationId: publication.id } }];
     }
     case 'DeclinePublication': {
-      if (command.actor.role !== MODERATOR_ROLE) throw new DomainError('FORBIDDEN', 'Отклонять объявления может только модератор');
+      if (command.actor.role !== MODERATOR_ROLE)
+        throw new DomainError('FORBIDDEN', 'Отклонять объявления может только модератор');
       const publication = managed(state, command.actor, 'decline');
-      return [{ type: 'PublicationDeclined', data: { publicationId: publication.id, reason: command.reason, moderatorId: command.actor.userId } }];
+      return [
+        {
+          type: 'PublicationDeclined',
+          data: { publicationId: publication.id, reason: command.reason, moderatorId: command.actor.userId },
+        },
+      ];
     }
     case 'DeactivatePublication': {
       if (command.actor.role !== MODERATOR_ROLE) throw new DomainError('FORBIDDEN');
       const publication = managed(state, command.actor, 'deactivate');
-      return [{ type: 'PublicationDeactivated', data: { publicationId: publication.id, reason: command.reason } }];
+      return [
+        { type: 'PublicationDeactivated', data: { publicationId: publication.id, reason: command.reason } },
+      ];
     }
     case 'PromotePublication': {
       const publication = existing(state);
       ensureAllowed('promote', publication);
       const { positionType, tariffId, until } = command;
-      return [{ type: 'PublicationPromoted', data: { publicationId: publication.id, positionType, tariffId, until } }];
+      return [
+        {
+          type: 'PublicationPromoted',
+          data: { publicationId: publication.id, positionType, tariffId, until },
+        },
+      ];
     }
     case 'EndPromotion': {
       if (!state.exists || !state.promotion) return [];
@@ -141,4 +207,8 @@ export function decide(command: PublicationCommand, state: Publication): Publica
   }
 }
 
-export const publicationDecider: Decider<PublicationCommand, Publication, PublicationEvent> = { decide, evolve, initialState: initialPublication };
+export const publicationDecider: Decider<PublicationCommand, Publication, PublicationEvent> = {
+  decide,
+  evolve,
+  initialState: initialPublication,
+};

@@ -3,8 +3,21 @@ import type { CatalogueDocument } from '@estate/projections';
 
 /** Russian names of property types (product.md section 3), by the numeric id the forms send. */
 export const PROPERTY_TYPES: Record<number, string> = {
-  1: 'Квартира', 2: 'Дом, дача', 3: 'Коттедж', 4: 'Таунхаус', 5: 'Гараж', 6: 'Участок', 7: 'Комната', 8: 'Готовый бизнес',
-  9: 'Здание', 10: 'Коммерческая земля', 11: 'Офис', 12: 'Помещение свободного назначения', 13: 'Производство', 14: 'Склад', 15: 'Торговая площадь',
+  1: 'Квартира',
+  2: 'Дом, дача',
+  3: 'Коттедж',
+  4: 'Таунхаус',
+  5: 'Гараж',
+  6: 'Участок',
+  7: 'Комната',
+  8: 'Готовый бизнес',
+  9: 'Здание',
+  10: 'Коммерческая земля',
+  11: 'Офис',
+  12: 'Помещение свободного назначения',
+  13: 'Производство',
+  14: 'Склад',
+  15: 'Торговая площадь',
 };
 
 const CHARACTERISTIC_NAMES = {
@@ -29,10 +42,15 @@ const CHARACTERISTIC_NAMES = {
 } as const;
 type CharacteristicKey = keyof typeof CHARACTERISTIC_NAMES;
 /** [key, field, Russian name], listed once rather than for every listing of every page */
-const CHARACTERISTICS = Object.entries(CHARACTERISTIC_NAMES).map(([key, [field, name]]) => [key as CharacteristicKey, field, name] as const);
+const CHARACTERISTICS = Object.entries(CHARACTERISTIC_NAMES).map(
+  ([key, [field, name]]) => [key as CharacteristicKey, field, name] as const,
+);
 
 /** The option a select or yes/no characteristic shows (characteristicSelectValue); numbers show themselves. */
-const SELECT_NAMES: Partial<Record<CharacteristicKey, Record<number, string>>> = { bathroomType: BATHROOM_TYPES, repairType: REPAIR_TYPES };
+const SELECT_NAMES: Partial<Record<CharacteristicKey, Record<number, string>>> = {
+  bathroomType: BATHROOM_TYPES,
+  repairType: REPAIR_TYPES,
+};
 const YES_NO: Record<number, string> = { 1: 'Да', 0: 'Нет' };
 
 /** The publication as the public API and the cabinet show it (spec: product.md section 3, Publication). */
@@ -44,7 +62,12 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     // yes/no is shown as the filter's radio value: 1 Да, 0 Нет
     const value = typeof stored === 'boolean' ? Number(stored) : stored;
     const options = typeof stored === 'boolean' ? YES_NO : SELECT_NAMES[key];
-    characteristics.push({ characteristicField, characteristicFieldName, value, ...(options ? { characteristicSelectValue: options[value] ?? null } : {}) });
+    characteristics.push({
+      characteristicField,
+      characteristicFieldName,
+      value,
+      ...(options ? { characteristicSelectValue: options[value] ?? null } : {}),
+    });
   }
   const told = <K extends CharacteristicKey>(key: K) => doc[key] ?? null;
   return {

@@ -1,18 +1,31 @@
-import type { CatalogueFlagField, CatalogueNumberField, CatalogueQuery, CatalogueSort } from '@estate/projections';
+import type {
+  CatalogueFlagField,
+  CatalogueNumberField,
+  CatalogueQuery,
+  CatalogueSort,
+} from '@estate/projections';
 import { z } from 'zod';
-import { CHARACTERISTIC_CATALOGUE_FIELDS, FILTER_CHARACTERISTICS, FILTER_TYPE, type FilterCharacteristic } from '../categories/characteristics';
+import {
+  CHARACTERISTIC_CATALOGUE_FIELDS,
+  FILTER_CHARACTERISTICS,
+  FILTER_TYPE,
+  type FilterCharacteristic,
+} from '../categories/characteristics';
 import { DomainError } from '../core/errors';
 
 const direction = z.enum(['ASC', 'DESC']);
 const bound = z.number().nonnegative().nullish();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
-const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).max(20)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item).max(20)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 
 /**
  * The spec's characteristic names (cianName) the catalogue can filter on: the 18 filter characteristics
  * and the price. A Map, so a name like `constructor` or `toString` is an unknown filter, not a prototype's property.
  */
-const FILTER_FIELDS = new Map<string, CatalogueNumberField | CatalogueFlagField>(Object.entries(CHARACTERISTIC_CATALOGUE_FIELDS));
+const FILTER_FIELDS = new Map<string, CatalogueNumberField | CatalogueFlagField>(
+  Object.entries(CHARACTERISTIC_CATALOGUE_FIELDS),
+);
 const FILTERS = new Map<string, FilterCharacteristic>(FILTER_CHARACTERISTICS.map((c) => [c.cianName, c]));
 
 /** The catalogue search of the spec (product.md section 3, Filters). */
@@ -25,16 +38,23 @@ export const searchBody = z.object({
   sortByPrice: z.union([direction, z.boolean()]).optional(),
   sortByDate: z.union([direction, z.boolean()]).optional(),
   orderData: direction.default('DESC'),
-  price: z.union([z.object({ min: bound, max: bound }), z.array(z.object({ min: bound, max: bound })).max(5)]).optional(),
+  price: z
+    .union([z.object({ min: bound, max: bound }), z.array(z.object({ min: bound, max: bound })).max(5)])
+    .optional(),
   roomCount: oneOrMany(z.number().int().min(0).max(50)).optional(),
   characteristicData: z
-    .array(z.object({
-      cianName: z.string().min(1).max(60),
-      /** null is the radio's 'Неважно': no filter */
-      values: z.array(z.union([z.number(), z.string(), z.boolean(), z.null()])).max(50).optional(),
-      minValue: bound,
-      maxValue: bound,
-    }))
+    .array(
+      z.object({
+        cianName: z.string().min(1).max(60),
+        /** null is the radio's 'Неважно': no filter */
+        values: z
+          .array(z.union([z.number(), z.string(), z.boolean(), z.null()]))
+          .max(50)
+          .optional(),
+        minValue: bound,
+        maxValue: bound,
+      }),
+    )
     .max(40)
     .optional(),
   /** null or absent: all of Russia */
@@ -54,7 +74,13 @@ export const searchBody = z.object({
       if (!/^\d{4}$/.test(year.trim())) ctx.addIssue({ code: 'custom', message: 'Год сдачи — четыре цифры' });
       return Number(year);
     })
-    .pipe(z.number().int('Год сдачи — целое число').min(1950, 'Год сдачи не раньше 1950').max(2100, 'Год сдачи не позже 2100'))
+    .pipe(
+      z
+        .number()
+        .int('Год сдачи — целое число')
+        .min(1950, 'Год сдачи не раньше 1950')
+        .max(2100, 'Год сдачи не позже 2100'),
+    )
     .nullish(),
   dates: z.union([z.tuple([day, day]), z.object({ startDate: day, endDate: day })]).optional(),
   adultCount: z.number().int().min(0).max(50).optional(),
@@ -63,17 +89,22 @@ export const searchBody = z.object({
 export type SearchBody = z.infer<typeof searchBody>;
 
 export function sortOf(body: SearchBody): CatalogueSort {
-  const dir = (value: string | boolean) => ((value === true ? body.orderData : value) === 'ASC' ? 1 : -1) as 1 | -1;
-  if (body.sortByPrice !== undefined && body.sortByPrice !== false) return { field: 'price', direction: dir(body.sortByPrice) };
-  if (body.sortByDate !== undefined && body.sortByDate !== false) return { field: 'publishedAt', direction: dir(body.sortByDate) };
+  const dir = (value: string | boolean) =>
+    ((value === true ? body.orderData : value) === 'ASC' ? 1 : -1) as 1 | -1;
+  if (body.sortByPrice !== undefined && body.sortByPrice !== false)
+    return { field: 'price', direction: dir(body.sortByPrice) };
+  if (body.sortByDate !== undefined && body.sortByDate !== false)
+    return { field: 'publishedAt', direction: dir(body.sortByDate) };
   return { field: 'publishedAt', direction: -1 };
 }
 
-const invalid = (field: string, message: string) => new DomainError('INVALID_DATA', undefined, { [field]: [message] });
+const invalid = (field: string, message: string) =>
+  new DomainError('INVALID_DATA', undefined, { [field]: [message] });
 
 const YES = [true, 1, '1'];
 const NO = [false, 0, '0'];
-const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((n) => b.includes(n)) && b.every((n) => a.includes(n));
+const sameSet = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((n) => b.includes(n)) && b.every((n) => a.includes(n));
 
 /**
  * characteristicData by the spec's cianNames: a range (minValue, maxValue) or values for numbers,
@@ -90,53 +121,74 @@ function addCharacteristics(query: CatalogueQuery, data: NonNullable<SearchBody[
     const field = FILTER_FIELDS.get(c.cianName);
     if (!field) throw invalid(`${at}.cianName`, `Фильтр «${c.cianName}» не поддерживается`);
     const filter = FILTERS.get(c.cianName);
-    if (c.minValue != null && c.maxValue != null && c.minValue > c.maxValue) throw invalid(`${at}.minValue`, 'Значение «от» больше значения «до»');
+    if (c.minValue != null && c.maxValue != null && c.minValue > c.maxValue)
+      throw invalid(`${at}.minValue`, 'Значение «от» больше значения «до»');
     if (filter?.type === 'boolean') {
-      if (c.minValue != null || c.maxValue != null) throw invalid(`${at}.minValue`, `Фильтр «${filter.name}» — да или нет, без диапазона`);
-      if (given.some((v) => !YES.includes(v) && !NO.includes(v))) throw invalid(`${at}.values`, `«${filter.name}»: 1 — да, 0 — нет, null — неважно`);
+      if (c.minValue != null || c.maxValue != null)
+        throw invalid(`${at}.minValue`, `Фильтр «${filter.name}» — да или нет, без диапазона`);
+      if (given.some((v) => !YES.includes(v) && !NO.includes(v)))
+        throw invalid(`${at}.values`, `«${filter.name}»: 1 — да, 0 — нет, null — неважно`);
       flags.push({ field: field as CatalogueFlagField, values: given.map((v) => YES.includes(v)) });
       return;
     }
     const values = given.map(Number);
-    if (given.some((v) => typeof v === 'boolean') || values.some((v) => !Number.isFinite(v))) throw invalid(`${at}.values`, 'Значения фильтра — числа');
+    if (given.some((v) => typeof v === 'boolean') || values.some((v) => !Number.isFinite(v)))
+      throw invalid(`${at}.values`, 'Значения фильтра — числа');
     if (filter?.filterType === FILTER_TYPE.VALUE_LIST && field !== 'roomCount') {
       const allowed = filter.characteristicFieldSelects.map((o) => o.value).filter((v) => v !== null);
       if (values.some((v) => !allowed.includes(v))) {
-        throw invalid(`${at}.values`, `«${filter.name}»: ${filter.characteristicFieldSelects.map((o) => `${o.value} — ${o.name.toLowerCase()}`).join(', ')}`);
+        throw invalid(
+          `${at}.values`,
+          `«${filter.name}»: ${filter.characteristicFieldSelects.map((o) => `${o.value} — ${o.name.toLowerCase()}`).join(', ')}`,
+        );
       }
     }
     if (field === 'roomCount' && values.length) {
       // the same choice as roomCount: given both, they must agree
-      if (values.some((v) => !Number.isInteger(v) || v < 0 || v > 50)) throw invalid(`${at}.values`, 'Количество комнат — целое число от 0 до 50');
-      if (query.roomCounts && !sameSet(query.roomCounts, values)) throw invalid(`${at}.values`, 'Количество комнат выбрано по-разному в roomCount и в характеристиках');
+      if (values.some((v) => !Number.isInteger(v) || v < 0 || v > 50))
+        throw invalid(`${at}.values`, 'Количество комнат — целое число от 0 до 50');
+      if (query.roomCounts && !sameSet(query.roomCounts, values))
+        throw invalid(`${at}.values`, 'Количество комнат выбрано по-разному в roomCount и в характеристиках');
       query.roomCounts = [...new Set(values)];
       if (c.minValue != null || c.maxValue != null) fields.push({ field, min: c.minValue, max: c.maxValue });
       return;
     }
-    fields.push({ field: field as CatalogueNumberField, values: values.length ? values : undefined, min: c.minValue, max: c.maxValue });
+    fields.push({
+      field: field as CatalogueNumberField,
+      values: values.length ? values : undefined,
+      min: c.minValue,
+      max: c.maxValue,
+    });
   });
   if (fields.length) query.fields = fields;
   if (flags.length) query.flags = flags;
 }
 
 /** Turns the spec's filter body into a catalogue query; `locationIds` expands a region or city to the listing locations it covers. */
-export function toCatalogueQuery(body: SearchBody, locationIds: (id: string) => string[] | null): CatalogueQuery {
+export function toCatalogueQuery(
+  body: SearchBody,
+  locationIds: (id: string) => string[] | null,
+): CatalogueQuery {
   const query: CatalogueQuery = {};
   if (body.dealCategory === 'new-buildings') query.newBuildsOnly = true;
-  else if (body.dealCategory) query.dealCategory = body.dealCategory === 'daily-rent' ? 'dailyRent' : body.dealCategory;
+  else if (body.dealCategory)
+    query.dealCategory = body.dealCategory === 'daily-rent' ? 'dailyRent' : body.dealCategory;
   if (body.propertyType) query.propertyTypes = body.propertyType;
   const location = body.cityId ?? body.locationId;
   if (location) query.locationIds = locationIds(location) ?? undefined;
   const ranges = body.price === undefined ? [] : Array.isArray(body.price) ? body.price : [body.price];
   ranges.forEach((r, i) => {
-    if (r.min != null && r.max != null && r.min > r.max) throw invalid(`price.${i}.min`, 'Цена «от» больше цены «до»');
+    if (r.min != null && r.max != null && r.min > r.max)
+      throw invalid(`price.${i}.min`, 'Цена «от» больше цены «до»');
   });
   if (ranges.length) query.priceRanges = ranges;
   if (body.roomCount?.length) query.roomCounts = body.roomCount;
   if (body.characteristicData) addCharacteristics(query, body.characteristicData);
   if (body.searchAddress) query.searchAddress = body.searchAddress;
-  if ((body.geo_lat === undefined) !== (body.geo_lon === undefined)) throw invalid('geo_lat', 'Укажите обе координаты точки');
-  if (body.geo_lat !== undefined && body.geo_lon !== undefined) query.geo = { lat: body.geo_lat, lon: body.geo_lon, radiusKm: body.radius ?? 5 };
+  if ((body.geo_lat === undefined) !== (body.geo_lon === undefined))
+    throw invalid('geo_lat', 'Укажите обе координаты точки');
+  if (body.geo_lat !== undefined && body.geo_lon !== undefined)
+    query.geo = { lat: body.geo_lat, lon: body.geo_lon, radiusKm: body.radius ?? 5 };
   if (body.residentialComplexId) query.residentialComplexId = body.residentialComplexId;
   if (body.deadline != null) query.deadlineUpTo = body.deadline;
   if (body.dates) {

@@ -15,19 +15,44 @@ import { publicationStream } from './publication';
 
 const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
 
-const optionalFlag = z.boolean({ message: 'Укажите да (true) или нет (false)' }).nullish().transform((v) => v ?? null);
-const codes = (names: Record<number, string>) => Object.entries(names).map(([code, name]) => `${code} — ${name.toLowerCase()}`).join(', ');
+const optionalFlag = z
+  .boolean({ message: 'Укажите да (true) или нет (false)' })
+  .nullish()
+  .transform((v) => v ?? null);
+const codes = (names: Record<number, string>) =>
+  Object.entries(names)
+    .map(([code, name]) => `${code} — ${name.toLowerCase()}`)
+    .join(', ');
 const optionalCode = (names: Record<number, string>, label: string) =>
-  z.number().int().refine((n) => Object.hasOwn(names, n), `${label}: ${codes(names)}`).nullish().transform((v) => v ?? null);
+  z
+    .number()
+    .int()
+    .refine((n) => Object.hasOwn(names, n), `${label}: ${codes(names)}`)
+    .nullish()
+    .transform((v) => v ?? null);
 
 const PLACE_LIST = 'Выберите город, район или населённый пункт из списка';
 
 /** A listing stands in a city, a city district or a settlement of the locations tree; a region or all of Russia is too wide. */
-const listingLocationId = z.string({ message: PLACE_LIST }).nullable().superRefine((id, ctx) => {
-  if (id !== null && findListingPlace(id)) return;
-  const wide = id === null || id === 'null' || id === '' ? 'во всей России' : findLocation(id)?.type === LOCATION_TYPE.REGION ? 'во всём регионе' : null;
-  ctx.addIssue({ code: 'custom', message: wide ? `Объявление размещается в городе, районе или населённом пункте, а не ${wide}` : PLACE_LIST });
-}).transform((id) => id as string);
+const listingLocationId = z
+  .string({ message: PLACE_LIST })
+  .nullable()
+  .superRefine((id, ctx) => {
+    if (id !== null && findListingPlace(id)) return;
+    const wide =
+      id === null || id === 'null' || id === ''
+        ? 'во всей России'
+        : findLocation(id)?.type === LOCATION_TYPE.REGION
+          ? 'во всём регионе'
+          : null;
+    ctx.addIssue({
+      code: 'custom',
+      message: wide
+        ? `Объявление размещается в городе, районе или населённом пункте, а не ${wide}`
+        : PLACE_LIST,
+    });
+  })
+  .transform((id) => id as string);
 
 /** A seed's demo photo (services/src/seed/demoImages.ts draws them): any listing may show one. */
 const DEMO_IMAGE = /^\/storage\/demo\/\d{1,5}\.svg$/;
@@ -39,7 +64,11 @@ export const publicationForm = z.object({
   propertyType: z.number().int().min(1).max(15),
   title: z.string().trim().min(3, 'Минимум 3 символа').max(200),
   description: z.string().trim().max(3000).default(''),
-  price: z.number().int('Цена — целое число рублей').positive('Укажите цену больше нуля').max(100_000_000_000),
+  price: z
+    .number()
+    .int('Цена — целое число рублей')
+    .positive('Укажите цену больше нуля')
+    .max(100_000_000_000),
   locationId: listingLocationId,
   address: z.object({ fullAddress: z.string().trim().min(3, 'Укажите адрес').max(300) }),
   roomCount: optionalNumber(z.number().int().min(0).max(50)),
@@ -53,7 +82,9 @@ export const publicationForm = z.object({
   clientFee: optionalNumber(z.number().min(0).max(100)),
   guestsCount: optionalNumber(z.number().int().min(1).max(50)),
   /** the rest of the 18 filter characteristics (api.md section 9): metres, select codes, yes or no */
-  ceilingHeight: optionalNumber(z.number().min(1.5, 'Высота потолков не меньше 1,5 м').max(10, 'Высота потолков не больше 10 м')),
+  ceilingHeight: optionalNumber(
+    z.number().min(1.5, 'Высота потолков не меньше 1,5 м').max(10, 'Высота потолков не больше 10 м'),
+  ),
   bathroomType: optionalCode(BATHROOM_TYPES, 'Санузел'),
   repairType: optionalCode(REPAIR_TYPES, 'Ремонт'),
   hasBalcony: optionalFlag,
@@ -61,7 +92,18 @@ export const publicationForm = z.object({
   hasLift: optionalFlag,
   hasFurniture: optionalFlag,
   petsAllowed: optionalFlag,
-  images: z.array(z.object({ path: z.string().min(1).max(500).refine((path) => DEMO_IMAGE.test(path) || agencyUploadOf(path) !== null, IMAGE_REFUSAL) })).max(50).default([]),
+  images: z
+    .array(
+      z.object({
+        path: z
+          .string()
+          .min(1)
+          .max(500)
+          .refine((path) => DEMO_IMAGE.test(path) || agencyUploadOf(path) !== null, IMAGE_REFUSAL),
+      }),
+    )
+    .max(50)
+    .default([]),
 });
 export type PublicationForm = z.infer<typeof publicationForm>;
 
@@ -70,7 +112,11 @@ export type PublicationForm = z.infer<typeof publicationForm>;
  * the store) or the seed's demo photos: never another host, another scheme (`javascript:`) or
  * another agency's file. The form has checked the shapes; this checks owner and presence.
  */
-export async function assertOwnImages(ctx: AppContext, agencyId: string | null, images: PublicationForm['images']) {
+export async function assertOwnImages(
+  ctx: AppContext,
+  agencyId: string | null,
+  images: PublicationForm['images'],
+) {
   const errors: Record<string, string[]> = {};
   for (const [i, { path }] of images.entries()) {
     if (DEMO_IMAGE.test(path)) continue;
@@ -84,19 +130,40 @@ export async function assertOwnImages(ctx: AppContext, agencyId: string | null, 
 /** Geo point and metro come from the address: an edit that keeps the address keeps them. */
 export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
   const place = findListingPlace(form.locationId)!;
-  const sameAddress = current && current.locationId === place.id && current.address.fullAddress === form.address.fullAddress;
+  const sameAddress =
+    current && current.locationId === place.id && current.address.fullAddress === form.address.fullAddress;
   return {
     dealCategory: form.dealCategory,
     propertyType: form.propertyType,
     title: form.title,
     description: form.description,
     price: form.price,
-    address: { locationId: place.id, locationName: place.name, fullAddress: form.address.fullAddress, geo: sameAddress ? current.address.geo : null, metro: sameAddress ? current.address.metro : { stations: [] } },
+    address: {
+      locationId: place.id,
+      locationName: place.name,
+      fullAddress: form.address.fullAddress,
+      geo: sameAddress ? current.address.geo : null,
+      metro: sameAddress ? current.address.metro : { stations: [] },
+    },
     params: {
-      roomCount: form.roomCount, totalArea: form.totalArea, livingArea: form.livingArea, kitchenArea: form.kitchenArea, floor: form.floor,
-      floorsCount: form.floorsCount, buildYear: form.buildYear, deposit: form.deposit, clientFee: form.clientFee, guestsCount: form.guestsCount,
-      ceilingHeight: form.ceilingHeight, bathroomType: form.bathroomType, repairType: form.repairType, hasBalcony: form.hasBalcony,
-      hasParking: form.hasParking, hasLift: form.hasLift, hasFurniture: form.hasFurniture, petsAllowed: form.petsAllowed,
+      roomCount: form.roomCount,
+      totalArea: form.totalArea,
+      livingArea: form.livingArea,
+      kitchenArea: form.kitchenArea,
+      floor: form.floor,
+      floorsCount: form.floorsCount,
+      buildYear: form.buildYear,
+      deposit: form.deposit,
+      clientFee: form.clientFee,
+      guestsCount: form.guestsCount,
+      ceilingHeight: form.ceilingHeight,
+      bathroomType: form.bathroomType,
+      repairType: form.repairType,
+      hasBalcony: form.hasBalcony,
+      hasParking: form.hasParking,
+      hasLift: form.hasLift,
+      hasFurniture: form.hasFurniture,
+      petsAllowed: form.petsAllowed,
     },
     images: form.images,
     // the form does not choose a complex: an edit keeps the listing in the one it is in
@@ -108,8 +175,15 @@ export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
 export { actorOf };
 
 /** Runs a command on a listing, waits for the read models and answers the listing as the API shows it. */
-export async function runPublicationCommand(ctx: AppContext, req: Request, id: string, command: PublicationCommand) {
-  const result = await handleCommand(ctx.eventStore, publicationStream(id), publicationDecider, command, { actor: currentUser(req).userId });
+export async function runPublicationCommand(
+  ctx: AppContext,
+  req: Request,
+  id: string,
+  command: PublicationCommand,
+) {
+  const result = await handleCommand(ctx.eventStore, publicationStream(id), publicationDecider, command, {
+    actor: currentUser(req).userId,
+  });
   await ctx.projections.whenCaughtUp(result.position); // the cabinet reads its own write at once
   const doc = await findPublication(ctx.readStore, id);
   if (!doc) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
@@ -121,7 +195,9 @@ export async function readableBy(ctx: AppContext, req: Request, id: string): Pro
   const actor = actorOf(req);
   const doc = await findPublication(ctx.readStore, id);
   if (!doc) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-  const mayRead = actor.role === MODERATOR_ROLE || (doc.agencyId === actor.agencyId && (actor.role === ROLES.AGENCY_OWNER || doc.authorId === actor.userId));
+  const mayRead =
+    actor.role === MODERATOR_ROLE ||
+    (doc.agencyId === actor.agencyId && (actor.role === ROLES.AGENCY_OWNER || doc.authorId === actor.userId));
   if (!mayRead) throw new DomainError('FORBIDDEN');
   return doc;
 }
@@ -130,5 +206,7 @@ export async function readableBy(ctx: AppContext, req: Request, id: string): Pro
 export function staffListings(req: Request): { agencyId?: string | null; authorId?: string } {
   const actor = actorOf(req);
   if (actor.role === MODERATOR_ROLE) return {};
-  return actor.role === ROLES.AGENT ? { agencyId: actor.agencyId, authorId: actor.userId } : { agencyId: actor.agencyId };
+  return actor.role === ROLES.AGENT
+    ? { agencyId: actor.agencyId, authorId: actor.userId }
+    : { agencyId: actor.agencyId };
 }

@@ -18,21 +18,39 @@ afterAll(() => t.close());
 
 const DAY = 24 * 3600_000;
 const form = (locationId: unknown, title = 'Дом у подъёмника', price = 9_500_000) => ({
-  dealCategory: 'sale', propertyType: 2, title, price, locationId, address: { fullAddress: 'ул. Защитников Кавказа, 77' }, totalArea: 120,
+  dealCategory: 'sale',
+  propertyType: 2,
+  title,
+  price,
+  locationId,
+  address: { fullAddress: 'ул. Защитников Кавказа, 77' },
+  totalArea: 120,
 });
-const create = (body: object, status = 201) => request(t.app).post('/api/cabinet/publications').set('Authorization', `Bearer ${token}`).send(body).expect(status);
+const create = (body: object, status = 201) =>
+  request(t.app)
+    .post('/api/cabinet/publications')
+    .set('Authorization', `Bearer ${token}`)
+    .send(body)
+    .expect(status);
 /** created, published and past the 3-day premium window, so every visitor's search sees it */
 async function published(locationId: string, title?: string, price?: number) {
   const { body } = await create(form(locationId, title, price));
-  await request(t.app).post(`/api/cabinet/publications/${body.id}/publish`).set('Authorization', `Bearer ${token}`).expect(200);
+  await request(t.app)
+    .post(`/api/cabinet/publications/${body.id}/publish`)
+    .set('Authorization', `Bearer ${token}`)
+    .expect(200);
   t.clock.advance(3 * DAY + 60_000);
   return body as { id: string; locationId: string; address: { locationId: string; locationName: string } };
 }
 const found = async (body: object) => {
-  const res = await request(t.app).post('/api/publications').send({ limit: 50, ...body });
+  const res = await request(t.app)
+    .post('/api/publications')
+    .send({ limit: 50, ...body });
   return res.status === 404 ? [] : (res.body.data as { id: string }[]).map((p) => p.id).sort();
 };
-const counted = async (body: object) => (await request(t.app).post('/api/publications/count').send(body).expect(200)).body.data.publicationCount as number;
+const counted = async (body: object) =>
+  (await request(t.app).post('/api/publications/count').send(body).expect(200)).body.data
+    .publicationCount as number;
 
 describe('a listing in a settlement of a city district', () => {
   let id: string;
@@ -44,7 +62,14 @@ describe('a listing in a settlement of a city district', () => {
 
   it('takes its place and its name from the locations tree', async () => {
     const { body } = await request(t.app).get(`/api/publications/${id}`).expect(200);
-    expect(body.data).toMatchObject({ locationId: '309', address: { locationId: '309', locationName: 'Красная Поляна', fullAddress: 'ул. Защитников Кавказа, 77' } });
+    expect(body.data).toMatchObject({
+      locationId: '309',
+      address: {
+        locationId: '309',
+        locationName: 'Красная Поляна',
+        fullAddress: 'ул. Защитников Кавказа, 77',
+      },
+    });
   });
 
   it('is found by itself, its district, its city and its region, and not by another city', async () => {
@@ -64,7 +89,10 @@ describe('a listing in a settlement of a city district', () => {
   });
 
   it('is among the newest of its city and region', async () => {
-    const ids = async (place: string) => (await request(t.app).get(`/api/publications/last/${place}`).expect(200)).body.data.map((p: { id: string }) => p.id);
+    const ids = async (place: string) =>
+      (await request(t.app).get(`/api/publications/last/${place}`).expect(200)).body.data.map(
+        (p: { id: string }) => p.id,
+      );
     expect(await ids('7')).toContain(id);
     expect(await ids('107')).toContain(id);
     expect(await ids('8')).not.toContain(id);
@@ -76,8 +104,15 @@ describe('a listing in a settlement of a city district', () => {
   });
 
   it('moves with an edit: the new place, its name, and the old city no longer finds it', async () => {
-    const { body: current } = await request(t.app).get(`/api/cabinet/publications/${id}`).set('Authorization', `Bearer ${token}`).expect(200);
-    const { body } = await request(t.app).put(`/api/cabinet/publications/${id}`).set('Authorization', `Bearer ${token}`).send({ ...current, locationId: '310' }).expect(200);
+    const { body: current } = await request(t.app)
+      .get(`/api/cabinet/publications/${id}`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    const { body } = await request(t.app)
+      .put(`/api/cabinet/publications/${id}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ ...current, locationId: '310' })
+      .expect(200);
     expect(body.address).toMatchObject({ locationId: '310', locationName: 'Дивноморское' });
     expect(await found({ locationId: '7' })).toEqual(['sochi']);
     expect(await found({ locationId: '107' })).toEqual([id, 'krasnodar', 'sochi'].sort());
@@ -109,9 +144,21 @@ describe('listings in districts and in settlements of a region', () => {
 
 describe('places a listing cannot stand in', () => {
   it.each([
-    ['a region', '101', 'Объявление размещается в городе, районе или населённом пункте, а не во всём регионе'],
-    ['all of Russia (null)', null, 'Объявление размещается в городе, районе или населённом пункте, а не во всей России'],
-    ['all of Russia ("null")', 'null', 'Объявление размещается в городе, районе или населённом пункте, а не во всей России'],
+    [
+      'a region',
+      '101',
+      'Объявление размещается в городе, районе или населённом пункте, а не во всём регионе',
+    ],
+    [
+      'all of Russia (null)',
+      null,
+      'Объявление размещается в городе, районе или населённом пункте, а не во всей России',
+    ],
+    [
+      'all of Russia ("null")',
+      'null',
+      'Объявление размещается в городе, районе или населённом пункте, а не во всей России',
+    ],
     ['an unknown place', '9999', 'Выберите город, район или населённый пункт из списка'],
     ['no place at all', undefined, 'Выберите город, район или населённый пункт из списка'],
   ])('refuses %s with a field error in the envelope', async (_name, locationId, message) => {
@@ -121,14 +168,23 @@ describe('places a listing cannot stand in', () => {
 
   it('refuses moving a listing to a region', async () => {
     const { body: created } = await create(form('309', 'Дом в горах'));
-    const { body } = await request(t.app).put(`/api/cabinet/publications/${created.id}`).set('Authorization', `Bearer ${token}`).send({ ...created, locationId: '107' }).expect(400);
-    expect(body.errors).toEqual({ locationId: ['Объявление размещается в городе, районе или населённом пункте, а не во всём регионе'] });
+    const { body } = await request(t.app)
+      .put(`/api/cabinet/publications/${created.id}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ ...created, locationId: '107' })
+      .expect(400);
+    expect(body.errors).toEqual({
+      locationId: ['Объявление размещается в городе, районе или населённом пункте, а не во всём регионе'],
+    });
   });
 });
 
 describe('promotion prices of a place', () => {
   it('a district or settlement pays its city’s prices; a settlement of a region the common ones', async () => {
-    const price = async (place: string) => (await request(t.app).get(`/api/publication-tariffs/${place}/sale`).expect(200)).body.data.map((x: { pricePerDay: number }) => x.pricePerDay);
+    const price = async (place: string) =>
+      (await request(t.app).get(`/api/publication-tariffs/${place}/sale`).expect(200)).body.data.map(
+        (x: { pricePerDay: number }) => x.pricePerDay,
+      );
     expect(await price('201')).toEqual(await price('1'));
     expect(await price('301')).toEqual(await price('1')); // Коммунарка, in a district of Moscow
     expect(await price('201')).not.toEqual(await price('302'));

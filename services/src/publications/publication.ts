@@ -1,4 +1,9 @@
-import { PUBLICATION_STATUS, type EventOf, type PublicationDetails, type PublicationStatus } from '@estate/events';
+import {
+  PUBLICATION_STATUS,
+  type EventOf,
+  type PublicationDetails,
+  type PublicationStatus,
+} from '@estate/events';
 
 export type PublicationEvent =
   | EventOf<'PublicationCreated'>

@@ -1,4 +1,11 @@
-import { CATALOGUE, findPublication, OPENED_PUBLICATIONS, searchCatalogue, type CatalogueDocument, type OpenedPublicationDocument } from '@estate/projections';
+import {
+  CATALOGUE,
+  findPublication,
+  OPENED_PUBLICATIONS,
+  searchCatalogue,
+  type CatalogueDocument,
+  type OpenedPublicationDocument,
+} from '@estate/projections';
 import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES } from '@estate/events';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -14,7 +21,10 @@ import { recordOpening } from '../statistics/visitor';
 
 const TAG = 'Объявления';
 const notFound = () => new DomainError('NOT_FOUND', 'Объявление не найдено');
-const paging = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20), offset: z.coerce.number().int().min(1).max(10_000).default(1) });
+const paging = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(1).max(10_000).default(1),
+});
 const truthy = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /**
@@ -33,11 +43,15 @@ function mayPreview(req: Request, doc: CatalogueDocument) {
 export function publicationReadRoutes(ctx: AppContext): Router {
   const router = Router();
   const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
-  const route = (method: 'get', path: string, summary: string) => ctx.openApi.route({ method, path, tags: [TAG], summary, responses: { 200: { description: 'data' } } });
+  const route = (method: 'get', path: string, summary: string) =>
+    ctx.openApi.route({ method, path, tags: [TAG], summary, responses: { 200: { description: 'data' } } });
 
   route('get', '/api/publications/last/{locationId}', 'Новые объявления места (null — вся Россия)');
   router.get('/api/publications/last/:locationId', async (req, res) => {
-    const { limit } = parse(z.object({ limit: z.coerce.number().int().min(1).max(50).default(8) }), req.query);
+    const { limit } = parse(
+      z.object({ limit: z.coerce.number().int().min(1).max(50).default(8) }),
+      req.query,
+    );
     const location = ['null', 'all', '0'].includes(req.params.locationId) ? null : req.params.locationId;
     const { items } = await searchCatalogue(
       ctx.readStore,
@@ -47,7 +61,11 @@ export function publicationReadRoutes(ctx: AppContext): Router {
     res.json({ data: items.map((d) => toPublicationDto(d)) });
   });
 
-  route('get', '/api/publications/{id}', 'Объявление (открытие считается для cookie visitor или вошедшего пользователя; isActive=1 — только опубликованное)');
+  route(
+    'get',
+    '/api/publications/{id}',
+    'Объявление (открытие считается для cookie visitor или вошедшего пользователя; isActive=1 — только опубликованное)',
+  );
   router.get('/api/publications/:id', async (req, res) => {
     const { isActive } = parse(z.object({ isActive: truthy.optional() }), req.query);
     const doc = await findPublication(ctx.readStore, req.params.id);
@@ -63,11 +81,18 @@ export function publicationReadRoutes(ctx: AppContext): Router {
   router.get('/api/publications/:id/price-history', async (req, res) => {
     const doc = await findPublication(ctx.readStore, req.params.id);
     if (!doc || (doc.status !== PUBLICATION_STATUS.PUBLISHED && !mayPreview(req, doc))) throw notFound();
-    const items = doc.priceHistory.map((item, i) => ({ ...item, priceDiff: i === 0 ? 0 : item.price - doc.priceHistory[i - 1].price }));
+    const items = doc.priceHistory.map((item, i) => ({
+      ...item,
+      priceDiff: i === 0 ? 0 : item.price - doc.priceHistory[i - 1].price,
+    }));
     res.json({ data: items.reverse() });
   });
 
-  route('get', '/api/publications/{id}/similar/{dealType}', 'Похожие объявления: та же сделка и место, близкая цена');
+  route(
+    'get',
+    '/api/publications/{id}/similar/{dealType}',
+    'Похожие объявления: та же сделка и место, близкая цена',
+  );
   router.get('/api/publications/:id/similar/:dealType', async (req, res) => {
     const dealType = parse(z.enum(['sale', 'rent', 'dailyRent', 'daily-rent']), req.params.dealType);
     const doc = await findPublication(ctx.readStore, req.params.id);
@@ -87,8 +112,14 @@ export function publicationReadRoutes(ctx: AppContext): Router {
       { sort: { field: 'publishedAt', direction: -1 }, page: 1, perPage: 40 },
     );
     // closest first: the same room count, then the nearest price
-    const closeness = (d: CatalogueDocument) => (d.roomCount === doc.roomCount ? 0 : 1) * 1e12 + Math.abs(d.price - doc.price);
-    res.json({ data: items.sort((a, b) => closeness(a) - closeness(b)).slice(0, 8).map((d) => toPublicationDto(d)) });
+    const closeness = (d: CatalogueDocument) =>
+      (d.roomCount === doc.roomCount ? 0 : 1) * 1e12 + Math.abs(d.price - doc.price);
+    res.json({
+      data: items
+        .sort((a, b) => closeness(a) - closeness(b))
+        .slice(0, 8)
+        .map((d) => toPublicationDto(d)),
+    });
   });
 
   route('get', '/api/publications-by-ids', 'Опубликованные объявления по списку id, в его порядке');
@@ -101,15 +132,36 @@ export function publicationReadRoutes(ctx: AppContext): Router {
 
   route('get', '/api/premium-publications', 'Объявления первых трёх дней: полностью — по премиум-подписке');
   router.get('/api/premium-publications', async (req, res) => {
-    const q = parse(paging.extend({ locationId: z.string().max(64).optional(), sortByDate: z.enum(['ASC', 'DESC']).default('DESC') }), req.query);
+    const q = parse(
+      paging.extend({
+        locationId: z.string().max(64).optional(),
+        sortByDate: z.enum(['ASC', 'DESC']).default('DESC'),
+      }),
+      req.query,
+    );
     const since = new Date(ctx.clock().getTime() - PREMIUM_WINDOW_MS).toISOString();
-    const filter = { status: PUBLICATION_STATUS.PUBLISHED, publishedAt: { $gt: since }, ...(q.locationId && q.locationId !== 'null' ? { locationId: { $in: cityIdsWithin(q.locationId) ?? [] } } : {}) };
+    const filter = {
+      status: PUBLICATION_STATUS.PUBLISHED,
+      publishedAt: { $gt: since },
+      ...(q.locationId && q.locationId !== 'null'
+        ? { locationId: { $in: cityIdsWithin(q.locationId) ?? [] } }
+        : {}),
+    };
     const premium = await isPremium(ctx, req);
     const [items, total] = await Promise.all([
-      premium ? catalogue.find(filter, { sort: { publishedAt: q.sortByDate === 'ASC' ? 1 : -1, _id: 1 }, skip: (q.offset - 1) * q.limit, limit: q.limit }) : [],
+      premium
+        ? catalogue.find(filter, {
+            sort: { publishedAt: q.sortByDate === 'ASC' ? 1 : -1, _id: 1 },
+            skip: (q.offset - 1) * q.limit,
+            limit: q.limit,
+          })
+        : [],
       catalogue.countDocuments(filter),
     ]);
-    res.json({ data: items.map((d) => toPublicationDto(d)), meta: { ...pageMeta(q.offset, q.limit, total), requiresPremium: !premium } });
+    res.json({
+      data: items.map((d) => toPublicationDto(d)),
+      meta: { ...pageMeta(q.offset, q.limit, total), requiresPremium: !premium },
+    });
   });
 
   route('get', '/api/clicked-publications', 'Недавно открытые объявления (по аккаунту или cookie visitor)');
@@ -122,9 +174,17 @@ export function publicationReadRoutes(ctx: AppContext): Router {
       opened.find({ viewer }, { sort: { at: -1, _id: 1 }, skip: (q.offset - 1) * q.limit, limit: q.limit }),
       opened.countDocuments({ viewer }),
     ]);
-    const docs = await catalogue.find({ _id: { $in: rows.map((r) => r.publicationId) }, status: PUBLICATION_STATUS.PUBLISHED });
+    const docs = await catalogue.find({
+      _id: { $in: rows.map((r) => r.publicationId) },
+      status: PUBLICATION_STATUS.PUBLISHED,
+    });
     const byId = new Map(docs.map((d) => [d._id, d]));
-    res.json({ data: rows.flatMap((r) => (byId.has(r.publicationId) ? [toPublicationDto(byId.get(r.publicationId)!)] : [])), meta: pageMeta(q.offset, q.limit, total) });
+    res.json({
+      data: rows.flatMap((r) =>
+        byId.has(r.publicationId) ? [toPublicationDto(byId.get(r.publicationId)!)] : [],
+      ),
+      meta: pageMeta(q.offset, q.limit, total),
+    });
   });
 
   route('get', '/api/residential-complexes/{id}/publications', 'Объявления в жилом комплексе');

@@ -14,19 +14,50 @@ const owner: Actor = { userId: 'owner-1', role: 2, agencyId: 'agency-1' };
 const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'agency-9' };
 const moderator: Actor = { userId: 'mod-1', role: 99, agencyId: null };
 const details = {
-  dealCategory: 'rent', propertyType: 1, title: 'Студия у метро', description: '', price: 40_000,
-  address: { locationId: '1', locationName: 'Москва', fullAddress: 'Москва, ул. Ленина, 1', geo: null, metro: { stations: [] } },
-  params: { roomCount: 0, totalArea: 25, livingArea: null, kitchenArea: null, floor: 3, floorsCount: 9, buildYear: null, deposit: null, clientFee: null, guestsCount: null, ...PARAMS_ADDED_IN_V2 },
+  dealCategory: 'rent',
+  propertyType: 1,
+  title: 'Студия у метро',
+  description: '',
+  price: 40_000,
+  address: {
+    locationId: '1',
+    locationName: 'Москва',
+    fullAddress: 'Москва, ул. Ленина, 1',
+    geo: null,
+    metro: { stations: [] },
+  },
+  params: {
+    roomCount: 0,
+    totalArea: 25,
+    livingArea: null,
+    kitchenArea: null,
+    floor: 3,
+    floorsCount: 9,
+    buildYear: null,
+    deposit: null,
+    clientFee: null,
+    guestsCount: null,
+    ...PARAMS_ADDED_IN_V2,
+  },
   images: [],
 } satisfies PublicationDetails;
 const p = { publicationId: 'p1' };
 
-const created: PublicationEvent = { type: 'PublicationCreated', data: { ...p, agencyId: 'agency-1', authorId: 'agent-1', details } };
+const created: PublicationEvent = {
+  type: 'PublicationCreated',
+  data: { ...p, agencyId: 'agency-1', authorId: 'agent-1', details },
+};
 const published: PublicationEvent = { type: 'PublicationPublished', data: p };
 const archived: PublicationEvent = { type: 'PublicationArchived', data: p };
 const toDraft: PublicationEvent = { type: 'PublicationMovedToDraft', data: p };
-const declined: PublicationEvent = { type: 'PublicationDeclined', data: { ...p, reason: 'Нет фото', moderatorId: 'mod-1' } };
-const deactivated: PublicationEvent = { type: 'PublicationDeactivated', data: { ...p, reason: 'Закончилось размещение' } };
+const declined: PublicationEvent = {
+  type: 'PublicationDeclined',
+  data: { ...p, reason: 'Нет фото', moderatorId: 'mod-1' },
+};
+const deactivated: PublicationEvent = {
+  type: 'PublicationDeactivated',
+  data: { ...p, reason: 'Закончилось размещение' },
+};
 const deleted: PublicationEvent = { type: 'PublicationDeleted', data: p };
 
 const STATES: Record<string, PublicationEvent[]> = {
@@ -37,47 +68,108 @@ const STATES: Record<string, PublicationEvent[]> = {
   '5 not active': [created, published, deactivated],
 };
 
-type Case = { command: PublicationCommand; allowed: Record<keyof typeof STATES, PublicationEvent[] | ErrorKind> };
+type Case = {
+  command: PublicationCommand;
+  allowed: Record<keyof typeof STATES, PublicationEvent[] | ErrorKind>;
+};
 const CASES: Record<string, Case> = {
   publish: {
     command: { type: 'PublishPublication', actor: agent },
-    allowed: { '1 published': [], '2 draft': [published], '3 archived': [published], '4 declined': 'ACTION_NOT_ALLOWED', '5 not active': [published] },
+    allowed: {
+      '1 published': [],
+      '2 draft': [published],
+      '3 archived': [published],
+      '4 declined': 'ACTION_NOT_ALLOWED',
+      '5 not active': [published],
+    },
   },
   'hide in the archive': {
     command: { type: 'ArchivePublication', actor: agent },
-    allowed: { '1 published': [archived], '2 draft': 'ACTION_NOT_ALLOWED', '3 archived': [], '4 declined': 'ACTION_NOT_ALLOWED', '5 not active': 'ACTION_NOT_ALLOWED' },
+    allowed: {
+      '1 published': [archived],
+      '2 draft': 'ACTION_NOT_ALLOWED',
+      '3 archived': [],
+      '4 declined': 'ACTION_NOT_ALLOWED',
+      '5 not active': 'ACTION_NOT_ALLOWED',
+    },
   },
   'move to drafts': {
     command: { type: 'MovePublicationToDraft', actor: agent },
-    allowed: { '1 published': [toDraft], '2 draft': [], '3 archived': 'ACTION_NOT_ALLOWED', '4 declined': 'ACTION_NOT_ALLOWED', '5 not active': 'ACTION_NOT_ALLOWED' },
+    allowed: {
+      '1 published': [toDraft],
+      '2 draft': [],
+      '3 archived': 'ACTION_NOT_ALLOWED',
+      '4 declined': 'ACTION_NOT_ALLOWED',
+      '5 not active': 'ACTION_NOT_ALLOWED',
+    },
   },
   delete: {
     command: { type: 'DeletePublication', actor: agent },
-    allowed: { '1 published': [deleted], '2 draft': [deleted], '3 archived': [deleted], '4 declined': [deleted], '5 not active': [deleted] },
+    allowed: {
+      '1 published': [deleted],
+      '2 draft': [deleted],
+      '3 archived': [deleted],
+      '4 declined': [deleted],
+      '5 not active': [deleted],
+    },
   },
   edit: {
     command: { type: 'EditPublication', actor: agent, details: { ...details, title: 'Студия у парка' } },
     allowed: {
-      '1 published': [{ type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } }],
-      '2 draft': [{ type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } }],
+      '1 published': [
+        { type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } },
+      ],
+      '2 draft': [
+        { type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } },
+      ],
       '3 archived': 'ACTION_NOT_ALLOWED',
-      '4 declined': [{ type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } }, toDraft],
-      '5 not active': [{ type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } }],
+      '4 declined': [
+        { type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } },
+        toDraft,
+      ],
+      '5 not active': [
+        { type: 'PublicationEdited', data: { ...p, details: { ...details, title: 'Студия у парка' } } },
+      ],
     },
   },
   'decline (moderator)': {
     command: { type: 'DeclinePublication', actor: moderator, reason: 'Нет фото' },
-    allowed: { '1 published': [declined], '2 draft': [declined], '3 archived': 'ACTION_NOT_ALLOWED', '4 declined': 'ACTION_NOT_ALLOWED', '5 not active': [declined] },
+    allowed: {
+      '1 published': [declined],
+      '2 draft': [declined],
+      '3 archived': 'ACTION_NOT_ALLOWED',
+      '4 declined': 'ACTION_NOT_ALLOWED',
+      '5 not active': [declined],
+    },
   },
   'deactivate (moderator)': {
     command: { type: 'DeactivatePublication', actor: moderator, reason: 'Закончилось размещение' },
-    allowed: { '1 published': [deactivated], '2 draft': 'ACTION_NOT_ALLOWED', '3 archived': 'ACTION_NOT_ALLOWED', '4 declined': 'ACTION_NOT_ALLOWED', '5 not active': 'ACTION_NOT_ALLOWED' },
+    allowed: {
+      '1 published': [deactivated],
+      '2 draft': 'ACTION_NOT_ALLOWED',
+      '3 archived': 'ACTION_NOT_ALLOWED',
+      '4 declined': 'ACTION_NOT_ALLOWED',
+      '5 not active': 'ACTION_NOT_ALLOWED',
+    },
   },
   promote: {
-    command: { type: 'PromotePublication', positionType: 2, tariffId: 't1', until: '2026-12-31T00:00:00.000Z' },
+    command: {
+      type: 'PromotePublication',
+      positionType: 2,
+      tariffId: 't1',
+      until: '2026-12-31T00:00:00.000Z',
+    },
     allowed: {
-      '1 published': [{ type: 'PublicationPromoted', data: { ...p, positionType: 2, tariffId: 't1', until: '2026-12-31T00:00:00.000Z' } }],
-      '2 draft': 'ACTION_NOT_ALLOWED', '3 archived': 'ACTION_NOT_ALLOWED', '4 declined': 'ACTION_NOT_ALLOWED', '5 not active': 'ACTION_NOT_ALLOWED',
+      '1 published': [
+        {
+          type: 'PublicationPromoted',
+          data: { ...p, positionType: 2, tariffId: 't1', until: '2026-12-31T00:00:00.000Z' },
+        },
+      ],
+      '2 draft': 'ACTION_NOT_ALLOWED',
+      '3 archived': 'ACTION_NOT_ALLOWED',
+      '4 declined': 'ACTION_NOT_ALLOWED',
+      '5 not active': 'ACTION_NOT_ALLOWED',
     },
   },
 };
@@ -98,25 +190,40 @@ for (const [action, { command, allowed }] of Object.entries(CASES)) {
 describe('who may act', () => {
   it('the owner acts on an agent’s listing; another agency never does', () => {
     given(STATES['1 published']).when({ type: 'ArchivePublication', actor: owner }).then([archived]);
-    given(STATES['1 published']).when({ type: 'ArchivePublication', actor: stranger }).thenThrows('FORBIDDEN');
+    given(STATES['1 published'])
+      .when({ type: 'ArchivePublication', actor: stranger })
+      .thenThrows('FORBIDDEN');
     given(STATES['1 published']).when({ type: 'DeletePublication', actor: stranger }).thenThrows('FORBIDDEN');
-    given(STATES['1 published']).when({ type: 'MovePublicationToDraft', actor: stranger }).thenThrows('FORBIDDEN');
+    given(STATES['1 published'])
+      .when({ type: 'MovePublicationToDraft', actor: stranger })
+      .thenThrows('FORBIDDEN');
   });
 
   it('only a moderator declines or deactivates', () => {
-    given(STATES['1 published']).when({ type: 'DeclinePublication', actor: owner, reason: 'Нет фото' }).thenThrows('FORBIDDEN');
-    given(STATES['1 published']).when({ type: 'DeactivatePublication', actor: owner, reason: 'x' }).thenThrows('FORBIDDEN');
+    given(STATES['1 published'])
+      .when({ type: 'DeclinePublication', actor: owner, reason: 'Нет фото' })
+      .thenThrows('FORBIDDEN');
+    given(STATES['1 published'])
+      .when({ type: 'DeactivatePublication', actor: owner, reason: 'x' })
+      .thenThrows('FORBIDDEN');
   });
 
   it('a deleted listing is gone for every action, and deleting it again changes nothing', () => {
     given([created, deleted]).when({ type: 'PublishPublication', actor: agent }).thenThrows('NOT_FOUND');
-    given([created, deleted]).when({ type: 'EditPublication', actor: agent, details }).thenThrows('NOT_FOUND');
+    given([created, deleted])
+      .when({ type: 'EditPublication', actor: agent, details })
+      .thenThrows('NOT_FOUND');
     given([created, deleted]).when({ type: 'DeletePublication', actor: agent }).then([]);
   });
 
   it('a promotion ends once, and ends by itself when the listing leaves the catalogue', () => {
-    const promoted: PublicationEvent = { type: 'PublicationPromoted', data: { ...p, positionType: 1, tariffId: 't1', until: '2026-12-31T00:00:00.000Z' } };
-    given([created, published, promoted]).when({ type: 'EndPromotion' }).then([{ type: 'PublicationPromotionEnded', data: p }]);
+    const promoted: PublicationEvent = {
+      type: 'PublicationPromoted',
+      data: { ...p, positionType: 1, tariffId: 't1', until: '2026-12-31T00:00:00.000Z' },
+    };
+    given([created, published, promoted])
+      .when({ type: 'EndPromotion' })
+      .then([{ type: 'PublicationPromotionEnded', data: p }]);
     given([created, published, promoted, archived]).when({ type: 'EndPromotion' }).then([]);
   });
 });

@@ -7,7 +7,9 @@ export const PREMIUM_WINDOW_MS = 3 * 24 * 60 * 60_000;
 
 export async function isPremium(ctx: AppContext, req: Request): Promise<boolean> {
   if (!req.user) return false;
-  const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: req.user.userId }, { projection: { premiumUntil: 1 } });
+  const user = await ctx.readStore
+    .collection<UserDocument>(USERS)
+    .findOne({ _id: req.user.userId }, { projection: { premiumUntil: 1 } });
   return user?.premiumUntil != null && new Date(user.premiumUntil) > ctx.clock();
 }
 

@@ -34,12 +34,19 @@ describe('demo listings are consistent', () => {
       expect(DEMO_STREETS[l.address.locationId]).toContain(street);
     }
     // no street of one city appears under another that lacks it (Невский проспект only in St Petersburg)
-    expect(listings.filter((l) => l.address.fullAddress.includes('Невский проспект')).every((l) => l.address.locationId === '2')).toBe(true);
+    expect(
+      listings
+        .filter((l) => l.address.fullAddress.includes('Невский проспект'))
+        .every((l) => l.address.locationId === '2'),
+    ).toBe(true);
   });
 
   it('date a new-build flat by its complex', () => {
     const inComplexes = listings.filter((l) => l.residentialComplexId);
     expect(inComplexes.length).toBeGreaterThan(0);
-    for (const l of inComplexes) expect(l.params.buildYear).toBe(DEMO_COMPLEXES.find((c) => c.id === l.residentialComplexId)!.details.deadline.year);
+    for (const l of inComplexes)
+      expect(l.params.buildYear).toBe(
+        DEMO_COMPLEXES.find((c) => c.id === l.residentialComplexId)!.details.deadline.year,
+      );
   });
 });

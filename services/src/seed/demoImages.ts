@@ -27,7 +27,10 @@ export function demoImageSvg(n: number): string {
   const floors = 5 + (n % 9);
   const windows: string[] = [];
   for (let f = 0; f < floors; f++) {
-    for (let w = 0; w < 6; w++) windows.push(`<rect x="${190 + w * 52}" y="${440 - (f + 1) * (360 / floors)}" width="30" height="${Math.max(12, 360 / floors - 16)}" fill="${(f + w + n) % 4 ? light : '#fff'}"/>`);
+    for (let w = 0; w < 6; w++)
+      windows.push(
+        `<rect x="${190 + w * 52}" y="${440 - (f + 1) * (360 / floors)}" width="30" height="${Math.max(12, 360 / floors - 16)}" fill="${(f + w + n) % 4 ? light : '#fff'}"/>`,
+      );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 688 504" width="688" height="504">
 <rect width="688" height="504" fill="#cfe3f5"/><rect y="440" width="688" height="64" fill="${accent}"/>
@@ -39,5 +42,8 @@ export function demoImageSvg(n: number): string {
 export const demoImageRoute: RequestHandler = (req, res) => {
   const match = /^(\d{1,5})\.svg$/.exec(String(req.params.name));
   if (!match) throw new DomainError('NOT_FOUND');
-  res.type('image/svg+xml').set('Cache-Control', 'public, max-age=86400').send(demoImageSvg(Number(match[1])));
+  res
+    .type('image/svg+xml')
+    .set('Cache-Control', 'public, max-age=86400')
+    .send(demoImageSvg(Number(match[1])));
 };

@@ -23,28 +23,55 @@ const ofType = (type: string) => events.filter((e) => e.type === type);
 const data = (e: StoredEvent) => e.data as Record<string, unknown>;
 
 describe('seeded staff', () => {
-  it.each(AGENCIES)('of demo agency %i are managed by its owner: switched off and on, given a limit, removed and hired again by phone', async (a) => {
-    const owner = await signIn(t, `7999000000${a}`);
-    const base = `/api/agency/demo-agency-${a}/employee`;
-    const list = async () => (await as(owner, request(t.app).get(base)).expect(200)).body.data as { id: string; phone: string; isActive: boolean; limit: number | null }[];
-    const employees = await list();
-    expect(employees.map((e) => e.phone).sort()).toEqual([`799900000${a}1`, `799900000${a}2`]);
-    for (const employee of employees) {
-      expect((await as(owner, request(t.app).patch(`${base}/${employee.id}/change-active`).send({ isActive: false })).expect(200)).body.data).toEqual({ id: employee.id, isActive: false });
-      expect((await list()).find((e) => e.id === employee.id)!.isActive).toBe(false);
-      await as(owner, request(t.app).patch(`${base}/${employee.id}/change-active`).send({ isActive: true })).expect(200);
-      await as(owner, request(t.app).patch(`${base}/${employee.id}/limit`).send({ limit: 5000 })).expect(200);
-      expect((await list()).find((e) => e.id === employee.id)).toMatchObject({ isActive: true, limit: 5000 });
-    }
-    // removed, the agent is a plain user again; hired again by phone, an agent of the agency
-    const [first] = employees;
-    await as(owner, request(t.app).delete(`${base}/${first.id}`)).expect(200);
-    expect((await list()).map((e) => e.id)).not.toContain(first.id);
-    await as(owner, request(t.app).post(base).send({ clientPhone: first.phone })).expect(201);
-    expect((await list()).find((e) => e.id === first.id)).toMatchObject({ isActive: true, limit: null });
-    const agent = await signIn(t, first.phone);
-    expect((await as(agent, request(t.app).get('/api/profile')).expect(200)).body.data).toMatchObject({ role: ROLES.AGENT, agencyId: `demo-agency-${a}` });
-  });
+  it.each(AGENCIES)(
+    'of demo agency %i are managed by its owner: switched off and on, given a limit, removed and hired again by phone',
+    async (a) => {
+      const owner = await signIn(t, `7999000000${a}`);
+      const base = `/api/agency/demo-agency-${a}/employee`;
+      const list = async () =>
+        (await as(owner, request(t.app).get(base)).expect(200)).body.data as {
+          id: string;
+          phone: string;
+          isActive: boolean;
+          limit: number | null;
+        }[];
+      const employees = await list();
+      expect(employees.map((e) => e.phone).sort()).toEqual([`799900000${a}1`, `799900000${a}2`]);
+      for (const employee of employees) {
+        expect(
+          (
+            await as(
+              owner,
+              request(t.app).patch(`${base}/${employee.id}/change-active`).send({ isActive: false }),
+            ).expect(200)
+          ).body.data,
+        ).toEqual({ id: employee.id, isActive: false });
+        expect((await list()).find((e) => e.id === employee.id)!.isActive).toBe(false);
+        await as(
+          owner,
+          request(t.app).patch(`${base}/${employee.id}/change-active`).send({ isActive: true }),
+        ).expect(200);
+        await as(owner, request(t.app).patch(`${base}/${employee.id}/limit`).send({ limit: 5000 })).expect(
+          200,
+        );
+        expect((await list()).find((e) => e.id === employee.id)).toMatchObject({
+          isActive: true,
+          limit: 5000,
+        });
+      }
+      // removed, the agent is a plain user again; hired again by phone, an agent of the agency
+      const [first] = employees;
+      await as(owner, request(t.app).delete(`${base}/${first.id}`)).expect(200);
+      expect((await list()).map((e) => e.id)).not.toContain(first.id);
+      await as(owner, request(t.app).post(base).send({ clientPhone: first.phone })).expect(201);
+      expect((await list()).find((e) => e.id === first.id)).toMatchObject({ isActive: true, limit: null });
+      const agent = await signIn(t, first.phone);
+      expect((await as(agent, request(t.app).get('/api/profile')).expect(200)).body.data).toMatchObject({
+        role: ROLES.AGENT,
+        agencyId: `demo-agency-${a}`,
+      });
+    },
+  );
 });
 
 describe('the demo data’s history', () => {
@@ -66,7 +93,15 @@ describe('the demo data’s history', () => {
     expect(ofType('RealtorRequestApproved')).toHaveLength(AGENCIES.length);
     expect(ofType('RealtorRequestSubmitted')).toHaveLength(AGENCIES.length);
     for (const id of agencies) {
-      for (const kind of ['name', 'inn']) expect(events.some((e) => e.type === 'AgencyKeyClaimed' && e.streamId.startsWith(`agency-${kind}-`) && data(e).agencyId === id)).toBe(true);
+      for (const kind of ['name', 'inn'])
+        expect(
+          events.some(
+            (e) =>
+              e.type === 'AgencyKeyClaimed' &&
+              e.streamId.startsWith(`agency-${kind}-`) &&
+              data(e).agencyId === id,
+          ),
+        ).toBe(true);
     }
   });
 
@@ -74,7 +109,12 @@ describe('the demo data’s history', () => {
     const roles = ofType('UserRoleChanged').filter((e) => data(e).role === ROLES.AGENT);
     expect(roles).toHaveLength(AGENCIES.length * 2);
     for (const role of roles) {
-      const added = events.find((e) => e.type === 'EmployeeAdded' && e.streamId === `agency-${data(role).agencyId}` && data(e).userId === data(role).userId);
+      const added = events.find(
+        (e) =>
+          e.type === 'EmployeeAdded' &&
+          e.streamId === `agency-${data(role).agencyId}` &&
+          data(e).userId === data(role).userId,
+      );
       expect(added).toBeDefined();
       expect(added!.position).toBeLessThan(role.position);
     }
@@ -84,7 +124,9 @@ describe('the demo data’s history', () => {
     const promoted = ofType('PublicationPromoted');
     expect(promoted.length).toBeGreaterThan(0);
     for (const p of promoted) {
-      const charge = events.find((e) => e.type === 'WalletCharged' && data(e).publicationId === data(p).publicationId);
+      const charge = events.find(
+        (e) => e.type === 'WalletCharged' && data(e).publicationId === data(p).publicationId,
+      );
       expect(charge).toBeDefined();
       expect(charge!.position).toBeLessThan(p.position);
     }
@@ -92,7 +134,11 @@ describe('the demo data’s history', () => {
     expect(credits.length).toBeGreaterThan(0);
     for (const credit of credits) {
       expect(data(credit).sum).toBe(DEMO_TOP_UP);
-      expect(events.some((e) => e.type === 'PaymentSucceeded' && e.streamId.endsWith(String(data(credit).paymentId)))).toBe(true);
+      expect(
+        events.some(
+          (e) => e.type === 'PaymentSucceeded' && e.streamId.endsWith(String(data(credit).paymentId)),
+        ),
+      ).toBe(true);
     }
   });
 });

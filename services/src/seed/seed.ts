@@ -20,16 +20,69 @@ import { demoListings } from './demoData';
 import { seedDemoBookings } from '../bookings/demo';
 import { seedResidentialComplexes } from '../newBuildings/seed';
 
-const AGENCIES: { name: string; inn: string; kpp: string; accountNumber: string; siteLink: string; description: string }[] = [
-  { name: 'Этажи Плюс', inn: '7701000011', kpp: '770101001', accountNumber: '40702810900000000011', siteLink: 'https://etazhi-plus.example.ru', description: 'Продажа и аренда квартир в Москве и Санкт-Петербурге с 2006 года, ипотека и юридическое сопровождение сделки.' },
-  { name: 'Городская недвижимость', inn: '7702000022', kpp: '770201001', accountNumber: '40702810900000000022', siteLink: 'https://gorod-estate.example.ru', description: 'Вторичное жильё и новостройки: подбор, показы, проверка документов.' },
-  { name: 'Невский квартал', inn: '7803000033', kpp: '780301001', accountNumber: '40702810900000000033', siteLink: 'https://nevsky-kvartal.example.ru', description: 'Квартиры в Петербурге: продажа, долгосрочная и посуточная аренда.' },
-  { name: 'Дом у моря', inn: '2304000044', kpp: '230401001', accountNumber: '40702810900000000044', siteLink: 'https://dom-u-morya.example.ru', description: 'Жильё у моря и в городах России: посуточная аренда и продажа.' },
+const AGENCIES: {
+  name: string;
+  inn: string;
+  kpp: string;
+  accountNumber: string;
+  siteLink: string;
+  description: string;
+}[] = [
+  {
+    name: 'Этажи Плюс',
+    inn: '7701000011',
+    kpp: '770101001',
+    accountNumber: '40702810900000000011',
+    siteLink: 'https://etazhi-plus.example.ru',
+    description:
+      'Продажа и аренда квартир в Москве и Санкт-Петербурге с 2006 года, ипотека и юридическое сопровождение сделки.',
+  },
+  {
+    name: 'Городская недвижимость',
+    inn: '7702000022',
+    kpp: '770201001',
+    accountNumber: '40702810900000000022',
+    siteLink: 'https://gorod-estate.example.ru',
+    description: 'Вторичное жильё и новостройки: подбор, показы, проверка документов.',
+  },
+  {
+    name: 'Невский квартал',
+    inn: '7803000033',
+    kpp: '780301001',
+    accountNumber: '40702810900000000033',
+    siteLink: 'https://nevsky-kvartal.example.ru',
+    description: 'Квартиры в Петербурге: продажа, долгосрочная и посуточная аренда.',
+  },
+  {
+    name: 'Дом у моря',
+    inn: '2304000044',
+    kpp: '230401001',
+    accountNumber: '40702810900000000044',
+    siteLink: 'https://dom-u-morya.example.ru',
+    description: 'Жильё у моря и в городах России: посуточная аренда и продажа.',
+  },
 ];
-const NAMES = ['Анна Смирнова', 'Игорь Кузнецов', 'Мария Попова', 'Дмитрий Волков', 'Елена Соколова', 'Сергей Морозов', 'Ольга Лебедева',
-  'Алексей Козлов', 'Наталья Новикова', 'Павел Фёдоров', 'Татьяна Морозова', 'Виктор Егоров'];
+const NAMES = [
+  'Анна Смирнова',
+  'Игорь Кузнецов',
+  'Мария Попова',
+  'Дмитрий Волков',
+  'Елена Соколова',
+  'Сергей Морозов',
+  'Ольга Лебедева',
+  'Алексей Козлов',
+  'Наталья Новикова',
+  'Павел Фёдоров',
+  'Татьяна Морозова',
+  'Виктор Егоров',
+];
 
-export const DEMO_PHONES = { moderator: '79990000000', owner: '79990000001', agent: '79990000011', user: '79990000100' };
+export const DEMO_PHONES = {
+  moderator: '79990000000',
+  owner: '79990000001',
+  agent: '79990000011',
+  user: '79990000100',
+};
 const MODERATOR_ID = 'demo-moderator';
 /** What each demo agency's owner tops up through the payment page, in roubles: enough for its promotions for weeks. */
 export const DEMO_TOP_UP = 30_000;
@@ -44,9 +97,12 @@ const context = { actor: 'seed', correlationId: 'seed' };
  * the premium window (new listings shown to subscribers only for 3 days) has something in it.
  */
 const demoPublishedAt = (now: Date, i: number) =>
-  new Date(now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + ((i * 7919) % (60 * 24)) * 60_000 * 42)).toISOString();
+  new Date(
+    now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + ((i * 7919) % (60 * 24)) * 60_000 * 42),
+  ).toISOString();
 
-const hasStream = async (ctx: AppContext, stream: string) => (await ctx.eventStore.readStream(stream)).length > 0;
+const hasStream = async (ctx: AppContext, stream: string) =>
+  (await ctx.eventStore.readStream(stream)).length > 0;
 
 /**
  * Sign-up as the site does it: a registration code sent to the phone and entered (the phone is bound
@@ -60,10 +116,34 @@ async function signUp(ctx: AppContext, person: Person) {
     const code = newCode();
     const now = ctx.clock();
     const registration = { name: person.name, email: person.email, newsletter: false };
-    await handleCommand(ctx.eventStore, phoneStream(person.phone), phoneDecider, { type: 'SendCode', phone: person.phone, purpose: 'registration', code, salt: newSalt(), now, registration }, context);
-    await handleCommand(ctx.eventStore, phoneStream(person.phone), phoneDecider, { type: 'VerifyCode', phone: person.phone, purpose: 'registration', code, now, userId: person.userId }, context);
+    await handleCommand(
+      ctx.eventStore,
+      phoneStream(person.phone),
+      phoneDecider,
+      {
+        type: 'SendCode',
+        phone: person.phone,
+        purpose: 'registration',
+        code,
+        salt: newSalt(),
+        now,
+        registration,
+      },
+      context,
+    );
+    await handleCommand(
+      ctx.eventStore,
+      phoneStream(person.phone),
+      phoneDecider,
+      { type: 'VerifyCode', phone: person.phone, purpose: 'registration', code, now, userId: person.userId },
+      context,
+    );
   }
-  const registered = await finishSignUp(ctx, person.userId, person.phone, { name: person.name, email: person.email, newsletter: false });
+  const registered = await finishSignUp(ctx, person.userId, person.phone, {
+    name: person.name,
+    email: person.email,
+    newsletter: false,
+  });
   await ctx.projections.whenCaughtUp(registered.position);
 }
 
@@ -72,14 +152,44 @@ async function signUp(ctx: AppContext, person: Person) {
  * `confirm`, which creates the agency; then the owner fills in «Моё агентство». Each step is done
  * only if the request has not passed it, so an interrupted seed resumes.
  */
-async function openAgency(ctx: AppContext, owner: Person, agencyId: string, agency: (typeof AGENCIES)[number], moderator: Actor): Promise<Staff> {
-  const details: AgencyDetails = { name: agency.name, legalEntity: 1, inn: agency.inn, kpp: agency.kpp, accountNumber: agency.accountNumber, siteLink: agency.siteLink, email: owner.email, description: null };
-  const status = () => ctx.eventStore.readStream(realtorRequestStream(owner.userId)).then((events) => fold(realtorRequestDecider, events).status);
+async function openAgency(
+  ctx: AppContext,
+  owner: Person,
+  agencyId: string,
+  agency: (typeof AGENCIES)[number],
+  moderator: Actor,
+): Promise<Staff> {
+  const details: AgencyDetails = {
+    name: agency.name,
+    legalEntity: 1,
+    inn: agency.inn,
+    kpp: agency.kpp,
+    accountNumber: agency.accountNumber,
+    siteLink: agency.siteLink,
+    email: owner.email,
+    description: null,
+  };
+  const status = () =>
+    ctx.eventStore
+      .readStream(realtorRequestStream(owner.userId))
+      .then((events) => fold(realtorRequestDecider, events).status);
   if ((await status()) === 'none') await submitRealtorRequest(ctx, owner.userId, owner.name, details);
   if ((await status()) === 'review') await approveRealtorRequest(ctx, moderator, owner.userId);
   if ((await status()) === 'approved') await confirmRealtorRequest(ctx, owner.userId, agencyId);
   const actor: Staff = { userId: owner.userId, role: ROLES.AGENCY_OWNER, agencyId };
-  const profile = await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, { type: 'ChangeProfile', actor, details: { ...details, description: agency.description }, canViewInCatalog: true, specializations: [] }, { ...context, actor: owner.userId });
+  const profile = await handleCommand(
+    ctx.eventStore,
+    agencyStream(agencyId),
+    agencyDecider,
+    {
+      type: 'ChangeProfile',
+      actor,
+      details: { ...details, description: agency.description },
+      canViewInCatalog: true,
+      specializations: [],
+    },
+    { ...context, actor: owner.userId },
+  );
   await ctx.projections.whenCaughtUp(profile.position);
   return actor;
 }
@@ -88,7 +198,13 @@ async function openAgency(ctx: AppContext, owner: Person, agencyId: string, agen
 async function hire(ctx: AppContext, owner: Staff, person: Person): Promise<Staff> {
   const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ phone: person.phone });
   if (!user) throw new Error(`demo employee ${person.phone} has no account`);
-  await handleCommand(ctx.eventStore, agencyStream(owner.agencyId), agencyDecider, { type: 'AddEmployee', actor: owner, userId: user._id }, { ...context, actor: owner.userId });
+  await handleCommand(
+    ctx.eventStore,
+    agencyStream(owner.agencyId),
+    agencyDecider,
+    { type: 'AddEmployee', actor: owner, userId: user._id },
+    { ...context, actor: owner.userId },
+  );
   await changeUser(ctx, user._id, { type: 'ChangeRole', role: ROLES.AGENT, agencyId: owner.agencyId });
   return { userId: user._id, role: ROLES.AGENT, agencyId: owner.agencyId };
 }
@@ -103,7 +219,14 @@ async function topUp(ctx: AppContext, owner: Staff, sum: number): Promise<boolea
   if (!(sandbox instanceof SandboxPayments)) return false;
   const wallet = fold(walletDecider, await ctx.eventStore.readStream(walletStream(owner.agencyId)));
   if ([...wallet.payments.values()].includes('credited')) return true;
-  const { paymentId } = await startPayment(ctx, { purpose: 'wallet-top-up', sum, agencyId: owner.agencyId, userId: owner.userId, tariffId: null, siteUrl: ctx.config.PUBLIC_URL ?? null });
+  const { paymentId } = await startPayment(ctx, {
+    purpose: 'wallet-top-up',
+    sum,
+    agencyId: owner.agencyId,
+    userId: owner.userId,
+    tariffId: null,
+    siteUrl: ctx.config.PUBLIC_URL ?? null,
+  });
   const { providerPaymentId } = (await paymentOf(ctx, paymentId)) as { providerPaymentId: string };
   await sandbox.settle(providerPaymentId, 'succeeded');
   return (await handleNotification(ctx, providerPaymentId)) === 'succeeded';
@@ -117,25 +240,43 @@ async function topUp(ctx: AppContext, owner: Staff, sum: number): Promise<boolea
  * finds the state it expects. Demo history is dated back (publication dates), as a user acting
  * then would have made it. Runs once: a log that already has the demo moderator is left alone.
  */
-export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise<{ created: boolean; listings: number }> {
+export async function seedDemoData(
+  ctx: AppContext,
+  listingCount = 240,
+): Promise<{ created: boolean; listings: number }> {
   if (await hasStream(ctx, userStream(MODERATOR_ID))) return { created: false, listings: 0 };
   // the moderator approves the demo realtor requests; its own account is made last (below)
   const moderator: Actor = { userId: MODERATOR_ID, role: MODERATOR_ROLE, agencyId: null };
   const staff: Staff[] = [];
   const owners: Staff[] = [];
   for (const [a, agency] of AGENCIES.entries()) {
-    const owner: Person = { userId: `demo-owner-${a + 1}`, name: NAMES[a * 3], phone: `7999000000${a + 1}`, email: `owner${a + 1}@demo.estate` };
+    const owner: Person = {
+      userId: `demo-owner-${a + 1}`,
+      name: NAMES[a * 3],
+      phone: `7999000000${a + 1}`,
+      email: `owner${a + 1}@demo.estate`,
+    };
     await signUp(ctx, owner);
     const ownerActor = await openAgency(ctx, owner, `demo-agency-${a + 1}`, agency, moderator);
     owners.push(ownerActor);
     staff.push(ownerActor);
     for (const k of [1, 2]) {
-      const agent: Person = { userId: `demo-agent-${a + 1}${k}`, name: NAMES[a * 3 + k], phone: `799900000${a + 1}${k}`, email: null };
+      const agent: Person = {
+        userId: `demo-agent-${a + 1}${k}`,
+        name: NAMES[a * 3 + k],
+        phone: `799900000${a + 1}${k}`,
+        email: null,
+      };
       await signUp(ctx, agent);
       staff.push(await hire(ctx, ownerActor, agent));
     }
   }
-  await signUp(ctx, { userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate' });
+  await signUp(ctx, {
+    userId: 'demo-user',
+    name: 'Ирина Васильева',
+    phone: DEMO_PHONES.user,
+    email: 'user@demo.estate',
+  });
 
   const listings = demoListings(listingCount);
   const now = ctx.clock();
@@ -147,14 +288,23 @@ export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise
     const stream = publicationStream(publicationId);
     // a listing already there was made by an interrupted run: it is left as it is
     if (await hasStream(ctx, stream)) continue;
-    const run = (command: PublicationCommand) => handleCommand(ctx.eventStore, stream, publicationDecider, command, { ...context, actor: author.userId });
+    const run = (command: PublicationCommand) =>
+      handleCommand(ctx.eventStore, stream, publicationDecider, command, {
+        ...context,
+        actor: author.userId,
+      });
     await run({ type: 'CreatePublication', actor: author, publicationId, details: listing.details });
     if (listing.draft) continue;
     await run({ type: 'PublishPublication', actor: author, publishedAt: demoPublishedAt(now, i) });
     // a few of each state, so every cabinet tab and the top places have something to show
     if (i % 12 === 3) promoted.push({ publicationId, author, positionType: ((i % 3) + 1) as 1 | 2 | 3 });
     else if (i % 29 === 11) await run({ type: 'ArchivePublication', actor: author });
-    else if (i % 31 === 13) await run({ type: 'DeclinePublication', actor: moderator, reason: 'Фотографии не соответствуют объекту. Загрузите снимки этой квартиры.' });
+    else if (i % 31 === 13)
+      await run({
+        type: 'DeclinePublication',
+        actor: moderator,
+        reason: 'Фотографии не соответствуют объекту. Загрузите снимки этой квартиры.',
+      });
   }
   await ctx.projections.whenCaughtUp();
 
@@ -172,7 +322,12 @@ export async function seedDemoData(ctx: AppContext, listingCount = 240): Promise
 
   await seedResidentialComplexes(ctx);
   await ctx.projections.whenCaughtUp();
-  await seedDemoBookings(ctx, { userId: 'demo-user', name: 'Ирина Васильева', phone: DEMO_PHONES.user, email: 'user@demo.estate' });
+  await seedDemoBookings(ctx, {
+    userId: 'demo-user',
+    name: 'Ирина Васильева',
+    phone: DEMO_PHONES.user,
+    email: 'user@demo.estate',
+  });
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();

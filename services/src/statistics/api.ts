@@ -1,5 +1,13 @@
 import { PUBLICATION_STATUS } from '@estate/events';
-import { CATALOGUE, dailyInteractionStats, dayOf, findPublication, INTERACTIONS_TOPIC, type CatalogueDocument, type Interaction } from '@estate/projections';
+import {
+  CATALOGUE,
+  dailyInteractionStats,
+  dayOf,
+  findPublication,
+  INTERACTIONS_TOPIC,
+  type CatalogueDocument,
+  type Interaction,
+} from '@estate/projections';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -25,7 +33,11 @@ export function statisticsRoutes(ctx: AppContext): Router {
   const router = Router();
 
   ctx.openApi.route({
-    method: 'post', path: '/api/publications/add-views', tags: ['Статистика'], summary: 'Показы карточек (пакетом): считаются для посетителя с cookie visitor или вошедшего пользователя, раз в день на объявление, в пределах лимитов; ответ всегда один',
+    method: 'post',
+    path: '/api/publications/add-views',
+    tags: ['Статистика'],
+    summary:
+      'Показы карточек (пакетом): считаются для посетителя с cookie visitor или вошедшего пользователя, раз в день на объявление, в пределах лимитов; ответ всегда один',
     request: { body: jsonBody(addViewsBody) },
     responses: { 200: { description: 'принято' }, 400: jsonBody(ctx.openApi.errorSchema) },
   });
@@ -35,16 +47,26 @@ export function statisticsRoutes(ctx: AppContext): Router {
     if (!req.user && !req.visitorId) issueVisitor(ctx, req, res);
     else {
       const ids = [...new Set(body.publicationIds)];
-      const published = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).find({ _id: { $in: ids }, status: PUBLICATION_STATUS.PUBLISHED }, { projection: { _id: 1 } });
-      await recordInteractions(ctx, req, 'view', published.map((d) => d._id));
+      const published = await ctx.readStore
+        .collection<CatalogueDocument>(CATALOGUE)
+        .find({ _id: { $in: ids }, status: PUBLICATION_STATUS.PUBLISHED }, { projection: { _id: 1 } });
+      await recordInteractions(
+        ctx,
+        req,
+        'view',
+        published.map((d) => d._id),
+      );
     }
     // the same answer whether anything counted: a script learns nothing from it
     res.json({ data: { success: true } });
   });
 
   ctx.openApi.route({
-    method: 'post', path: '/api/visitor', tags: ['Статистика'],
-    summary: 'Идентификатор посетителя: подписанная cookie visitor (HttpOnly, на год); просмотры и открытия считаются только с ней или со входом',
+    method: 'post',
+    path: '/api/visitor',
+    tags: ['Статистика'],
+    summary:
+      'Идентификатор посетителя: подписанная cookie visitor (HttpOnly, на год); просмотры и открытия считаются только с ней или со входом',
     responses: { 200: { description: '{ data: { issued } } — выдана ли новая cookie' } },
   });
   router.post('/api/visitor', (req, res) => {
@@ -52,29 +74,52 @@ export function statisticsRoutes(ctx: AppContext): Router {
   });
 
   ctx.openApi.route({
-    method: 'post', path: '/api/publications/{id}/phone-view', tags: ['Статистика'], summary: 'Показ телефона: считается раз в день на браузер или аккаунт',
+    method: 'post',
+    path: '/api/publications/{id}/phone-view',
+    tags: ['Статистика'],
+    summary: 'Показ телефона: считается раз в день на браузер или аккаунт',
     responses: { 200: { description: 'data.phone' }, 404: jsonBody(ctx.openApi.errorSchema) },
   });
   router.post('/api/publications/:id/phone-view', async (req, res) => {
     const doc = await findPublication(ctx.readStore, req.params.id);
-    if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+    if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED)
+      throw new DomainError('NOT_FOUND', 'Объявление не найдено');
     const viewer = viewerOf(req) ?? `ip:${req.ip}`;
     const at = ctx.clock().toISOString();
-    const reveal: Interaction = { id: `phone:${viewer}:${doc._id}:${dayOf(at)}`, kind: 'phone', publicationId: doc._id, at };
-    await ctx.bus.publish(INTERACTIONS_TOPIC, [{ key: doc._id, value: reveal }]).catch((error) => req.log.warn({ err: error }, 'phone view not counted'));
+    const reveal: Interaction = {
+      id: `phone:${viewer}:${doc._id}:${dayOf(at)}`,
+      kind: 'phone',
+      publicationId: doc._id,
+      at,
+    };
+    await ctx.bus
+      .publish(INTERACTIONS_TOPIC, [{ key: doc._id, value: reveal }])
+      .catch((error) => req.log.warn({ err: error }, 'phone view not counted'));
     res.json({ data: { phone: doc.author.phone } });
   });
 
   ctx.openApi.route({
-    method: 'get', path: '/api/public-views-diagram-per-ten-days', tags: ['Статистика'], summary: 'Просмотры объявления за последние 10 дней',
+    method: 'get',
+    path: '/api/public-views-diagram-per-ten-days',
+    tags: ['Статистика'],
+    summary: 'Просмотры объявления за последние 10 дней',
     request: { query: z.object({ publicationId: z.string() }) },
-    responses: { 200: { description: '{ data: { viewsDiagram: [{ date, views }], viewsPerTenDays, allViews } }' } },
+    responses: {
+      200: { description: '{ data: { viewsDiagram: [{ date, views }], viewsPerTenDays, allViews } }' },
+    },
   });
   router.get('/api/public-views-diagram-per-ten-days', async (req, res) => {
     const { publicationId } = parse(z.object({ publicationId: z.string().min(1).max(64) }), req.query);
     const today = ctx.clock();
-    const days = Array.from({ length: TEN_DAYS }, (_, i) => dayOf(new Date(today.getTime() - (TEN_DAYS - 1 - i) * 86_400_000).toISOString()));
-    const stats = await dailyInteractionStats(ctx.readStore, publicationId, '0000-00-00', days[days.length - 1]);
+    const days = Array.from({ length: TEN_DAYS }, (_, i) =>
+      dayOf(new Date(today.getTime() - (TEN_DAYS - 1 - i) * 86_400_000).toISOString()),
+    );
+    const stats = await dailyInteractionStats(
+      ctx.readStore,
+      publicationId,
+      '0000-00-00',
+      days[days.length - 1],
+    );
     const byDay = new Map(stats.map((s) => [s.day, s.view]));
     const viewsDiagram = days.map((date) => ({ date, views: byDay.get(date) ?? 0 }));
     res.json({

@@ -19,9 +19,12 @@ import type { AppContext } from '../core/context';
  * group resumes after its committed offset.
  */
 export async function startStatisticsConsumer(ctx: AppContext) {
-  for (const index of interactionStatsIndexes) await ctx.readStore.collection(INTERACTION_STATS).createIndex(index);
-  for (const index of openedPublicationIndexes) await ctx.readStore.collection(OPENED_PUBLICATIONS).createIndex(index);
-  for (const index of interactionQuotaIndexes) await ctx.readStore.collection(INTERACTION_QUOTAS).createIndex(index);
+  for (const index of interactionStatsIndexes)
+    await ctx.readStore.collection(INTERACTION_STATS).createIndex(index);
+  for (const index of openedPublicationIndexes)
+    await ctx.readStore.collection(OPENED_PUBLICATIONS).createIndex(index);
+  for (const index of interactionQuotaIndexes)
+    await ctx.readStore.collection(INTERACTION_QUOTAS).createIndex(index);
   const group = ctx.readStore.name === 'memory' ? `statistics-${randomUUID()}` : 'statistics';
   return ctx.bus.subscribe(
     group,
@@ -35,6 +38,9 @@ export async function startStatisticsConsumer(ctx: AppContext) {
       await countInteractions(ctx.readStore, valid);
       await recordOpenings(ctx.readStore, valid);
     },
-    { maxBatch: 1000, onError: (error) => ctx.logger.error({ err: error }, 'statistics consumer failed; retrying the batch') },
+    {
+      maxBatch: 1000,
+      onError: (error) => ctx.logger.error({ err: error }, 'statistics consumer failed; retrying the batch'),
+    },
   );
 }

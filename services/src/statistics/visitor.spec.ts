@@ -14,7 +14,8 @@ import { isBotUserAgent } from './bots';
 let t: TestApp;
 let ownerToken: string;
 let userToken: string;
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const DAY = 24 * 3600_000;
 const LISTINGS = ['theirs', 'daily', 'flooded', 'crawled', 'marker', 'signed', 'opened'];
 
@@ -22,7 +23,8 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const agency = await createAgency(t.ctx, 'vs', '81');
   const visitor = await createAgency(t.ctx, 'vx', '82');
-  for (const id of LISTINGS) await createListing(t.ctx, agency.agent, { id, price: 7_000_000, publishedDaysAgo: 10 });
+  for (const id of LISTINGS)
+    await createListing(t.ctx, agency.agent, { id, price: 7_000_000, publishedDaysAgo: 10 });
   await createListing(t.ctx, agency.agent, { id: 'hidden-draft', price: 7_000_000 });
   ownerToken = await signIn(t, agency.ownerPhone);
   userToken = await signIn(t, visitor.ownerPhone);
@@ -30,7 +32,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const today = () => t.clock.now().toISOString().slice(0, 10);
-const statsOf = async (id: string, day = today()) => (await dailyInteractionStats(t.ctx.readStore, id, day, day))[0] ?? { view: 0, click: 0 };
+const statsOf = async (id: string, day = today()) =>
+  (await dailyInteractionStats(t.ctx.readStore, id, day, day))[0] ?? { view: 0, click: 0 };
 
 /** A browser that ran the site's script: it asked for its visitor id, and its cookie jar keeps it. */
 async function visitor(options: { userAgent?: string | null; ip?: string } = {}) {
@@ -48,8 +51,15 @@ async function visitor(options: { userAgent?: string | null; ip?: string } = {})
 let markerViews = 0;
 async function settled() {
   const marker = await visitor({ ip: `198.51.100.${++markerViews}` });
-  await marker.post('/api/publications/add-views').send({ publicationIds: ['marker'] }).expect(200);
-  const allViews = async () => (await dailyInteractionStats(t.ctx.readStore, 'marker', '2000-01-01', '2999-12-31')).reduce((sum, d) => sum + d.view, 0);
+  await marker
+    .post('/api/publications/add-views')
+    .send({ publicationIds: ['marker'] })
+    .expect(200);
+  const allViews = async () =>
+    (await dailyInteractionStats(t.ctx.readStore, 'marker', '2000-01-01', '2999-12-31')).reduce(
+      (sum, d) => sum + d.view,
+      0,
+    );
   await until(async () => (await allViews()) >= markerViews);
 }
 
@@ -70,16 +80,31 @@ describe('the visitor id', () => {
 
 describe('counting views and openings', () => {
   it('200 made-up browser ids count nothing, and another agency’s dashboard does not move', async () => {
-    const dashboard = async () => (await request(t.app).get('/api/publications-statistic?interval=7&publicationId=theirs').set('Authorization', `Bearer ${ownerToken}`).expect(200)).body.data;
+    const dashboard = async () =>
+      (
+        await request(t.app)
+          .get('/api/publications-statistic?interval=7&publicationId=theirs')
+          .set('Authorization', `Bearer ${ownerToken}`)
+          .expect(200)
+      ).body.data;
     const before = await dashboard();
-    const forgedCookie = () => `visitor=${randomBytes(16).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+    const forgedCookie = () =>
+      `visitor=${randomBytes(16).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
     await Promise.all(
       Array.from({ length: 200 }, (_, n) => {
-        const call = request(t.app).post('/api/publications/add-views').set('User-Agent', CHROME).send({ publicationIds: ['theirs'], uuid: randomUUID() });
+        const call = request(t.app)
+          .post('/api/publications/add-views')
+          .set('User-Agent', CHROME)
+          .send({ publicationIds: ['theirs'], uuid: randomUUID() });
         return (n % 2 ? call.set('Cookie', forgedCookie()) : call).expect(200);
       }),
     );
-    for (let n = 0; n < 50; n++) await request(t.app).get('/api/publications/theirs').set('User-Agent', CHROME).set('fingerprint', randomUUID()).expect(200);
+    for (let n = 0; n < 50; n++)
+      await request(t.app)
+        .get('/api/publications/theirs')
+        .set('User-Agent', CHROME)
+        .set('fingerprint', randomUUID())
+        .expect(200);
     await settled();
     expect(await statsOf('theirs')).toMatchObject({ view: 0, click: 0 });
     expect(await dashboard()).toEqual(before);
@@ -88,14 +113,20 @@ describe('counting views and openings', () => {
   it('a real visitor counts once a day: views and openings', async () => {
     const browser = await visitor({ ip: '203.0.113.10' });
     for (let n = 0; n < 3; n++) {
-      await browser.post('/api/publications/add-views').send({ publicationIds: ['daily', 'daily', 'hidden-draft'] }).expect(200);
+      await browser
+        .post('/api/publications/add-views')
+        .send({ publicationIds: ['daily', 'daily', 'hidden-draft'] })
+        .expect(200);
       await browser.get('/api/publications/daily').expect(200);
     }
     await settled();
     expect(await statsOf('daily')).toMatchObject({ view: 1, click: 1 });
     expect(await statsOf('hidden-draft')).toMatchObject({ view: 0 });
     t.clock.advance(DAY);
-    await browser.post('/api/publications/add-views').send({ publicationIds: ['daily'] }).expect(200);
+    await browser
+      .post('/api/publications/add-views')
+      .send({ publicationIds: ['daily'] })
+      .expect(200);
     await browser.get('/api/publications/daily').expect(200);
     await settled();
     expect(await statsOf('daily')).toMatchObject({ view: 1, click: 1 });
@@ -103,17 +134,28 @@ describe('counting views and openings', () => {
 
   it('a call without the id gets one and counts nothing; the next call counts', async () => {
     const browser = request.agent(t.app).set('User-Agent', CHROME).set('X-Forwarded-For', '203.0.113.11');
-    const first = await browser.post('/api/publications/add-views').send({ publicationIds: ['signed'] }).expect(200);
+    const first = await browser
+      .post('/api/publications/add-views')
+      .send({ publicationIds: ['signed'] })
+      .expect(200);
     expect(String(first.headers['set-cookie'])).toMatch(/^visitor=/);
     await settled();
     expect((await statsOf('signed')).view).toBe(0);
-    await browser.post('/api/publications/add-views').send({ publicationIds: ['signed'] }).expect(200);
+    await browser
+      .post('/api/publications/add-views')
+      .send({ publicationIds: ['signed'] })
+      .expect(200);
     await settled();
     expect((await statsOf('signed')).view).toBe(1);
   });
 
   it('a signed-in user counts without a visitor id', async () => {
-    await request(t.app).post('/api/publications/add-views').set('User-Agent', CHROME).set('Authorization', `Bearer ${userToken}`).send({ publicationIds: ['signed'] }).expect(200);
+    await request(t.app)
+      .post('/api/publications/add-views')
+      .set('User-Agent', CHROME)
+      .set('Authorization', `Bearer ${userToken}`)
+      .send({ publicationIds: ['signed'] })
+      .expect(200);
     await settled();
     expect((await statsOf('signed')).view).toBe(2);
   });
@@ -121,11 +163,17 @@ describe('counting views and openings', () => {
   it('the limits cap a flood from one IP: one listing counts 10 views a day from one address, whatever the number of visitor ids', async () => {
     const flood = await Promise.all(Array.from({ length: 25 }, () => visitor({ ip: '192.0.2.66' })));
     for (const browser of flood) {
-      await browser.post('/api/publications/add-views').send({ publicationIds: ['flooded'] }).expect(200);
+      await browser
+        .post('/api/publications/add-views')
+        .send({ publicationIds: ['flooded'] })
+        .expect(200);
       await browser.get('/api/publications/flooded').expect(200);
     }
     const elsewhere = await visitor({ ip: '192.0.2.67' });
-    await elsewhere.post('/api/publications/add-views').send({ publicationIds: ['flooded'] }).expect(200);
+    await elsewhere
+      .post('/api/publications/add-views')
+      .send({ publicationIds: ['flooded'] })
+      .expect(200);
     await settled();
     expect(await statsOf('flooded')).toMatchObject({ view: 11, click: 10 });
   });
@@ -141,7 +189,10 @@ describe('counting views and openings', () => {
     ];
     for (const [n, userAgent] of agents.entries()) {
       const bot = await visitor({ userAgent, ip: `203.0.113.${100 + n}` });
-      await bot.post('/api/publications/add-views').send({ publicationIds: ['crawled'] }).expect(200);
+      await bot
+        .post('/api/publications/add-views')
+        .send({ publicationIds: ['crawled'] })
+        .expect(200);
       await bot.get('/api/publications/crawled').expect(200);
     }
     await settled();
@@ -152,15 +203,35 @@ describe('counting views and openings', () => {
     const browser = await visitor({ ip: '203.0.113.12' });
     await browser.get('/api/publications/opened').expect(200);
     await settled();
-    await until(async () => (await browser.get('/api/clicked-publications').expect(200)).body.data.length === 1);
-    expect((await browser.get('/api/clicked-publications').expect(200)).body.data.map((p: { id: string }) => p.id)).toEqual(['opened']);
-    expect((await request(t.app).get('/api/clicked-publications').set('fingerprint', 'browser-0123456789').expect(200)).body.data).toEqual([]);
+    await until(
+      async () => (await browser.get('/api/clicked-publications').expect(200)).body.data.length === 1,
+    );
+    expect(
+      (await browser.get('/api/clicked-publications').expect(200)).body.data.map((p: { id: string }) => p.id),
+    ).toEqual(['opened']);
+    expect(
+      (
+        await request(t.app)
+          .get('/api/clicked-publications')
+          .set('fingerprint', 'browser-0123456789')
+          .expect(200)
+      ).body.data,
+    ).toEqual([]);
   });
 });
 
 describe('the crawler list', () => {
   it('knows crawlers and tools from real browsers', () => {
-    for (const bot of ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)', 'facebookexternalhit/1.1', 'TelegramBot (like TwitterBot)', 'Wget/1.21', 'Go-http-client/2.0', 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse', '']) {
+    for (const bot of [
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)',
+      'facebookexternalhit/1.1',
+      'TelegramBot (like TwitterBot)',
+      'Wget/1.21',
+      'Go-http-client/2.0',
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/109.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse',
+      '',
+    ]) {
       expect({ bot, isBot: isBotUserAgent(bot) }).toEqual({ bot, isBot: true });
     }
     for (const browser of [

@@ -27,7 +27,8 @@ declare global {
   }
 }
 
-const signatureOf = (secret: string, id: string) => createHmac('sha256', secret).update(`visitor:${id}`).digest('base64url');
+const signatureOf = (secret: string, id: string) =>
+  createHmac('sha256', secret).update(`visitor:${id}`).digest('base64url');
 
 export const signVisitorId = (secret: string, id: string) => `${id}.${signatureOf(secret, id)}`;
 
@@ -64,7 +65,11 @@ export function readVisitor(ctx: AppContext) {
 }
 
 /** Gives the browser a visitor id unless it has a valid one: HttpOnly, SameSite=Lax, Secure in production, a year. */
-export function issueVisitor(ctx: AppContext, req: Request, res: Response): { visitorId: string; issued: boolean } {
+export function issueVisitor(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+): { visitorId: string; issued: boolean } {
   if (req.visitorId) return { visitorId: req.visitorId, issued: false };
   const id = randomBytes(16).toString('base64url');
   res.cookie(VISITOR_COOKIE, signVisitorId(ctx.config.VISITOR_SECRET, id), {
@@ -79,7 +84,11 @@ export function issueVisitor(ctx: AppContext, req: Request, res: Response): { vi
 }
 
 /** A keyed hash of the caller's address for the per-IP limits: the address itself never reaches the bus. */
-const originOf = (ctx: AppContext, req: Request) => createHmac('sha256', ctx.config.VISITOR_SECRET).update(`ip:${req.ip ?? ''}`).digest('base64url').slice(0, 22);
+const originOf = (ctx: AppContext, req: Request) =>
+  createHmac('sha256', ctx.config.VISITOR_SECRET)
+    .update(`ip:${req.ip ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
 
 /**
  * Records card views or a listing opening, if they may count: a signed-in user or a valid visitor
@@ -87,14 +96,29 @@ const originOf = (ctx: AppContext, req: Request) => createHmac('sha256', ctx.con
  * so the statistics consumer can apply the counting limits (projections' COUNTING_LIMITS). Never
  * fails the call: a bus outage only loses the count.
  */
-export async function recordInteractions(ctx: AppContext, req: Request, kind: 'view' | 'click', publicationIds: string[]): Promise<number> {
+export async function recordInteractions(
+  ctx: AppContext,
+  req: Request,
+  kind: 'view' | 'click',
+  publicationIds: string[],
+): Promise<number> {
   const viewer = viewerOf(req);
   if (!viewer || !publicationIds.length || isBotUserAgent(req.get('user-agent'))) return 0;
   const at = ctx.clock().toISOString();
   const origin = originOf(ctx, req);
-  const interactions: Interaction[] = publicationIds.map((publicationId) => ({ id: `${kind}:${viewer}:${publicationId}:${dayOf(at)}`, kind, publicationId, at, viewer, origin }));
+  const interactions: Interaction[] = publicationIds.map((publicationId) => ({
+    id: `${kind}:${viewer}:${publicationId}:${dayOf(at)}`,
+    kind,
+    publicationId,
+    at,
+    viewer,
+    origin,
+  }));
   try {
-    await ctx.bus.publish(INTERACTIONS_TOPIC, interactions.map((i) => ({ key: i.publicationId, value: i })));
+    await ctx.bus.publish(
+      INTERACTIONS_TOPIC,
+      interactions.map((i) => ({ key: i.publicationId, value: i })),
+    );
     return interactions.length;
   } catch (error) {
     req.log.warn({ err: error }, `${kind} not recorded`);
@@ -103,4 +127,5 @@ export async function recordInteractions(ctx: AppContext, req: Request, kind: 'v
 }
 
 /** A listing opened (`GET /api/publications/{id}`): its click, once per viewer and day. */
-export const recordOpening = (ctx: AppContext, req: Request, publicationId: string) => recordInteractions(ctx, req, 'click', [publicationId]);
+export const recordOpening = (ctx: AppContext, req: Request, publicationId: string) =>
+  recordInteractions(ctx, req, 'click', [publicationId]);

@@ -11,7 +11,12 @@ export function AccountGuard() {
   useEffect(() => {
     if (anonymous) openAuth('login');
   }, [anonymous, openAuth]);
-  if (loading) return <Box display="grid" sx={{ placeItems: 'center', py: 8 }}><CircularProgress /></Box>;
+  if (loading)
+    return (
+      <Box display="grid" sx={{ placeItems: 'center', py: 8 }}>
+        <CircularProgress />
+      </Box>
+    );
   if (!profile) return <Navigate to="/" replace state={{ from: location.pathname }} />;
   if (profile.role !== USER_ROLE) {
     window.location.assign('/cabinet/');
@@ -29,13 +34,20 @@ export function AccountGuard() {
             { to: '/account/user/premium-sub', label: 'Премиум-подписка' },
             { to: '/account/user/realtor-request', label: 'Заявка риелтора' },
           ].map((item) => (
-            <ListItemButton key={item.to} component={NavLink} to={item.to} sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}>
+            <ListItemButton
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              sx={{ '&.active': { color: 'primary.main', fontWeight: 600 } }}
+            >
               <ListItemText primary={item.label} />
             </ListItemButton>
           ))}
         </List>
       </Paper>
-      <Box flex={1} width="100%"><Outlet /></Box>
+      <Box flex={1} width="100%">
+        <Outlet />
+      </Box>
     </Stack>
   );
 }

@@ -12,10 +12,17 @@ export function MainInfoPage() {
       <Card variant="outlined">
         <CardContent>
           <Stack direction="row" spacing={2} alignItems="center">
-            <Avatar src={profile.avatar ?? undefined} sx={{ width: 64, height: 64 }}>{profile.name.slice(0, 1)}</Avatar>
+            <Avatar src={profile.avatar ?? undefined} sx={{ width: 64, height: 64 }}>
+              {profile.name.slice(0, 1)}
+            </Avatar>
             <Box flex={1}>
-              <Typography variant="h5" fontWeight={700}>{profile.name}</Typography>
-              <Typography color="text.secondary">{formatPhone(profile.phone)}{profile.email ? ` · ${profile.email}` : ''}</Typography>
+              <Typography variant="h5" fontWeight={700}>
+                {profile.name}
+              </Typography>
+              <Typography color="text.secondary">
+                {formatPhone(profile.phone)}
+                {profile.email ? ` · ${profile.email}` : ''}
+              </Typography>
             </Box>
             <Chip label={profile.status} />
           </Stack>
@@ -23,17 +30,28 @@ export function MainInfoPage() {
       </Card>
       <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
         <CardContent>
-          <Typography variant="h6" fontWeight={700}>Премиум-подписка</Typography>
-          <Typography>Новые объявления раньше всех — первые 3 дня только для подписчиков. от 4 000₽ / мес</Typography>
+          <Typography variant="h6" fontWeight={700}>
+            Премиум-подписка
+          </Typography>
+          <Typography>
+            Новые объявления раньше всех — первые 3 дня только для подписчиков. от 4 000₽ / мес
+          </Typography>
         </CardContent>
       </Card>
       <Stack direction="row" spacing={2}>
-        <Button variant="contained" component={RouterLink} to="/account/user/profile">Редактировать профиль</Button>
-        <Button variant="outlined" onClick={() => {
-          // leave the account first, so its guard does not take the logout for a visitor to sign in
-          navigate('/');
-          void logout();
-        }}>Выйти</Button>
+        <Button variant="contained" component={RouterLink} to="/account/user/profile">
+          Редактировать профиль
+        </Button>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            // leave the account first, so its guard does not take the logout for a visitor to sign in
+            navigate('/');
+            void logout();
+          }}
+        >
+          Выйти
+        </Button>
       </Stack>
     </Stack>
   );

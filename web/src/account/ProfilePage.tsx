@@ -1,17 +1,33 @@
-import { Alert, Avatar, Box, Button, Card, CardContent, Chip, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiCall, AuthFailure, changePhone, confirmChangePhone } from '../auth/authApi';
 import { CodeStep } from '../auth/CodeStep';
 import { formatPhone, isFullPhone, phoneDigits } from '../auth/phone';
 import { useSession, type Profile } from '../auth/session';
 
-const failureText = (e: unknown, field?: string) => (e instanceof AuthFailure ? (field && e.field(field)) || e.body.message || e.text : 'Не удалось сохранить');
+const failureText = (e: unknown, field?: string) =>
+  e instanceof AuthFailure ? (field && e.field(field)) || e.body.message || e.text : 'Не удалось сохранить';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" fontWeight={700} mb={2}>{title}</Typography>
+        <Typography variant="h6" fontWeight={700} mb={2}>
+          {title}
+        </Typography>
         {children}
       </CardContent>
     </Card>
@@ -24,7 +40,9 @@ export function ProfilePage() {
   if (!profile) return null;
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" fontWeight={700}>Профиль</Typography>
+      <Typography variant="h4" fontWeight={700}>
+        Профиль
+      </Typography>
       <AvatarSection profile={profile} />
       <NameSection profile={profile} />
       <PhoneSection profile={profile} />
@@ -52,14 +70,32 @@ function AvatarSection({ profile }: { profile: Profile }) {
   return (
     <Section title="Фото">
       <Stack direction="row" spacing={2} alignItems="center">
-        <Avatar src={profile.avatar ?? undefined} alt={profile.name} sx={{ width: 80, height: 80, fontSize: 32 }}>{profile.name.slice(0, 1)}</Avatar>
+        <Avatar
+          src={profile.avatar ?? undefined}
+          alt={profile.name}
+          sx={{ width: 80, height: 80, fontSize: 32 }}
+        >
+          {profile.name.slice(0, 1)}
+        </Avatar>
         <Box>
           <Button variant="outlined" component="label">
             Загрузить фото
-            <input hidden type="file" accept="image/jpeg,image/png" aria-label="Файл фото" onChange={(e) => void upload(e.target.files?.[0])} />
+            <input
+              hidden
+              type="file"
+              accept="image/jpeg,image/png"
+              aria-label="Файл фото"
+              onChange={(e) => void upload(e.target.files?.[0])}
+            />
           </Button>
-          <Typography variant="body2" color="text.secondary" mt={0.5}>JPG или PNG, до 10 МБ</Typography>
-          {error && <Typography variant="body2" color="error" role="alert">{error}</Typography>}
+          <Typography variant="body2" color="text.secondary" mt={0.5}>
+            JPG или PNG, до 10 МБ
+          </Typography>
+          {error && (
+            <Typography variant="body2" color="error" role="alert">
+              {error}
+            </Typography>
+          )}
         </Box>
       </Stack>
     </Section>
@@ -82,9 +118,26 @@ function NameSection({ profile }: { profile: Profile }) {
   return (
     <Section title="Имя">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
-        <TextField label="ФИО" required value={name} onChange={(e) => { setName(e.target.value); setMessage(null); }} fullWidth
-          error={message?.ok === false} helperText={message?.text ?? ' '} />
-        <Button variant="contained" onClick={save} disabled={!name.trim() || name.trim() === profile.name} sx={{ mt: { sm: 1 } }}>Сохранить</Button>
+        <TextField
+          label="ФИО"
+          required
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setMessage(null);
+          }}
+          fullWidth
+          error={message?.ok === false}
+          helperText={message?.text ?? ' '}
+        />
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={!name.trim() || name.trim() === profile.name}
+          sx={{ mt: { sm: 1 } }}
+        >
+          Сохранить
+        </Button>
       </Stack>
     </Section>
   );
@@ -114,22 +167,45 @@ function PhoneSection({ profile }: { profile: Profile }) {
   return (
     <Section title="Новый телефон">
       {endTime ? (
-        <CodeStep phone={digits} endTime={endTime} onResend={requestCode} onBack={() => setEndTime(null)}
+        <CodeStep
+          phone={digits}
+          endTime={endTime}
+          onResend={requestCode}
+          onBack={() => setEndTime(null)}
           onSubmit={async (code) => {
             await confirmChangePhone(digits, code);
             await reload();
             setEditing(false);
             setEndTime(null);
             setPhone('');
-          }} />
+          }}
+        />
       ) : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
-          <TextField label="Новый номер" value={phone} placeholder="+7 (___) ___-__-__" fullWidth
-            onChange={(e) => { setPhone(formatPhone(e.target.value)); setError(null); }}
-            error={Boolean(error)} helperText={error ?? ' '} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
-          <Button variant="contained" disabled={!isFullPhone(phone)} sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}
-            onClick={() => requestCode().catch((e) => setError(failureText(e, 'newPhone')))}>Получить код</Button>
-          <Button sx={{ mt: { sm: 1 } }} onClick={() => setEditing(false)}>Отмена</Button>
+          <TextField
+            label="Новый номер"
+            value={phone}
+            placeholder="+7 (___) ___-__-__"
+            fullWidth
+            onChange={(e) => {
+              setPhone(formatPhone(e.target.value));
+              setError(null);
+            }}
+            error={Boolean(error)}
+            helperText={error ?? ' '}
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          />
+          <Button
+            variant="contained"
+            disabled={!isFullPhone(phone)}
+            sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}
+            onClick={() => requestCode().catch((e) => setError(failureText(e, 'newPhone')))}
+          >
+            Получить код
+          </Button>
+          <Button sx={{ mt: { sm: 1 } }} onClick={() => setEditing(false)}>
+            Отмена
+          </Button>
         </Stack>
       )}
     </Section>
@@ -169,15 +245,40 @@ function EmailSection({ profile }: { profile: Profile }) {
       <Stack spacing={2}>
         <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap">
           <Typography>{profile.email ?? 'не указана'}</Typography>
-          {profile.email && (profile.isVerifiedEmail
-            ? <Chip size="small" color="success" label="Подтверждена" />
-            : <><Chip size="small" color="warning" label="Не подтверждена" /><Button size="small" onClick={sendLink}>Отправить ссылку</Button></>)}
+          {profile.email &&
+            (profile.isVerifiedEmail ? (
+              <Chip size="small" color="success" label="Подтверждена" />
+            ) : (
+              <>
+                <Chip size="small" color="warning" label="Не подтверждена" />
+                <Button size="small" onClick={sendLink}>
+                  Отправить ссылку
+                </Button>
+              </>
+            ))}
         </Stack>
         {sentHint && <Alert severity="success">{sentHint}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
-          <TextField label="Новый адрес" type="email" value={email} fullWidth onChange={(e) => { setEmail(e.target.value); setError(null); }}
-            error={Boolean(error)} helperText={error ?? ' '} />
-          <Button variant="contained" disabled={!email.trim()} onClick={change} sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}>Изменить почту</Button>
+          <TextField
+            label="Новый адрес"
+            type="email"
+            value={email}
+            fullWidth
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(null);
+            }}
+            error={Boolean(error)}
+            helperText={error ?? ' '}
+          />
+          <Button
+            variant="contained"
+            disabled={!email.trim()}
+            onClick={change}
+            sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}
+          >
+            Изменить почту
+          </Button>
         </Stack>
       </Stack>
     </Section>
@@ -196,14 +297,22 @@ function NotificationsSection({ profile }: { profile: Profile }) {
   const [settings, setSettings] = useState(profile.settings);
   const toggle = async (key: (typeof SWITCHES)[number]['key'], value: boolean) => {
     setSettings((current) => ({ ...current, [key]: value }));
-    await apiCall(`/api/profile/switch-notifications?${key}=${value}`).catch(() => setSettings((current) => ({ ...current, [key]: !value })));
+    await apiCall(`/api/profile/switch-notifications?${key}=${value}`).catch(() =>
+      setSettings((current) => ({ ...current, [key]: !value })),
+    );
     await reload();
   };
   return (
     <Section title="Уведомления">
       <Stack>
         {SWITCHES.map((s) => (
-          <FormControlLabel key={s.key} label={s.label} control={<Switch checked={settings[s.key]} onChange={(e) => void toggle(s.key, e.target.checked)} />} />
+          <FormControlLabel
+            key={s.key}
+            label={s.label}
+            control={
+              <Switch checked={settings[s.key]} onChange={(e) => void toggle(s.key, e.target.checked)} />
+            }
+          />
         ))}
       </Stack>
     </Section>

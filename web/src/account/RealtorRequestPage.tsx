@@ -1,11 +1,42 @@
-import { Alert, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiCall, AuthFailure } from '../auth/authApi';
 import { useSession } from '../auth/session';
 
-type Request = { status: number; statusName?: string; reason?: string | null; name?: string; agencyName?: string; legalEntity?: 1 | 2 | 3; inn?: string | null; kpp?: string | null; accountNumber?: string | null; siteLink?: string | null; email?: string | null };
-const EMPTY = { name: '', agencyName: '', email: '', legalEntity: 1 as 1 | 2 | 3, inn: '', kpp: '', accountNumber: '', siteLink: '' };
+type Request = {
+  status: number;
+  statusName?: string;
+  reason?: string | null;
+  name?: string;
+  agencyName?: string;
+  legalEntity?: 1 | 2 | 3;
+  inn?: string | null;
+  kpp?: string | null;
+  accountNumber?: string | null;
+  siteLink?: string | null;
+  email?: string | null;
+};
+const EMPTY = {
+  name: '',
+  agencyName: '',
+  email: '',
+  legalEntity: 1 as 1 | 2 | 3,
+  inn: '',
+  kpp: '',
+  accountNumber: '',
+  siteLink: '',
+};
 
 /** 'Заполните информацию о вашем агентстве': send (create or update by status), delete, and after approval 'Перейти в кабинет'. */
 export function RealtorRequestPage() {
@@ -16,19 +47,35 @@ export function RealtorRequestPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const load = () => apiCall<{ data: Request }>('/api/realtor-database-request').then(({ data }) => {
-    setRequest(data);
-    if (data.status !== 4) setForm({ name: data.name ?? '', agencyName: data.agencyName ?? '', email: data.email ?? '', legalEntity: data.legalEntity ?? 1, inn: data.inn ?? '', kpp: data.kpp ?? '', accountNumber: data.accountNumber ?? '', siteLink: data.siteLink ?? '' });
-  });
+  const load = () =>
+    apiCall<{ data: Request }>('/api/realtor-database-request').then(({ data }) => {
+      setRequest(data);
+      if (data.status !== 4)
+        setForm({
+          name: data.name ?? '',
+          agencyName: data.agencyName ?? '',
+          email: data.email ?? '',
+          legalEntity: data.legalEntity ?? 1,
+          inn: data.inn ?? '',
+          kpp: data.kpp ?? '',
+          accountNumber: data.accountNumber ?? '',
+          siteLink: data.siteLink ?? '',
+        });
+    });
   useEffect(() => void load(), []);
   const send = async () => {
     setPending(true);
     setErrors({});
     setMessage(null);
     // only non-empty fields are sent (the spec)
-    const body = Object.fromEntries(Object.entries(form).filter(([key, v]) => v !== '' && (key !== 'kpp' || form.legalEntity === 1)));
+    const body = Object.fromEntries(
+      Object.entries(form).filter(([key, v]) => v !== '' && (key !== 'kpp' || form.legalEntity === 1)),
+    );
     try {
-      await apiCall('/api/realtor-database-request', { method: request && request.status !== 4 ? 'PATCH' : 'POST', body: JSON.stringify(body) });
+      await apiCall('/api/realtor-database-request', {
+        method: request && request.status !== 4 ? 'PATCH' : 'POST',
+        body: JSON.stringify(body),
+      });
       await load();
       await reload();
     } catch (e) {
@@ -51,36 +98,91 @@ export function RealtorRequestPage() {
     navigate('/account');
   };
   const field = (key: keyof typeof EMPTY, label: string, required = false) => (
-    <TextField label={label} required={required} value={form[key]} onChange={(e) => setForm({ ...form, [key]: key === 'inn' || key === 'kpp' || key === 'accountNumber' ? e.target.value.replace(/\D/g, '') : e.target.value })}
-      error={Boolean(errors[key === 'agencyName' ? 'agencyName' : key])} helperText={errors[key] ?? ' '} />
+    <TextField
+      label={label}
+      required={required}
+      value={form[key]}
+      onChange={(e) =>
+        setForm({
+          ...form,
+          [key]:
+            key === 'inn' || key === 'kpp' || key === 'accountNumber'
+              ? e.target.value.replace(/\D/g, '')
+              : e.target.value,
+        })
+      }
+      error={Boolean(errors[key === 'agencyName' ? 'agencyName' : key])}
+      helperText={errors[key] ?? ' '}
+    />
   );
-  const valid = form.name.trim().length >= 3 && form.agencyName.trim() && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email) && (form.legalEntity === 3 || form.inn);
+  const valid =
+    form.name.trim().length >= 3 &&
+    form.agencyName.trim() &&
+    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email) &&
+    (form.legalEntity === 3 || form.inn);
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" fontWeight={700}>Заявка риелтора</Typography>
-      {request && request.status !== 4 && <Stack direction="row" spacing={1} alignItems="center"><Typography>Статус:</Typography><Chip label={request.statusName} color={request.status === 2 ? 'success' : request.status === 3 ? 'error' : 'warning'} /></Stack>}
-      {request?.status === 3 && request.reason && <Alert severity="error">Заявка отклонена: {request.reason}</Alert>}
-      {request?.status === 2 && <Alert severity="success" action={<Button onClick={() => void confirm()}>Перейти в кабинет</Button>}>Заявка одобрена: кабинет агентства готов</Alert>}
-      {message && <Alert severity="error">{message}</Alert>}
-      <Card variant="outlined"><CardContent>
-        <Typography variant="h6" mb={2}>Заполните информацию о вашем агентстве</Typography>
-        <Stack spacing={1}>
-          <TextField select label="Форма" value={form.legalEntity} onChange={(e) => setForm({ ...form, legalEntity: Number(e.target.value) as 1 | 2 | 3 })}>
-            <MenuItem value={1}>Юр. лицо</MenuItem><MenuItem value={2}>ИП</MenuItem><MenuItem value={3}>Частный риелтор</MenuItem>
-          </TextField>
-          {field('name', 'Ваше имя', true)}
-          {field('agencyName', 'Название агентства', true)}
-          {field('email', 'E-mail', true)}
-          {field('inn', 'ИНН', form.legalEntity !== 3)}
-          {form.legalEntity === 1 && field('kpp', 'КПП')}
-          {field('accountNumber', 'Расчётный счёт')}
-          {field('siteLink', 'Сайт')}
-          <Stack direction="row" spacing={2}>
-            <Button variant="contained" disabled={!valid || pending || request?.status === 2} onClick={() => void send()}>Отправить заявку</Button>
-            {request && request.status !== 4 && request.status !== 2 && <Button color="error" onClick={() => void remove()}>Удалить заявку</Button>}
-          </Stack>
+      <Typography variant="h4" fontWeight={700}>
+        Заявка риелтора
+      </Typography>
+      {request && request.status !== 4 && (
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Typography>Статус:</Typography>
+          <Chip
+            label={request.statusName}
+            color={request.status === 2 ? 'success' : request.status === 3 ? 'error' : 'warning'}
+          />
         </Stack>
-      </CardContent></Card>
+      )}
+      {request?.status === 3 && request.reason && (
+        <Alert severity="error">Заявка отклонена: {request.reason}</Alert>
+      )}
+      {request?.status === 2 && (
+        <Alert severity="success" action={<Button onClick={() => void confirm()}>Перейти в кабинет</Button>}>
+          Заявка одобрена: кабинет агентства готов
+        </Alert>
+      )}
+      {message && <Alert severity="error">{message}</Alert>}
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" mb={2}>
+            Заполните информацию о вашем агентстве
+          </Typography>
+          <Stack spacing={1}>
+            <TextField
+              select
+              label="Форма"
+              value={form.legalEntity}
+              onChange={(e) => setForm({ ...form, legalEntity: Number(e.target.value) as 1 | 2 | 3 })}
+            >
+              <MenuItem value={1}>Юр. лицо</MenuItem>
+              <MenuItem value={2}>ИП</MenuItem>
+              <MenuItem value={3}>Частный риелтор</MenuItem>
+            </TextField>
+            {field('name', 'Ваше имя', true)}
+            {field('agencyName', 'Название агентства', true)}
+            {field('email', 'E-mail', true)}
+            {field('inn', 'ИНН', form.legalEntity !== 3)}
+            {form.legalEntity === 1 && field('kpp', 'КПП')}
+            {field('accountNumber', 'Расчётный счёт')}
+            {field('siteLink', 'Сайт')}
+            <Stack direction="row" spacing={2}>
+              <Button
+                variant="contained"
+                disabled={!valid || pending || request?.status === 2}
+                onClick={() => void send()}
+              >
+                Отправить заявку
+              </Button>
+              {request && request.status !== 4 && request.status !== 2 && (
+                <Button color="error" onClick={() => void remove()}>
+                  Удалить заявку
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
     </Stack>
   );
 }

@@ -11,7 +11,11 @@ export class ApiFailure extends Error {
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { 'Content-Type': 'application/json', ...init?.headers }, credentials: 'same-origin' });
+  const response = await fetch(path, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init?.headers },
+    credentials: 'same-origin',
+  });
   const body = await response.json().catch(() => null);
   if (!response.ok) throw new ApiFailure(response.status, body);
   return body as T;
@@ -20,7 +24,10 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 /** errorCode 34 is the spec's "nothing found": an empty page, not a failure. */
 export const NO_RESULTS = 34;
 
-export async function searchPublications(request: SearchRequest, signal?: AbortSignal): Promise<{ data: Publication[]; meta: PageMeta }> {
+export async function searchPublications(
+  request: SearchRequest,
+  signal?: AbortSignal,
+): Promise<{ data: Publication[]; meta: PageMeta }> {
   try {
     return await call('/api/publications', { method: 'POST', body: JSON.stringify(request), signal });
   } catch (error) {
@@ -38,4 +45,5 @@ export const getPublication = async (id: string, signal?: AbortSignal) => {
 };
 
 export type PriceHistoryItem = { createdAt: string; price: number; priceDiff: number };
-export const getPriceHistory = (id: string) => call<{ data: PriceHistoryItem[] }>(`/api/publications/${encodeURIComponent(id)}/price-history`);
+export const getPriceHistory = (id: string) =>
+  call<{ data: PriceHistoryItem[] }>(`/api/publications/${encodeURIComponent(id)}/price-history`);

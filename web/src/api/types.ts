@@ -30,7 +30,12 @@ export type Publication = {
     metro: { stations: { name: string; time: number; pedestrian_time: boolean }[] };
   };
   /** select and yes/no characteristics also carry the chosen option's name */
-  characteristics: { characteristicField: string; characteristicFieldName: string; value: string | number; characteristicSelectValue?: string | null }[];
+  characteristics: {
+    characteristicField: string;
+    characteristicFieldName: string;
+    value: string | number;
+    characteristicSelectValue?: string | null;
+  }[];
   /** the phone is not here: the reveal call answers it (PhoneButton) */
   author: { id: string; name: string; avatar: string | null };
   agency: { id: string; name: string; avatar: string | null } | null;

@@ -49,13 +49,23 @@ export function flushViews() {
   const body = JSON.stringify({ publicationIds: unsent.slice(0, 50) });
   // a beacon (or a keepalive fetch) finishes while the page unloads; it carries the visitor cookie
   const send = () => {
-    if (navigator.sendBeacon?.('/api/publications/add-views', new Blob([body], { type: 'application/json' }))) return;
-    void fetch('/api/publications/add-views', { method: 'POST', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', body, keepalive: true }).catch(() => undefined);
+    if (navigator.sendBeacon?.('/api/publications/add-views', new Blob([body], { type: 'application/json' })))
+      return;
+    void fetch('/api/publications/add-views', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body,
+      keepalive: true,
+    }).catch(() => undefined);
   };
   // the id is normally there long before: while it is being asked for, the batch waits for it
   if (visitorReady) send();
   else void ensureVisitor().then(send);
-  localStorage.setItem(KEY, JSON.stringify(views.map((v) => (unsent.includes(v.id) ? { ...v, isSend: true } : v))));
+  localStorage.setItem(
+    KEY,
+    JSON.stringify(views.map((v) => (unsent.includes(v.id) ? { ...v, isSend: true } : v))),
+  );
 }
 
 if (typeof window !== 'undefined') {

@@ -1,5 +1,20 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, Button, Checkbox, Dialog, DialogContent, FormControlLabel, FormHelperText, IconButton, Link, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  Link,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthFailure, confirmPhone, login, register, sendLoginCode } from './authApi';
@@ -15,10 +30,24 @@ export function AuthModal() {
   const session = useSession();
   const tab = session.authOpen;
   return (
-    <Dialog open={tab !== null} onClose={session.closeAuth} fullWidth maxWidth="xs" aria-labelledby="auth-title">
-      <IconButton aria-label="Закрыть" onClick={session.closeAuth} sx={{ position: 'absolute', right: 8, top: 8 }}><CloseIcon /></IconButton>
+    <Dialog
+      open={tab !== null}
+      onClose={session.closeAuth}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="auth-title"
+    >
+      <IconButton
+        aria-label="Закрыть"
+        onClick={session.closeAuth}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <CloseIcon />
+      </IconButton>
       <DialogContent sx={{ pt: 4 }}>
-        <Typography id="auth-title" variant="h5" fontWeight={700} mb={1}>{tab === 'register' ? 'Регистрация' : 'Вход'}</Typography>
+        <Typography id="auth-title" variant="h5" fontWeight={700} mb={1}>
+          {tab === 'register' ? 'Регистрация' : 'Вход'}
+        </Typography>
         <Tabs value={tab ?? 'login'} onChange={(_e, v) => session.openAuth(v)} sx={{ mb: 2 }}>
           <Tab value="login" label="Вход" />
           <Tab value="register" label="Регистрация" />
@@ -43,27 +72,55 @@ function SignIn() {
   };
   if (step.kind === 'code') {
     return (
-      <CodeStep phone={digits} endTime={step.endTime} onResend={requestCode} onBack={() => setStep({ kind: 'form' })}
+      <CodeStep
+        phone={digits}
+        endTime={step.endTime}
+        onResend={requestCode}
+        onBack={() => setStep({ kind: 'form' })}
         onSubmit={async (code) => {
           await login(digits, code);
           await session.signedIn();
           session.closeAuth();
-        }} />
+        }}
+      />
     );
   }
   return (
-    <Stack spacing={2} component="form" onSubmit={async (e) => {
-      e.preventDefault();
-      setPending(true);
-      setError(null);
-      await requestCode().catch((failure) => setError(failure instanceof AuthFailure ? failure : new AuthFailure(0, {}))).finally(() => setPending(false));
-    }}>
+    <Stack
+      spacing={2}
+      component="form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setPending(true);
+        setError(null);
+        await requestCode()
+          .catch((failure) => setError(failure instanceof AuthFailure ? failure : new AuthFailure(0, {})))
+          .finally(() => setPending(false));
+      }}
+    >
       {error?.status === 429 && <Alert severity="error">{error.text}</Alert>}
-      <TextField label="Телефон" required value={phone} placeholder="+7 (___) ___-__-__" autoFocus
-        onChange={(e) => { setPhone(formatPhone(e.target.value)); setError(null); }}
-        error={Boolean(error && error.status !== 429)} helperText={error && error.status !== 429 ? error.field('phone') ?? error.text : ' '}
-        slotProps={{ htmlInput: { inputMode: 'tel' } }} />
-      <Button type="submit" variant="contained" size="large" disabled={!isFullPhone(phone) || pending || Boolean(error)}>Получить код по СМС</Button>
+      <TextField
+        label="Телефон"
+        required
+        value={phone}
+        placeholder="+7 (___) ___-__-__"
+        autoFocus
+        onChange={(e) => {
+          setPhone(formatPhone(e.target.value));
+          setError(null);
+        }}
+        error={Boolean(error && error.status !== 429)}
+        helperText={error && error.status !== 429 ? (error.field('phone') ?? error.text) : ' '}
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={!isFullPhone(phone) || pending || Boolean(error)}
+      >
+        Получить код по СМС
+      </Button>
     </Stack>
   );
 }
@@ -80,50 +137,110 @@ function SignUp() {
   const local = {
     name: form.name.trim() ? undefined : 'Обязательное поле',
     phone: isFullPhone(form.phone) ? undefined : 'Неверный формат телефона',
-    email: !form.email.trim() ? 'Обязательное поле' : EMAIL.test(form.email.trim()) ? undefined : 'Введите корректный адрес почты',
+    email: !form.email.trim()
+      ? 'Обязательное поле'
+      : EMAIL.test(form.email.trim())
+        ? undefined
+        : 'Введите корректный адрес почты',
     policy: form.policy ? undefined : 'Необходимо согласиться с политикой конфиденциальности',
   };
   const invalid = Object.values(local).some(Boolean);
-  const fieldError = (name: 'name' | 'phone' | 'email') => error?.field(name) ?? (touched ? local[name] : undefined);
+  const fieldError = (name: 'name' | 'phone' | 'email') =>
+    error?.field(name) ?? (touched ? local[name] : undefined);
   const set = (patch: Partial<typeof form>) => {
     setForm({ ...form, ...patch });
     setError(null);
   };
 
   const requestCode = async () => {
-    const { data } = await register({ name: form.name.trim(), phone: digits, email: form.email.trim(), newsletter: form.newsletter });
+    const { data } = await register({
+      name: form.name.trim(),
+      phone: digits,
+      email: form.email.trim(),
+      newsletter: form.newsletter,
+    });
     setStep({ kind: 'code', endTime: data.endTime });
   };
   if (step.kind === 'code') {
     return (
-      <CodeStep phone={digits} endTime={step.endTime} onResend={requestCode} onBack={() => setStep({ kind: 'form' })}
+      <CodeStep
+        phone={digits}
+        endTime={step.endTime}
+        onResend={requestCode}
+        onBack={() => setStep({ kind: 'form' })}
         onSubmit={async (code) => {
           await confirmPhone(digits, code);
           await session.signedIn();
           session.closeAuth();
           navigate('/account/user/main-info');
-        }} />
+        }}
+      />
     );
   }
   return (
-    <Stack spacing={1.5} component="form" noValidate onSubmit={async (e) => {
-      e.preventDefault();
-      setTouched(true);
-      if (invalid) return;
-      setPending(true);
-      await requestCode().catch((failure) => setError(failure instanceof AuthFailure ? failure : new AuthFailure(0, {}))).finally(() => setPending(false));
-    }}>
+    <Stack
+      spacing={1.5}
+      component="form"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (invalid) return;
+        setPending(true);
+        await requestCode()
+          .catch((failure) => setError(failure instanceof AuthFailure ? failure : new AuthFailure(0, {})))
+          .finally(() => setPending(false));
+      }}
+    >
       {error && !error.body.errors && <Alert severity="error">{error.text}</Alert>}
-      <TextField label="Имя" required value={form.name} onChange={(e) => set({ name: e.target.value })} error={Boolean(fieldError('name'))} helperText={fieldError('name') ?? ' '} />
-      <TextField label="Телефон" required value={form.phone} placeholder="+7 (___) ___-__-__" onChange={(e) => set({ phone: formatPhone(e.target.value) })}
-        error={Boolean(fieldError('phone'))} helperText={fieldError('phone') ?? ' '} slotProps={{ htmlInput: { inputMode: 'tel' } }} />
-      <TextField label="Электронная почта" required type="email" value={form.email} onChange={(e) => set({ email: e.target.value })}
-        error={Boolean(fieldError('email'))} helperText={fieldError('email') ?? ' '} />
-      <FormControlLabel control={<Checkbox checked={form.policy} onChange={(e) => set({ policy: e.target.checked })} />}
-        label={<>Согласен с <Link href="/storage/privacy_policy.pdf" target="_blank">политикой конфиденциальности</Link></>} />
+      <TextField
+        label="Имя"
+        required
+        value={form.name}
+        onChange={(e) => set({ name: e.target.value })}
+        error={Boolean(fieldError('name'))}
+        helperText={fieldError('name') ?? ' '}
+      />
+      <TextField
+        label="Телефон"
+        required
+        value={form.phone}
+        placeholder="+7 (___) ___-__-__"
+        onChange={(e) => set({ phone: formatPhone(e.target.value) })}
+        error={Boolean(fieldError('phone'))}
+        helperText={fieldError('phone') ?? ' '}
+        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+      />
+      <TextField
+        label="Электронная почта"
+        required
+        type="email"
+        value={form.email}
+        onChange={(e) => set({ email: e.target.value })}
+        error={Boolean(fieldError('email'))}
+        helperText={fieldError('email') ?? ' '}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={form.policy} onChange={(e) => set({ policy: e.target.checked })} />}
+        label={
+          <>
+            Согласен с{' '}
+            <Link href="/storage/privacy_policy.pdf" target="_blank">
+              политикой конфиденциальности
+            </Link>
+          </>
+        }
+      />
       {touched && local.policy && <FormHelperText error>{local.policy}</FormHelperText>}
-      <FormControlLabel control={<Checkbox checked={form.newsletter} onChange={(e) => set({ newsletter: e.target.checked })} />} label="Получать новости и подборки" />
-      <Button type="submit" variant="contained" size="large" disabled={pending || (touched && invalid)}>Зарегистрироваться</Button>
+      <FormControlLabel
+        control={
+          <Checkbox checked={form.newsletter} onChange={(e) => set({ newsletter: e.target.checked })} />
+        }
+        label="Получать новости и подборки"
+      />
+      <Button type="submit" variant="contained" size="large" disabled={pending || (touched && invalid)}>
+        Зарегистрироваться
+      </Button>
     </Stack>
   );
 }

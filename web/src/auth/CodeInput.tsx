@@ -2,7 +2,13 @@ import { Stack, TextField } from '@mui/material';
 import { useEffect, useRef } from 'react';
 
 /** The spec's code entry: four single-digit fields; a full code is checked after a 500 ms pause. */
-export function CodeInput({ value, onChange, onComplete, error, disabled }: {
+export function CodeInput({
+  value,
+  onChange,
+  onComplete,
+  error,
+  disabled,
+}: {
   value: string;
   onChange(value: string): void;
   onComplete(code: string): void;
@@ -57,7 +63,14 @@ export function CodeInput({ value, onChange, onComplete, error, disabled }: {
               refs.current[cut]?.focus();
             }
           }}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 1, 'aria-label': `Цифра ${i + 1}`, style: { textAlign: 'center', fontSize: 24, width: 36 } } }}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              maxLength: 1,
+              'aria-label': `Цифра ${i + 1}`,
+              style: { textAlign: 'center', fontSize: 24, width: 36 },
+            },
+          }}
         />
       ))}
     </Stack>

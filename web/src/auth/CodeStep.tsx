@@ -6,7 +6,8 @@ import { formatPhone } from './phone';
 
 /** Seconds left until the server's endTime, ticking. */
 function useCountdown(endTime: string | null) {
-  const left = () => (endTime ? Math.max(0, Math.ceil((new Date(endTime).getTime() - Date.now()) / 1000)) : 0);
+  const left = () =>
+    endTime ? Math.max(0, Math.ceil((new Date(endTime).getTime() - Date.now()) / 1000)) : 0;
   const [seconds, setSeconds] = useState(left);
   useEffect(() => {
     setSeconds(left());
@@ -21,7 +22,13 @@ function useCountdown(endTime: string | null) {
  * The code step of sign-in, sign-up and phone change: the phone locked, four digit fields, the
  * error under them, 'Новый код можно получить через N сек.' until the server's endTime, then a resend.
  */
-export function CodeStep({ phone, endTime, onSubmit, onResend, onBack }: {
+export function CodeStep({
+  phone,
+  endTime,
+  onSubmit,
+  onResend,
+  onBack,
+}: {
   phone: string;
   endTime: string | null;
   onSubmit(code: string): Promise<void>;
@@ -49,7 +56,13 @@ export function CodeStep({ phone, endTime, onSubmit, onResend, onBack }: {
       try {
         await onSubmit(value);
       } catch (failure) {
-        setError(failure instanceof AuthFailure ? (failure.body.errorCode === 5 ? failure.body.message ?? failure.text : failure.text) : 'Не удалось проверить код');
+        setError(
+          failure instanceof AuthFailure
+            ? failure.body.errorCode === 5
+              ? (failure.body.message ?? failure.text)
+              : failure.text
+            : 'Не удалось проверить код',
+        );
         setCode('');
       } finally {
         setPending(false);
@@ -73,15 +86,33 @@ export function CodeStep({ phone, endTime, onSubmit, onResend, onBack }: {
       <Typography color="text.secondary">
         Код отправлен на номер <b>{formatPhone(phone)}</b>
       </Typography>
-      <CodeInput value={code} onChange={setCode} onComplete={check} error={Boolean(error)} disabled={pending} />
-      {error && <Typography color="error" variant="body2" role="alert" textAlign="center">{error}</Typography>}
-      {hint && <Alert severity="info" data-testid="dev-code">Режим разработки: код из СМС — <b>{hint}</b></Alert>}
+      <CodeInput
+        value={code}
+        onChange={setCode}
+        onComplete={check}
+        error={Boolean(error)}
+        disabled={pending}
+      />
+      {error && (
+        <Typography color="error" variant="body2" role="alert" textAlign="center">
+          {error}
+        </Typography>
+      )}
+      {hint && (
+        <Alert severity="info" data-testid="dev-code">
+          Режим разработки: код из СМС — <b>{hint}</b>
+        </Alert>
+      )}
       {seconds > 0 ? (
-        <Typography variant="body2" color="text.secondary" textAlign="center">Новый код можно получить через {seconds} сек.</Typography>
+        <Typography variant="body2" color="text.secondary" textAlign="center">
+          Новый код можно получить через {seconds} сек.
+        </Typography>
       ) : (
         <Button onClick={resend}>Получить новый код</Button>
       )}
-      <Button variant="text" color="inherit" onClick={onBack}>Назад</Button>
+      <Button variant="text" color="inherit" onClick={onBack}>
+        Назад
+      </Button>
     </Stack>
   );
 }

@@ -5,14 +5,21 @@
 export type ErrorBody = { errorCode?: number; message?: string; errors?: Record<string, string[]> };
 
 export class AuthFailure extends Error {
-  constructor(readonly status: number, readonly body: ErrorBody) {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
     super(body.message ?? `HTTP ${status}`);
   }
   /** the spec's texts for codes 1–5, the server's message otherwise */
   get text(): string {
     // the server's own 429 texts say how long to wait (a resend pause, the phone's daily cap on wrong codes)
     if (this.status === 429) return this.body.message ?? TOO_MANY;
-    return (this.body.errorCode !== undefined && AUTH_TEXTS[this.body.errorCode]) || this.body.message || 'Не удалось выполнить запрос';
+    return (
+      (this.body.errorCode !== undefined && AUTH_TEXTS[this.body.errorCode]) ||
+      this.body.message ||
+      'Не удалось выполнить запрос'
+    );
   }
   /** field errors joined by '. ', as the spec shows them under each field */
   field(name: string): string | undefined {
@@ -29,7 +36,10 @@ export const AUTH_TEXTS: Record<number, string> = {
   5: 'Введен неправильный код',
 };
 
-export async function apiCall<T>(path: string, init: RequestInit & { token?: string | null } = {}): Promise<T> {
+export async function apiCall<T>(
+  path: string,
+  init: RequestInit & { token?: string | null } = {},
+): Promise<T> {
   const headers = new Headers(init.headers);
   if (!(init.body instanceof FormData)) headers.set('Content-Type', 'application/json');
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
@@ -42,11 +52,16 @@ export async function apiCall<T>(path: string, init: RequestInit & { token?: str
 type ClientConfig = { recaptchaSiteKey: string | null; devOutbox: boolean };
 let config: Promise<ClientConfig> | null = null;
 export const clientConfig = () =>
-  (config ??= apiCall<{ data: ClientConfig }>('/api/client-config').then((r) => r.data).catch(() => ({ recaptchaSiteKey: null, devOutbox: false })));
+  (config ??= apiCall<{ data: ClientConfig }>('/api/client-config')
+    .then((r) => r.data)
+    .catch(() => ({ recaptchaSiteKey: null, devOutbox: false })));
 
 declare global {
   interface Window {
-    grecaptcha?: { ready(cb: () => void): void; execute(key: string, options: { action: string }): Promise<string> };
+    grecaptcha?: {
+      ready(cb: () => void): void;
+      execute(key: string, options: { action: string }): Promise<string>;
+    };
   }
 }
 
@@ -66,30 +81,65 @@ export async function botToken(action: string): Promise<string> {
   return window.grecaptcha!.execute(key, { action });
 }
 
-const withBot = async (action: string, body: object) => JSON.stringify({ ...body, 'g-recaptcha-response': await botToken(action) });
+const withBot = async (action: string, body: object) =>
+  JSON.stringify({ ...body, 'g-recaptcha-response': await botToken(action) });
 type EndTime = { data: { endTime: string; serverTime?: string } };
 
 /** endTime moved onto this device's clock: the server says how far ahead it is, the device's own clock may be wrong. */
 async function onLocalClock(answer: Promise<EndTime>): Promise<EndTime> {
   const { data } = await answer;
   if (!data.serverTime) return { data };
-  return { data: { endTime: new Date(Date.now() + Date.parse(data.endTime) - Date.parse(data.serverTime)).toISOString() } };
+  return {
+    data: {
+      endTime: new Date(Date.now() + Date.parse(data.endTime) - Date.parse(data.serverTime)).toISOString(),
+    },
+  };
 }
 type Token = { data: { token: string } };
 
-export const sendLoginCode = async (phone: string) => onLocalClock(apiCall<EndTime>('/api/auth/send-login-sms-code', { method: 'POST', body: await withBot('login', { phone }) }));
-export const login = (phone: string, smsCode: string) => apiCall<Token>('/api/auth/login', { method: 'POST', body: JSON.stringify({ phone, smsCode }) });
-export const register = async (details: { name: string; phone: string; email: string; newsletter: boolean }) =>
-  onLocalClock(apiCall<EndTime>('/api/auth/registration', { method: 'POST', body: await withBot('registration', details) }));
-export const confirmPhone = (phone: string, smsCode: string) => apiCall<Token>('/api/auth/confirm-phone', { method: 'POST', body: JSON.stringify({ phone, smsCode }) });
+export const sendLoginCode = async (phone: string) =>
+  onLocalClock(
+    apiCall<EndTime>('/api/auth/send-login-sms-code', {
+      method: 'POST',
+      body: await withBot('login', { phone }),
+    }),
+  );
+export const login = (phone: string, smsCode: string) =>
+  apiCall<Token>('/api/auth/login', { method: 'POST', body: JSON.stringify({ phone, smsCode }) });
+export const register = async (details: {
+  name: string;
+  phone: string;
+  email: string;
+  newsletter: boolean;
+}) =>
+  onLocalClock(
+    apiCall<EndTime>('/api/auth/registration', {
+      method: 'POST',
+      body: await withBot('registration', details),
+    }),
+  );
+export const confirmPhone = (phone: string, smsCode: string) =>
+  apiCall<Token>('/api/auth/confirm-phone', { method: 'POST', body: JSON.stringify({ phone, smsCode }) });
 export const changePhone = async (newPhone: string, token?: string | null) =>
-  onLocalClock(apiCall<EndTime>('/api/auth/change-phone', { method: 'POST', body: await withBot('change_phone', { newPhone }), token }));
+  onLocalClock(
+    apiCall<EndTime>('/api/auth/change-phone', {
+      method: 'POST',
+      body: await withBot('change_phone', { newPhone }),
+      token,
+    }),
+  );
 export const confirmChangePhone = (newPhone: string, smsCode: string, token?: string | null) =>
-  apiCall<{ data: { phone: string } }>('/api/auth/confirm-change-phone', { method: 'POST', body: JSON.stringify({ newPhone, smsCode }), token });
+  apiCall<{ data: { phone: string } }>('/api/auth/confirm-change-phone', {
+    method: 'POST',
+    body: JSON.stringify({ newPhone, smsCode }),
+    token,
+  });
 
 /** Development only: the code the outbox recorded, shown beside the code fields (the route is absent in production). */
 export async function devCode(phone: string): Promise<string | null> {
   if (!(await clientConfig()).devOutbox) return null;
-  const messages = await apiCall<{ data: { text: string }[] }>(`/api/dev/sms?phone=${phone}`).catch(() => ({ data: [] }));
+  const messages = await apiCall<{ data: { text: string }[] }>(`/api/dev/sms?phone=${phone}`).catch(() => ({
+    data: [],
+  }));
   return /\b(\d{4})\b/.exec(messages.data[0]?.text ?? '')?.[1] ?? null;
 }

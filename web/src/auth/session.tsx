@@ -12,7 +12,11 @@ export type Profile = {
   status: string;
   premiumPeriod: string | null;
   avatar: string | null;
-  settings: { canReceiveNotifications: boolean; canReceiveSmsNotifications: boolean; canReceiveEmailNotifications: boolean };
+  settings: {
+    canReceiveNotifications: boolean;
+    canReceiveSmsNotifications: boolean;
+    canReceiveEmailNotifications: boolean;
+  };
 };
 export const USER_ROLE = 3;
 
@@ -48,7 +52,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       setProfile((await apiCall<{ data: Profile }>('/api/profile')).data);
       // the spec's full fetch of favourites: limit 100, offset 1
-      const list = await apiCall<{ data: { id: string }[] }>('/api/favorite-publications?limit=100&offset=1').catch(() => ({ data: [] }));
+      const list = await apiCall<{ data: { id: string }[] }>(
+        '/api/favorite-publications?limit=100&offset=1',
+      ).catch(() => ({ data: [] }));
       setFavourites(new Set(list.data.map((p) => p.id)));
     } catch {
       setProfile(null);
@@ -88,7 +94,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         });
         const call = adding
           ? apiCall(`/api/favorite-publications/${encodeURIComponent(publicationId)}`, { method: 'POST' })
-          : apiCall(`/api/favorite-publications?adIds[]=${encodeURIComponent(publicationId)}`, { method: 'DELETE' });
+          : apiCall(`/api/favorite-publications?adIds[]=${encodeURIComponent(publicationId)}`, {
+              method: 'DELETE',
+            });
         await call.catch(() => reload());
       },
       authOpen,

@@ -1,11 +1,32 @@
-import { Alert, Button, Card, CardContent, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { AuthFailure } from '../auth/authApi';
 import { formatPrice, plural } from '../format';
 import { cancelGuestBooking, guestBooking, type BookingAnswer } from './bookingApi';
 
-const dateText = (d: string) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(d));
+const dateText = (d: string) =>
+  new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(d));
 const DEFAULT_REASON = 'Изменились планы';
 
 type State = { status: 'loading' } | { status: 'ready'; booking: BookingAnswer } | { status: 'missing' };
@@ -46,12 +67,21 @@ export function GuestBookingPage() {
     }
   };
 
-  if (state.status === 'loading') return <Stack alignItems="center" py={8}><CircularProgress aria-label="Загрузка" /></Stack>;
+  if (state.status === 'loading')
+    return (
+      <Stack alignItems="center" py={8}>
+        <CircularProgress aria-label="Загрузка" />
+      </Stack>
+    );
   if (state.status === 'missing') {
     return (
       <Stack spacing={2} py={4} alignItems="flex-start">
-        <Typography variant="h4" component="h1" fontWeight={700}>Заявка не найдена</Typography>
-        <Typography color="text.secondary">Проверьте ссылку из СМС: она должна открываться целиком, вместе с частью после знака «#».</Typography>
+        <Typography variant="h4" component="h1" fontWeight={700}>
+          Заявка не найдена
+        </Typography>
+        <Typography color="text.secondary">
+          Проверьте ссылку из СМС: она должна открываться целиком, вместе с частью после знака «#».
+        </Typography>
       </Stack>
     );
   }
@@ -59,26 +89,53 @@ export function GuestBookingPage() {
   const mayCancel = b.displayStatus <= 2;
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>
-      <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 26, md: 34 } }}>Заявка на бронирование</Typography>
+      <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 26, md: 34 } }}>
+        Заявка на бронирование
+      </Typography>
       <Card variant="outlined" data-testid="guest-booking">
         <CardContent>
           <Stack spacing={1.5}>
             <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-              <Chip label={b.displayStatusName} color={b.displayStatus === 5 ? 'default' : b.displayStatus === 1 ? 'warning' : 'success'} data-testid="booking-status" />
+              <Chip
+                label={b.displayStatusName}
+                color={b.displayStatus === 5 ? 'default' : b.displayStatus === 1 ? 'warning' : 'success'}
+                data-testid="booking-status"
+              />
             </Stack>
-            <Link component={RouterLink} to={`/daily-rent/${b.publicationId}`} variant="h6" fontWeight={600} underline="hover">{b.title}</Link>
+            <Link
+              component={RouterLink}
+              to={`/daily-rent/${b.publicationId}`}
+              variant="h6"
+              fontWeight={600}
+              underline="hover"
+            >
+              {b.title}
+            </Link>
             <Typography color="text.secondary">{b.address.fullAddress}</Typography>
             <Typography data-testid="booking-dates">
-              {dateText(b.startDate)} — {dateText(b.endDate)}, {b.nightsCount} {plural(b.nightsCount, ['ночь', 'ночи', 'ночей'])}
+              {dateText(b.startDate)} — {dateText(b.endDate)}, {b.nightsCount}{' '}
+              {plural(b.nightsCount, ['ночь', 'ночи', 'ночей'])}
             </Typography>
-            <Typography>{b.allGuestsCount} {plural(b.allGuestsCount, ['гость', 'гостя', 'гостей'])}</Typography>
             <Typography>
-              Стоимость: <b>{formatPrice(b.price)}</b> ({formatPrice(b.pricePerDay)} за ночь){b.deposit ? `, залог ${formatPrice(b.deposit)}` : ''}
+              {b.allGuestsCount} {plural(b.allGuestsCount, ['гость', 'гостя', 'гостей'])}
+            </Typography>
+            <Typography>
+              Стоимость: <b>{formatPrice(b.price)}</b> ({formatPrice(b.pricePerDay)} за ночь)
+              {b.deposit ? `, залог ${formatPrice(b.deposit)}` : ''}
             </Typography>
             {b.reason && <Typography color="text.secondary">Причина: {b.reason}</Typography>}
             {mayCancel && (
               <Stack direction="row">
-                <Button color="error" variant="outlined" onClick={() => { setReason(DEFAULT_REASON); setCancelling(true); }}>Отменить заявку</Button>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  onClick={() => {
+                    setReason(DEFAULT_REASON);
+                    setCancelling(true);
+                  }}
+                >
+                  Отменить заявку
+                </Button>
               </Stack>
             )}
           </Stack>
@@ -87,12 +144,28 @@ export function GuestBookingPage() {
       <Dialog open={cancelling} onClose={() => !pending && setCancelling(false)} fullWidth maxWidth="xs">
         <DialogTitle>Отменить бронирование</DialogTitle>
         <DialogContent>
-          <TextField label="Причина" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth multiline minRows={2} sx={{ mt: 1 }} />
-          {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+          <TextField
+            label="Причина"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            multiline
+            minRows={2}
+            sx={{ mt: 1 }}
+          />
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setCancelling(false)} disabled={pending}>Назад</Button>
-          <Button color="error" disabled={!reason.trim() || pending} onClick={() => void cancel()}>Отменить бронирование</Button>
+          <Button onClick={() => setCancelling(false)} disabled={pending}>
+            Назад
+          </Button>
+          <Button color="error" disabled={!reason.trim() || pending} onClick={() => void cancel()}>
+            Отменить бронирование
+          </Button>
         </DialogActions>
       </Dialog>
     </Stack>

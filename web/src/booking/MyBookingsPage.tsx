@@ -1,16 +1,45 @@
-import { Alert, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { apiCall } from '../auth/authApi';
 import { formatPrice, plural } from '../format';
 
-type Booking = { id: string; title: string; startDate: string; endDate: string; nightsCount: number; price: number; allGuestsCount: number; status: number; displayStatus: number; displayStatusName: string; reason: string | null; address: { fullAddress: string } };
+type Booking = {
+  id: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  nightsCount: number;
+  price: number;
+  allGuestsCount: number;
+  status: number;
+  displayStatus: number;
+  displayStatusName: string;
+  reason: string | null;
+  address: { fullAddress: string };
+};
 /** product.md: the user's list has Активные, Отменено, Завершен. */
 const TABS = [
   { key: 'active', label: 'Активные', match: (b: Booking) => b.displayStatus <= 3 },
   { key: 'cancelled', label: 'Отменено', match: (b: Booking) => b.displayStatus === 5 },
   { key: 'completed', label: 'Завершен', match: (b: Booking) => b.displayStatus === 4 },
 ] as const;
-const dateText = (d: string) => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(d));
+const dateText = (d: string) =>
+  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(d));
 
 export function MyBookingsPage() {
   const [items, setItems] = useState<Booking[] | null>(null);
@@ -18,21 +47,32 @@ export function MyBookingsPage() {
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [reason, setReason] = useState('Изменились планы');
   const load = useCallback(() => {
-    apiCall<{ data: Booking[] }>('/api/booking/daily-rent/list-for-user?limit=100&offset=1').then((r) => setItems(r.data)).catch(() => setItems([]));
+    apiCall<{ data: Booking[] }>('/api/booking/daily-rent/list-for-user?limit=100&offset=1')
+      .then((r) => setItems(r.data))
+      .catch(() => setItems([]));
   }, []);
   useEffect(load, [load]);
   const shown = (items ?? []).filter(TABS.find((t) => t.key === tab)!.match);
   const cancel = async () => {
     if (!cancelling) return;
-    await apiCall(`/api/booking/daily-rent/${cancelling.id}/cancel`, { method: 'POST', body: JSON.stringify({ text: reason }) }).catch(() => undefined);
+    await apiCall(`/api/booking/daily-rent/${cancelling.id}/cancel`, {
+      method: 'POST',
+      body: JSON.stringify({ text: reason }),
+    }).catch(() => undefined);
     setCancelling(null);
     load();
   };
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" fontWeight={700}>Посуточная аренда</Typography>
+      <Typography variant="h4" fontWeight={700}>
+        Посуточная аренда
+      </Typography>
       <ToggleButtonGroup exclusive value={tab} onChange={(_e, v) => v && setTab(v)} size="small">
-        {TABS.map((t) => <ToggleButton key={t.key} value={t.key}>{t.label}</ToggleButton>)}
+        {TABS.map((t) => (
+          <ToggleButton key={t.key} value={t.key}>
+            {t.label}
+          </ToggleButton>
+        ))}
       </ToggleButtonGroup>
       {items !== null && shown.length === 0 && <Alert severity="info">Здесь пока нет заявок</Alert>}
       {shown.map((b) => (
@@ -41,15 +81,30 @@ export function MyBookingsPage() {
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between">
               <Stack spacing={0.5}>
                 <Typography fontWeight={600}>{b.title}</Typography>
-                <Typography variant="body2" color="text.secondary">{b.address.fullAddress}</Typography>
-                <Typography variant="body2">
-                  {dateText(b.startDate)} — {dateText(b.endDate)}, {b.nightsCount} {plural(b.nightsCount, ['ночь', 'ночи', 'ночей'])}, {b.allGuestsCount} {plural(b.allGuestsCount, ['гость', 'гостя', 'гостей'])} · {formatPrice(b.price)}
+                <Typography variant="body2" color="text.secondary">
+                  {b.address.fullAddress}
                 </Typography>
-                {b.reason && <Typography variant="body2" color="text.secondary">Причина: {b.reason}</Typography>}
+                <Typography variant="body2">
+                  {dateText(b.startDate)} — {dateText(b.endDate)}, {b.nightsCount}{' '}
+                  {plural(b.nightsCount, ['ночь', 'ночи', 'ночей'])}, {b.allGuestsCount}{' '}
+                  {plural(b.allGuestsCount, ['гость', 'гостя', 'гостей'])} · {formatPrice(b.price)}
+                </Typography>
+                {b.reason && (
+                  <Typography variant="body2" color="text.secondary">
+                    Причина: {b.reason}
+                  </Typography>
+                )}
               </Stack>
               <Stack spacing={1} alignItems={{ sm: 'flex-end' }}>
-                <Chip label={b.displayStatusName} color={b.displayStatus === 5 ? 'default' : b.displayStatus === 1 ? 'warning' : 'success'} />
-                {b.displayStatus <= 2 && <Button size="small" color="error" onClick={() => setCancelling(b)}>Отменить</Button>}
+                <Chip
+                  label={b.displayStatusName}
+                  color={b.displayStatus === 5 ? 'default' : b.displayStatus === 1 ? 'warning' : 'success'}
+                />
+                {b.displayStatus <= 2 && (
+                  <Button size="small" color="error" onClick={() => setCancelling(b)}>
+                    Отменить
+                  </Button>
+                )}
               </Stack>
             </Stack>
           </CardContent>
@@ -58,11 +113,21 @@ export function MyBookingsPage() {
       <Dialog open={cancelling !== null} onClose={() => setCancelling(null)} fullWidth maxWidth="xs">
         <DialogTitle>Отменить бронирование</DialogTitle>
         <DialogContent>
-          <TextField label="Причина" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth multiline minRows={2} sx={{ mt: 1 }} />
+          <TextField
+            label="Причина"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            multiline
+            minRows={2}
+            sx={{ mt: 1 }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setCancelling(null)}>Назад</Button>
-          <Button color="error" disabled={!reason.trim()} onClick={() => void cancel()}>Отменить бронирование</Button>
+          <Button color="error" disabled={!reason.trim()} onClick={() => void cancel()}>
+            Отменить бронирование
+          </Button>
         </DialogActions>
       </Dialog>
     </Stack>

@@ -1,4 +1,16 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { apiCall, AuthFailure } from '../auth/authApi';
@@ -8,7 +20,14 @@ import { useSession } from '../auth/session';
 import type { Publication } from '../api/types';
 import { storedGuests } from '../catalogue/SearchBar';
 import { formatPrice, plural } from '../format';
-import { sendBooking, sendFormCode, storedTrust, storeTrust, verifyFormCode, type SentBooking } from './bookingApi';
+import {
+  sendBooking,
+  sendFormCode,
+  storedTrust,
+  storeTrust,
+  verifyFormCode,
+  type SentBooking,
+} from './bookingApi';
 import { stayProblem, type Stay } from './stay';
 import { StayDates } from './StayDates';
 
@@ -19,7 +38,8 @@ const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }
 const isoDay = (offset: number) => moscowDay.format(new Date(Date.now() + offset * DAY));
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Nights are the whole days between the dates, rounded down (the spec's rule). */
-export const nightsOf = (start: string, end: string) => Math.floor((Date.parse(end) - Date.parse(start)) / DAY);
+export const nightsOf = (start: string, end: string) =>
+  Math.floor((Date.parse(end) - Date.parse(start)) / DAY);
 /** The errorCode on which the spec's client asks for an SMS code: the phone is not confirmed. */
 const PHONE_NOT_CONFIRMED = 6;
 /** A new code asked for before the last one's endTime (docs/decisions.md). */
@@ -29,7 +49,8 @@ const RESEND_TOO_EARLY = 107;
 function initialStay(params: URLSearchParams): Stay {
   const checkIn = params.get('checkIn') ?? '';
   const checkOut = params.get('checkOut') ?? '';
-  if (DAY_PATTERN.test(checkIn) && DAY_PATTERN.test(checkOut) && checkIn >= isoDay(0)) return { checkIn, checkOut };
+  if (DAY_PATTERN.test(checkIn) && DAY_PATTERN.test(checkOut) && checkIn >= isoDay(0))
+    return { checkIn, checkOut };
   return { checkIn: isoDay(7), checkOut: isoDay(9) };
 }
 
@@ -41,7 +62,11 @@ function initialGuests(params: URLSearchParams, maxGuests: number) {
 
 type Stage = 'form' | 'sending' | 'code' | 'sent';
 const failureText = (e: unknown) =>
-  e instanceof AuthFailure ? (e.body.errors ? Object.values(e.body.errors).flat().join('. ') : e.text) : 'Не удалось отправить заявку';
+  e instanceof AuthFailure
+    ? e.body.errors
+      ? Object.values(e.body.errors).flat().join('. ')
+      : e.text
+    : 'Не удалось отправить заявку';
 
 /**
  * The reserve form of a daily-rent listing: the stay and guests the search chose, dates checked for
@@ -55,7 +80,11 @@ export function ReserveCard({ publication }: { publication: Publication }) {
   const maxGuests = publication.guestsCount ?? 1;
   const [stay, setStay] = useState<Stay>(() => initialStay(params));
   const [guests, setGuests] = useState(() => initialGuests(params, maxGuests));
-  const [contact, setContact] = useState({ name: profile?.name ?? '', phone: profile ? formatPhone(profile.phone) : '', email: profile?.email ?? '' });
+  const [contact, setContact] = useState({
+    name: profile?.name ?? '',
+    phone: profile ? formatPhone(profile.phone) : '',
+    email: profile?.email ?? '',
+  });
   const [free, setFree] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>('form');
@@ -70,13 +99,16 @@ export function ReserveCard({ publication }: { publication: Publication }) {
   const locked = stage !== 'form';
 
   useEffect(() => {
-    if (profile) setContact({ name: profile.name, phone: formatPhone(profile.phone), email: profile.email ?? '' });
+    if (profile)
+      setContact({ name: profile.name, phone: formatPhone(profile.phone), email: profile.email ?? '' });
   }, [profile]);
   useEffect(() => {
     setFree(null);
     if (nights < 1) return;
     const timer = setTimeout(() => {
-      apiCall<{ data: { existsFreeDateByPeriod: boolean } }>(`/api/booking/daily-rent/${publication.id}/calendar/check-date?startDate=${stay.checkIn}&endDate=${stay.checkOut}`)
+      apiCall<{ data: { existsFreeDateByPeriod: boolean } }>(
+        `/api/booking/daily-rent/${publication.id}/calendar/check-date?startDate=${stay.checkIn}&endDate=${stay.checkOut}`,
+      )
         .then((r) => setFree(r.data.existsFreeDateByPeriod))
         .catch(() => setFree(null));
     }, 300);
@@ -85,7 +117,15 @@ export function ReserveCard({ publication }: { publication: Publication }) {
 
   const input = useMemo(() => {
     const childCount = Math.floor(guests / 2); // guests split as the spec says: adults take the larger half
-    return { name: contact.name.trim(), phone, email: contact.email.trim() || null, startDate: stay.checkIn, endDate: stay.checkOut, adultCount: guests - childCount, childCount };
+    return {
+      name: contact.name.trim(),
+      phone,
+      email: contact.email.trim() || null,
+      startDate: stay.checkIn,
+      endDate: stay.checkOut,
+      adultCount: guests - childCount,
+      childCount,
+    };
   }, [contact, phone, guests, stay]);
   const valid = nights >= 1 && free === true && input.name !== '' && isFullPhone(contact.phone);
 
@@ -94,7 +134,10 @@ export function ReserveCard({ publication }: { publication: Publication }) {
       setCodeEndTime(await sendFormCode(phone));
     } catch (e) {
       // a code sent a moment ago is still good: enter it, a new one comes after endTime
-      const endTime = e instanceof AuthFailure && e.body.errorCode === RESEND_TOO_EARLY ? e.body.errors?.endTime?.[0] : undefined;
+      const endTime =
+        e instanceof AuthFailure && e.body.errorCode === RESEND_TOO_EARLY
+          ? e.body.errors?.endTime?.[0]
+          : undefined;
       if (!endTime) throw e;
       setCodeEndTime(endTime);
     }
@@ -139,34 +182,88 @@ export function ReserveCard({ publication }: { publication: Publication }) {
     }
   };
 
-  const followText = !sent ? null
-    : sent.guestPage ? 'Следите за заявкой на её странице — ссылка на неё пришла и в СМС.'
-      : profile ? 'Статус заявки — в личном кабинете, в разделе «Посуточная аренда».'
+  const followText = !sent
+    ? null
+    : sent.guestPage
+      ? 'Следите за заявкой на её странице — ссылка на неё пришла и в СМС.'
+      : profile
+        ? 'Статус заявки — в личном кабинете, в разделе «Посуточная аренда».'
         : 'Ссылка на страницу заявки — в СМС, которое пришло при первой отправке.';
-  const followLink = !sent ? null
-    : sent.guestPage ? <Link component={RouterLink} to={sent.guestPage}>Открыть страницу заявки</Link>
-      : profile ? <Link component={RouterLink} to="/account/user/daily-rent">Посуточная аренда</Link> : null;
+  const followLink = !sent ? null : sent.guestPage ? (
+    <Link component={RouterLink} to={sent.guestPage}>
+      Открыть страницу заявки
+    </Link>
+  ) : profile ? (
+    <Link component={RouterLink} to="/account/user/daily-rent">
+      Посуточная аренда
+    </Link>
+  ) : null;
 
   return (
-    <Stack spacing={2} component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-label="Бронирование" aria-busy={stage === 'sending'}>
+    <Stack
+      spacing={2}
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      aria-label="Бронирование"
+      aria-busy={stage === 'sending'}
+    >
       <StayDates value={stay} onChange={setStay} minDate={isoDay(0)} disabled={locked} />
       {free === false && <Alert severity="warning">{UNAVAILABLE}</Alert>}
-      <TextField select label="Гости" value={guests} disabled={locked} onChange={(e) => setGuests(Number(e.target.value))}>
-        {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => <MenuItem key={n} value={n}>{n} {plural(n, ['гость', 'гостя', 'гостей'])}</MenuItem>)}
+      <TextField
+        select
+        label="Гости"
+        value={guests}
+        disabled={locked}
+        onChange={(e) => setGuests(Number(e.target.value))}
+      >
+        {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => (
+          <MenuItem key={n} value={n}>
+            {n} {plural(n, ['гость', 'гостя', 'гостей'])}
+          </MenuItem>
+        ))}
       </TextField>
-      <TextField label="Имя" required value={contact.name} disabled={locked} onChange={(e) => setContact({ ...contact, name: e.target.value })} />
-      <TextField label="Телефон" required value={contact.phone} disabled={locked} placeholder="+7 (___) ___-__-__" onChange={(e) => setContact({ ...contact, phone: formatPhone(e.target.value) })} />
-      <TextField label="Электронная почта" type="email" value={contact.email} disabled={locked} onChange={(e) => setContact({ ...contact, email: e.target.value })} />
+      <TextField
+        label="Имя"
+        required
+        value={contact.name}
+        disabled={locked}
+        onChange={(e) => setContact({ ...contact, name: e.target.value })}
+      />
+      <TextField
+        label="Телефон"
+        required
+        value={contact.phone}
+        disabled={locked}
+        placeholder="+7 (___) ___-__-__"
+        onChange={(e) => setContact({ ...contact, phone: formatPhone(e.target.value) })}
+      />
+      <TextField
+        label="Электронная почта"
+        type="email"
+        value={contact.email}
+        disabled={locked}
+        onChange={(e) => setContact({ ...contact, email: e.target.value })}
+      />
       {nights >= 1 && (
         <Typography>
-          {formatPrice(publication.price)} × {nights} {plural(nights, ['ночь', 'ночи', 'ночей'])} = <b>{formatPrice(publication.price * nights)}</b>
+          {formatPrice(publication.price)} × {nights} {plural(nights, ['ночь', 'ночи', 'ночей'])} ={' '}
+          <b>{formatPrice(publication.price * nights)}</b>
         </Typography>
       )}
       {error && <Alert severity="error">{error}</Alert>}
       {stage === 'code' ? (
         <Stack spacing={1} role="group" aria-label="Подтверждение телефона">
           <Typography fontWeight={600}>Подтвердите телефон</Typography>
-          <CodeStep phone={phone} endTime={codeEndTime} onSubmit={checkCode} onResend={askForCode} onBack={() => setStage('form')} />
+          <CodeStep
+            phone={phone}
+            endTime={codeEndTime}
+            onSubmit={checkCode}
+            onResend={askForCode}
+            onBack={() => setStage('form')}
+          />
         </Stack>
       ) : (
         <Button type="submit" variant="contained" size="large" disabled={!valid || locked}>
@@ -185,7 +282,9 @@ export function ReserveCard({ publication }: { publication: Publication }) {
           <Typography>Хозяин ответит в ближайшее время. {followText}</Typography>
           {followLink && <Typography mt={1}>{followLink}</Typography>}
         </DialogContent>
-        <DialogActions><Button onClick={() => setDialogOpen(false)}>Хорошо</Button></DialogActions>
+        <DialogActions>
+          <Button onClick={() => setDialogOpen(false)}>Хорошо</Button>
+        </DialogActions>
       </Dialog>
     </Stack>
   );

@@ -19,7 +19,14 @@ const asDayjs = (iso: string) => (iso ? dayjs(iso) : null);
  * each other when the row is too narrow for both, so neither collapses to an icon.
  * The search bar and the booking form use the same pair.
  */
-export function StayDates({ value, onChange, size = 'medium', disabled, minDate, showProblem = true }: {
+export function StayDates({
+  value,
+  onChange,
+  size = 'medium',
+  disabled,
+  minDate,
+  showProblem = true,
+}: {
   value: Stay;
   onChange(stay: Stay): void;
   size?: 'small' | 'medium';
@@ -29,10 +36,16 @@ export function StayDates({ value, onChange, size = 'medium', disabled, minDate,
   showProblem?: boolean;
 }) {
   const problem = showProblem ? stayProblem(value) : null;
-  const field = (error: string | null) => ({ textField: { size, fullWidth: true, error: Boolean(error), helperText: error ?? undefined } });
+  const field = (error: string | null) => ({
+    textField: { size, fullWidth: true, error: Boolean(error), helperText: error ?? undefined },
+  });
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru" localeText={pickerTexts}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: 0 }} role="group" aria-label="Даты проживания">
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, minWidth: 0 }}
+        role="group"
+        aria-label="Даты проживания"
+      >
         <Box sx={{ flex: '1 1 150px', minWidth: 150 }}>
           <DatePicker
             label="Заезд"
@@ -49,7 +62,13 @@ export function StayDates({ value, onChange, size = 'medium', disabled, minDate,
             label="Выезд"
             format={DAY_FORMAT}
             value={asDayjs(value.checkOut)}
-            minDate={value.checkIn ? dayjs(value.checkIn).add(1, 'day') : minDate ? dayjs(minDate).add(1, 'day') : undefined}
+            minDate={
+              value.checkIn
+                ? dayjs(value.checkIn).add(1, 'day')
+                : minDate
+                  ? dayjs(minDate).add(1, 'day')
+                  : undefined
+            }
             disabled={disabled}
             onChange={(day) => onChange({ ...value, checkOut: isoDay(day) })}
             slotProps={field(problem)}

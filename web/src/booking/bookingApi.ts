@@ -2,12 +2,37 @@ import { apiCall, botToken } from '../auth/authApi';
 
 /** The calls of a daily-rent booking: the phone's SMS check (the spec's sms-code calls), the request, the guest's own page. */
 export type BookingAnswer = {
-  id: string; publicationId: string; title: string; startDate: string; endDate: string; nightsCount: number; allGuestsCount: number;
-  adultCount: number; childCount: number; price: number; pricePerDay: number; deposit: number | null; status: number; displayStatus: number;
-  displayStatusName: string; reason: string | null; address: { fullAddress: string }; name: string; phone: string; email: string | null;
+  id: string;
+  publicationId: string;
+  title: string;
+  startDate: string;
+  endDate: string;
+  nightsCount: number;
+  allGuestsCount: number;
+  adultCount: number;
+  childCount: number;
+  price: number;
+  pricePerDay: number;
+  deposit: number | null;
+  status: number;
+  displayStatus: number;
+  displayStatusName: string;
+  reason: string | null;
+  address: { fullAddress: string };
+  name: string;
+  phone: string;
+  email: string | null;
 };
 export type SentBooking = BookingAnswer & { repeated: boolean; guestPage: string | null };
-export type BookingInput = { name: string; phone: string; email: string | null; startDate: string; endDate: string; adultCount: number; childCount: number };
+export type BookingInput = {
+  name: string;
+  phone: string;
+  email: string | null;
+  startDate: string;
+  endDate: string;
+  adultCount: number;
+  childCount: number;
+};
 
 /** The header the request carries its phone's trust token in, and the header the guest's page carries its key in. */
 const TRUST_HEADER = 'trust-token';
@@ -19,7 +44,9 @@ export async function sendFormCode(phone: string): Promise<string> {
     method: 'POST',
     body: JSON.stringify({ phone, 'g-recaptcha-response': await botToken('sms_code') }),
   });
-  return data.serverTime ? new Date(Date.now() + Date.parse(data.endTime) - Date.parse(data.serverTime)).toISOString() : data.endTime;
+  return data.serverTime
+    ? new Date(Date.now() + Date.parse(data.endTime) - Date.parse(data.serverTime)).toISOString()
+    : data.endTime;
 }
 
 export async function verifyFormCode(phone: string, smsCode: string): Promise<string> {
@@ -30,20 +57,33 @@ export async function verifyFormCode(phone: string, smsCode: string): Promise<st
   return data.token;
 }
 
-export async function sendBooking(publicationId: string, input: BookingInput, trustToken: string | null): Promise<SentBooking> {
-  const { data } = await apiCall<{ data: SentBooking }>(`/api/booking/daily-rent/${encodeURIComponent(publicationId)}`, {
-    method: 'POST',
-    headers: trustToken ? { [TRUST_HEADER]: trustToken } : {},
-    body: JSON.stringify({ publicationId, ...input, 'g-recaptcha-response': await botToken('booking') }),
-  });
+export async function sendBooking(
+  publicationId: string,
+  input: BookingInput,
+  trustToken: string | null,
+): Promise<SentBooking> {
+  const { data } = await apiCall<{ data: SentBooking }>(
+    `/api/booking/daily-rent/${encodeURIComponent(publicationId)}`,
+    {
+      method: 'POST',
+      headers: trustToken ? { [TRUST_HEADER]: trustToken } : {},
+      body: JSON.stringify({ publicationId, ...input, 'g-recaptcha-response': await botToken('booking') }),
+    },
+  );
   return data;
 }
 
 export const guestBooking = (requestId: string, key: string) =>
-  apiCall<{ data: BookingAnswer }>(`/api/booking/daily-rent/guest/${encodeURIComponent(requestId)}`, { headers: { [KEY_HEADER]: key } });
+  apiCall<{ data: BookingAnswer }>(`/api/booking/daily-rent/guest/${encodeURIComponent(requestId)}`, {
+    headers: { [KEY_HEADER]: key },
+  });
 
 export const cancelGuestBooking = (requestId: string, key: string, text: string) =>
-  apiCall<{ data: BookingAnswer }>(`/api/booking/daily-rent/guest/${encodeURIComponent(requestId)}/cancel`, { method: 'POST', headers: { [KEY_HEADER]: key }, body: JSON.stringify({ text }) });
+  apiCall<{ data: BookingAnswer }>(`/api/booking/daily-rent/guest/${encodeURIComponent(requestId)}/cancel`, {
+    method: 'POST',
+    headers: { [KEY_HEADER]: key },
+    body: JSON.stringify({ text }),
+  });
 
 /**
  * api.md: after a successful SMS check the token and the phone are stored in cookies, so the next
@@ -51,10 +91,15 @@ export const cancelGuestBooking = (requestId: string, key: string, text: string)
  */
 const TRUST_COOKIE = 'trust-token';
 const TRUST_PHONE_COOKIE = 'trust-phone';
-const cookie = (name: string) => document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+const cookie = (name: string) =>
+  document.cookie
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 
 export function storedTrust(phone: string): string | null {
-  return cookie(TRUST_PHONE_COOKIE) === phone ? (decodeURIComponent(cookie(TRUST_COOKIE) ?? '') || null) : null;
+  return cookie(TRUST_PHONE_COOKIE) === phone ? decodeURIComponent(cookie(TRUST_COOKIE) ?? '') || null : null;
 }
 export function storeTrust(phone: string, token: string | null) {
   const secure = location.protocol === 'https:' ? '; Secure' : '';

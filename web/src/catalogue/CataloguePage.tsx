@@ -8,12 +8,19 @@ import { Pagination } from './Pagination';
 import { PublicationCard } from './PublicationCard';
 import { NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
 
-const TITLES: Record<DealCategory, string> = { sale: 'Продажа недвижимости', rent: 'Аренда недвижимости', dailyRent: 'Посуточная аренда' };
+const TITLES: Record<DealCategory, string> = {
+  sale: 'Продажа недвижимости',
+  rent: 'Аренда недвижимости',
+  dailyRent: 'Посуточная аренда',
+};
 const PER_PAGE = 20;
 
 function filtersFrom(params: URLSearchParams): Filters {
   return {
-    rooms: (params.get('rooms') ?? '').split(',').map(Number).filter((n) => n >= 1 && n <= 4),
+    rooms: (params.get('rooms') ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => n >= 1 && n <= 4),
     priceMin: params.get('priceMin') ?? '',
     priceMax: params.get('priceMax') ?? '',
     sort: SORTS[params.get('sort') ?? ''] ? params.get('sort')! : 'new',
@@ -33,12 +40,17 @@ function requestFrom(deal: DealCategory, filters: Filters, page: number): Search
     ...SORTS[filters.sort].request,
     ...(min !== null || max !== null ? { price: [{ min, max }] as SearchRequest['price'] } : {}),
     ...(filters.rooms.length ? { roomCount: filters.rooms } : {}),
-    ...(deal === 'dailyRent' && filters.checkIn && filters.checkOut > filters.checkIn ? { dates: [filters.checkIn, filters.checkOut] as [string, string] } : {}),
+    ...(deal === 'dailyRent' && filters.checkIn && filters.checkOut > filters.checkIn
+      ? { dates: [filters.checkIn, filters.checkOut] as [string, string] }
+      : {}),
     ...(deal === 'dailyRent' && filters.guests > 0 ? { adultCount: filters.guests } : {}),
   };
 }
 
-type State = { status: 'loading' } | { status: 'ready'; items: Publication[]; meta: PageMeta } | { status: 'failed'; message: string };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; items: Publication[]; meta: PageMeta }
+  | { status: 'failed'; message: string };
 
 /** One catalogue for sale, rent and daily rent; filters and the page live in the URL. */
 export function CataloguePage({ deal }: { deal: DealCategory }) {
@@ -72,24 +84,34 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
     window.scrollTo({ top: 0 });
   };
   const reset = () => apply(NO_FILTERS);
-  const priceTag = filters.priceMin || filters.priceMax
-    ? `Цена: ${filters.priceMin ? `от ${formatPrice(Number(filters.priceMin))}` : ''} ${filters.priceMax ? `до ${formatPrice(Number(filters.priceMax))}` : ''}`.trim()
-    : null;
+  const priceTag =
+    filters.priceMin || filters.priceMax
+      ? `Цена: ${filters.priceMin ? `от ${formatPrice(Number(filters.priceMin))}` : ''} ${filters.priceMax ? `до ${formatPrice(Number(filters.priceMax))}` : ''}`.trim()
+      : null;
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>{TITLES[deal]}</Typography>
+      <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>
+        {TITLES[deal]}
+      </Typography>
       <SearchBar value={filters} onSearch={(next) => apply(next)} dailyRent={deal === 'dailyRent'} />
       {(priceTag || filters.rooms.length > 0) && (
         <Stack direction="row" spacing={1} flexWrap="wrap">
           {filters.rooms.length > 0 && (
-            <Chip label={`Комнат: ${filters.rooms.map((r) => (r === 4 ? '4+' : r)).join(', ')}`} onDelete={() => apply({ ...filters, rooms: [] })} />
+            <Chip
+              label={`Комнат: ${filters.rooms.map((r) => (r === 4 ? '4+' : r)).join(', ')}`}
+              onDelete={() => apply({ ...filters, rooms: [] })}
+            />
           )}
-          {priceTag && <Chip label={priceTag} onDelete={() => apply({ ...filters, priceMin: '', priceMax: '' })} />}
+          {priceTag && (
+            <Chip label={priceTag} onDelete={() => apply({ ...filters, priceMin: '', priceMax: '' })} />
+          )}
         </Stack>
       )}
       {state.status === 'loading' && (
-        <Stack alignItems="center" py={8}><CircularProgress aria-label="Загрузка" /></Stack>
+        <Stack alignItems="center" py={8}>
+          <CircularProgress aria-label="Загрузка" />
+        </Stack>
       )}
       {state.status === 'failed' && (
         <Alert severity="error" action={<Button onClick={() => apply(filters, page)}>Повторить</Button>}>
@@ -100,7 +122,9 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
         <Stack alignItems="center" spacing={2} py={8}>
           <Typography variant="h6">Ничего не найдено</Typography>
           <Typography color="text.secondary">Попробуйте изменить условия поиска</Typography>
-          <Button variant="outlined" onClick={reset}>Сбросить фильтры</Button>
+          <Button variant="outlined" onClick={reset}>
+            Сбросить фильтры
+          </Button>
         </Stack>
       )}
       {state.status === 'ready' && state.items.length > 0 && (
@@ -109,10 +133,16 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
             Найдено {state.meta.total} {plural(state.meta.total, ['объявление', 'объявления', 'объявлений'])}
           </Typography>
           <Stack spacing={2}>
-            {state.items.map((p) => <PublicationCard key={p.id} publication={p} />)}
+            {state.items.map((p) => (
+              <PublicationCard key={p.id} publication={p} />
+            ))}
           </Stack>
           <Box pb={2}>
-            <Pagination current={state.meta.current_page} last={state.meta.last_page} onChange={(p) => apply(filters, p)} />
+            <Pagination
+              current={state.meta.current_page}
+              last={state.meta.last_page}
+              onChange={(p) => apply(filters, p)}
+            />
           </Box>
         </>
       )}

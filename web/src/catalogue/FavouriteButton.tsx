@@ -10,8 +10,12 @@ export function FavouriteButton({ publicationId }: { publicationId: string }) {
   const label = active ? 'Убрать из избранного' : 'В избранное';
   return (
     <Tooltip title={label}>
-      <IconButton aria-label={label} aria-pressed={active} onClick={() => (profile ? void toggleFavourite(publicationId) : openAuth('login'))}
-        sx={{ bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={active}
+        onClick={() => (profile ? void toggleFavourite(publicationId) : openAuth('login'))}
+        sx={{ bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
+      >
         {active ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}
       </IconButton>
     </Tooltip>

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { ensureVisitor } from '../api/visitor';
 
 const formatPhone = (digits: string) =>
-  digits.length === 11 ? `+7 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}` : digits;
+  digits.length === 11
+    ? `+7 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}`
+    : digits;
 
 type Reveal = { kind: 'hidden' } | { kind: 'asking' } | { kind: 'shown'; phone: string } | { kind: 'failed' };
 
@@ -17,7 +19,8 @@ async function revealPhone(publicationId: string): Promise<string> {
     credentials: 'same-origin',
   });
   const body = (await response.json().catch(() => null)) as { data?: { phone?: unknown } } | null;
-  if (!response.ok || typeof body?.data?.phone !== 'string') throw new Error(`phone not revealed: ${response.status}`);
+  if (!response.ok || typeof body?.data?.phone !== 'string')
+    throw new Error(`phone not revealed: ${response.status}`);
   return body.data.phone;
 }
 
@@ -26,7 +29,14 @@ export function PhoneButton({ publicationId, fullWidth }: { publicationId: strin
   const [state, setState] = useState<Reveal>({ kind: 'hidden' });
   if (state.kind === 'shown') {
     return (
-      <Button variant="outlined" color="primary" href={`tel:+${state.phone}`} startIcon={<PhoneIcon />} fullWidth={fullWidth} data-testid="phone">
+      <Button
+        variant="outlined"
+        color="primary"
+        href={`tel:+${state.phone}`}
+        startIcon={<PhoneIcon />}
+        fullWidth={fullWidth}
+        data-testid="phone"
+      >
         {formatPhone(state.phone)}
       </Button>
     );
@@ -40,8 +50,15 @@ export function PhoneButton({ publicationId, fullWidth }: { publicationId: strin
   };
   const asking = state.kind === 'asking';
   return (
-    <Button variant="contained" color="primary" onClick={reveal} disabled={asking} aria-busy={asking}
-      startIcon={asking ? <CircularProgress size={16} color="inherit" /> : <PhoneIcon />} fullWidth={fullWidth}>
+    <Button
+      variant="contained"
+      color="primary"
+      onClick={reveal}
+      disabled={asking}
+      aria-busy={asking}
+      startIcon={asking ? <CircularProgress size={16} color="inherit" /> : <PhoneIcon />}
+      fullWidth={fullWidth}
+    >
       {state.kind === 'failed' ? 'Не удалось показать телефон, повторить' : 'Показать телефон'}
     </Button>
   );

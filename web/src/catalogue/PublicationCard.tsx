@@ -4,7 +4,15 @@ import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withStay } from '../booking/stay';
 import type { Publication } from '../api/types';
-import { areaLabel, DEAL_ROUTES, depositText, floorLabel, formatPrice, roomsLabel, updatedAgo } from '../format';
+import {
+  areaLabel,
+  DEAL_ROUTES,
+  depositText,
+  floorLabel,
+  formatPrice,
+  roomsLabel,
+  updatedAgo,
+} from '../format';
 import { useEffect, useRef } from 'react';
 import { recordView } from '../api/visitor';
 import { FavouriteButton } from './FavouriteButton';
@@ -16,7 +24,13 @@ export function PriceBlock({ publication, large }: { publication: Publication; l
   return (
     <Stack direction="row" spacing={1.5} alignItems="baseline" flexWrap="wrap">
       {/* the price itself holds only no-break spaces; nowrap also keeps '/день' on its line */}
-      <Typography variant={large ? 'h4' : 'h5'} component="p" fontWeight={700} data-testid="price" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography
+        variant={large ? 'h4' : 'h5'}
+        component="p"
+        fontWeight={700}
+        data-testid="price"
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         {formatPrice(publication.price)}
         {perDay ? '/день' : perMonth ? '/мес.' : ''}
       </Typography>
@@ -39,9 +53,16 @@ export function MetroStations({ publication }: { publication: Publication }) {
     <>
       {publication.address.metro.stations.map((s) => (
         <Stack key={s.name} direction="row" spacing={0.5} alignItems="center" color="text.secondary">
-          <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', display: 'inline-block' }} />
+          <Box
+            component="span"
+            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', display: 'inline-block' }}
+          />
           <Typography variant="body2">{s.name}</Typography>
-          {s.pedestrian_time ? <DirectionsWalkIcon sx={{ fontSize: 16 }} /> : <DirectionsBusIcon sx={{ fontSize: 16 }} />}
+          {s.pedestrian_time ? (
+            <DirectionsWalkIcon sx={{ fontSize: 16 }} />
+          ) : (
+            <DirectionsBusIcon sx={{ fontSize: 16 }} />
+          )}
           <Typography variant="body2">{`${s.time}\u00a0мин.`}</Typography>
         </Stack>
       ))}
@@ -53,50 +74,119 @@ export function MetroStations({ publication }: { publication: Publication }) {
 export function PublicationCard({ publication }: { publication: Publication }) {
   const [search] = useSearchParams();
   // a daily-rent card carries the search's dates and guests into the listing's booking form
-  const href = withStay(`${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`, publication.dealCategory, search);
-  const facts = [roomsLabel(publication.roomCount), areaLabel(publication.totalArea), floorLabel(publication.floor, publication.floorsCount)].filter(Boolean);
+  const href = withStay(
+    `${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`,
+    publication.dealCategory,
+    search,
+  );
+  const facts = [
+    roomsLabel(publication.roomCount),
+    areaLabel(publication.totalArea),
+    floorLabel(publication.floor, publication.floorsCount),
+  ].filter(Boolean);
   const image = publication.images[0]?.path;
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // a view counts once the whole card has been on the screen
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry.intersectionRatio >= 0.99) {
-        recordView(publication.id);
-        observer.disconnect();
-      }
-    }, { threshold: 1 });
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry.intersectionRatio >= 0.99) {
+          recordView(publication.id);
+          observer.disconnect();
+        }
+      },
+      { threshold: 1 },
+    );
     if (card.current) observer.observe(card.current);
     return () => observer.disconnect();
   }, [publication.id]);
   return (
-    <Card ref={card} variant="outlined" sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, borderRadius: 3 }} data-testid="publication-card">
-      <Box sx={{ flex: { md: '0 0 344px' }, height: { xs: 220, md: 'auto' }, minHeight: { md: 252 }, position: 'relative' }}>
-        <Box component={RouterLink} to={href} sx={{ position: 'absolute', inset: 0, bgcolor: 'grey.200', display: 'block' }}>
+    <Card
+      ref={card}
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, borderRadius: 3 }}
+      data-testid="publication-card"
+    >
+      <Box
+        sx={{
+          flex: { md: '0 0 344px' },
+          height: { xs: 220, md: 'auto' },
+          minHeight: { md: 252 },
+          position: 'relative',
+        }}
+      >
+        <Box
+          component={RouterLink}
+          to={href}
+          sx={{ position: 'absolute', inset: 0, bgcolor: 'grey.200', display: 'block' }}
+        >
           {image ? (
-            <Box component="img" src={image} alt={publication.title} loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+            <Box
+              component="img"
+              src={image}
+              alt={publication.title}
+              loading="lazy"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
           ) : (
-            <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">Нет фото</Stack>
+            <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">
+              Нет фото
+            </Stack>
           )}
         </Box>
-        {publication.isTop && <Chip label="Лучшие" color="secondary" size="small" sx={{ position: 'absolute', top: 12, left: 12 }} />}
-        <Box sx={{ position: 'absolute', top: 8, right: 8 }}><FavouriteButton publicationId={publication.id} /></Box>
+        {publication.isTop && (
+          <Chip
+            label="Лучшие"
+            color="secondary"
+            size="small"
+            sx={{ position: 'absolute', top: 12, left: 12 }}
+          />
+        )}
+        <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+          <FavouriteButton publicationId={publication.id} />
+        </Box>
       </Box>
       <Stack spacing={1} sx={{ p: 2.5, flex: 1, minWidth: 0 }}>
-        <Link component={RouterLink} to={href} underline="hover" color="primary" variant="h6" fontWeight={600} data-testid="card-title">
+        <Link
+          component={RouterLink}
+          to={href}
+          underline="hover"
+          color="primary"
+          variant="h6"
+          fontWeight={600}
+          data-testid="card-title"
+        >
           {publication.title}
         </Link>
-        <Typography variant="body2" color="text.secondary">{facts.join(' · ')}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {facts.join(' · ')}
+        </Typography>
         <PriceBlock publication={publication} />
-        {depositLabel(publication) && <Typography variant="body2" color="text.secondary">{depositLabel(publication)}</Typography>}
+        {depositLabel(publication) && (
+          <Typography variant="body2" color="text.secondary">
+            {depositLabel(publication)}
+          </Typography>
+        )}
         <Typography variant="body2">{publication.address.fullAddress}</Typography>
         <MetroStations publication={publication} />
-        <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 5, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: '-webkit-box', WebkitLineClamp: 5, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+        >
           {publication.description}
         </Typography>
         <Box flex={1} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} justifyContent="space-between">
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          alignItems={{ sm: 'center' }}
+          justifyContent="space-between"
+        >
           <Box>
-            <Typography variant="body2" fontWeight={600}>{publication.agency?.name ?? publication.author.name}</Typography>
+            <Typography variant="body2" fontWeight={600}>
+              {publication.agency?.name ?? publication.author.name}
+            </Typography>
             <Typography variant="caption" color="text.secondary">
               {publication.agency ? `${publication.author.name} · ` : ''}
               {updatedAgo(publication.updatedAt)}

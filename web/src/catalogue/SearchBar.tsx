@@ -1,12 +1,42 @@
-import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { stayProblem } from '../booking/stay';
 import { plural } from '../format';
 
 /** daily rent adds the stay: check-in and check-out days and the number of guests */
-export type Filters = { rooms: number[]; priceMin: string; priceMax: string; sort: string; checkIn: string; checkOut: string; guests: number };
-export const NO_FILTERS: Filters = { rooms: [], priceMin: '', priceMax: '', sort: 'new', checkIn: '', checkOut: '', guests: 0 };
-export const SORTS: Record<string, { label: string; request: { sortByPrice?: 'ASC' | 'DESC'; sortByDate?: 'ASC' | 'DESC' } }> = {
+export type Filters = {
+  rooms: number[];
+  priceMin: string;
+  priceMax: string;
+  sort: string;
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+};
+export const NO_FILTERS: Filters = {
+  rooms: [],
+  priceMin: '',
+  priceMax: '',
+  sort: 'new',
+  checkIn: '',
+  checkOut: '',
+  guests: 0,
+};
+export const SORTS: Record<
+  string,
+  { label: string; request: { sortByPrice?: 'ASC' | 'DESC'; sortByDate?: 'ASC' | 'DESC' } }
+> = {
   new: { label: 'Сначала новые', request: { sortByDate: 'DESC' } },
   old: { label: 'Сначала старые', request: { sortByDate: 'ASC' } },
   cheap: { label: 'Сначала дешевле', request: { sortByPrice: 'ASC' } },
@@ -39,13 +69,40 @@ const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ defau
 /** The spec's guest counter: up without limit, down to 0; at 0 it asks for the count. */
 function GuestCounter({ value, onChange }: { value: number; onChange(n: number): void }) {
   return (
-    <Stack direction="row" alignItems="center" role="group" aria-label="Гости"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, minHeight: 40, flex: '1 1 220px', minWidth: 0 }}>
-      <IconButton size="small" aria-label="Меньше гостей" disabled={value === 0} onClick={() => onChange(Math.max(0, value - 1))}>−</IconButton>
-      <Typography component="span" variant="body2" sx={{ flex: 1, textAlign: 'center', color: value ? 'text.primary' : 'text.secondary' }} data-testid="guests">
+    <Stack
+      direction="row"
+      alignItems="center"
+      role="group"
+      aria-label="Гости"
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        px: 0.5,
+        minHeight: 40,
+        flex: '1 1 220px',
+        minWidth: 0,
+      }}
+    >
+      <IconButton
+        size="small"
+        aria-label="Меньше гостей"
+        disabled={value === 0}
+        onClick={() => onChange(Math.max(0, value - 1))}
+      >
+        −
+      </IconButton>
+      <Typography
+        component="span"
+        variant="body2"
+        sx={{ flex: 1, textAlign: 'center', color: value ? 'text.primary' : 'text.secondary' }}
+        data-testid="guests"
+      >
         {value ? `${value} ${plural(value, ['гость', 'гостя', 'гостей'])}` : 'Укажите количество гостей'}
       </Typography>
-      <IconButton size="small" aria-label="Больше гостей" onClick={() => onChange(value + 1)}>+</IconButton>
+      <IconButton size="small" aria-label="Больше гостей" onClick={() => onChange(value + 1)}>
+        +
+      </IconButton>
     </Stack>
   );
 }
@@ -55,7 +112,15 @@ function GuestCounter({ value, onChange }: { value: number; onChange(n: number):
  * wrap onto more lines as the width shrinks, each keeping a usable minimum width, so nothing is
  * squeezed to a sliver and the page never scrolls sideways (320–1920 px).
  */
-export function SearchBar({ value, onSearch, dailyRent }: { value: Filters; onSearch: (filters: Filters) => void; dailyRent?: boolean }) {
+export function SearchBar({
+  value,
+  onSearch,
+  dailyRent,
+}: {
+  value: Filters;
+  onSearch: (filters: Filters) => void;
+  dailyRent?: boolean;
+}) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const invalidStay = dailyRent ? stayProblem(draft) !== null : false;
@@ -65,8 +130,15 @@ export function SearchBar({ value, onSearch, dailyRent }: { value: Filters; onSe
   };
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-      <Box component="form" aria-label="Поиск" onSubmit={(e) => { e.preventDefault(); if (!invalidStay) search(draft); }}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
+      <Box
+        component="form"
+        aria-label="Поиск"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!invalidStay) search(draft);
+        }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', minWidth: 0 }}
+      >
         <ToggleButtonGroup
           value={draft.rooms}
           onChange={(_, rooms: number[]) => setDraft({ ...draft, rooms })}
@@ -75,14 +147,28 @@ export function SearchBar({ value, onSearch, dailyRent }: { value: Filters; onSe
           sx={{ flex: '0 0 auto', height: 40 }}
         >
           {[1, 2, 3, 4].map((n) => (
-            <ToggleButton key={n} value={n} sx={{ px: 2 }}>{n === 4 ? '4+' : n}</ToggleButton>
+            <ToggleButton key={n} value={n} sx={{ px: 2 }}>
+              {n === 4 ? '4+' : n}
+            </ToggleButton>
           ))}
         </ToggleButtonGroup>
         <Box sx={{ display: 'flex', gap: 1, flex: '1 1 260px', minWidth: 0 }}>
-          <TextField size="small" label="Цена от, ₽" value={draft.priceMin} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ flex: 1, minWidth: 110 }}
-            onChange={(e) => setDraft({ ...draft, priceMin: digits(e.target.value) })} />
-          <TextField size="small" label="до, ₽" value={draft.priceMax} slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ flex: 1, minWidth: 110 }}
-            onChange={(e) => setDraft({ ...draft, priceMax: digits(e.target.value) })} />
+          <TextField
+            size="small"
+            label="Цена от, ₽"
+            value={draft.priceMin}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ flex: 1, minWidth: 110 }}
+            onChange={(e) => setDraft({ ...draft, priceMin: digits(e.target.value) })}
+          />
+          <TextField
+            size="small"
+            label="до, ₽"
+            value={draft.priceMax}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ flex: 1, minWidth: 110 }}
+            onChange={(e) => setDraft({ ...draft, priceMax: digits(e.target.value) })}
+          />
         </Box>
         {dailyRent && (
           <>
@@ -94,11 +180,33 @@ export function SearchBar({ value, onSearch, dailyRent }: { value: Filters; onSe
             <GuestCounter value={draft.guests} onChange={(guests) => setDraft({ ...draft, guests })} />
           </>
         )}
-        <TextField select size="small" label="Сортировка" value={draft.sort} sx={{ flex: '1 1 180px', minWidth: 0, maxWidth: { sm: 280 } }}
-          onChange={(e) => { const next = { ...draft, sort: e.target.value }; setDraft(next); if (!invalidStay) search(next); }}>
-          {Object.entries(SORTS).map(([key, s]) => <MenuItem key={key} value={key}>{s.label}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label="Сортировка"
+          value={draft.sort}
+          sx={{ flex: '1 1 180px', minWidth: 0, maxWidth: { sm: 280 } }}
+          onChange={(e) => {
+            const next = { ...draft, sort: e.target.value };
+            setDraft(next);
+            if (!invalidStay) search(next);
+          }}
+        >
+          {Object.entries(SORTS).map(([key, s]) => (
+            <MenuItem key={key} value={key}>
+              {s.label}
+            </MenuItem>
+          ))}
         </TextField>
-        <Button type="submit" variant="contained" size="large" disabled={invalidStay} sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, ml: { sm: 'auto' }, height: 40, px: 4 }}>Найти</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={invalidStay}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, ml: { sm: 'auto' }, height: 40, px: 4 }}
+        >
+          Найти
+        </Button>
       </Box>
     </Paper>
   );

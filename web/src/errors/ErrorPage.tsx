@@ -7,11 +7,17 @@ export function ErrorPage({ code }: { code: number }) {
   return (
     <Stack alignItems="center" spacing={2} py={10} textAlign="center">
       <Typography variant="h2" component="p" fontWeight={700} color="primary">{`Ошибка ${code}`}</Typography>
-      <Typography variant="h5" component="h1">{notFound ? 'Не удалось найти эту страницу' : 'Что-то пошло не так'}</Typography>
-      <Typography color="text.secondary">
-        {notFound ? 'Страница, которую вы ищите, отсутствует или была удалена.' : 'К сожалению, возникли проблемы при взаимодействии с сервером.'}
+      <Typography variant="h5" component="h1">
+        {notFound ? 'Не удалось найти эту страницу' : 'Что-то пошло не так'}
       </Typography>
-      <Button component={RouterLink} to="/prodazha" variant="contained">Перейти в каталог</Button>
+      <Typography color="text.secondary">
+        {notFound
+          ? 'Страница, которую вы ищите, отсутствует или была удалена.'
+          : 'К сожалению, возникли проблемы при взаимодействии с сервером.'}
+      </Typography>
+      <Button component={RouterLink} to="/prodazha" variant="contained">
+        Перейти в каталог
+      </Button>
     </Stack>
   );
 }

@@ -1,5 +1,18 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, Container, Drawer, IconButton, Link, List, ListItemButton, Stack, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Container,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  Stack,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router';
 import { AuthModal } from '../auth/AuthModal';
@@ -18,11 +31,20 @@ const NAV = [
 function AccountButton() {
   const { profile, loading, openAuth } = useSession();
   if (loading) return <Box width={180} />;
-  if (profile) return <Button variant="outlined" component={RouterLink} to="/account" sx={{ whiteSpace: 'nowrap' }}>Личный кабинет</Button>;
+  if (profile)
+    return (
+      <Button variant="outlined" component={RouterLink} to="/account" sx={{ whiteSpace: 'nowrap' }}>
+        Личный кабинет
+      </Button>
+    );
   return (
     <Button variant="outlined" onClick={() => openAuth('login')} sx={{ whiteSpace: 'nowrap' }}>
-      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>Вход и регистрация</Box>
-      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>Войти</Box>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        Вход и регистрация
+      </Box>
+      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+        Войти
+      </Box>
     </Button>
   );
 }
@@ -31,17 +53,37 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <Box minHeight="100vh" display="flex" flexDirection="column" bgcolor="#f6f7f9">
-      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <AppBar
+        position="sticky"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: 3 }}>
-            <IconButton sx={{ display: { md: 'none' } }} aria-label="Меню" onClick={() => setMenuOpen(true)}><MenuIcon /></IconButton>
-            <Typography component={RouterLink} to="/prodazha" variant="h6" fontWeight={800} color="primary" sx={{ textDecoration: 'none' }}>
+            <IconButton sx={{ display: { md: 'none' } }} aria-label="Меню" onClick={() => setMenuOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+            <Typography
+              component={RouterLink}
+              to="/prodazha"
+              variant="h6"
+              fontWeight={800}
+              color="primary"
+              sx={{ textDecoration: 'none' }}
+            >
               Квадрат
             </Typography>
             <Stack direction="row" spacing={2.5} sx={{ display: { xs: 'none', md: 'flex' } }} component="nav">
               {NAV.map((item) => (
-                <Link key={item.to} component={NavLink} to={item.to} underline="none" color="text.primary"
-                  sx={{ fontWeight: 500, '&.active': { color: 'primary.main' } }}>
+                <Link
+                  key={item.to}
+                  component={NavLink}
+                  to={item.to}
+                  underline="none"
+                  color="text.primary"
+                  sx={{ fontWeight: 500, '&.active': { color: 'primary.main' } }}
+                >
                   {item.label}
                 </Link>
               ))}
@@ -55,18 +97,27 @@ export function Layout() {
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
         <List sx={{ width: 260 }}>
           {NAV.map((item) => (
-            <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={() => setMenuOpen(false)}>{item.label}</ListItemButton>
+            <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={() => setMenuOpen(false)}>
+              {item.label}
+            </ListItemButton>
           ))}
         </List>
       </Drawer>
       <Container maxWidth="lg" sx={{ py: 4, flex: 1 }}>
         <Outlet />
       </Container>
-      <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3 }}>
+      <Box
+        component="footer"
+        sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 3 }}
+      >
         <Container maxWidth="lg">
           <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" spacing={1}>
-            <Typography variant="body2" color="text.secondary">© 2006–{new Date().getFullYear()} Квадрат — недвижимость</Typography>
-            <Link href="/storage/privacy_policy.pdf" variant="body2" color="text.secondary">Политика конфиденциальности</Link>
+            <Typography variant="body2" color="text.secondary">
+              © 2006–{new Date().getFullYear()} Квадрат — недвижимость
+            </Typography>
+            <Link href="/storage/privacy_policy.pdf" variant="body2" color="text.secondary">
+              Политика конфиденциальности
+            </Link>
           </Stack>
         </Container>
       </Box>

@@ -11,7 +11,8 @@ import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
 import { formatCharacteristic, updatedAgo } from '../format';
 
-type State = { status: 'loading' } | { status: 'ready'; publication: Publication } | { status: 'failed'; code: number };
+type State =
+  { status: 'loading' } | { status: 'ready'; publication: Publication } | { status: 'failed'; code: number };
 
 export function ListingPage() {
   const { id = '' } = useParams();
@@ -28,43 +29,82 @@ export function ListingPage() {
         document.title = `${data.title} — ${data.address.fullAddress}`;
       })
       .catch((error) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', code: error instanceof ApiFailure ? error.status : 500 });
+        if (!controller.signal.aborted)
+          setState({ status: 'failed', code: error instanceof ApiFailure ? error.status : 500 });
       });
     return () => controller.abort();
   }, [id]);
 
-  if (state.status === 'loading') return <Stack alignItems="center" py={8}><CircularProgress aria-label="Загрузка" /></Stack>;
+  if (state.status === 'loading')
+    return (
+      <Stack alignItems="center" py={8}>
+        <CircularProgress aria-label="Загрузка" />
+      </Stack>
+    );
   if (state.status === 'failed') return <ErrorPage code={state.code} />;
   const p = state.publication;
   return (
     <Grid container spacing={4}>
       <Grid size={{ xs: 12, md: 8 }}>
         <Stack spacing={2}>
-          <Typography variant="h4" component="h1" fontWeight={700}>{p.title}</Typography>
+          <Typography variant="h4" component="h1" fontWeight={700}>
+            {p.title}
+          </Typography>
           <Typography color="text.secondary">{p.address.fullAddress}</Typography>
           <MetroStations publication={p} />
           <Box sx={{ borderRadius: 3, overflow: 'hidden', bgcolor: 'grey.200', aspectRatio: '4 / 3' }}>
-            {p.images[photo] && <Box component="img" src={p.images[photo].path} alt={p.title} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
+            {p.images[photo] && (
+              <Box
+                component="img"
+                src={p.images[photo].path}
+                alt={p.title}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              />
+            )}
           </Box>
           <Stack direction="row" spacing={1} sx={{ overflowX: 'auto' }}>
             {p.images.map((image, i) => (
-              <Box key={image.path} component="img" src={image.path} alt="" onClick={() => setPhoto(i)}
-                sx={{ width: 109, height: 80, objectFit: 'cover', borderRadius: 1, cursor: 'pointer', outline: i === photo ? '3px solid' : 'none', outlineColor: 'primary.main' }} />
+              <Box
+                key={image.path}
+                component="img"
+                src={image.path}
+                alt=""
+                onClick={() => setPhoto(i)}
+                sx={{
+                  width: 109,
+                  height: 80,
+                  objectFit: 'cover',
+                  borderRadius: 1,
+                  cursor: 'pointer',
+                  outline: i === photo ? '3px solid' : 'none',
+                  outlineColor: 'primary.main',
+                }}
+              />
             ))}
           </Stack>
-          <Typography variant="h5" fontWeight={600} pt={2}>Характеристики</Typography>
+          <Typography variant="h5" fontWeight={600} pt={2}>
+            Характеристики
+          </Typography>
           <Grid container spacing={1}>
             {p.characteristics.map((c) => {
               const { label, value } = formatCharacteristic(c);
               return (
-                <Grid key={c.characteristicField} size={{ xs: 6, sm: 4 }} data-testid={`characteristic-${c.characteristicField}`}>
-                  <Typography variant="body2" color="text.secondary">{label}</Typography>
+                <Grid
+                  key={c.characteristicField}
+                  size={{ xs: 6, sm: 4 }}
+                  data-testid={`characteristic-${c.characteristicField}`}
+                >
+                  <Typography variant="body2" color="text.secondary">
+                    {label}
+                  </Typography>
                   <Typography fontWeight={600}>{value}</Typography>
                 </Grid>
               );
             })}
           </Grid>
-          <Typography variant="h5" fontWeight={600} pt={2}>Описание</Typography>
+          <Typography variant="h5" fontWeight={600} pt={2}>
+            Описание
+          </Typography>
           <Typography sx={{ whiteSpace: 'pre-line' }}>{p.description}</Typography>
         </Stack>
       </Grid>
@@ -80,7 +120,11 @@ export function ListingPage() {
             <Divider />
             <Box>
               <Typography fontWeight={600}>{p.author.name}</Typography>
-              {p.agency && <Typography variant="body2" color="text.secondary">{p.agency.name}</Typography>}
+              {p.agency && (
+                <Typography variant="body2" color="text.secondary">
+                  {p.agency.name}
+                </Typography>
+              )}
             </Box>
             <PhoneButton publicationId={p.id} fullWidth />
             {p.dealCategory === 'dailyRent' && (
@@ -89,7 +133,9 @@ export function ListingPage() {
                 <ReserveCard publication={p} />
               </>
             )}
-            <Typography variant="caption" color="text.secondary">{updatedAgo(p.updatedAt)}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {updatedAgo(p.updatedAt)}
+            </Typography>
           </Stack>
         </Card>
       </Grid>

@@ -17,23 +17,63 @@ export function PriceHistory({ publicationId }: { publicationId: string }) {
   };
   return (
     <>
-      <Button size="small" variant="text" onClick={(e) => void open(e.currentTarget)} sx={{ alignSelf: 'flex-start', px: 0 }}>История цены</Button>
-      <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Button
+        size="small"
+        variant="text"
+        onClick={(e) => void open(e.currentTarget)}
+        sx={{ alignSelf: 'flex-start', px: 0 }}
+      >
+        История цены
+      </Button>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
         <Stack spacing={1.5} sx={{ p: 2, minWidth: 280 }}>
           <Typography fontWeight={700}>История изменения цены</Typography>
           {items?.map((item) => (
-            <Stack key={item.createdAt} direction="row" spacing={2} justifyContent="space-between" alignItems="center">
-              <Typography variant="body2" color="text.secondary">{dateFormat.format(new Date(item.createdAt))}</Typography>
-              <Typography variant="body2" fontWeight={600}>{formatPrice(item.price)}</Typography>
+            <Stack
+              key={item.createdAt}
+              direction="row"
+              spacing={2}
+              justifyContent="space-between"
+              alignItems="center"
+            >
+              <Typography variant="body2" color="text.secondary">
+                {dateFormat.format(new Date(item.createdAt))}
+              </Typography>
+              <Typography variant="body2" fontWeight={600}>
+                {formatPrice(item.price)}
+              </Typography>
               {item.priceDiff !== 0 ? (
-                <Stack direction="row" alignItems="center" color={item.priceDiff < 0 ? 'success.main' : 'error.main'} minWidth={110} justifyContent="flex-end">
-                  {item.priceDiff < 0 ? <ArrowDownwardIcon fontSize="small" /> : <ArrowUpwardIcon fontSize="small" />}
+                <Stack
+                  direction="row"
+                  alignItems="center"
+                  color={item.priceDiff < 0 ? 'success.main' : 'error.main'}
+                  minWidth={110}
+                  justifyContent="flex-end"
+                >
+                  {item.priceDiff < 0 ? (
+                    <ArrowDownwardIcon fontSize="small" />
+                  ) : (
+                    <ArrowUpwardIcon fontSize="small" />
+                  )}
                   <Typography variant="body2">{formatPrice(Math.abs(item.priceDiff))}</Typography>
                 </Stack>
-              ) : <Typography variant="body2" minWidth={110} textAlign="right" color="text.secondary">начальная</Typography>}
+              ) : (
+                <Typography variant="body2" minWidth={110} textAlign="right" color="text.secondary">
+                  начальная
+                </Typography>
+              )}
             </Stack>
           ))}
-          {items?.length === 0 && <Typography variant="body2" color="text.secondary">Цена не менялась</Typography>}
+          {items?.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              Цена не менялась
+            </Typography>
+          )}
         </Stack>
       </Popover>
     </>

@@ -49,7 +49,11 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const pairs = seen.map((m) => [m.key, m.value]);
       expect(pairs).toHaveLength(sent.length);
       expect(pairs).toEqual(expect.arrayContaining(sent.map((m) => [m.key ?? null, m.value])));
-      expect(seen.every((m) => m.topic === topic && Number.isInteger(m.offset) && !Number.isNaN(Date.parse(m.timestamp)))).toBe(true);
+      expect(
+        seen.every(
+          (m) => m.topic === topic && Number.isInteger(m.offset) && !Number.isNaN(Date.parse(m.timestamp)),
+        ),
+      ).toBe(true);
     });
 
     it('delivers to two groups independently and live', async () => {
@@ -120,10 +124,15 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const group = name('group');
       await bus.publish(topic, oneKey('a', 'b'));
       let attempts = 0;
-      const failing = await bus.subscribe(group, topic, async () => {
-        attempts++;
-        throw new Error('SMS gateway down');
-      }, { onError: () => undefined });
+      const failing = await bus.subscribe(
+        group,
+        topic,
+        async () => {
+          attempts++;
+          throw new Error('SMS gateway down');
+        },
+        { onError: () => undefined },
+      );
       await until(() => attempts >= 1);
       await failing.stop();
       await restart();
@@ -157,10 +166,15 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       await bus.publish(topic, oneKey(...Array.from({ length: 25 }, (_, i) => i)));
       const sizes: number[] = [];
       const seen: unknown[] = [];
-      const sub = await bus.subscribe(name('group'), topic, async (batch) => {
-        sizes.push(batch.length);
-        seen.push(...values(batch));
-      }, { maxBatch: 10 });
+      const sub = await bus.subscribe(
+        name('group'),
+        topic,
+        async (batch) => {
+          sizes.push(batch.length);
+          seen.push(...values(batch));
+        },
+        { maxBatch: 10 },
+      );
       await until(() => seen.length === 25);
       await sub.stop();
       expect(Math.max(...sizes)).toBeLessThanOrEqual(10);
@@ -170,8 +184,12 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
     it('lets the members of one group share the topic: every message is handled, and a remaining member carries on', async () => {
       const topic = name('topic');
       const group = name('group');
-      const handled = new Map<string, unknown[]>([['first', []], ['second', []]]);
-      const member = (who: string) => bus.subscribe(group, topic, async (batch) => void handled.get(who)!.push(...values(batch)));
+      const handled = new Map<string, unknown[]>([
+        ['first', []],
+        ['second', []],
+      ]);
+      const member = (who: string) =>
+        bus.subscribe(group, topic, async (batch) => void handled.get(who)!.push(...values(batch)));
       const first = await member('first');
       const second = await member('second');
       const all = () => new Set([...handled.get('first')!, ...handled.get('second')!]);
@@ -187,7 +205,10 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
     it('delivers a large publish completely, in order per key, to a deduping handler', async () => {
       const topic = name('topic');
       const total = 5000;
-      await bus.publish(topic, Array.from({ length: total }, (_, i) => ({ key: `k${i % 7}`, value: { id: `m${i}` } })));
+      await bus.publish(
+        topic,
+        Array.from({ length: total }, (_, i) => ({ key: `k${i % 7}`, value: { id: `m${i}` } })),
+      );
       const ids = new Set<string>();
       const order: number[] = [];
       const sub = await bus.subscribe(name('group'), topic, async (batch) => {

@@ -17,16 +17,23 @@ export class KafkaBus implements Bus {
   private readonly consumers = new Set<Consumer>();
 
   constructor(brokers: string[], clientId = 'estate-marketplace') {
-    this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.NOTHING, retry: { retries: 10, initialRetryTime: 100 } });
+    this.kafka = new Kafka({
+      clientId,
+      brokers,
+      logLevel: logLevel.NOTHING,
+      retry: { retries: 10, initialRetryTime: 100 },
+    });
   }
 
   private async ensureTopic(topic: string) {
     if (this.knownTopics.has(topic)) return;
     this.admin ??= this.kafka.admin();
     await this.admin.connect();
-    await this.admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true }).catch((error: { type?: string }) => {
-      if (error?.type !== 'TOPIC_ALREADY_EXISTS') throw error;
-    });
+    await this.admin
+      .createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true })
+      .catch((error: { type?: string }) => {
+        if (error?.type !== 'TOPIC_ALREADY_EXISTS') throw error;
+      });
     this.knownTopics.add(topic);
   }
 
@@ -38,7 +45,11 @@ export class KafkaBus implements Bus {
       await this.producer.connect();
     }
     try {
-      await this.producer.send({ topic, acks: -1, messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value) })) });
+      await this.producer.send({
+        topic,
+        acks: -1,
+        messages: messages.map((m) => ({ key: m.key ?? null, value: JSON.stringify(m.value) })),
+      });
     } catch (error) {
       // a producer that gave up (broker away past its retries) is replaced on the next publish
       const broken = this.producer;
@@ -48,17 +59,34 @@ export class KafkaBus implements Bus {
     }
   }
 
-  async subscribe(group: string, topic: string, handler: (batch: BusMessage[]) => Promise<void>, options: SubscribeOptions = {}): Promise<BusSubscription> {
+  async subscribe(
+    group: string,
+    topic: string,
+    handler: (batch: BusMessage[]) => Promise<void>,
+    options: SubscribeOptions = {},
+  ): Promise<BusSubscription> {
     const maxBatch = options.maxBatch ?? 500;
     await this.ensureTopic(topic);
-    const consumer = this.kafka.consumer({ groupId: group, sessionTimeout: 30000, heartbeatInterval: 3000, maxWaitTimeInMs: 100 });
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      sessionTimeout: 30000,
+      heartbeatInterval: 3000,
+      maxWaitTimeInMs: 100,
+    });
     this.consumers.add(consumer);
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+      eachBatch: async ({
+        batch,
+        resolveOffset,
+        heartbeat,
+        isRunning,
+        isStale,
+        commitOffsetsIfNecessary,
+      }) => {
         for (let start = 0; start < batch.messages.length; start += maxBatch) {
           const slice = batch.messages.slice(start, start + maxBatch);
           const messages: BusMessage[] = slice.map((m) => ({
@@ -80,7 +108,16 @@ export class KafkaBus implements Bus {
             }
           }
           resolveOffset(slice[slice.length - 1].offset);
-          await commitOffsetsIfNecessary({ topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: String(Number(slice[slice.length - 1].offset) + 1) }] }] });
+          await commitOffsetsIfNecessary({
+            topics: [
+              {
+                topic: batch.topic,
+                partitions: [
+                  { partition: batch.partition, offset: String(Number(slice[slice.length - 1].offset) + 1) },
+                ],
+              },
+            ],
+          });
           await heartbeat();
         }
       },

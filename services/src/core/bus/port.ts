@@ -7,7 +7,13 @@
  * batch may come twice (a crash or a stop between handling and committing, a Kafka rebalance): a
  * handler that must count each message once dedupes by an id carried inside the message's value.
  */
-export type BusMessage = { topic: string; key: string | null; value: unknown; offset: number; timestamp: string };
+export type BusMessage = {
+  topic: string;
+  key: string | null;
+  value: unknown;
+  offset: number;
+  timestamp: string;
+};
 
 /** A value is anything JSON can carry; `undefined` travels as null. */
 export type OutgoingMessage = { key?: string | null; value: unknown };
@@ -32,7 +38,12 @@ export interface Bus {
    * Joins a consumer group: each message of the topic is handled by one member of the group.
    * A known group resumes after its last committed offset; a new group starts at the beginning.
    */
-  subscribe(group: string, topic: string, handler: (batch: BusMessage[]) => Promise<void>, options?: SubscribeOptions): Promise<BusSubscription>;
+  subscribe(
+    group: string,
+    topic: string,
+    handler: (batch: BusMessage[]) => Promise<void>,
+    options?: SubscribeOptions,
+  ): Promise<BusSubscription>;
   /** Stops every subscription of this client (waiting for running handlers) and releases the storage. */
   close(): Promise<void>;
 }

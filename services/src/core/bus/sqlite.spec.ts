@@ -38,7 +38,10 @@ describe('sqlite bus specifics', () => {
 
   it('publishes 10,000 messages in one transaction: quickly, and all or none', async () => {
     const bus = new SqliteBus(freshFile());
-    const many = Array.from({ length: 10_000 }, (_, i) => ({ key: `p${i % 100}`, value: { id: `view-${i}`, kind: 'view' } }));
+    const many = Array.from({ length: 10_000 }, (_, i) => ({
+      key: `p${i % 100}`,
+      value: { id: `view-${i}`, kind: 'view' },
+    }));
     const started = Date.now();
     await bus.publish('interactions', many);
     expect(Date.now() - started).toBeLessThan(5000); // ~20 ms unloaded: one transaction, one prepared statement
@@ -47,10 +50,15 @@ describe('sqlite bus specifics', () => {
     await expect(bus.publish('interactions', broken)).rejects.toThrow();
     let count = 0;
     const seen = new Set<unknown>();
-    const sub = await bus.subscribe('count', 'interactions', async (batch) => {
-      count += batch.length;
-      for (const v of values(batch)) seen.add(typeof v === 'string' ? v : (v as { id: string }).id);
-    }, { maxBatch: 5000 });
+    const sub = await bus.subscribe(
+      'count',
+      'interactions',
+      async (batch) => {
+        count += batch.length;
+        for (const v of values(batch)) seen.add(typeof v === 'string' ? v : (v as { id: string }).id);
+      },
+      { maxBatch: 5000 },
+    );
     await until(() => count >= 10_000);
     await new Promise((r) => setTimeout(r, 100));
     await sub.stop();

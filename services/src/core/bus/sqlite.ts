@@ -54,18 +54,23 @@ export class SqliteBus implements Bus {
         PRIMARY KEY (group_id, topic)
       );`);
     this.stmts = {
-      insert: this.db.prepare<[string, string | null, string, string]>('INSERT INTO bus_messages (topic, key, value, timestamp) VALUES (?, ?, ?, ?)'),
+      insert: this.db.prepare<[string, string | null, string, string]>(
+        'INSERT INTO bus_messages (topic, key, value, timestamp) VALUES (?, ?, ?, ?)',
+      ),
       read: this.db.prepare<[string, number, number], Row>(
         'SELECT "offset", topic, key, value, timestamp FROM bus_messages WHERE topic = ? AND "offset" > ? ORDER BY "offset" LIMIT ?',
       ),
-      committed: this.db.prepare<[string, string], { committed: number }>('SELECT committed FROM bus_offsets WHERE group_id = ? AND topic = ?'),
+      committed: this.db.prepare<[string, string], { committed: number }>(
+        'SELECT committed FROM bus_offsets WHERE group_id = ? AND topic = ?',
+      ),
       commit: this.db.prepare<[string, string, number]>(
         'INSERT INTO bus_offsets (group_id, topic, committed) VALUES (?, ?, ?) ON CONFLICT (group_id, topic) DO UPDATE SET committed = excluded.committed',
       ),
     };
     this.publishTx = this.db.transaction((topic: string, messages: OutgoingMessage[]) => {
       const timestamp = new Date().toISOString();
-      for (const m of messages) this.stmts.insert.run(topic, m.key ?? null, JSON.stringify(m.value ?? null), timestamp);
+      for (const m of messages)
+        this.stmts.insert.run(topic, m.key ?? null, JSON.stringify(m.value ?? null), timestamp);
     });
   }
 
@@ -76,7 +81,12 @@ export class SqliteBus implements Bus {
     this.signal.wake();
   }
 
-  async subscribe(group: string, topic: string, handler: (batch: BusMessage[]) => Promise<void>, options: SubscribeOptions = {}): Promise<BusSubscription> {
+  async subscribe(
+    group: string,
+    topic: string,
+    handler: (batch: BusMessage[]) => Promise<void>,
+    options: SubscribeOptions = {},
+  ): Promise<BusSubscription> {
     if (!this.db.open) throw new Error('bus closed');
     const maxBatch = Math.max(1, options.maxBatch ?? 500);
     const slot = `${group}\u0000${topic}`;
@@ -129,7 +139,15 @@ export class SqliteBus implements Bus {
 
   private read(group: string, topic: string, limit: number): BusMessage[] {
     const after = this.stmts.committed.get(group, topic)?.committed ?? 0;
-    return this.stmts.read.all(topic, after, limit).map((r) => ({ topic: r.topic, key: r.key, value: JSON.parse(r.value), offset: r.offset, timestamp: r.timestamp }));
+    return this.stmts.read
+      .all(topic, after, limit)
+      .map((r) => ({
+        topic: r.topic,
+        key: r.key,
+        value: JSON.parse(r.value),
+        offset: r.offset,
+        timestamp: r.timestamp,
+      }));
   }
 
   async close(): Promise<void> {
@@ -151,7 +169,9 @@ function stopSignal() {
     race: (wait: Promise<void>) => Promise.race([wait, stopped]),
     sleep(ms: number) {
       let timer: NodeJS.Timeout | undefined;
-      return signal.race(new Promise<void>((r) => (timer = setTimeout(r, ms)))).finally(() => clearTimeout(timer));
+      return signal
+        .race(new Promise<void>((r) => (timer = setTimeout(r, ms))))
+        .finally(() => clearTimeout(timer));
     },
   };
   return signal;

@@ -14,7 +14,10 @@ export class BullMqJobQueue implements JobQueue {
   private readonly queues = new Map<string, Queue>();
   private readonly workers = new Map<Worker, Redis>();
 
-  constructor(redisUrl: string, private readonly options: { prefix?: string } = {}) {
+  constructor(
+    redisUrl: string,
+    private readonly options: { prefix?: string } = {},
+  ) {
     // BullMQ's blocking commands need no per-request retry limit
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
   }
@@ -40,11 +43,22 @@ export class BullMqJobQueue implements JobQueue {
     return job.id!;
   }
 
-  async process<T>(queueName: string, handler: (job: Job<T>) => Promise<unknown>, options: { concurrency?: number } = {}): Promise<JobProcessor> {
+  async process<T>(
+    queueName: string,
+    handler: (job: Job<T>) => Promise<unknown>,
+    options: { concurrency?: number } = {},
+  ): Promise<JobProcessor> {
     const workerConnection = this.connection.duplicate();
     const worker = new Worker(
       queueName,
-      async (job: BullJob) => handler({ id: job.id!, queue: queueName, name: job.name, data: job.data as T, attemptsMade: job.attemptsMade + 1 }),
+      async (job: BullJob) =>
+        handler({
+          id: job.id!,
+          queue: queueName,
+          name: job.name,
+          data: job.data as T,
+          attemptsMade: job.attemptsMade + 1,
+        }),
       { connection: workerConnection, concurrency: options.concurrency ?? 1, prefix: this.options.prefix },
     );
     worker.on('error', () => undefined); // connection hiccups are retried by ioredis; jobs carry their own errors
@@ -80,14 +94,22 @@ export class BullMqJobQueue implements JobQueue {
 
   async counts(queueName: string): Promise<QueueCounts> {
     const c = await this.queue(queueName).getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
-    return { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, completed: c.completed ?? 0, failed: c.failed ?? 0 };
+    return {
+      waiting: c.waiting ?? 0,
+      active: c.active ?? 0,
+      delayed: c.delayed ?? 0,
+      completed: c.completed ?? 0,
+      failed: c.failed ?? 0,
+    };
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.workers].map(async ([worker, connection]) => {
-      await worker.close();
-      await connection.quit().catch(() => undefined);
-    }));
+    await Promise.all(
+      [...this.workers].map(async ([worker, connection]) => {
+        await worker.close();
+        await connection.quit().catch(() => undefined);
+      }),
+    );
     this.workers.clear();
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();

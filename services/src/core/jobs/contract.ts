@@ -28,8 +28,20 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       await pause(50);
       await worker.stop();
       expect(seen).toHaveLength(1);
-      expect(seen[0]).toMatchObject({ id, queue: q, name: 'send-sms', data: { phone: '79990000001', text: 'Код: 1234' }, attemptsMade: 1 });
-      expect(await jobs.counts(q)).toMatchObject({ completed: 1, failed: 0, waiting: 0, active: 0, delayed: 0 });
+      expect(seen[0]).toMatchObject({
+        id,
+        queue: q,
+        name: 'send-sms',
+        data: { phone: '79990000001', text: 'Код: 1234' },
+        attemptsMade: 1,
+      });
+      expect(await jobs.counts(q)).toMatchObject({
+        completed: 1,
+        failed: 0,
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+      });
     });
 
     it('retries with exponential back-off and completes a job that succeeds on its third attempt', async () => {
@@ -58,7 +70,13 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       const id = await jobs.add(q, 'send-sms', { phone: '79990000001' }, { attempts: 3, backoffMs: 5 });
       await until(async () => (await jobs.deadLetters(q)).length === 1);
       const [dead] = await jobs.deadLetters(q);
-      expect(dead).toMatchObject({ id, name: 'send-sms', attemptsMade: 3, failedReason: 'SMS provider refused: 503', data: { phone: '79990000001' } });
+      expect(dead).toMatchObject({
+        id,
+        name: 'send-sms',
+        attemptsMade: 3,
+        failedReason: 'SMS provider refused: 503',
+        data: { phone: '79990000001' },
+      });
       expect(Number.isNaN(Date.parse(dead.failedAt))).toBe(false);
       expect(await jobs.counts(q)).toMatchObject({ failed: 1, waiting: 0, active: 0, delayed: 0 });
       healthy = true;
@@ -83,7 +101,11 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       await until(async () => (await jobs.deadLetters(q)).length === 1);
       await worker.stop();
       expect(attempts).toEqual([1, 2, 1, 2]);
-      expect((await jobs.deadLetters(q))[0]).toMatchObject({ id, attemptsMade: 2, failedReason: 'card declined' });
+      expect((await jobs.deadLetters(q))[0]).toMatchObject({
+        id,
+        attemptsMade: 2,
+        failedReason: 'card declined',
+      });
     });
 
     it('ignores a second add with the same job id while the first is pending', async () => {
@@ -124,12 +146,16 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       let running = 0;
       let peak = 0;
       let done = 0;
-      const worker = await jobs.process(q, async () => {
-        peak = Math.max(peak, ++running);
-        await pause(20);
-        running--;
-        done++;
-      }, { concurrency: 3 });
+      const worker = await jobs.process(
+        q,
+        async () => {
+          peak = Math.max(peak, ++running);
+          await pause(20);
+          running--;
+          done++;
+        },
+        { concurrency: 3 },
+      );
       await until(() => done === 12);
       await worker.stop();
       expect(peak).toBeLessThanOrEqual(3);
@@ -153,9 +179,13 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       for (let i = 0; i < 4; i++) await jobs.add(q, 'email', { i });
       for (let i = 0; i < 2; i++) await jobs.add(q, 'broken', { i }, { attempts: 1 });
       expect(await jobs.counts(q)).toEqual({ waiting: 6, active: 0, delayed: 0, completed: 0, failed: 0 });
-      const worker = await jobs.process(q, async (job) => {
-        if (job.name === 'broken') throw new Error('template missing');
-      }, { concurrency: 2 });
+      const worker = await jobs.process(
+        q,
+        async (job) => {
+          if (job.name === 'broken') throw new Error('template missing');
+        },
+        { concurrency: 2 },
+      );
       await until(async () => {
         const c = await jobs.counts(q);
         return c.completed + c.failed === 6;

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { DeadJob, Job, JobOptions, JobProcessor, JobQueue, QueueCounts } from './port';
 
 type Handler = (job: Job) => Promise<unknown>;
-type Entry = { job: Job; attempts: number; backoffMs: number; state: 'waiting' | 'delayed' | 'active'; timer?: NodeJS.Timeout };
+type Entry = {
+  job: Job;
+  attempts: number;
+  backoffMs: number;
+  state: 'waiting' | 'delayed' | 'active';
+  timer?: NodeJS.Timeout;
+};
 type Worker = { handler: Handler; concurrency: number; running: Set<Promise<void>>; stopped: boolean };
 type Queue = {
   /** every job that is waiting, delayed (initially or backing off) or running, by id */
@@ -57,10 +63,19 @@ export class InProcessJobQueue implements JobQueue {
     return id;
   }
 
-  async process<T>(queueName: string, handler: (job: Job<T>) => Promise<unknown>, options: { concurrency?: number } = {}): Promise<JobProcessor> {
+  async process<T>(
+    queueName: string,
+    handler: (job: Job<T>) => Promise<unknown>,
+    options: { concurrency?: number } = {},
+  ): Promise<JobProcessor> {
     if (this.closed) throw new Error('job queue closed');
     const q = this.queue(queueName);
-    const worker: Worker = { handler: handler as Handler, concurrency: Math.max(1, Math.floor(options.concurrency ?? 1)), running: new Set(), stopped: false };
+    const worker: Worker = {
+      handler: handler as Handler,
+      concurrency: Math.max(1, Math.floor(options.concurrency ?? 1)),
+      running: new Set(),
+      stopped: false,
+    };
     q.workers.add(worker);
     this.pump(q);
     return {
@@ -73,7 +88,10 @@ export class InProcessJobQueue implements JobQueue {
   }
 
   async deadLetters(queueName: string): Promise<DeadJob[]> {
-    return [...this.queue(queueName).dead.values()].map(({ dead }) => ({ ...dead, data: structuredClone(dead.data) }));
+    return [...this.queue(queueName).dead.values()].map(({ dead }) => ({
+      ...dead,
+      data: structuredClone(dead.data),
+    }));
   }
 
   async retryDead(queueName: string, jobId: string): Promise<void> {

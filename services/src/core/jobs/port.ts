@@ -24,7 +24,13 @@ export type JobOptions = {
 /** `attemptsMade` counts the attempt being run, from 1; on a dead job it is the number of tries made. */
 export type Job<T = unknown> = { id: string; queue: string; name: string; data: T; attemptsMade: number };
 export type DeadJob<T = unknown> = Job<T> & { failedReason: string; failedAt: string };
-export type QueueCounts = { waiting: number; active: number; delayed: number; completed: number; failed: number };
+export type QueueCounts = {
+  waiting: number;
+  active: number;
+  delayed: number;
+  completed: number;
+  failed: number;
+};
 export type JobProcessor = {
   /** resolves once this processor's running handlers have finished; it takes no further job */
   stop(): Promise<void>;
@@ -35,7 +41,11 @@ export interface JobQueue {
   /** Enqueues a job; jobs added before any processor exists wait for one. */
   add<T>(queue: string, name: string, data: T, options?: JobOptions): Promise<string>;
   /** Runs at most `concurrency` (default 1) handlers of this queue at once in this processor. */
-  process<T>(queue: string, handler: (job: Job<T>) => Promise<unknown>, options?: { concurrency?: number }): Promise<JobProcessor>;
+  process<T>(
+    queue: string,
+    handler: (job: Job<T>) => Promise<unknown>,
+    options?: { concurrency?: number },
+  ): Promise<JobProcessor>;
   /** jobs that failed every attempt, with the last error message */
   deadLetters(queue: string): Promise<DeadJob[]>;
   /** moves a dead job back to waiting with fresh attempts */

@@ -19,7 +19,12 @@ describe('SQLite job queue: durable', () => {
   it('keeps a job added before a restart and runs it after', async () => {
     const file = freshFile();
     const before = new SqliteJobQueue(file);
-    await before.add('sms', 'send', { to: '79990000001', text: 'Заявка принята' }, { jobId: 'booking-1:sms' });
+    await before.add(
+      'sms',
+      'send',
+      { to: '79990000001', text: 'Заявка принята' },
+      { jobId: 'booking-1:sms' },
+    );
     await before.close();
 
     const after = new SqliteJobQueue(file);
@@ -67,7 +72,9 @@ describe('SQLite job queue: durable', () => {
     await first.close();
 
     const second = new SqliteJobQueue(file);
-    expect(await second.deadLetters('payments')).toMatchObject([{ id: 'p1', failedReason: 'provider down', attemptsMade: 1 }]);
+    expect(await second.deadLetters('payments')).toMatchObject([
+      { id: 'p1', failedReason: 'provider down', attemptsMade: 1 },
+    ]);
     await second.close();
   });
 });

@@ -42,7 +42,11 @@ const IDLE_POLL_MS = 500;
 export class SqliteJobQueue implements JobQueue {
   readonly name = 'sqlite';
   private readonly db: Database.Database;
-  private readonly processors = new Set<{ stopped: boolean; running: Set<Promise<void>>; wake: () => void }>();
+  private readonly processors = new Set<{
+    stopped: boolean;
+    running: Set<Promise<void>>;
+    wake: () => void;
+  }>();
   private readonly stmts;
   private closed = false;
 
@@ -76,7 +80,9 @@ export class SqliteJobQueue implements JobQueue {
     // jobs a crashed process was running go back to waiting: they run again (at least once)
     this.db.prepare(`UPDATE jobs SET state = 'waiting' WHERE state = 'active'`).run();
     this.stmts = {
-      find: this.db.prepare<[string, string], { state: string; completed_at: number | null }>('SELECT state, completed_at FROM jobs WHERE queue = ? AND id = ?'),
+      find: this.db.prepare<[string, string], { state: string; completed_at: number | null }>(
+        'SELECT state, completed_at FROM jobs WHERE queue = ? AND id = ?',
+      ),
       forget: this.db.prepare<[string, string]>('DELETE FROM jobs WHERE queue = ? AND id = ?'),
       insert: this.db.prepare<[string, string, string, string, number, number, number]>(
         `INSERT INTO jobs (queue, id, name, data, state, attempts_made, attempts, backoff_ms, run_at) VALUES (?, ?, ?, ?, 'waiting', 0, ?, ?, ?)`,
@@ -86,14 +92,31 @@ export class SqliteJobQueue implements JobQueue {
          WHERE seq = (SELECT seq FROM jobs WHERE queue = ? AND state = 'waiting' AND run_at <= ? ORDER BY run_at, seq LIMIT 1)
          RETURNING *`,
       ),
-      nextDue: this.db.prepare<[string], { run_at: number }>(`SELECT min(run_at) AS run_at FROM jobs WHERE queue = ? AND state = 'waiting'`),
-      complete: this.db.prepare<[number, string, string]>(`UPDATE jobs SET state = 'completed', completed_at = ? WHERE queue = ? AND id = ?`),
-      retryLater: this.db.prepare<[number, string, string]>(`UPDATE jobs SET state = 'waiting', run_at = ? WHERE queue = ? AND id = ?`),
-      die: this.db.prepare<[string, string, string, string]>(`UPDATE jobs SET state = 'dead', failed_reason = ?, failed_at = ? WHERE queue = ? AND id = ?`),
-      dead: this.db.prepare<[string], Row>(`SELECT * FROM jobs WHERE queue = ? AND state = 'dead' ORDER BY failed_at, seq`),
-      revive: this.db.prepare<[number, string, string]>(`UPDATE jobs SET state = 'waiting', attempts_made = 0, run_at = ?, failed_reason = NULL, failed_at = NULL WHERE queue = ? AND id = ? AND state = 'dead'`),
-      forgetCompleted: this.db.prepare<[string, number]>(`DELETE FROM jobs WHERE queue = ? AND state = 'completed' AND completed_at < ?`),
-      counts: this.db.prepare<[number, number, string], { waiting: number; delayed: number; active: number; completed: number; failed: number }>(
+      nextDue: this.db.prepare<[string], { run_at: number }>(
+        `SELECT min(run_at) AS run_at FROM jobs WHERE queue = ? AND state = 'waiting'`,
+      ),
+      complete: this.db.prepare<[number, string, string]>(
+        `UPDATE jobs SET state = 'completed', completed_at = ? WHERE queue = ? AND id = ?`,
+      ),
+      retryLater: this.db.prepare<[number, string, string]>(
+        `UPDATE jobs SET state = 'waiting', run_at = ? WHERE queue = ? AND id = ?`,
+      ),
+      die: this.db.prepare<[string, string, string, string]>(
+        `UPDATE jobs SET state = 'dead', failed_reason = ?, failed_at = ? WHERE queue = ? AND id = ?`,
+      ),
+      dead: this.db.prepare<[string], Row>(
+        `SELECT * FROM jobs WHERE queue = ? AND state = 'dead' ORDER BY failed_at, seq`,
+      ),
+      revive: this.db.prepare<[number, string, string]>(
+        `UPDATE jobs SET state = 'waiting', attempts_made = 0, run_at = ?, failed_reason = NULL, failed_at = NULL WHERE queue = ? AND id = ? AND state = 'dead'`,
+      ),
+      forgetCompleted: this.db.prepare<[string, number]>(
+        `DELETE FROM jobs WHERE queue = ? AND state = 'completed' AND completed_at < ?`,
+      ),
+      counts: this.db.prepare<
+        [number, number, string],
+        { waiting: number; delayed: number; active: number; completed: number; failed: number }
+      >(
         `SELECT
            coalesce(sum(state = 'waiting' AND run_at <= ?), 0) AS waiting,
            coalesce(sum(state = 'waiting' AND run_at > ?), 0) AS delayed,
@@ -109,23 +132,38 @@ export class SqliteJobQueue implements JobQueue {
     if (this.closed) throw new Error('job queue closed');
     const id = options.jobId ?? randomUUID();
     const now = Date.now();
-    const added = this.db.transaction(() => {
-      const existing = this.stmts.find.get(queue, id);
-      if (existing) {
-        const agedOut = existing.state === 'completed' && (existing.completed_at ?? 0) < now - this.keepCompletedMs;
-        if (!agedOut) return false; // a job with this id still exists
-        this.stmts.forget.run(queue, id);
-      }
-      const attempts = Math.max(1, options.attempts ?? this.defaults.attempts ?? 3);
-      const backoffMs = options.backoffMs ?? this.defaults.backoffMs ?? 1000;
-      this.stmts.insert.run(queue, id, name, JSON.stringify(data ?? null), attempts, backoffMs, now + Math.max(0, options.delayMs ?? 0));
-      return true;
-    }).immediate();
+    const added = this.db
+      .transaction(() => {
+        const existing = this.stmts.find.get(queue, id);
+        if (existing) {
+          const agedOut =
+            existing.state === 'completed' && (existing.completed_at ?? 0) < now - this.keepCompletedMs;
+          if (!agedOut) return false; // a job with this id still exists
+          this.stmts.forget.run(queue, id);
+        }
+        const attempts = Math.max(1, options.attempts ?? this.defaults.attempts ?? 3);
+        const backoffMs = options.backoffMs ?? this.defaults.backoffMs ?? 1000;
+        this.stmts.insert.run(
+          queue,
+          id,
+          name,
+          JSON.stringify(data ?? null),
+          attempts,
+          backoffMs,
+          now + Math.max(0, options.delayMs ?? 0),
+        );
+        return true;
+      })
+      .immediate();
     if (added) this.wakeAll();
     return id;
   }
 
-  async process<T>(queue: string, handler: (job: Job<T>) => Promise<unknown>, options: { concurrency?: number } = {}): Promise<JobProcessor> {
+  async process<T>(
+    queue: string,
+    handler: (job: Job<T>) => Promise<unknown>,
+    options: { concurrency?: number } = {},
+  ): Promise<JobProcessor> {
     if (this.closed) throw new Error('job queue closed');
     const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
     let wakeLoop = () => undefined as void;
@@ -133,16 +171,31 @@ export class SqliteJobQueue implements JobQueue {
     this.processors.add(processor);
 
     const runOne = async (row: Row) => {
-      const job: Job<T> = { id: row.id, queue: row.queue, name: row.name, data: JSON.parse(row.data) as T, attemptsMade: row.attempts_made };
+      const job: Job<T> = {
+        id: row.id,
+        queue: row.queue,
+        name: row.name,
+        data: JSON.parse(row.data) as T,
+        attemptsMade: row.attempts_made,
+      };
       try {
         await handler(job);
         if (this.db.open) this.stmts.complete.run(Date.now(), queue, row.id);
       } catch (error) {
         if (!this.db.open) return; // closed mid-job: it runs again at the next start
         if (row.attempts_made < row.attempts) {
-          this.stmts.retryLater.run(Date.now() + row.backoff_ms * 2 ** (row.attempts_made - 1), queue, row.id);
+          this.stmts.retryLater.run(
+            Date.now() + row.backoff_ms * 2 ** (row.attempts_made - 1),
+            queue,
+            row.id,
+          );
         } else {
-          this.stmts.die.run(error instanceof Error ? error.message : String(error), new Date().toISOString(), queue, row.id);
+          this.stmts.die.run(
+            error instanceof Error ? error.message : String(error),
+            new Date().toISOString(),
+            queue,
+            row.id,
+          );
         }
       }
     };
@@ -161,7 +214,10 @@ export class SqliteJobQueue implements JobQueue {
         if (processor.stopped || this.closed) break;
         // sleep until the next due job, a new job, a free slot, or the idle poll
         const due = this.stmts.nextDue.get(queue)?.run_at;
-        const wait = due === undefined || due === null ? IDLE_POLL_MS : Math.min(IDLE_POLL_MS, Math.max(1, due - Date.now()));
+        const wait =
+          due === undefined || due === null
+            ? IDLE_POLL_MS
+            : Math.min(IDLE_POLL_MS, Math.max(1, due - Date.now()));
         await new Promise<void>((resolve) => {
           const done = () => {
             clearTimeout(timer);
@@ -207,7 +263,13 @@ export class SqliteJobQueue implements JobQueue {
     const now = Date.now();
     this.stmts.forgetCompleted.run(queue, now - this.keepCompletedMs);
     const row = this.stmts.counts.get(now, now, queue)!;
-    return { waiting: row.waiting, active: row.active, delayed: row.delayed, completed: row.completed, failed: row.failed };
+    return {
+      waiting: row.waiting,
+      active: row.active,
+      delayed: row.delayed,
+      completed: row.completed,
+      failed: row.failed,
+    };
   }
 
   /** Stops every processor (running handlers finish and settle) and closes the file; pending jobs stay on disk. */

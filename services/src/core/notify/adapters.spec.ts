@@ -40,7 +40,8 @@ smsProviderContract('development outbox', async () => {
   const failNext = failingOnce(store);
   return {
     provider: new OutboxSms(store),
-    delivered: async () => (await readOutbox(store, DEV_SMS, '79990000001')).map((m) => ({ to: m.to, text: m.text, key: m.id })),
+    delivered: async () =>
+      (await readOutbox(store, DEV_SMS, '79990000001')).map((m) => ({ to: m.to, text: m.text, key: m.id })),
     failNext,
     stop: () => store.close(),
   };
@@ -74,7 +75,13 @@ mailProviderContract('development outbox', async () => {
   const failNext = failingOnce(store);
   return {
     provider: new OutboxMail(store),
-    delivered: async () => (await readOutbox(store, DEV_EMAIL, 'anna@example.ru')).map((m) => ({ to: m.to, subject: m.subject, text: m.text, key: m.id })),
+    delivered: async () =>
+      (await readOutbox(store, DEV_EMAIL, 'anna@example.ru')).map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        key: m.id,
+      })),
     failNext,
     stop: () => store.close(),
   };
@@ -97,7 +104,12 @@ mailProviderContract('SMTP through nodemailer (a local SMTP server)', async () =
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({ to: session.envelope.rcptTo[0].address, subject: mail.subject ?? '', text: mail.text ?? '', key: (mail.messageId ?? '').replace(/^<|@.*$/g, '') });
+          received.push({
+            to: session.envelope.rcptTo[0].address,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            key: (mail.messageId ?? '').replace(/^<|@.*$/g, ''),
+          });
           callback();
         })
         .catch(callback);
@@ -105,7 +117,10 @@ mailProviderContract('SMTP through nodemailer (a local SMTP server)', async () =
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const provider = new SmtpMail(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Маркетплейс <no-reply@estate.local>');
+  const provider = new SmtpMail(
+    `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    'Маркетплейс <no-reply@estate.local>',
+  );
   return {
     provider,
     delivered: async () => received,

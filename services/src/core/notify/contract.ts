@@ -5,7 +5,12 @@ type Delivered = { to: string; text: string; key: string; subject?: string };
 /** What every SMS provider adapter must do; `delivered` reads what reached the other side. */
 export function smsProviderContract(
   name: string,
-  setup: () => Promise<{ provider: SmsProvider; delivered(): Promise<Delivered[]>; failNext(): void; stop(): Promise<void> }>,
+  setup: () => Promise<{
+    provider: SmsProvider;
+    delivered(): Promise<Delivered[]>;
+    failNext(): void;
+    stop(): Promise<void>;
+  }>,
 ) {
   describe(`SMS provider contract: ${name}`, () => {
     let env: Awaited<ReturnType<typeof setup>>;
@@ -22,7 +27,9 @@ export function smsProviderContract(
 
     it('rejects when the other side refuses, so the queue retries', async () => {
       env.failNext();
-      await expect(env.provider.send({ to: '79990000001', text: 'x', idempotencyKey: 'job-2' })).rejects.toThrow();
+      await expect(
+        env.provider.send({ to: '79990000001', text: 'x', idempotencyKey: 'job-2' }),
+      ).rejects.toThrow();
       await env.provider.send({ to: '79990000001', text: 'x', idempotencyKey: 'job-2' });
       expect((await env.delivered()).map((d) => d.key)).toContain('job-2');
     });
@@ -31,7 +38,12 @@ export function smsProviderContract(
 
 export function mailProviderContract(
   name: string,
-  setup: () => Promise<{ provider: MailProvider; delivered(): Promise<Delivered[]>; failNext(): void; stop(): Promise<void> }>,
+  setup: () => Promise<{
+    provider: MailProvider;
+    delivered(): Promise<Delivered[]>;
+    failNext(): void;
+    stop(): Promise<void>;
+  }>,
 ) {
   describe(`mail provider contract: ${name}`, () => {
     let env: Awaited<ReturnType<typeof setup>>;
@@ -41,7 +53,13 @@ export function mailProviderContract(
     afterEach(() => env.stop());
 
     it('delivers subject and text to the address', async () => {
-      const message: EmailMessage = { to: 'anna@example.ru', subject: 'Подтвердите адрес', text: 'Ссылка: https://example.ru/x', html: '<p>Ссылка</p>', idempotencyKey: 'mail-1' };
+      const message: EmailMessage = {
+        to: 'anna@example.ru',
+        subject: 'Подтвердите адрес',
+        text: 'Ссылка: https://example.ru/x',
+        html: '<p>Ссылка</p>',
+        idempotencyKey: 'mail-1',
+      };
       await env.provider.send(message);
       const [got] = await env.delivered();
       expect(got).toMatchObject({ to: 'anna@example.ru', subject: 'Подтвердите адрес', key: 'mail-1' });
@@ -50,7 +68,9 @@ export function mailProviderContract(
 
     it('rejects when the server refuses', async () => {
       env.failNext();
-      await expect(env.provider.send({ to: 'anna@example.ru', subject: 's', text: 't', idempotencyKey: 'mail-2' })).rejects.toThrow();
+      await expect(
+        env.provider.send({ to: 'anna@example.ru', subject: 's', text: 't', idempotencyKey: 'mail-2' }),
+      ).rejects.toThrow();
     });
   });
 }

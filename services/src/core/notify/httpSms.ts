@@ -20,7 +20,12 @@ export class HttpSmsGateway implements SmsProvider {
         'idempotency-key': idempotencyKey,
         ...(this.options.token ? { authorization: `Bearer ${this.options.token}` } : {}),
       },
-      body: JSON.stringify({ to, text, id: idempotencyKey, ...(this.options.sender ? { from: this.options.sender } : {}) }),
+      body: JSON.stringify({
+        to,
+        text,
+        id: idempotencyKey,
+        ...(this.options.sender ? { from: this.options.sender } : {}),
+      }),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
     });
     // the body is drained either way so the connection is reused; it is not logged (it may echo the text)

@@ -5,13 +5,23 @@ import type { EmailMessage, MailProvider } from './port';
 export class SmtpMail implements MailProvider {
   readonly name = 'smtp';
   private readonly transport: Transporter;
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
 
   async send({ to, subject, text, html, idempotencyKey }: EmailMessage): Promise<void> {
     // a stable Message-ID lets receiving servers drop a copy sent again by a retried job
-    await this.transport.sendMail({ from: this.from, to, subject, text, html, messageId: `<${idempotencyKey}@estate.marketplace>` });
+    await this.transport.sendMail({
+      from: this.from,
+      to,
+      subject,
+      text,
+      html,
+      messageId: `<${idempotencyKey}@estate.marketplace>`,
+    });
   }
 
   async close(): Promise<void> {

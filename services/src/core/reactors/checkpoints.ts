@@ -26,8 +26,12 @@ export class SqliteCheckpointStore implements CheckpointStore {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.exec('CREATE TABLE IF NOT EXISTS reactor_checkpoints (reactor TEXT PRIMARY KEY, position INTEGER NOT NULL)');
-    this.read = this.db.prepare<[string], { position: number }>('SELECT position FROM reactor_checkpoints WHERE reactor = ?');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS reactor_checkpoints (reactor TEXT PRIMARY KEY, position INTEGER NOT NULL)',
+    );
+    this.read = this.db.prepare<[string], { position: number }>(
+      'SELECT position FROM reactor_checkpoints WHERE reactor = ?',
+    );
     this.write = this.db.prepare<[string, number]>(
       'INSERT INTO reactor_checkpoints (reactor, position) VALUES (?, ?) ON CONFLICT (reactor) DO UPDATE SET position = excluded.position',
     );

@@ -9,9 +9,23 @@ import { SqliteCheckpointStore } from './checkpoints';
 import { defineReactor, effectId, ReactorRunner } from './reactor';
 
 const posted = (chatId: string, text: string) =>
-  newEvent('ChatMessagePosted', { chatId, messageId: `${chatId}-${text}`, authorId: null, kind: 'text', text, bookingRequestId: null });
+  newEvent('ChatMessagePosted', {
+    chatId,
+    messageId: `${chatId}-${text}`,
+    authorId: null,
+    kind: 'text',
+    text,
+    bookingRequestId: null,
+  });
 const calendarBlocked = (publicationId: string) =>
-  newEvent('DatesBlocked', { publicationId, entryId: `${publicationId}-e`, startDate: '2030-01-01', endDate: '2030-01-02', source: 'manual', note: null });
+  newEvent('DatesBlocked', {
+    publicationId,
+    entryId: `${publicationId}-e`,
+    startDate: '2030-01-01',
+    endDate: '2030-01-02',
+    source: 'manual',
+    note: null,
+  });
 
 /** A folder holding the three files a process keeps: its event log, its reactors' checkpoints, its jobs. */
 function node(dir: string) {
@@ -25,7 +39,12 @@ function node(dir: string) {
     handles: ['ChatMessagePosted'],
     async react(event) {
       reacted.push(event.data.text);
-      await jobs.add('sms', 'send', { text: event.data.text }, { jobId: effectId('chat-notifications', event, 'sms') });
+      await jobs.add(
+        'sms',
+        'send',
+        { text: event.data.text },
+        { jobId: effectId('chat-notifications', event, 'sms') },
+      );
     },
   });
   const runner = new ReactorRunner(events, checkpoints, [notify], createLogger('silent'));

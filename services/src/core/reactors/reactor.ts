@@ -1,4 +1,11 @@
-import { upcast, type EventOf, type EventStore, type EventType, type StoredEvent, type Subscription } from '@estate/events';
+import {
+  upcast,
+  type EventOf,
+  type EventStore,
+  type EventType,
+  type StoredEvent,
+  type Subscription,
+} from '@estate/events';
 import type { Logger } from '../logger';
 import type { CheckpointStore } from './checkpoints';
 
@@ -20,10 +27,12 @@ export type Reactor<T extends EventType = EventType> = {
   react(event: ReactorEvent<T>): Promise<void>;
 };
 
-export const defineReactor = <T extends EventType>(reactor: Reactor<T>): Reactor => reactor as unknown as Reactor;
+export const defineReactor = <T extends EventType>(reactor: Reactor<T>): Reactor =>
+  reactor as unknown as Reactor;
 
 /** The id of one effect of one event: the same on every delivery of that event. */
-export const effectId = (reactor: string, event: { eventId: string }, effect: string) => `${reactor}:${event.eventId}:${effect}`;
+export const effectId = (reactor: string, event: { eventId: string }, effect: string) =>
+  `${reactor}:${event.eventId}:${effect}`;
 
 /**
  * Runs each reactor on its own subscription from its own checkpoint, so a failing reactor (a
@@ -57,7 +66,10 @@ export class ReactorRunner {
         from,
         async (stored) => {
           if (handles.has(stored.type)) {
-            const event = { ...stored, data: upcast(stored.type, stored.schemaVersion, stored.data) } as ReactorEvent<EventType>;
+            const event = {
+              ...stored,
+              data: upcast(stored.type, stored.schemaVersion, stored.data),
+            } as ReactorEvent<EventType>;
             await reactor.react(event);
             await this.checkpoints.set(reactor.name, stored.position);
           }
@@ -67,7 +79,10 @@ export class ReactorRunner {
         {
           batchSize: 500,
           onError: (error, event) =>
-            this.logger.error({ err: error, reactor: reactor.name, position: event?.position, type: event?.type }, 'reactor failed; retrying'),
+            this.logger.error(
+              { err: error, reactor: reactor.name, position: event?.position, type: event?.type },
+              'reactor failed; retrying',
+            ),
         },
       );
       this.subscriptions.set(reactor.name, subscription);

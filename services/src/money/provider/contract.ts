@@ -1,19 +1,37 @@
 import type { PaymentProvider } from './port';
 
 /** What every payment provider adapter must do; `complete` plays the payer pressing "pay" on the provider's page. */
-export function paymentProviderContract(name: string, setup: () => Promise<{ provider: PaymentProvider; complete(id: string): Promise<void>; stop(): Promise<void> }>) {
+export function paymentProviderContract(
+  name: string,
+  setup: () => Promise<{
+    provider: PaymentProvider;
+    complete(id: string): Promise<void>;
+    stop(): Promise<void>;
+  }>,
+) {
   describe(`payment provider contract: ${name}`, () => {
     let env: Awaited<ReturnType<typeof setup>>;
     beforeEach(async () => {
       env = await setup();
     });
     afterEach(() => env.stop());
-    const request = (key: string) => ({ idempotenceKey: key, amount: 1500, description: 'Пополнение кошелька', returnUrl: 'https://example.ru/back', metadata: { paymentId: key } });
+    const request = (key: string) => ({
+      idempotenceKey: key,
+      amount: 1500,
+      description: 'Пополнение кошелька',
+      returnUrl: 'https://example.ru/back',
+      metadata: { paymentId: key },
+    });
 
     it('creates a pending payment with a confirmation URL', async () => {
       const created = await env.provider.createPayment(request('k1'));
       expect(created.confirmationUrl).toMatch(/^https?:\/\//);
-      expect(await env.provider.getPayment(created.id)).toEqual({ id: created.id, status: 'pending', amount: 1500, metadata: { paymentId: 'k1' } });
+      expect(await env.provider.getPayment(created.id)).toEqual({
+        id: created.id,
+        status: 'pending',
+        amount: 1500,
+        metadata: { paymentId: 'k1' },
+      });
     });
 
     it('creates one payment for one idempotence key', async () => {

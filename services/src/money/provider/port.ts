@@ -4,8 +4,19 @@
  * a notification is verified: its status is asked of the provider, never taken from the request.
  */
 export type ProviderPaymentStatus = 'pending' | 'succeeded' | 'canceled';
-export type CreatePayment = { idempotenceKey: string; amount: number; description: string; returnUrl: string; metadata: Record<string, string> };
-export type ProviderPayment = { id: string; status: ProviderPaymentStatus; amount: number; metadata: Record<string, string> };
+export type CreatePayment = {
+  idempotenceKey: string;
+  amount: number;
+  description: string;
+  returnUrl: string;
+  metadata: Record<string, string>;
+};
+export type ProviderPayment = {
+  id: string;
+  status: ProviderPaymentStatus;
+  amount: number;
+  metadata: Record<string, string>;
+};
 
 export interface PaymentProvider {
   readonly name: string;

@@ -9,26 +9,54 @@ import { YooKassaPayments } from './yookassa';
 paymentProviderContract('sandbox', async () => {
   const store = new MemoryReadStore();
   const provider = new SandboxPayments(store);
-  return { provider, complete: async (id) => void (await provider.settle(id, 'succeeded')), stop: () => store.close() };
+  return {
+    provider,
+    complete: async (id) => void (await provider.settle(id, 'succeeded')),
+    stop: () => store.close(),
+  };
 });
 
-const body = (req: IncomingMessage) => new Promise<string>((resolve) => { let t = ''; req.on('data', (c) => (t += c)).on('end', () => resolve(t)); });
+const body = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let t = '';
+    req.on('data', (c) => (t += c)).on('end', () => resolve(t));
+  });
 
 /** A local stand-in speaking YooKassa's v3 API over real HTTP: Basic auth, Idempotence-Key, amounts as strings. */
 paymentProviderContract('YooKassa API v3 (a local stand-in over HTTP)', async () => {
-  const payments = new Map<string, { id: string; status: string; amount: { value: string; currency: string }; metadata: Record<string, string> }>();
+  const payments = new Map<
+    string,
+    {
+      id: string;
+      status: string;
+      amount: { value: string; currency: string };
+      metadata: Record<string, string>;
+    }
+  >();
   const byKey = new Map<string, string>();
   const server = createServer(async (req, res) => {
-    if (req.headers.authorization !== `Basic ${Buffer.from('shop:secret').toString('base64')}`) return void res.writeHead(401).end();
-    const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    if (req.headers.authorization !== `Basic ${Buffer.from('shop:secret').toString('base64')}`)
+      return void res.writeHead(401).end();
+    const send = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (req.method === 'POST' && req.url === '/v3/payments') {
       const key = String(req.headers['idempotence-key'] ?? '');
       if (!key) return send(400, { type: 'error', code: 'invalid_request' });
-      const request = JSON.parse(await body(req)) as { amount: { value: string; currency: string }; metadata: Record<string, string> };
+      const request = JSON.parse(await body(req)) as {
+        amount: { value: string; currency: string };
+        metadata: Record<string, string>;
+      };
       const id = byKey.get(key) ?? randomUUID();
-      if (!byKey.has(key)) payments.set(id, { id, status: 'pending', amount: request.amount, metadata: request.metadata });
+      if (!byKey.has(key))
+        payments.set(id, { id, status: 'pending', amount: request.amount, metadata: request.metadata });
       byKey.set(key, id);
-      return send(200, { ...payments.get(id), confirmation: { type: 'redirect', confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}` } });
+      return send(200, {
+        ...payments.get(id),
+        confirmation: {
+          type: 'redirect',
+          confirmation_url: `https://yoomoney.ru/checkout/payments/v2/contract?orderId=${id}`,
+        },
+      });
     }
     const found = payments.get(decodeURIComponent(String(req.url).replace('/v3/payments/', '')));
     return found ? send(200, found) : send(404, { type: 'error', code: 'not_found' });

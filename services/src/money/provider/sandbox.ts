@@ -3,7 +3,12 @@ import type { ReadStore } from '@estate/projections';
 import type { CreatePayment, PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './port';
 
 export const SANDBOX_PAYMENTS = 'sandbox_payments';
-type SandboxDocument = ProviderPayment & { _id: string; idempotenceKey: string; description: string; returnUrl: string };
+type SandboxDocument = ProviderPayment & {
+  _id: string;
+  idempotenceKey: string;
+  description: string;
+  returnUrl: string;
+};
 
 /**
  * The development provider: payments live in the read store, and the confirmation URL is a local
@@ -19,7 +24,16 @@ export class SandboxPayments implements PaymentProvider {
     const existing = await payments.findOne({ idempotenceKey: request.idempotenceKey });
     const id = existing?._id ?? randomUUID();
     if (!existing) {
-      await payments.insertOne({ _id: id, id, status: 'pending', amount: request.amount, metadata: request.metadata, idempotenceKey: request.idempotenceKey, description: request.description, returnUrl: request.returnUrl });
+      await payments.insertOne({
+        _id: id,
+        id,
+        status: 'pending',
+        amount: request.amount,
+        metadata: request.metadata,
+        idempotenceKey: request.idempotenceKey,
+        description: request.description,
+        returnUrl: request.returnUrl,
+      });
     }
     // the sandbox page lives on the same site the payer is sent back to
     return { id, confirmationUrl: `${new URL(request.returnUrl).origin}/api/payments/sandbox/${id}` };
@@ -32,7 +46,9 @@ export class SandboxPayments implements PaymentProvider {
 
   /** the sandbox page's buttons: only a pending payment moves */
   async settle(id: string, status: Exclude<ProviderPaymentStatus, 'pending'>) {
-    await this.store.collection<SandboxDocument>(SANDBOX_PAYMENTS).updateOne({ _id: id, status: 'pending' }, { $set: { status } });
+    await this.store
+      .collection<SandboxDocument>(SANDBOX_PAYMENTS)
+      .updateOne({ _id: id, status: 'pending' }, { $set: { status } });
     return this.store.collection<SandboxDocument>(SANDBOX_PAYMENTS).findOne({ _id: id });
   }
 }

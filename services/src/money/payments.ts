@@ -24,6 +24,7 @@ export const paymentOf = async (ctx: AppContext, paymentId: string) =>
 export async function startPayment(
   ctx: AppContext,
   request: PaymentRequest,
+  options: { withoutQueue?: boolean } = {},
 ): Promise<{ paymentId: string; confirmationUrl: string }> {
   const paymentId = randomUUID();
   await runPayment(ctx, paymentId, { type: 'CreatePayment', paymentId, ...request });
@@ -36,12 +37,14 @@ export async function startPayment(
       { actor: request.userId },
     );
   }
-  await ctx.jobs.add(
-    PAYMENTS_QUEUE,
-    'create',
-    { paymentId },
-    { jobId: `create-${paymentId}`, attempts: 3, backoffMs: 500 },
-  );
+  if (options.withoutQueue) await createWithProvider(ctx, paymentId);
+  else
+    await ctx.jobs.add(
+      PAYMENTS_QUEUE,
+      'create',
+      { paymentId },
+      { jobId: `create-${paymentId}`, attempts: 3, backoffMs: 500 },
+    );
   const confirmationUrl = await poll(async () => {
     const payment = await paymentOf(ctx, paymentId);
     if (!payment.exists) return undefined;
@@ -52,37 +55,44 @@ export async function startPayment(
   return { paymentId, confirmationUrl };
 }
 
-/** The `payments` job: one payment created with the provider, our payment id as its idempotence key. */
+/**
+ * What the `payments` job does: the payment is created with the provider, our payment id as its
+ * idempotence key, and its confirmation URL recorded. `attempt` and `attempts` say whether a
+ * failure is the last try, which records the payment as failed.
+ */
+export async function createWithProvider(ctx: AppContext, paymentId: string, attempt = 1, attempts = 1) {
+  const payment = await paymentOf(ctx, paymentId);
+  if (!payment.exists || payment.status !== 'new') return;
+  const { sum, purpose, siteUrl } = payment.created;
+  try {
+    const base = ctx.config.PUBLIC_URL ?? siteUrl ?? `http://localhost:${ctx.config.PORT}`;
+    const created = await ctx.payments.createPayment({
+      idempotenceKey: paymentId,
+      amount: sum,
+      description: purpose === 'premium' ? 'Премиум-подписка' : 'Пополнение кошелька агентства',
+      returnUrl: purpose === 'premium' ? `${base}/account/user/premium-sub` : `${base}/cabinet/`,
+      metadata: { paymentId },
+    });
+    await runPayment(ctx, paymentId, {
+      type: 'RecordConfirmation',
+      providerPaymentId: created.id,
+      confirmationUrl: created.confirmationUrl,
+    });
+  } catch (error) {
+    if (attempt >= attempts)
+      await runPayment(ctx, paymentId, {
+        type: 'RecordCreationFailure',
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    throw error;
+  }
+}
+
+/** The `payments` queue's processor (in the worker, or in the single embedded process). */
 export async function startPaymentWorker(ctx: AppContext) {
   return ctx.jobs.process<{ paymentId: string }>(
     PAYMENTS_QUEUE,
-    async (job) => {
-      const payment = await paymentOf(ctx, job.data.paymentId);
-      if (!payment.exists || payment.status !== 'new') return;
-      const { paymentId, sum, purpose, siteUrl } = payment.created;
-      try {
-        const base = ctx.config.PUBLIC_URL ?? siteUrl ?? `http://localhost:${ctx.config.PORT}`;
-        const created = await ctx.payments.createPayment({
-          idempotenceKey: paymentId,
-          amount: sum,
-          description: purpose === 'premium' ? 'Премиум-подписка' : 'Пополнение кошелька агентства',
-          returnUrl: purpose === 'premium' ? `${base}/account/user/premium-sub` : `${base}/cabinet/`,
-          metadata: { paymentId },
-        });
-        await runPayment(ctx, paymentId, {
-          type: 'RecordConfirmation',
-          providerPaymentId: created.id,
-          confirmationUrl: created.confirmationUrl,
-        });
-      } catch (error) {
-        if (job.attemptsMade >= 3)
-          await runPayment(ctx, paymentId, {
-            type: 'RecordCreationFailure',
-            reason: error instanceof Error ? error.message : String(error),
-          });
-        throw error;
-      }
-    },
+    (job) => createWithProvider(ctx, job.data.paymentId, job.attemptsMade, 3),
     { concurrency: 5 },
   );
 }

@@ -14,11 +14,12 @@ import { payTariff } from '../money/promotion';
 import { SandboxPayments } from '../money/provider/sandbox';
 import { listingTariffs } from '../money/tariffs';
 import { walletDecider, walletStream } from '../money/wallet';
-import { publicationDecider, type Actor, type PublicationCommand } from '../publications/decide';
+import { publicationDecider, type PublicationCommand } from '../publications/decide';
 import { publicationStream } from '../publications/publication';
 import { demoListings } from './demoData';
 import { seedDemoBookings } from '../bookings/demo';
 import { seedResidentialComplexes } from '../newBuildings/seed';
+import { type Actor } from '../core/access';
 
 const AGENCIES: {
   name: string;
@@ -219,14 +220,19 @@ async function topUp(ctx: AppContext, owner: Staff, sum: number): Promise<boolea
   if (!(sandbox instanceof SandboxPayments)) return false;
   const wallet = fold(walletDecider, await ctx.eventStore.readStream(walletStream(owner.agencyId)));
   if ([...wallet.payments.values()].includes('credited')) return true;
-  const { paymentId } = await startPayment(ctx, {
-    purpose: 'wallet-top-up',
-    sum,
-    agencyId: owner.agencyId,
-    userId: owner.userId,
-    tariffId: null,
-    siteUrl: ctx.config.PUBLIC_URL ?? null,
-  });
+  const { paymentId } = await startPayment(
+    ctx,
+    {
+      purpose: 'wallet-top-up',
+      sum,
+      agencyId: owner.agencyId,
+      userId: owner.userId,
+      tariffId: null,
+      siteUrl: ctx.config.PUBLIC_URL ?? null,
+    },
+    // the seed may run in an api process with the worker elsewhere, or not started yet: it does the job's step itself
+    { withoutQueue: true },
+  );
   const { providerPaymentId } = (await paymentOf(ctx, paymentId)) as { providerPaymentId: string };
   await sandbox.settle(providerPaymentId, 'succeeded');
   return (await handleNotification(ctx, providerPaymentId)) === 'succeeded';

@@ -117,7 +117,6 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
 async function writeLog(file: string, count: number) {
   const store = new SqliteEventStore(file);
   const listings = demoListings(2000, 11);
-  let written = 0;
   await store.append(
     'user-u1',
     [
@@ -137,7 +136,7 @@ async function writeLog(file: string, count: number) {
     [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Агентство', ownerId: 'u1' })],
     'no-stream',
   );
-  written = 2;
+  let written = 2;
   for (let i = 0; written < count; i++) {
     const id = `p${i}`;
     const details = listings[i % listings.length].details;

@@ -10,10 +10,9 @@ import { parse } from '../core/http';
 import { changeUser } from '../identity/authApi';
 import { phoneInput } from '../identity/codes';
 import { avatarUpload, imageKind } from '../identity/profileApi';
-import { currentUser, requireRole, requireSameAgency } from '../identity/sessions';
-import { actorOf } from '../publications/form';
 import { agencyDecider, agencyStream, type AgencyCommand } from './agency';
 import { assertAgencyKeysFree } from './realtorApi';
+import { currentUser, requireRole, requireSameAgency, actorOf } from '../core/access';
 
 export const NOT_REGISTERED =
   'Данного номера телефона нет в базе пользователей. Владельцу номера необходимо зарегистрировать аккаунт.';
@@ -194,18 +193,16 @@ export function agencyRoutes(ctx: AppContext): Router {
       throw new DomainError('ACTION_NOT_ALLOWED', 'Этого пользователя нельзя добавить сотрудником');
     await run(req, { type: 'AddEmployee', actor: actorOf(req), userId: user._id });
     await changeUser(ctx, user._id, { type: 'ChangeRole', role: ROLES.AGENT, agencyId });
-    res
-      .status(201)
-      .json({
-        data: {
-          id: user._id,
-          name: user.name,
-          phone: user.phone,
-          email: user.email,
-          limit: null,
-          isActive: true,
-        },
-      });
+    res.status(201).json({
+      data: {
+        id: user._id,
+        name: user.name,
+        phone: user.phone,
+        email: user.email,
+        limit: null,
+        isActive: true,
+      },
+    });
   });
 
   route(

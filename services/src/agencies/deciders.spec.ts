@@ -1,9 +1,9 @@
 import type { AgencyDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { DomainError } from '../core/errors';
-import type { Actor } from '../publications/decide';
 import { agencyDecider, type AgencyEvent } from './agency';
 import { agencyKeyDecider, realtorRequestDecider, type RealtorRequestEvent } from './realtorRequest';
+import { type Actor } from '../core/access';
 
 const details: AgencyDetails = {
   name: 'Новый дом',

@@ -14,9 +14,6 @@ import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { changeUser } from '../identity/authApi';
-import { currentUser, requireRole } from '../identity/sessions';
-import { actorOf } from '../publications/form';
-import type { Actor } from '../publications/decide';
 import { agencyDecider, agencyStream } from './agency';
 import {
   agencyKeyDecider,
@@ -27,6 +24,7 @@ import {
   realtorRequestStream,
   type RealtorRequestCommand,
 } from './realtorRequest';
+import { currentUser, requireRole, actorOf, type Actor } from '../core/access';
 
 const required = z.string({ error: 'Обязательное поле' }).trim().min(1, 'Обязательное поле');
 const digitsOrEmpty = (length: string, re: RegExp) =>

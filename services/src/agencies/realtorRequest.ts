@@ -1,7 +1,7 @@
 import { MODERATOR_ROLE, type AgencyDetails, type EventOf } from '@estate/events';
 import type { Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
-import type { Actor } from '../publications/decide';
+import { type Actor } from '../core/access';
 
 export type RealtorRequestEvent =
   | EventOf<'RealtorRequestSubmitted'>

@@ -18,10 +18,8 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse } from '../core/http';
 import { checkBot, clientIp, phoneInput } from '../identity/codes';
-import { currentUser, hashToken, requireRole } from '../identity/sessions';
+import { hashToken } from '../identity/sessions';
 import { requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity/trust';
-import { actorOf, staffListings } from '../publications/form';
-import { isHost } from './booking';
 import {
   acceptBooking,
   cancelBooking,
@@ -37,6 +35,7 @@ import {
 } from './commands';
 import { calendarRoutes } from './ical';
 import { DISPLAY_STATUS_NAMES, displayStatus, USER_STATUS } from './status';
+import { currentUser, requireRole, actorOf, mayManagePublication, staffScope } from '../core/access';
 
 const BASE = '/api/booking/daily-rent';
 /** The header the booking's own page sends its link's key in (docs/decisions.md). */
@@ -176,13 +175,13 @@ export function bookingRoutes(ctx: AppContext): Router {
     return { data: await Promise.all(items.map((d) => toDto(d))), meta: pageMeta(q.offset, q.limit, total) };
   };
   const staff = requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE);
-  /** A signed-in, active staff member who may manage the listing (isHost: its agent, the agency's owner, a moderator). */
+  /** A signed-in, active staff member who may manage the listing (its agent, the agency's owner, a moderator). */
   const mayManageCalendar = async (req: Request, publicationId: string) => {
     if (!req.user || req.user.inactive) return false;
     const listing = await ctx.readStore
       .collection<CatalogueDocument>(CATALOGUE)
       .findOne({ _id: publicationId });
-    return listing !== null && isHost(actorOf(req), listing);
+    return listing !== null && mayManagePublication(actorOf(req), listing);
   };
 
   signedIn(
@@ -198,7 +197,7 @@ export function bookingRoutes(ctx: AppContext): Router {
     const inPeriod = { startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } };
     res.json(
       await pageOf(
-        { $and: [staffListings(req), inPeriod, q.status ? displayFilter(q.status, today()) : {}] },
+        { $and: [staffScope(actorOf(req)), inPeriod, q.status ? displayFilter(q.status, today()) : {}] },
         q,
       ),
     );
@@ -207,7 +206,11 @@ export function bookingRoutes(ctx: AppContext): Router {
   signedIn('get', '/count', 'Сколько заявок в каждом статусе отображения 1–5');
   router.get(`${BASE}/count`, staff, async (req, res) => {
     const q = parse(period, req.query);
-    const base = { ...staffListings(req), startDate: { $lt: q.endDate }, endDate: { $gt: q.startDate } };
+    const base = {
+      ...staffScope(actorOf(req)),
+      startDate: { $lt: q.endDate },
+      endDate: { $gt: q.startDate },
+    };
     const counts = await Promise.all(
       [1, 2, 3, 4, 5].map(async (status) => ({
         status,
@@ -289,7 +292,8 @@ export function bookingRoutes(ctx: AppContext): Router {
     const user = currentUser(req);
     const doc = await requests.findOne({ _id: req.params.requestId });
     if (!doc) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
-    if (doc.guest.userId !== user.userId && !isHost(actorOf(req), doc)) throw new DomainError('FORBIDDEN');
+    if (doc.guest.userId !== user.userId && !mayManagePublication(actorOf(req), doc))
+      throw new DomainError('FORBIDDEN');
     res.json({ data: await toDto(doc, true) });
   });
 
@@ -329,12 +333,10 @@ export function bookingRoutes(ctx: AppContext): Router {
   route('get', '/{publicationId}/calendar/check-date', 'Свободен ли период: data.existsFreeDateByPeriod');
   router.get(`${BASE}/:publicationId/calendar/check-date`, async (req, res) => {
     const q = parse(
-      z
-        .object({ startDate: day, endDate: day })
-        .refine((v) => v.endDate > v.startDate, {
-          message: 'Дата выезда должна быть позже даты заезда',
-          path: ['endDate'],
-        }),
+      z.object({ startDate: day, endDate: day }).refine((v) => v.endDate > v.startDate, {
+        message: 'Дата выезда должна быть позже даты заезда',
+        path: ['endDate'],
+      }),
       req.query,
     );
     await dailyRentListing(ctx, req.params.publicationId);
@@ -346,16 +348,14 @@ export function bookingRoutes(ctx: AppContext): Router {
   route('get', '/{publicationId}/calendar', 'Календарь: записи 1 забронировано, 2 закрыто');
   router.get(`${BASE}/:publicationId/calendar`, async (req, res) => {
     const q = parse(period, req.query);
-    const entries = await ctx.readStore
-      .collection<CalendarEntryDocument>(CALENDAR_ENTRIES)
-      .find(
-        {
-          publicationId: req.params.publicationId,
-          startDate: { $lt: q.endDate },
-          endDate: { $gt: q.startDate },
-        },
-        { sort: { startDate: 1 } },
-      );
+    const entries = await ctx.readStore.collection<CalendarEntryDocument>(CALENDAR_ENTRIES).find(
+      {
+        publicationId: req.params.publicationId,
+        startDate: { $lt: q.endDate },
+        endDate: { $gt: q.startDate },
+      },
+      { sort: { startDate: 1 } },
+    );
     // which request holds a night is the host's business: its agent, the agency's owner, a moderator; anyone else sees only that it is taken
     const showRequests =
       entries.some((e) => e.requestId !== null) &&

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { MODERATOR_ROLE, ROLES, type EventOf } from '@estate/events';
+import { type EventOf } from '@estate/events';
 import type { Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
-import type { Actor } from '../publications/decide';
+import { type Actor, mayManagePublication } from '../core/access';
 
 export type BookingEvent =
   | EventOf<'BookingRequested'>
@@ -58,13 +58,6 @@ export function evolve(state: Booking, event: BookingEvent): Booking {
   }
 }
 
-/** Only the listing's agency acts on a listing's calendar and requests: its owner, the listing's author, or a moderator. */
-export function isHost(actor: Actor, listing: { agencyId: string | null; authorId: string }) {
-  if (actor.role === MODERATOR_ROLE) return true;
-  if (actor.agencyId === null || actor.agencyId !== listing.agencyId) return false;
-  return actor.role === ROLES.AGENCY_OWNER || actor.userId === listing.authorId;
-}
-
 const existing = (state: Booking) => {
   if (!state.exists) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
   return state;
@@ -91,7 +84,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
     }
     case 'AcceptBooking': {
       const booking = existing(state);
-      if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (!mayManagePublication(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status === 'accepted') return [];
       if (booking.status !== 'sent') throw refuse(booking.status);
       return [
@@ -103,7 +96,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
     }
     case 'RejectBooking': {
       const booking = existing(state);
-      if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (!mayManagePublication(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status !== 'sent') throw refuse(booking.status);
       return [
         {
@@ -116,7 +109,8 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
       const booking = existing(state);
       const byGuest =
         booking.request.guest.userId !== null && booking.request.guest.userId === command.actor.userId;
-      if (!byGuest && !isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (!byGuest && !mayManagePublication(command.actor, booking.request))
+        throw new DomainError('FORBIDDEN');
       if (booking.status !== 'sent' && booking.status !== 'accepted') throw refuse(booking.status);
       return [
         {
@@ -145,7 +139,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
     }
     case 'CheckOutGuest': {
       const booking = existing(state);
-      if (!isHost(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
+      if (!mayManagePublication(command.actor, booking.request)) throw new DomainError('FORBIDDEN');
       if (booking.status !== 'accepted') throw refuse(booking.status);
       if (command.today < booking.request.startDate)
         throw new DomainError('ACTION_NOT_ALLOWED', 'Гость ещё не заселился');

@@ -5,10 +5,10 @@ import type { AppContext } from '../core/context';
 import { fold, handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { queueEmail, queueSms } from '../notifications/queue';
-import type { Actor } from '../publications/decide';
 import { hashToken } from '../identity/sessions';
-import { bookingDecider, bookingStream, isHost, isOpen, type Booking, type BookingCommand } from './booking';
+import { bookingDecider, bookingStream, isOpen, type Booking, type BookingCommand } from './booking';
 import { calendarDecider, calendarStream, overlaps, type CalendarCommand } from './calendar';
+import { type Actor, mayManagePublication } from '../core/access';
 
 /** Many guests may press "accept" on overlapping requests at once: the calendar retries until each has its answer. */
 const CALENDAR_ATTEMPTS = 200;
@@ -251,7 +251,7 @@ export async function acceptBooking(ctx: AppContext, actor: Actor, publicationId
   const booking = await bookingOf(ctx, requestId);
   if (booking.request.publicationId !== publicationId)
     throw new DomainError('NOT_FOUND', 'Заявка не найдена');
-  if (!isHost(actor, booking.request)) throw new DomainError('FORBIDDEN');
+  if (!mayManagePublication(actor, booking.request)) throw new DomainError('FORBIDDEN');
   if (booking.status === 'accepted') return booking;
   if (booking.status !== 'sent')
     bookingDecider.decide({ type: 'AcceptBooking', actor, entryId: 'x' }, booking); // throws the status's refusal

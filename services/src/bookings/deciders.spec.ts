@@ -1,9 +1,9 @@
 import { upcast } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
-import type { Actor } from '../publications/decide';
 import { bookingDecider, type BookingEvent } from './booking';
 import { calendarDecider, overlaps, rangesOverlappingReservations, type CalendarEvent } from './calendar';
 import { displayStatus } from './status';
+import { type Actor } from '../core/access';
 
 const calendar = deciderSpec(calendarDecider);
 const pub = { publicationId: 'p1' };

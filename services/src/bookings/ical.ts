@@ -5,18 +5,15 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { actorOf } from '../publications/form';
-import { isHost } from './booking';
 import { rangesOverlappingReservations, type ImportedRange } from './calendar';
 import { calendarOf, dailyRentListing, todayOf, type runCalendar as RunCalendar } from './commands';
+import { actorOf, mayManagePublication } from '../core/access';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
-const range = z
-  .object({ startDate: day, endDate: day })
-  .refine((r) => r.endDate > r.startDate, {
-    message: 'Дата окончания должна быть позже даты начала',
-    path: ['endDate'],
-  });
+const range = z.object({ startDate: day, endDate: day }).refine((r) => r.endDate > r.startDate, {
+  message: 'Дата окончания должна быть позже даты начала',
+  path: ['endDate'],
+});
 // the byte limit is checked on the text itself (ICS_LIMITS); this bound only stops absurd strings before that
 const importBody = z.object({
   ics: z
@@ -241,7 +238,7 @@ export function calendarRoutes(
   const managed = async (req: Parameters<RequestHandler>[0]) => {
     const publicationId = String(req.params.publicationId);
     const listing = await dailyRentListing(ctx, publicationId);
-    if (!isHost(actorOf(req), listing)) throw new DomainError('FORBIDDEN');
+    if (!mayManagePublication(actorOf(req), listing)) throw new DomainError('FORBIDDEN');
     return publicationId;
   };
 

@@ -13,9 +13,9 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
-import { currentUser } from '../identity/sessions';
 import { toPublicationDto } from '../publications/dto';
 import { favouritesDecider, favouritesStream } from './favourites';
+import { currentUser } from '../core/access';
 
 const TAG = 'Избранное';
 const idList = z.array(z.string().min(1).max(64)).min(1, 'Укажите объявления').max(100);

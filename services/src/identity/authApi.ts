@@ -15,17 +15,11 @@ import {
 } from './registration';
 import * as body from './schemas';
 import { describeRoute, parseAuth } from './schemas';
-import {
-  clearAuthCookie,
-  currentUser,
-  hashToken,
-  setAuthCookie,
-  startSession,
-  userFromToken,
-} from './sessions';
+import { clearAuthCookie, hashToken, setAuthCookie, startSession, userFromToken } from './sessions';
 import { phoneDecider, phoneStream } from './phone';
 import { devOutboxServed } from '../notifications/devOutboxApi';
 import { userDecider, userStream, type UserCommand } from './user';
+import { currentUser } from '../core/access';
 
 const TAG = 'Авторизация';
 

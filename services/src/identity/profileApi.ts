@@ -10,7 +10,7 @@ import { contentKey } from '../core/files';
 import { parse } from '../core/http';
 import { changeUser } from './authApi';
 import { changeNameBody, describeRoute } from './schemas';
-import { currentUser, type AuthenticatedUser } from './sessions';
+import { currentUser, type AuthenticatedUser } from '../core/access';
 
 const TAG = 'Профиль';
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;

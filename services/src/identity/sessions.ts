@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSIONS, USERS, type SessionDocument, type UserDocument } from '@estate/projections';
 import type { NextFunction, Request, Response } from 'express';
-import { MODERATOR_ROLE, type Role } from '@estate/events';
+import { MODERATOR_ROLE } from '@estate/events';
+import type { AuthenticatedUser } from '../core/access';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
-import { DomainError } from '../core/errors';
 import { SESSION_USE_RECORDED_EVERY_MS, sessionActivityDecider, sessionStream } from './sessionActivity';
 import { userDecider, userStream } from './user';
 
@@ -15,24 +15,6 @@ export const SESSION_IDLE_SECONDS = 30 * 24 * 60 * 60;
 export const AUTH_COOKIE = 'auth-token';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export type AuthenticatedUser = {
-  userId: string;
-  role: Role;
-  agencyId: string | null;
-  name: string;
-  phone: string;
-  email: string | null;
-  tokenHash: string;
-  /** an agent the owner has switched off: signed in, but kept out of the agency's calls */
-  inactive?: boolean;
-};
-
-declare module 'express-serve-static-core' {
-  interface Request {
-    user?: AuthenticatedUser;
-  }
-}
 
 /** Issues an unguessable token (256 random bits); only its hash is recorded. */
 export async function startSession(ctx: AppContext, userId: string) {
@@ -185,53 +167,3 @@ export function setAuthCookie(
 export function clearAuthCookie(ctx: AppContext, res: Response) {
   res.clearCookie(AUTH_COOKIE, cookieOptions(ctx));
 }
-
-export function currentUser(req: Request): AuthenticatedUser {
-  if (!req.user) throw new DomainError('UNAUTHENTICATED');
-  return req.user;
-}
-
-/** Who acts in a request: commands carry it, so that the deciders alone say who may do what. */
-export type Actor = { userId: string; role: Role; agencyId: string | null };
-
-/** The refusal of every agency call to an employee the owner has switched off (docs/decisions.md). */
-export const switchedOffRefusal = () =>
-  new DomainError('FORBIDDEN', 'Доступ сотрудника отключён владельцем агентства');
-
-/**
- * The one place a request's rights come from. A switched-off employee stays signed in and acts for
- * themselves (their profile, a booking they made as a guest), but their actor has no agency: every
- * agency right is decided by `agencyId`, and reading it refuses with the owner's 403. So a route or
- * decider that forgets to check the switch cannot give them agency rights; it answers that 403.
- */
-export function actorOf(req: Request): Actor {
-  const user = currentUser(req);
-  if (!user.inactive) return { userId: user.userId, role: user.role, agencyId: user.agencyId };
-  const actor = { userId: user.userId, role: user.role } as Actor;
-  // not enumerable: copying or logging the actor must not ask for the agency
-  return Object.defineProperty(actor, 'agencyId', {
-    enumerable: false,
-    get: () => {
-      throw switchedOffRefusal();
-    },
-  });
-}
-
-/** A role guard: a missing session is a 401, a wrong role a 403, both in the spec's envelope; a switched-off employee is refused the staff roles. */
-export const requireRole =
-  (...roles: Role[]) =>
-  (req: Request, _res: Response, next: NextFunction) => {
-    const user = currentUser(req);
-    if (!roles.includes(user.role)) throw new DomainError('FORBIDDEN');
-    if (user.inactive) throw switchedOffRefusal();
-    next();
-  };
-
-/** Every agency-level call: the caller is staff of the agency the path names (a moderator may act on any). */
-export const requireSameAgency =
-  (param: string, refusal: string) => (req: Request, _res: Response, next: NextFunction) => {
-    const actor = actorOf(req);
-    if (actor.role !== MODERATOR_ROLE && actor.agencyId !== req.params[param])
-      throw new DomainError('FORBIDDEN', refusal);
-    next();
-  };

@@ -4,7 +4,7 @@ import { CATALOGUE, dayOf, USERS, type CatalogueDocument, type UserDocument } fr
 import type { AppContext } from '../core/context';
 import { fold, handleCommand, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { publicationDecider, type Actor } from '../publications/decide';
+import { publicationDecider } from '../publications/decide';
 import {
   evolve as evolvePublication,
   initialPublication,
@@ -22,6 +22,7 @@ import {
   type Wallet,
   type WalletEvent,
 } from './wallet';
+import { type Actor } from '../core/access';
 
 /** Many payments may hit one wallet at once: each is retried on the wallet's new revision until it has its answer. */
 const WALLET_ATTEMPTS = 1000;

@@ -5,14 +5,14 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse, queryList } from '../core/http';
-import { currentUser, requireRole } from '../identity/sessions';
 import { isPremium } from '../publications/visibility';
 import { toPublicationDto } from '../publications/dto';
-import { actorOf, readableBy } from '../publications/form';
+import { readableBy } from '../publications/form';
 import { startPayment } from './payments';
 import { siteOf } from './walletApi';
 import { payTariff } from './promotion';
 import { listingTariffs, PREMIUM_TARIFFS, publicationTariffs } from './tariffs';
+import { currentUser, requireRole, actorOf } from '../core/access';
 
 /** One click of «Оплатить» in the cabinet: a UUID; any opaque key of 8–100 letters, digits, '-' or '_' is taken. */
 const idempotencyKeyHeader = z

@@ -13,11 +13,11 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { currentUser, requireRole, requireSameAgency } from '../identity/sessions';
 import { queueEmail } from '../notifications/queue';
 import { handleNotification, startPayment } from './payments';
 import { SandboxPayments } from './provider/sandbox';
 import { walletDecider, walletStream } from './wallet';
+import { currentUser, requireRole, requireSameAgency } from '../core/access';
 
 const sum = z.coerce
   .number({ error: 'Введите сумму' })

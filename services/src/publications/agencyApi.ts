@@ -13,19 +13,12 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
-import { currentUser, requireRole, requireSameAgency } from '../identity/sessions';
 import { handleCommand } from '../core/decider';
 import { publicationDecider, type PublicationCommand } from './decide';
 import { publicationStream } from './publication';
 import { toPublicationDto } from './dto';
-import {
-  actorOf,
-  assertOwnImages,
-  publicationForm,
-  readableBy,
-  runPublicationCommand,
-  toDetails,
-} from './form';
+import { assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
+import { currentUser, requireRole, requireSameAgency, actorOf } from '../core/access';
 
 const TAG = 'Агентство: объявления';
 const ids = z
@@ -154,16 +147,14 @@ export function agencyPublicationRoutes(ctx: AppContext): Router {
     const actor = actorOf(req);
     await assertOwnImages(ctx, actor.agencyId, form.images);
     const id = randomUUID();
-    res
-      .status(201)
-      .json({
-        data: await runPublicationCommand(ctx, req, id, {
-          type: 'CreatePublication',
-          actor,
-          publicationId: id,
-          details: toDetails(form),
-        }),
-      });
+    res.status(201).json({
+      data: await runPublicationCommand(ctx, req, id, {
+        type: 'CreatePublication',
+        actor,
+        publicationId: id,
+        details: toDetails(form),
+      }),
+    });
   });
 
   route(

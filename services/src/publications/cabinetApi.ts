@@ -7,17 +7,10 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { jsonBody } from '../core/openapi';
-import { requireRole } from '../identity/sessions';
 import type { PublicationCommand } from './decide';
 import { toPublicationDto } from './dto';
-import {
-  actorOf,
-  assertOwnImages,
-  publicationForm,
-  readableBy,
-  runPublicationCommand,
-  toDetails,
-} from './form';
+import { assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
+import { requireRole, actorOf } from '../core/access';
 
 /** react-admin's simple-rest list parameters: sort=["price","ASC"], range=[0,24], filter={...} */
 const jsonParam = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>

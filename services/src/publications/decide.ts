@@ -6,9 +6,9 @@ import {
   type PublicationStatus,
 } from '@estate/events';
 import type { Decider } from '../core/decider';
-import type { Actor } from '../identity/sessions';
 import { DomainError } from '../core/errors';
 import { evolve, initialPublication, type Publication, type PublicationEvent } from './publication';
+import { type Actor, mayManagePublication } from '../core/access';
 
 /** Who is acting (identity/sessions.ts makes it from the request): commands carry it so that decide alone says who may do what. */
 export type { Actor };
@@ -55,16 +55,7 @@ type Existing = Extract<Publication, { exists: true }>;
 
 /** An agent manages their own listings, an owner every listing of the agency, a moderator any. */
 function ensureMayManage(actor: Actor, publication: Existing) {
-  if (actor.role === MODERATOR_ROLE) return;
-  if (actor.role === ROLES.AGENCY_OWNER && actor.agencyId !== null && actor.agencyId === publication.agencyId)
-    return;
-  if (
-    actor.role === ROLES.AGENT &&
-    actor.userId === publication.authorId &&
-    actor.agencyId === publication.agencyId
-  )
-    return;
-  throw new DomainError('FORBIDDEN');
+  if (!mayManagePublication(actor, publication)) throw new DomainError('FORBIDDEN');
 }
 
 function existing(state: Publication): Existing {

@@ -1,4 +1,4 @@
-import { BATHROOM_TYPES, dealCategory, MODERATOR_ROLE, REPAIR_TYPES, ROLES } from '@estate/events';
+import { BATHROOM_TYPES, dealCategory, REPAIR_TYPES } from '@estate/events';
 import { findPublication, type CatalogueDocument } from '@estate/projections';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -6,12 +6,12 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { agencyUploadOf } from '../core/files';
 import { DomainError } from '../core/errors';
-import { actorOf, currentUser } from '../identity/sessions';
 import { LOCATION_TYPE } from '../locations/cities';
 import { findListingPlace, findLocation } from '../locations/tree';
 import { publicationDecider, type PublicationCommand } from './decide';
 import { toPublicationDto } from './dto';
 import { publicationStream } from './publication';
+import { actorOf, currentUser, mayManagePublication } from '../core/access';
 
 const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
 
@@ -195,18 +195,6 @@ export async function readableBy(ctx: AppContext, req: Request, id: string): Pro
   const actor = actorOf(req);
   const doc = await findPublication(ctx.readStore, id);
   if (!doc) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-  const mayRead =
-    actor.role === MODERATOR_ROLE ||
-    (doc.agencyId === actor.agencyId && (actor.role === ROLES.AGENCY_OWNER || doc.authorId === actor.userId));
-  if (!mayRead) throw new DomainError('FORBIDDEN');
+  if (!mayManagePublication(actor, doc)) throw new DomainError('FORBIDDEN');
   return doc;
-}
-
-/** Whose listings (and their bookings) a staff member works with: an agent's own in their agency, the owner's whole agency, a moderator's all. */
-export function staffListings(req: Request): { agencyId?: string | null; authorId?: string } {
-  const actor = actorOf(req);
-  if (actor.role === MODERATOR_ROLE) return {};
-  return actor.role === ROLES.AGENT
-    ? { agencyId: actor.agencyId, authorId: actor.userId }
-    : { agencyId: actor.agencyId };
 }

@@ -1,7 +1,8 @@
 import { PARAMS_ADDED_IN_V2, PUBLICATION_STATUS, type PublicationDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
-import { publicationDecider, type Actor } from './decide';
+import { publicationDecider } from './decide';
 import type { PublicationEvent } from './publication';
+import { type Actor } from '../core/access';
 
 const given = deciderSpec(publicationDecider);
 

@@ -6,7 +6,7 @@ import {
   type CatalogueDocument,
   type OpenedPublicationDocument,
 } from '@estate/projections';
-import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES } from '@estate/events';
+import { PUBLICATION_STATUS } from '@estate/events';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -14,10 +14,10 @@ import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
 import { cityIdsWithin } from '../locations/scope';
 import { cityOf, findLocation } from '../locations/tree';
-import { actorOf } from '../identity/sessions';
 import { toPublicationDto } from './dto';
 import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibility';
 import { recordOpening } from '../statistics/visitor';
+import { actorOf, mayManagePublication } from '../core/access';
 
 const TAG = 'Объявления';
 const notFound = () => new DomainError('NOT_FOUND', 'Объявление не найдено');
@@ -33,10 +33,7 @@ const truthy = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' ||
  */
 function mayPreview(req: Request, doc: CatalogueDocument) {
   if (!req.user) return false;
-  const actor = actorOf(req);
-  if (actor.role === MODERATOR_ROLE) return true;
-  if (actor.role !== ROLES.AGENCY_OWNER && doc.authorId !== actor.userId) return false;
-  return doc.agencyId !== null && doc.agencyId === actor.agencyId;
+  return mayManagePublication(actorOf(req), doc);
 }
 
 /** Listing reads of api.md: one listing, its price history, similar ones, by ids, the newest, the premium window, recently opened. */

@@ -1,8 +1,9 @@
 import { PARAMS_ADDED_IN_V2, type PublicationDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import type { ErrorKind } from '../core/errors';
-import { publicationDecider, type Actor, type PublicationCommand } from './decide';
+import { publicationDecider, type PublicationCommand } from './decide';
 import type { PublicationEvent } from './publication';
+import { type Actor } from '../core/access';
 
 /**
  * Every status of product.md section 4 against every action: what each allows, and that all

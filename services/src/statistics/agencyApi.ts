@@ -11,8 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { requireRole } from '../identity/sessions';
-import { staffListings } from '../publications/form';
+import { requireRole, staffScope, actorOf } from '../core/access';
 
 const DAY = 86_400_000;
 /** Statistics periods of the spec: 1 week (7 days, by day), 2 month (30 days, by week), 3 year (365 days, by month). */
@@ -63,7 +62,7 @@ export function agencyStatisticsRoutes(ctx: AppContext): Router {
   const staff = requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE);
   /** the listings the caller's figures cover: an agent's own, the owner's whole agency, or one of them */
   const listingsOf = async (req: Request, publicationId?: string) => {
-    const filter = staffListings(req);
+    const filter = staffScope(actorOf(req));
     const docs = await ctx.readStore
       .collection<CatalogueDocument>(CATALOGUE)
       .find(publicationId ? { ...filter, _id: publicationId } : filter, { projection: { _id: 1 } });

@@ -6,6 +6,7 @@ import { bookingsProjection } from './bookings/projection';
 import { realtorRequestsProjection } from './agencies/projection';
 import { walletsProjection } from './money/projection';
 import type { Projection } from './projection';
+import { workflowsProjection } from './workflows/projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
 export const allProjections: Projection[] = [
@@ -16,6 +17,7 @@ export const allProjections: Projection[] = [
   residentialComplexProjection,
   realtorRequestsProjection,
   walletsProjection,
+  workflowsProjection,
 ];
 
 export * from './projection';
@@ -50,3 +52,4 @@ export * from './money/projection';
 export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';
+export * from './workflows/projection';

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@estate/events';
+import type { EventOf, EventType, StoredEvent } from '@estate/events';
 import type { IndexSpec, ReadStore } from './readStore/port';
 
 /**
@@ -11,6 +11,8 @@ export type Projection = {
   /** bump when the documents' shape changes: the runner then rebuilds this read model from zero */
   version: number;
   collections: Record<string, IndexSpec[]>;
+  /** the event types it reads (defineProjection); absent: it looks at every event itself */
+  handles?: readonly EventType[];
   apply(event: StoredEvent, store: ReadStore): Promise<void>;
 };
 
@@ -22,4 +24,32 @@ export async function ignoreAlreadyApplied(fn: () => Promise<unknown>): Promise<
     if ((error as { code?: number }).code === 11000) return;
     throw error;
   }
+}
+
+/** A stored event of one of the types a projection handles, its data at the current schema version. */
+export type ProjectedEvent<T extends EventType> = {
+  [K in T]: Omit<StoredEvent, 'type' | 'data'> & EventOf<K>;
+}[T];
+
+/**
+ * A projection typed by the events it handles: `apply` is called only for those, and a `switch` on
+ * `event.type` narrows `event.data` to each one's schema (no casts of event data).
+ */
+export function defineProjection<T extends EventType>(projection: {
+  name: string;
+  version: number;
+  collections: Record<string, IndexSpec[]>;
+  handles: readonly T[];
+  apply(event: ProjectedEvent<T>, store: ReadStore): Promise<void>;
+}): Projection {
+  const handles = new Set<string>(projection.handles);
+  return {
+    name: projection.name,
+    version: projection.version,
+    collections: projection.collections,
+    handles: projection.handles,
+    async apply(event, store) {
+      if (handles.has(event.type)) await projection.apply(event as ProjectedEvent<T>, store);
+    },
+  };
 }

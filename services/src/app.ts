@@ -17,7 +17,8 @@ import { authRoutes } from './identity/authApi';
 import { profileRoutes } from './identity/profileApi';
 import { devOutboxRoutes } from './notifications/devOutboxApi';
 import { authenticate } from './identity/sessions';
-import { locationRoutes } from './locations/api';
+import { locationRoutes } from './locations';
+import { mountRoutes } from './core/route';
 import { categoryRoutes } from './categories/api';
 import { newBuildingRoutes } from './newBuildings/api';
 import { cabinetPublicationRoutes } from './publications/cabinetApi';
@@ -95,7 +96,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(authRoutes(ctx));
   app.use(profileRoutes(ctx));
   app.use(devOutboxRoutes(ctx));
-  app.use(locationRoutes(ctx));
+  app.use(mountRoutes(ctx, locationRoutes));
   app.use(categoryRoutes(ctx));
   app.use(newBuildingRoutes(ctx));
   app.use(statisticsRoutes(ctx));

@@ -4,6 +4,58 @@ import { startStatisticsConsumer } from './statistics/consumer';
 import { startNotificationWorkers } from './notifications/workers';
 import { startPaymentWorker } from './money/payments';
 import { startBillingWorker } from './money/promotion';
+import { WORKFLOWS, type WorkflowDocument } from '@estate/projections';
+import { resumeWorkflow } from './core/workflow';
+import { allWorkflows } from './slices';
+
+/** A workflow untouched this long while running or undoing was left by a crash (a live one moves in milliseconds). */
+const STALLED_AFTER_MS = 30_000;
+const RECOVERY_EVERY_MS = 60_000;
+
+/**
+ * Finishes the use cases a crash left half-way: every workflow still running or undoing after
+ * STALLED_AFTER_MS is run again from its stream (it goes on, or finishes undoing).
+ */
+async function resumeStalledWorkflows(ctx: AppContext) {
+  const stalledBefore = new Date(ctx.clock().getTime() - STALLED_AFTER_MS).toISOString();
+  const stalled = await ctx.readStore
+    .collection<WorkflowDocument>(WORKFLOWS)
+    .find(
+      { status: { $in: ['running', 'compensating'] }, updatedAt: { $lt: stalledBefore } },
+      { limit: 100 },
+    );
+  for (const workflow of stalled) {
+    try {
+      const outcome = await resumeWorkflow(ctx.eventStore, allWorkflows as never, workflow._id, {
+        actor: 'recovery',
+      });
+      ctx.logger.info({ workflowId: workflow._id, name: workflow.name, outcome }, 'workflow resumed');
+    } catch (error) {
+      ctx.logger.error(
+        { err: error, workflowId: workflow._id, name: workflow.name },
+        'workflow could not be resumed',
+      );
+    }
+  }
+}
+
+function startWorkflowRecovery(ctx: AppContext) {
+  const sweep = () =>
+    resumeStalledWorkflows(ctx).catch((error) =>
+      ctx.logger.error({ err: error }, 'workflow recovery failed'),
+    );
+  let running = sweep();
+  const timer = setInterval(() => {
+    running = running.then(sweep);
+  }, RECOVERY_EVERY_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
 
 /**
  * What runs beside the HTTP API in one process (ROLE=all) or in the worker: the statistics consumer,
@@ -15,6 +67,7 @@ export async function startBackground(ctx: AppContext) {
     await startNotificationWorkers(ctx),
     await startPaymentWorker(ctx),
     await startBillingWorker(ctx),
+    startWorkflowRecovery(ctx),
   ];
   if (ctx.config.KAFKA_BROKERS) stoppers.push(await startDomainEventForwarder(ctx));
   return {

@@ -12,7 +12,14 @@ import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
 import { startBackground } from './background';
 import { productionWarnings, type Config } from './core/config';
-import { InProcessJobQueue } from './core/jobs/memory';
+import { SqliteJobQueue } from './core/jobs/sqlite';
+import {
+  ReadStoreCheckpointStore,
+  SqliteCheckpointStore,
+  type CheckpointStore,
+} from './core/reactors/checkpoints';
+import { ReactorRunner } from './core/reactors/reactor';
+import { allReactors } from './slices';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
 import { createOpenApi } from './core/openapi';
@@ -23,7 +30,7 @@ import { OutboxMail, OutboxSms } from './core/notify/outbox';
 import type { MailProvider, SmsProvider } from './core/notify/port';
 import { FlexibleRateLimits } from './core/rateLimits';
 import { SandboxPayments } from './money/provider/sandbox';
-import { NoPayments } from './money/provider/port';
+import { NoPayments } from './core/payments/port';
 import { YooKassaPayments } from './money/provider/yookassa';
 
 /** Adapters a test may put in place of the configured ones (a failing SMS provider, a moving clock). */
@@ -72,7 +79,7 @@ export async function buildContext(
     : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
   const jobs: JobQueue = config.REDIS_URL
     ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL)
-    : new InProcessJobQueue();
+    : new SqliteJobQueue(join(config.dataDir, 'jobs.sqlite'));
   const clock = overrides.clock ?? (() => new Date());
   const sms: SmsProvider =
     overrides.sms ??
@@ -156,11 +163,25 @@ export async function buildContext(
     files,
     payments,
     clock,
+    reactors: { whenCaughtUp: async () => undefined },
     close: async () => undefined,
   };
+  // reactors run where the workers run; their checkpoints must outlive a restart (a sent SMS is not rebuilt)
+  let reactors: ReactorRunner | null = null;
+  let checkpoints: CheckpointStore | null = null;
+  if (config.ROLE === 'all' || config.ROLE === 'worker') {
+    checkpoints = config.MONGO_URL
+      ? new ReadStoreCheckpointStore(readStore)
+      : new SqliteCheckpointStore(join(config.dataDir, 'reactors.sqlite'));
+    reactors = new ReactorRunner(eventStore, checkpoints, allReactors, logger);
+    await reactors.start();
+    ctx.reactors = reactors;
+  }
   const background = config.ROLE === 'all' || config.ROLE === 'worker' ? await startBackground(ctx) : null;
   ctx.close = async () => {
     await background?.stop();
+    await reactors?.stop();
+    await checkpoints?.close();
     await runner?.stop();
     await mail.close?.();
     limitsRedis?.disconnect();

@@ -36,22 +36,20 @@ export const walletsProjection: Projection = {
     );
     const kind =
       event.type === 'WalletCredited' ? 'top-up' : event.type === 'WalletCharged' ? 'charge' : 'refund';
-    await store
-      .collection<WalletOperationDocument>(WALLET_OPERATIONS)
-      .replaceOne(
-        { _id: event.eventId },
-        {
-          _id: event.eventId,
-          agencyId: data.agencyId,
-          kind,
-          sum: data.sum,
-          purpose: data.purpose ?? null,
-          publicationId: data.publicationId ?? null,
-          by: data.by ?? null,
-          at: event.occurredAt,
-        },
-        { upsert: true },
-      );
+    await store.collection<WalletOperationDocument>(WALLET_OPERATIONS).replaceOne(
+      { _id: event.eventId },
+      {
+        _id: event.eventId,
+        agencyId: data.agencyId,
+        kind,
+        sum: data.sum,
+        purpose: data.purpose ?? null,
+        publicationId: data.publicationId ?? null,
+        by: data.by ?? null,
+        at: event.occurredAt,
+      },
+      { upsert: true },
+    );
   },
 };
 

@@ -202,14 +202,12 @@ describe('the agency profile', () => {
     );
     const changed = await as(
       ownerToken,
-      request(t.app)
-        .patch('/api/agency/agency-ag')
-        .send({
-          description: 'Продаём квартиры в центре',
-          legalEntity: 2,
-          inn: '770112345678',
-          canViewInCatalog: 0,
-        }),
+      request(t.app).patch('/api/agency/agency-ag').send({
+        description: 'Продаём квартиры в центре',
+        legalEntity: 2,
+        inn: '770112345678',
+        canViewInCatalog: 0,
+      }),
     ).expect(200);
     expect(changed.body.data).toMatchObject({
       description: 'Продаём квартиры в центре',

@@ -84,7 +84,8 @@ export const requireSameAgency =
 /** An agency-level call: the caller is staff of that agency (a moderator may act on any). */
 export function requireAgencyStaff(req: Request, agencyId: string, refusal?: string): Actor {
   const actor = actorOf(req);
-  if (actor.role !== MODERATOR_ROLE && actor.agencyId !== agencyId) throw new DomainError('FORBIDDEN', refusal);
+  if (actor.role !== MODERATOR_ROLE && actor.agencyId !== agencyId)
+    throw new DomainError('FORBIDDEN', refusal);
   return actor;
 }
 

@@ -4,7 +4,7 @@ import type { BotCheck } from './botCheck';
 import type { Bus } from './bus/port';
 import type { FileStore } from './files';
 import type { MailProvider, SmsProvider } from './notify/port';
-import type { PaymentProvider } from '../money/provider/port';
+import type { PaymentProvider } from './payments/port';
 import type { RateLimits } from './rateLimits';
 import type { Config } from './config';
 import type { JobQueue } from './jobs/port';
@@ -28,6 +28,8 @@ export type AppContext = {
   limits: RateLimits;
   files: FileStore;
   payments: PaymentProvider;
+  /** how far the reactors are (SMS, e-mail, chat messages that follow facts): tests wait on it */
+  reactors: { whenCaughtUp(position?: number): Promise<void> };
   /** the time decisions are made at; tests move it to expire codes and links */
   clock: () => Date;
   /** stops what this process runs in the background (the in-process projections) */

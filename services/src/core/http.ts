@@ -44,13 +44,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const parserError = error as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {
-      res
-        .status(400)
-        .json(
-          new DomainError('INVALID_DATA', undefined, {
-            body: ['Тело запроса не является корректным JSON'],
-          }).toBody(),
-        );
+      res.status(400).json(
+        new DomainError('INVALID_DATA', undefined, {
+          body: ['Тело запроса не является корректным JSON'],
+        }).toBody(),
+      );
       return;
     }
     if (parserError?.type === 'entity.too.large') {

@@ -101,12 +101,10 @@ describe('the profile through the HTTP API', () => {
     ).expect(200);
     expect(jpg.body.data.avatarPath).toMatch(/\.jpg$/);
     const fake = await auth(
-      request(t.app)
-        .post('/api/profile/avatar')
-        .attach('avatar', Buffer.from('<svg onload=alert(1)>'), {
-          filename: 'x.jpg',
-          contentType: 'image/jpeg',
-        }),
+      request(t.app).post('/api/profile/avatar').attach('avatar', Buffer.from('<svg onload=alert(1)>'), {
+        filename: 'x.jpg',
+        contentType: 'image/jpeg',
+      }),
     ).expect(400);
     expect(fake.body).toEqual({
       errorCode: 1,

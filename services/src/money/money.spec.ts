@@ -122,27 +122,23 @@ describe('the wallet', () => {
   it('records a bank-transfer invoice request and e-mails it', async () => {
     const bad = await as(
       ownerToken,
-      request(t.app)
-        .post(`/api/agency/${AGENCY}/balance/invoice`)
-        .send({
-          sum: 5000,
-          organizationName: 'ООО Ромашка',
-          inn: '7701234567',
-          account: '40702810900000000001',
-        }),
+      request(t.app).post(`/api/agency/${AGENCY}/balance/invoice`).send({
+        sum: 5000,
+        organizationName: 'ООО Ромашка',
+        inn: '7701234567',
+        account: '40702810900000000001',
+      }),
     ).expect(400);
     expect(bad.body.errors).toEqual({ kpp: ['Для юридического лица укажите КПП'] });
     await as(
       ownerToken,
-      request(t.app)
-        .post(`/api/agency/${AGENCY}/balance/invoice`)
-        .send({
-          sum: 5000,
-          organizationName: 'ООО Ромашка',
-          inn: '7701234567',
-          kpp: '770101001',
-          account: '40702810900000000001',
-        }),
+      request(t.app).post(`/api/agency/${AGENCY}/balance/invoice`).send({
+        sum: 5000,
+        organizationName: 'ООО Ромашка',
+        inn: '7701234567',
+        kpp: '770101001',
+        account: '40702810900000000001',
+      }),
     ).expect(201);
     const letters = await request(t.app).get('/api/dev/email?to=accounting@estate.local').expect(200);
     expect(letters.body.data[0].text).toContain('ООО Ромашка');

@@ -1,5 +1,4 @@
-import { CITIES } from '../locations/cities';
-import { cityOf, findLocation } from '../locations/tree';
+import { CITIES, cityOf, findLocation } from '../locations';
 
 /** product.md: premium subscription cards — monthly, six months and a year (the spec's sample values). */
 export const PREMIUM_TARIFFS = [

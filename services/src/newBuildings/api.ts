@@ -9,7 +9,6 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse } from '../core/http';
-import { byPriority, findLocation, toLocationDto } from '../locations/tree';
 import { toResidentialComplexDto } from './dto';
 import { complexListQuery, toComplexQuery, withoutBrackets } from './filters';
 import {
@@ -20,6 +19,7 @@ import {
   STAGE_CHOICES,
   WALL_MATERIAL_CHOICES,
 } from './options';
+import { byPriority, findLocation, toLocationDto } from '../locations';
 
 const TAG = 'Новостройки';
 const idParam = z.object({

@@ -2,12 +2,12 @@ import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuil
 import type { AppContext } from '../core/context';
 import { handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { findListingPlace } from '../locations/tree';
 import {
   residentialComplexDecider,
   residentialComplexStream,
   type ResidentialComplexCommand,
 } from './residentialComplex';
+import { findListingPlace } from '../locations';
 
 /** A complex stands in a known city, district or settlement; its name comes from the locations tree. */
 function withLocation(details: ResidentialComplexDetails): ResidentialComplexDetails {

@@ -1,7 +1,5 @@
 import type { ResidentialComplexQuery } from '@estate/projections/newBuildings/queries';
 import { z } from 'zod';
-import { cityIdsWithin } from '../locations/scope';
-import { findLocation } from '../locations/tree';
 import {
   CLASS_CHOICES,
   FINISH_CHOICES,
@@ -10,6 +8,7 @@ import {
   WALL_MATERIAL_CHOICES,
   type Choice,
 } from './options';
+import { cityIdsWithin, findLocation } from '../locations';
 
 /** One code or several: ?class=1&class=2, ?class[]=1 or ?class=1,2. */
 const codes = (choices: Choice[], message: string) =>

@@ -4,10 +4,10 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse } from '../core/http';
 import { jsonBody } from '../core/openapi';
-import { cityIdsWithin } from '../locations/scope';
 import { toPublicationDto } from './dto';
 import { searchBody, sortOf, toCatalogueQuery } from './filters';
 import { publishedUntil } from './visibility';
+import { cityIdsWithin } from '../locations';
 
 /**
  * product.md section 9: up to three top ads join a page — the first at the start, the second at the

@@ -6,12 +6,11 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { agencyUploadOf } from '../core/files';
 import { DomainError } from '../core/errors';
-import { LOCATION_TYPE } from '../locations/cities';
-import { findListingPlace, findLocation } from '../locations/tree';
 import { publicationDecider, type PublicationCommand } from './decide';
 import { toPublicationDto } from './dto';
 import { publicationStream } from './publication';
 import { actorOf, currentUser, mayManagePublication } from '../core/access';
+import { LOCATION_TYPE, findListingPlace, findLocation } from '../locations';
 
 const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
 

@@ -12,12 +12,11 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
-import { cityIdsWithin } from '../locations/scope';
-import { cityOf, findLocation } from '../locations/tree';
 import { toPublicationDto } from './dto';
 import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibility';
 import { recordOpening } from '../statistics/visitor';
 import { actorOf, mayManagePublication } from '../core/access';
+import { cityIdsWithin, cityOf, findLocation } from '../locations';
 
 const TAG = 'Объявления';
 const notFound = () => new DomainError('NOT_FOUND', 'Объявление не найдено');

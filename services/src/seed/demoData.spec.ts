@@ -1,6 +1,6 @@
-import { CITIES } from '../locations/cities';
 import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
 import { DEMO_STREETS, demoListings } from './demoData';
+import { CITIES } from '../locations';
 
 const listings = demoListings(240).map((l) => l.details);
 const cityName = (id: string) => CITIES.find((c) => c.id === id)!.name;

@@ -1,6 +1,6 @@
 import type { DealCategory, PublicationDetails } from '@estate/events';
-import { CITIES } from '../locations/cities';
 import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
+import { CITIES } from '../locations';
 
 /** A small deterministic generator (mulberry32): the same demo data on every machine. */
 export function random(seed: number) {

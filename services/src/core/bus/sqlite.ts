@@ -139,15 +139,13 @@ export class SqliteBus implements Bus {
 
   private read(group: string, topic: string, limit: number): BusMessage[] {
     const after = this.stmts.committed.get(group, topic)?.committed ?? 0;
-    return this.stmts.read
-      .all(topic, after, limit)
-      .map((r) => ({
-        topic: r.topic,
-        key: r.key,
-        value: JSON.parse(r.value),
-        offset: r.offset,
-        timestamp: r.timestamp,
-      }));
+    return this.stmts.read.all(topic, after, limit).map((r) => ({
+      topic: r.topic,
+      key: r.key,
+      value: JSON.parse(r.value),
+      offset: r.offset,
+      timestamp: r.timestamp,
+    }));
   }
 
   async close(): Promise<void> {

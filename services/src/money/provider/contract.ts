@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './port';
+import type { PaymentProvider } from '../../core/payments/port';
 
 /** What every payment provider adapter must do; `complete` plays the payer pressing "pay" on the provider's page. */
 export function paymentProviderContract(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadStore } from '@estate/projections';
-import type { CreatePayment, PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './port';
+import type { CreatePayment, PaymentProvider, ProviderPayment, ProviderPaymentStatus } from '../../core/payments/port';
 
 export const SANDBOX_PAYMENTS = 'sandbox_payments';
 type SandboxDocument = ProviderPayment & {

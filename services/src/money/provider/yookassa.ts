@@ -1,4 +1,4 @@
-import type { CreatePayment, PaymentProvider, ProviderPayment } from './port';
+import type { CreatePayment, PaymentProvider, ProviderPayment } from '../../core/payments/port';
 
 type YooPayment = {
   id: string;

@@ -1,0 +1,198 @@
+import type { Role } from '@estate/events';
+import { Router, type Request, type Response } from 'express';
+import { z, type ZodType } from 'zod';
+import { requireRoles, currentUser } from './access';
+import type { AppContext } from './context';
+import { parse } from './http';
+import { jsonBody, type OpenApi } from './openapi';
+
+/**
+ * Who may call a route: anyone (the caller is on `req.user` when signed in), anyone signed in, or
+ * the listed roles (an active employee for the staff roles).
+ */
+export type RouteAuth = 'public' | 'signed-in' | readonly Role[];
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export type RouteInput<P, Q, B> = {
+  ctx: AppContext;
+  params: P;
+  query: Q;
+  body: B;
+  req: Request;
+  res: Response;
+};
+
+/**
+ * One route, declared once: method, path (`{name}` for a parameter, as OpenAPI writes it), who may
+ * call it, and the zod schemas of its parameters, query, body and answer. `mountRoutes` registers
+ * it in Express and in the OpenAPI document from this one object; the handler gets its input
+ * parsed and returns the answer's body, which is checked against `response` wherever the app runs
+ * under test, so the document cannot drift from the code.
+ */
+export type RouteDeclaration<
+  P extends ZodType = ZodType,
+  Q extends ZodType = ZodType,
+  B extends ZodType = ZodType,
+  R extends ZodType = ZodType,
+> = {
+  method: Method;
+  /** more than one path: aliases the spec's client uses (each is documented) */
+  path: string | readonly string[];
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  auth: RouteAuth;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** the success answer: 200 unless said */
+  status?: 200 | 201;
+  response: R;
+  /** a file or a text (iCal) instead of JSON: the handler writes the answer itself */
+  produces?: string;
+  /** error statuses the route answers beyond the common ones (400, and 401/403 for auth) */
+  errors?: readonly number[];
+  handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<z.input<R> | void>;
+};
+
+/** Declares a route with its types inferred from its schemas. */
+export const defineRoute = <P extends ZodType, Q extends ZodType, B extends ZodType, R extends ZodType>(
+  route: RouteDeclaration<P, Q, B, R>,
+): RouteDeclaration<P, Q, B, R> => route;
+
+/** The answer a route declares, for clients: `ResponseOf<typeof routes.search>`. */
+export type ResponseOf<T> =
+  T extends RouteDeclaration<ZodType, ZodType, ZodType, infer R> ? z.output<R> : never;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'некорректные данные (errorCode 1 и поля errors)',
+  401: 'требуется вход (errorCode 101)',
+  403: 'недостаточно прав (errorCode 102)',
+  404: 'не найдено',
+  409: 'конфликт',
+  422: 'действие недоступно',
+  429: 'превышен лимит запросов',
+  503: 'сервис недоступен',
+};
+
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const paths = (route: RouteDeclaration) => (typeof route.path === 'string' ? [route.path] : [...route.path]);
+
+/**
+ * `name[]=a&name[]=b`, `name=a&name=b` and `name=a,b` are all the list [a, b] for a query field the
+ * schema declares as an array; other fields keep the last value sent.
+ */
+function queryInput(query: Request['query'], schema: ZodType | undefined): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, ZodType>) : {};
+  for (const [rawKey, value] of Object.entries(query)) {
+    const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    const wantsList = field !== undefined && isArraySchema(field);
+    const values = (Array.isArray(value) ? value : [value]).map(String);
+    if (wantsList) {
+      const list = values.flatMap((v) => v.split(',')).filter(Boolean);
+      input[key] = [...((input[key] as string[] | undefined) ?? []), ...list];
+    } else {
+      input[key] = values[values.length - 1];
+    }
+  }
+  return input;
+}
+
+function isArraySchema(schema: ZodType): boolean {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 8 && current; depth++) {
+    if (current instanceof z.ZodArray) return true;
+    const def = (current as { _zod?: { def?: { innerType?: unknown; in?: unknown; type?: string } } })._zod
+      ?.def;
+    current = def?.innerType ?? def?.in;
+  }
+  return false;
+}
+
+function authorise(req: Request, auth: RouteAuth) {
+  if (auth === 'public') return;
+  if (auth === 'signed-in') currentUser(req);
+  else requireRoles(req, auth);
+}
+
+/** Registers each route in the router and in the OpenAPI document. */
+export function mountRoutes(ctx: AppContext, routes: readonly RouteDeclaration[]): Router {
+  const router = Router();
+  const checkAnswers = ctx.config.NODE_ENV === 'test';
+  for (const route of routes) {
+    document(ctx.openApi, route);
+    const status = route.status ?? 200;
+    for (const path of paths(route)) {
+      router[route.method](expressPath(path), async (req, res) => {
+        authorise(req, route.auth);
+        const params = route.params ? parse(route.params, req.params) : req.params;
+        const query = route.query ? parse(route.query, queryInput(req.query, route.query)) : {};
+        const body = route.body ? parse(route.body, req.body ?? {}) : undefined;
+        const answer = await route.handle({ ctx, params, query, body, req, res } as RouteInput<
+          never,
+          never,
+          never
+        >);
+        if (route.produces || res.headersSent) return;
+        if (checkAnswers) checkAnswer(route, path, answer);
+        res.status(status).json(answer);
+      });
+    }
+  }
+  return router;
+}
+
+/**
+ * Under test every answer is checked against its declaration: an answer that does not fit is a
+ * failure of the test that received it (a 500 naming the route and the fields), never a document
+ * that silently says something else.
+ */
+function checkAnswer(route: RouteDeclaration, path: string, answer: unknown) {
+  const result = route.response.safeParse(answer);
+  if (result.success) return;
+  const problems = result.error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+  throw new Error(
+    `the answer of ${route.method.toUpperCase()} ${path} does not fit its declared schema: ${problems.join('; ')}`,
+  );
+}
+
+function document(openApi: OpenApi, route: RouteDeclaration) {
+  const status = route.status ?? 200;
+  const errorStatuses = new Set<number>([
+    400,
+    ...(route.auth === 'public' ? [] : [401, 403]),
+    ...(route.errors ?? []),
+  ]);
+  const success = route.produces
+    ? { description: route.summary, content: { [route.produces]: { schema: route.response } } }
+    : jsonBody(route.response, route.summary);
+  for (const path of paths(route)) {
+    openApi.route({
+      method: route.method,
+      path,
+      tags: [...route.tags],
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      ...(route.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+      request: {
+        ...(route.params ? { params: route.params as z.ZodObject } : {}),
+        ...(route.query ? { query: route.query as z.ZodObject } : {}),
+        ...(route.body ? { body: jsonBody(route.body) } : {}),
+      },
+      responses: {
+        [status]: success,
+        ...Object.fromEntries(
+          [...errorStatuses].map((code) => [
+            code,
+            jsonBody(openApi.errorSchema, ERROR_DESCRIPTIONS[code] ?? 'ошибка'),
+          ]),
+        ),
+      },
+    });
+  }
+}

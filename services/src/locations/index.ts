@@ -1,0 +1,18 @@
+/**
+ * The locations slice: the tree of regions, cities, districts and settlements (shipped as data),
+ * the quick choice, the search by name and the visitor's place by IP. What other slices and the app
+ * may use of it is exported here; nothing else of the folder is imported from outside.
+ */
+export { locationRoutes } from './api';
+export type { LocationDto, PlaceDto } from './dto';
+export { LOCATION_TYPE, CITIES, type Location } from './cities';
+export { cityIdsWithin } from './scope';
+export {
+  ALL_RUSSIA,
+  byPriority,
+  cityOf,
+  findListingPlace,
+  findLocation,
+  LISTING_PLACE_TYPES,
+  toLocationDto,
+} from './tree';

@@ -1,7 +1,7 @@
 import { ROLES } from '@estate/events';
 import { USERS, type UserDocument } from '@estate/projections';
 import request from 'supertest';
-import { changeUser } from '../services/src/identity/authApi';
+import { changeUser } from '../services/src/identity';
 import { DEMO_COMPLEXES } from '../services/src/newBuildings/demoComplexes';
 import { DEMO_PHONES } from '../services/src/seed/seed';
 import { createAgency, createListing } from '../services/test/listings';

@@ -13,10 +13,8 @@ import {
   securityHeaders,
 } from './core/security';
 import { serveSinglePageApp } from './core/staticFiles';
-import { authRoutes } from './identity/authApi';
-import { profileRoutes } from './identity/profileApi';
-import { devOutboxRoutes } from './notifications/devOutboxApi';
-import { authenticate } from './identity/sessions';
+import { devOutboxRoutes } from './notifications';
+import { authenticate, identityRoutes } from './identity';
 import { locationRoutes } from './locations';
 import { mountRoutes } from './core/route';
 import { categoryRoutes } from './categories/api';
@@ -93,8 +91,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       },
     });
   });
-  app.use(authRoutes(ctx));
-  app.use(profileRoutes(ctx));
+  app.use(mountRoutes(ctx, identityRoutes));
   app.use(devOutboxRoutes(ctx));
   app.use(mountRoutes(ctx, locationRoutes));
   app.use(categoryRoutes(ctx));

@@ -1,7 +1,7 @@
 import type { AppContext } from './core/context';
 import { startDomainEventForwarder } from './core/forwarder';
 import { startStatisticsConsumer } from './statistics/consumer';
-import { startNotificationWorkers } from './notifications/workers';
+import { startNotificationWorkers } from './notifications';
 import { startPaymentWorker } from './money/payments';
 import { startBillingWorker } from './money/promotion';
 import { WORKFLOWS, type WorkflowDocument } from '@estate/projections';

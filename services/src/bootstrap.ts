@@ -173,7 +173,7 @@ export async function buildContext(
     checkpoints = config.MONGO_URL
       ? new ReadStoreCheckpointStore(readStore)
       : new SqliteCheckpointStore(join(config.dataDir, 'reactors.sqlite'));
-    reactors = new ReactorRunner(eventStore, checkpoints, allReactors, logger);
+    reactors = new ReactorRunner(eventStore, checkpoints, allReactors(ctx), logger);
     await reactors.start();
     ctx.reactors = reactors;
   }

@@ -1,10 +1,13 @@
+import type { AppContext } from './core/context';
 import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
+import { identityReactors } from './identity';
 
 /**
  * What the slices give the process beside their routes: the reactors that follow facts on the log
  * (notifications, chat messages about bookings …) and the workflows the background resumes after a
  * crash. Each slice exports its own from its index.ts; they are gathered here.
  */
-export const allReactors: Reactor[] = [];
+/** Reactors act through the process's ports (the queues, the configuration), so each slice's are made with them. */
+export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx)];
 export const allWorkflows: Workflow<never, unknown>[] = [];

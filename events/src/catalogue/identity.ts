@@ -72,7 +72,17 @@ export const identityEvents = {
   UserPhoneChanged: z.object({ userId: id, oldPhone: phone, newPhone: phone }),
   /** a new address is unconfirmed until its link is followed */
   UserEmailChanged: z.object({ userId: id, email }),
-  EmailConfirmationSent: z.object({ userId: id, email, tokenHash: sha256Hex, expiresAt: isoTime }),
+  /**
+   * v2: `linkId`, from which the letter's sender derives the link's token with the server's key (the
+   * token never enters the log, only its hash); v1 links were mailed by the request itself: null
+   */
+  EmailConfirmationSent: z.object({
+    userId: id,
+    email,
+    tokenHash: sha256Hex,
+    expiresAt: isoTime,
+    linkId: id.nullable(),
+  }),
   UserEmailConfirmed: z.object({ userId: id, email, tokenHash: sha256Hex }),
   UserAvatarChanged: z.object({ userId: id, avatar: z.string().max(300) }),
   NotificationSettingsChanged: z.object({ userId: id, settings: notificationSettings }),
@@ -95,3 +105,5 @@ export const sessionStartedV2 = (data: unknown) => {
     startedAt: Number.isFinite(end) ? new Date(end - 31_536_000_000).toISOString() : v1.expiresAt,
   };
 };
+/** EmailConfirmationSent 1 → 2: a v1 link's letter was sent with it; there is no link id to derive it again. */
+export const emailConfirmationSentV2 = (data: unknown) => ({ ...(data as object), linkId: null });

@@ -1,5 +1,12 @@
-import { z } from 'zod';
-import { agencyEvents, identityEvents, phoneCodeRejectedV2, phoneEvents, sessionStartedV2 } from './identity';
+import type { z } from 'zod';
+import {
+  agencyEvents,
+  emailConfirmationSentV2,
+  identityEvents,
+  phoneCodeRejectedV2,
+  phoneEvents,
+  sessionStartedV2,
+} from './identity';
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
 import { bookingEvents, bookingRequestedV2, calendarEvents, chatEvents } from './bookings';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
@@ -42,6 +49,8 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   // 2: the time of the wrong try (a daily cap per phone) / the session's start (its idle expiry)
   PhoneCodeRejected: 2,
   SessionStarted: 2,
+  // 2: the link's id, from which the letter's sender derives its token (identity/emailLinks.ts)
+  EmailConfirmationSent: 2,
   // 2: the tariff paid, the end of the paid day and the client's idempotency key
   WalletCharged: 2,
   // 2: the hash of the guest's link key
@@ -59,6 +68,7 @@ const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   PublicationEdited: { 1: withParamsOfV2 },
   PhoneCodeRejected: { 1: phoneCodeRejectedV2 },
   SessionStarted: { 1: sessionStartedV2 },
+  EmailConfirmationSent: { 1: emailConfirmationSentV2 },
   WalletCharged: { 1: walletChargedV2 },
   BookingRequested: { 1: bookingRequestedV2 },
 };

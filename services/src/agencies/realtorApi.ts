@@ -13,7 +13,7 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { changeUser } from '../identity/authApi';
+import { changeUser } from '../identity';
 import { agencyDecider, agencyStream } from './agency';
 import {
   agencyKeyDecider,

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { lettersTo } from '../../test/letters';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_PHONES } from '../seed/seed';
 
@@ -27,12 +28,8 @@ describe('links in letters and payments', () => {
     await forged(request(t.app).post('/api/auth/change-email'), user)
       .send({ newEmail: 'irina.new@example.ru' })
       .expect(200);
-    const { body } = await request(t.app)
-      .get('/api/dev/email')
-      .query({ to: 'irina.new@example.ru' })
-      .expect(200);
-    const letter = body.data[0] as { text: string; html: string };
-    expect(letter.text).toMatch(/\nhttps:\/\/estate\.example\/confirm-email\?token=[\w.%-]+\n/);
+    const [letter] = await lettersTo(t, 'irina.new@example.ru');
+    expect(letter.text).toMatch(/\nhttps:\/\/estate\.example\/confirmation-email\?token=[\w.%-]+\n/);
     expect(`${letter.text}${letter.html}`).not.toContain('evil.example');
   });
 
@@ -82,10 +79,7 @@ describe('without PUBLIC_URL (development)', () => {
       .set('Host', 'evil.example')
       .send({ newEmail: 'irina.dev@example.ru' })
       .expect(200);
-    const { body } = await request(t.app)
-      .get('/api/dev/email')
-      .query({ to: 'irina.dev@example.ru' })
-      .expect(200);
-    expect(body.data[0].text).toContain('http://localhost:3999/confirm-email?token=');
+    const [letter] = await lettersTo(t, 'irina.dev@example.ru');
+    expect(letter.text).toContain('http://localhost:3999/confirmation-email?token=');
   });
 });

@@ -5,7 +5,7 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { poll } from '../core/poll';
 import { DomainError } from '../core/errors';
-import { queueSms } from '../notifications/queue';
+import { queueSms } from '../notifications';
 import { newCode, newSalt, phoneDecider, phoneStream, type PhoneCommand } from './phone';
 
 /** Digits only, 11 of them starting with 7: '+7 (999) 000-00-01' and '89990000001' both become '79990000001'. */

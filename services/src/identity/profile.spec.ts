@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { confirmationToken, lettersTo } from '../../test/letters';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_PHONES } from '../seed/seed';
 
@@ -128,11 +129,9 @@ describe('the profile through the HTTP API', () => {
       request(t.app).post('/api/auth/change-email').send({ newEmail: 'irina@example.ru' }),
     ).expect(200);
     expect(changed.body.data).toEqual({ email: 'irina@example.ru', isVerifiedEmail: false });
-    const letters = (await request(t.app).get('/api/dev/email').query({ to: 'irina@example.ru' }).expect(200))
-      .body.data;
+    const letters = await lettersTo(t, 'irina@example.ru');
     expect(letters[0].subject).toBe('Подтвердите адрес электронной почты');
-    const link = /https?:\/\/\S+\/confirm-email\?token=(\S+)/.exec(letters[0].text)!;
-    const emailToken = decodeURIComponent(link[1]);
+    const emailToken = await confirmationToken(t, 'irina@example.ru');
 
     // the spec's client asks for the letter again with its session token in the body
     await request(t.app).post('/api/auth/send-confirm-email/').send({ token }).expect(200);
@@ -156,8 +155,7 @@ describe('the profile through the HTTP API', () => {
     await auth(request(t.app).post('/api/auth/change-email').send({ newEmail: 'late@example.ru' })).expect(
       200,
     );
-    const letter = (await request(t.app).get('/api/dev/email').query({ to: 'late@example.ru' })).body.data[0];
-    const emailToken = decodeURIComponent(/token=(\S+)/.exec(letter.text)![1]);
+    const emailToken = await confirmationToken(t, 'late@example.ru');
     t.clock.advance(3 * 24 * 3600_000 + 1000);
     const res = await request(t.app).post('/api/auth/confirm-email').send({ token: emailToken }).expect(400);
     expect(res.body.message).toBe('Срок действия ссылки истёк. Запросите новую ссылку в профиле.');

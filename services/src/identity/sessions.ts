@@ -34,6 +34,13 @@ export async function startSession(ctx: AppContext, userId: string) {
   return { token, expiresAt };
 }
 
+/** Starts a session after a sign-in or a sign-up: the token is answered and set as the session cookie. */
+export async function signedIn(ctx: AppContext, res: Response, userId: string) {
+  const { token } = await startSession(ctx, userId);
+  setAuthCookie(ctx, res, token);
+  return { token };
+}
+
 /** A token from `Authorization: Bearer` (API clients) or from the HttpOnly cookie (the site and the cabinet). */
 type PresentedToken = { token: string; via: 'bearer' | 'cookie' };
 
@@ -84,11 +91,6 @@ async function liveSession(
   };
 }
 
-/** The user a token belongs to, if it is a live session; moderators are the phones configuration names. */
-export async function userFromToken(ctx: AppContext, token: string): Promise<AuthenticatedUser | null> {
-  return (await liveSession(ctx, token))?.user ?? null;
-}
-
 /**
  * Records a use of the session when the last recorded one is an hour old or more (moving its idle
  * end forward), and then renews the cookie too. Best effort: a failed record never fails the request.
@@ -134,16 +136,26 @@ const cookieMaxAgeMs = (expiresAt: string, now: Date) =>
 export function authenticate(ctx: AppContext) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const presented = tokenFrom(req);
-    if (!presented) return next();
-    const live = await liveSession(ctx, presented.token);
-    if (live) {
+    const live = presented ? await liveSession(ctx, presented.token) : null;
+    if (live && presented) {
       req.user = live.user;
       await recordUse(ctx, req, res, live.session, presented);
-    } else if (presented.via === 'cookie') {
+    } else if (presented?.via === 'cookie') {
       clearAuthCookie(ctx, res);
     }
+    const inBody = req.user ? undefined : sessionTokenInBody(req);
+    if (inBody) req.user = (await liveSession(ctx, inBody))?.user;
     next();
   };
+}
+
+/** The one call whose spec'd client sends its session token in the body (api.md: send-confirm-email, token). */
+const BODY_TOKEN_PATHS = new Set(['/api/auth/send-confirm-email', '/api/auth/send-confirm-email/']);
+
+function sessionTokenInBody(req: Request): string | undefined {
+  if (req.method !== 'POST' || !BODY_TOKEN_PATHS.has(req.baseUrl + req.path)) return undefined;
+  const token = (req.body as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' && token ? token : undefined;
 }
 
 /** HttpOnly (scripts never see it), Secure in production, SameSite=Lax, for the whole site: one session serves the site and the cabinet. */

@@ -15,15 +15,17 @@ const registered: UserEvent = {
     agencyId: null,
   },
 };
-const linkSent = (tokenHash = hash('a'), email = 'anna@example.ru'): UserEvent => ({
+const linkSent = (tokenHash = hash('a'), email = 'anna@example.ru', linkId = 'link-a'): UserEvent => ({
   type: 'EmailConfirmationSent',
   data: {
     userId: 'u1',
     email,
     tokenHash,
     expiresAt: new Date(t0.getTime() + EMAIL_LINK_LIFETIME_MS).toISOString(),
+    linkId,
   },
 });
+const link = (tokenHash = hash('a'), linkId = 'link-a') => ({ tokenHash, linkId, now: t0 });
 
 describe('an account', () => {
   it('is registered once; a repeated registration changes nothing', () => {
@@ -113,8 +115,39 @@ describe('an account', () => {
 describe('confirming an e-mail address', () => {
   it('sends a link valid for three days', () =>
     given([registered])
-      .when({ type: 'SendEmailConfirmation', tokenHash: hash('a'), now: t0 })
+      .when({ type: 'SendEmailConfirmation', ...link() })
       .then([linkSent()]));
+
+  it('records the link with a sign-up from the site, in the same append as the account', () => {
+    given([])
+      .when({ type: 'RegisterUser', ...registered.data, emailLink: link() } as never)
+      .then([registered, linkSent()]);
+    // the seed's invented addresses get no link
+    given([])
+      .when({ type: 'RegisterUser', ...registered.data } as never)
+      .then([registered]);
+  });
+
+  it('records the link with a change of address, and again for the same unconfirmed address', () => {
+    given([registered])
+      .when({ type: 'ChangeEmail', email: 'new@example.ru', emailLink: link() })
+      .then([
+        { type: 'UserEmailChanged', data: { userId: 'u1', email: 'new@example.ru' } },
+        linkSent(hash('a'), 'new@example.ru'),
+      ]);
+    given([registered, linkSent()])
+      .when({ type: 'ChangeEmail', email: 'anna@example.ru', emailLink: link(hash('b'), 'link-b') })
+      .then([linkSent(hash('b'), 'anna@example.ru', 'link-b')]);
+  });
+
+  it('records nothing when the same address is confirmed already', () =>
+    given([
+      registered,
+      linkSent(),
+      { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } },
+    ])
+      .when({ type: 'ChangeEmail', email: 'anna@example.ru', emailLink: link(hash('b'), 'link-b') })
+      .then([]));
 
   it('confirms with a link sent for the current address', () =>
     given([registered, linkSent()])
@@ -173,7 +206,7 @@ describe('confirming an e-mail address', () => {
       linkSent(),
       { type: 'UserEmailConfirmed', data: { userId: 'u1', email: 'anna@example.ru', tokenHash: hash('a') } },
     ])
-      .when({ type: 'SendEmailConfirmation', tokenHash: hash('d'), now: t0 })
+      .when({ type: 'SendEmailConfirmation', ...link(hash('d'), 'link-d') })
       .thenThrows('ACTION_NOT_ALLOWED'));
 });
 

@@ -44,6 +44,12 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   canReceiveEmailNotifications: true,
 };
 
+/**
+ * A confirmation link to record with the address it confirms: its id (the letter's sender derives
+ * the token from it, see emailLinks.ts) and the hash of that token.
+ */
+export type EmailLink = { linkId: string; tokenHash: string; now: Date };
+
 export type UserCommand =
   | {
       type: 'RegisterUser';
@@ -54,13 +60,16 @@ export type UserCommand =
       role: Role;
       agencyId: string | null;
       newsletter?: boolean;
+      /** a sign-up on the site sends its address a confirmation link at once (the seed sends none) */
+      emailLink?: EmailLink;
     }
   | { type: 'StartSession'; tokenHash: string; expiresAt: string; startedAt: string }
   | { type: 'EndSession'; tokenHash: string }
   | { type: 'ChangeName'; name: string }
   | { type: 'ChangePhone'; newPhone: string }
-  | { type: 'ChangeEmail'; email: string }
-  | { type: 'SendEmailConfirmation'; tokenHash: string; now: Date }
+  /** a new address, or the same unconfirmed one again: the link goes with it */
+  | { type: 'ChangeEmail'; email: string; emailLink?: EmailLink }
+  | ({ type: 'SendEmailConfirmation' } & EmailLink)
   | { type: 'ConfirmEmail'; tokenHash: string; now: Date }
   | { type: 'ChangeAvatar'; avatar: string }
   | { type: 'ChangeNotificationSettings'; settings: Partial<NotificationSettings> }
@@ -154,8 +163,10 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
       if (state.registered) return [];
-      const { type: _type, ...data } = command;
-      return [{ type: 'UserRegistered', data }];
+      const { type: _type, emailLink, ...data } = command;
+      const registered: UserEvent = { type: 'UserRegistered', data };
+      if (!emailLink || !data.email) return [registered];
+      return [registered, confirmationSent(data.userId, data.email, emailLink)];
     }
     case 'StartSession':
       return [
@@ -190,9 +201,12 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
     }
     case 'ChangeEmail': {
       const user = registered(state);
-      return user.email === command.email
-        ? []
-        : [{ type: 'UserEmailChanged', data: { userId: user.id, email: command.email } }];
+      const { email, emailLink } = command;
+      const link = emailLink ? [confirmationSent(user.id, email, emailLink)] : [];
+      if (user.email !== email)
+        return [{ type: 'UserEmailChanged', data: { userId: user.id, email } }, ...link];
+      // the same address again: a new link while it is unconfirmed, nothing once it is confirmed
+      return user.emailVerified ? [] : link;
     }
     case 'SendEmailConfirmation': {
       const user = registered(state);
@@ -202,13 +216,7 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         });
       if (user.emailVerified)
         throw new DomainError('ACTION_NOT_ALLOWED', 'Адрес электронной почты уже подтверждён');
-      const expiresAt = new Date(command.now.getTime() + EMAIL_LINK_LIFETIME_MS).toISOString();
-      return [
-        {
-          type: 'EmailConfirmationSent',
-          data: { userId: user.id, email: user.email, tokenHash: command.tokenHash, expiresAt },
-        },
-      ];
+      return [confirmationSent(user.id, user.email, command)];
     }
     case 'ConfirmEmail': {
       const user = registered(state);
@@ -272,6 +280,15 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
       return unknown;
     }
   }
+}
+
+/** A link for `email`, valid for EMAIL_LINK_LIFETIME_MS: the fact the confirmation letter follows. */
+function confirmationSent(userId: string, email: string, link: EmailLink): UserEvent {
+  const expiresAt = new Date(link.now.getTime() + EMAIL_LINK_LIFETIME_MS).toISOString();
+  return {
+    type: 'EmailConfirmationSent',
+    data: { userId, email, tokenHash: link.tokenHash, expiresAt, linkId: link.linkId },
+  };
 }
 
 export const userDecider: Decider<UserCommand, User, UserEvent> = {

@@ -5,10 +5,15 @@ import { fold, handleCommand } from '../core/decider';
 import { agencyDecider, agencyStream } from '../agencies/agency';
 import { approveRealtorRequest, confirmRealtorRequest, submitRealtorRequest } from '../agencies/realtorApi';
 import { realtorRequestDecider, realtorRequestStream } from '../agencies/realtorRequest';
-import { changeUser } from '../identity/authApi';
-import { newCode, newSalt, phoneDecider, phoneStream } from '../identity/phone';
-import { finishSignUp } from '../identity/registration';
-import { userStream } from '../identity/user';
+import {
+  changeUser,
+  finishSignUp,
+  newCode,
+  newSalt,
+  phoneDecider,
+  phoneStream,
+  userStream,
+} from '../identity';
 import { handleNotification, paymentOf, startPayment } from '../money/payments';
 import { payTariff } from '../money/promotion';
 import { SandboxPayments } from '../money/provider/sandbox';

@@ -1,10 +1,10 @@
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { notificationSettings, type NotificationSettings } from '@estate/events';
 import { z, type ZodType } from 'zod';
-import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { fieldErrors } from '../core/http';
-import { jsonBody } from '../core/openapi';
 import { BOT_TOKEN_FIELD, phoneInput, smsCodeInput } from './codes';
+
+/** What the identity calls take, as zod schemas (the answers are in dto.ts). */
 
 const name = z
   .string({ error: 'Обязательное поле' })
@@ -31,6 +31,8 @@ export const registrationBody = z.object({
 export const changePhoneBody = z.object({ newPhone: phoneInput, [BOT_TOKEN_FIELD]: botToken });
 export const confirmChangePhoneBody = z.object({ newPhone: phoneInput, smsCode: smsCodeInput });
 export const changeEmailBody = z.object({ newEmail: email });
+/** the spec's client sends its session token in the body of `send-confirm-email` (sessions.ts reads it) */
+export const sessionTokenBody = z.object({ token: z.string().max(300).optional() });
 export const emailTokenBody = z.object({
   token: z.string({ error: 'Обязательное поле' }).min(10, 'Ссылка недействительна').max(300),
 });
@@ -40,6 +42,26 @@ export const formVerifyBody = z.object({
   phone: phoneInput,
   smsCode: smsCodeInput,
   [BOT_TOKEN_FIELD]: botToken,
+});
+export const avatarBody = z.object({ avatar: z.string().meta({ format: 'binary' }) });
+
+const flag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+]);
+/** The switches, in the query of the spec's GET or in the body of a PATCH; at least one. */
+export const notificationSwitches = z
+  .object({
+    canReceiveNotifications: flag.optional(),
+    canReceiveSmsNotifications: flag.optional(),
+    canReceiveEmailNotifications: flag.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    message: 'Укажите хотя бы одну настройку',
+  });
+export const notificationSettingBody = z.object({
+  name: z.enum(Object.keys(notificationSettings.shape) as [keyof NotificationSettings]),
+  value: flag,
 });
 
 const PHONE_FIELDS = new Set(['phone', 'newPhone']);
@@ -54,31 +76,4 @@ export function parseAuth<T>(schema: ZodType<T>, value: unknown): T {
   const errors = fieldErrors(result.error);
   const phoneWrong = result.error.issues.some((i) => PHONE_FIELDS.has(String(i.path[0])));
   throw new DomainError(phoneWrong ? 'WRONG_NUMBER' : 'INVALID_DATA', undefined, errors);
-}
-
-/** Registers a route in the OpenAPI document with the error envelope as its failure answer. */
-export function describeRoute(
-  ctx: AppContext,
-  route: {
-    method: RouteConfig['method'];
-    path: string;
-    summary: string;
-    tag: string;
-    body?: ZodType;
-    auth?: boolean;
-    answer: string;
-  },
-) {
-  ctx.openApi.route({
-    method: route.method,
-    path: route.path,
-    tags: [route.tag],
-    summary: route.summary,
-    ...(route.auth ? { security: [{ bearer: [] }] } : {}),
-    ...(route.body ? { request: { body: jsonBody(route.body) } } : {}),
-    responses: {
-      200: { description: route.answer },
-      400: jsonBody(ctx.openApi.errorSchema, 'ошибка в конверте спецификации'),
-    },
-  });
 }

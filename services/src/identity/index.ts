@@ -1,0 +1,18 @@
+/**
+ * The identity slice: accounts (`user-<id>`), phones and their codes (`phone-7…`), sessions, the
+ * profile, the e-mail confirmation letters. What other slices and the app may use of it is exported
+ * here; nothing else of the folder is imported from outside.
+ */
+export { identityRoutes } from './api';
+export { identityReactors } from './reactors';
+/** authentication: the session a request's token opens, put on `req.user` (core/access.ts reads it) */
+export { authenticate, hashToken, startSession } from './sessions';
+/** a request form's phone: the trust token of an SMS code check (bookings, lead forms) */
+export { requireConfirmedPhone, isTrustedPhone, TRUST_TOKEN_HEADER } from './trust';
+export { BOT_TOKEN_FIELD, checkBot, clientIp, phoneInput, smsCodeInput } from './codes';
+export { avatarUpload, imageKind, readAvatar } from './avatar';
+export { changeUser } from './account';
+export { finishSignUp, registerUser } from './registration';
+export { userDecider, userStream, type UserCommand } from './user';
+export { newCode, newSalt, phoneDecider, phoneStream } from './phone';
+export type { ProfileDto } from './dto';

@@ -44,7 +44,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'cabinet/src/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}', 'cabinet/src/**/*.{ts,tsx}', 'client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

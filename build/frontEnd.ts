@@ -56,14 +56,19 @@ function packageOf(id: string): string | null {
  * the charts last (only the dashboard loads them), each keeping only what the earlier ones left.
  */
 export const vendorChunks = {
-  groups: VENDOR_CHUNKS.map(([name, packages], index) => ({
-    name,
-    priority: VENDOR_CHUNKS.length - index,
-    test: (id: string) => {
-      const pkg = packageOf(id);
-      return pkg !== null && packages.test(pkg);
-    },
-  })),
+  groups: [
+    ...VENDOR_CHUNKS.map(([name, packages], index) => ({
+      name,
+      priority: VENDOR_CHUNKS.length + 1 - index,
+      test: (id: string) => {
+        const pkg = packageOf(id);
+        return pkg !== null && packages.test(pkg);
+      },
+    })),
+    // the shared client (@estate/client, a workspace linked as source): one chunk, which the first
+    // page needs whole (sign-in, formats), instead of a file for each of its modules
+    { name: 'client', priority: 1, test: (id: string) => id.replace(/\\/g, '/').includes('/client/src/') },
+  ],
 };
 
 const COMPRESSIBLE = new Set([

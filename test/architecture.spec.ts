@@ -47,6 +47,8 @@ function violations(): string[] {
       const targetSlice = sliceOf(`${target}.ts`) ?? sliceOf(join(target, 'index.ts'));
       if (!targetSlice || targetSlice === fromSlice) continue;
       const throughIndex = targetRel === targetSlice || targetRel === `${targetSlice}/index`;
+      // the front ends' answer types (contract.ts) read each slice's answer schemas, which are pure zod
+      if (from === 'contract.ts' && targetRel === `${targetSlice}/dto`) continue;
       if (inCore) found.push(`core imports a slice: ${from} → ${targetRel}`);
       else if (!throughIndex) found.push(`${from} → ${targetRel}`);
     }
@@ -100,18 +102,6 @@ const STILL_CROSSING: string[] = [
   'bookings/commands.ts → notifications/queue',
   'bootstrap.ts → money/provider/sandbox',
   'bootstrap.ts → money/provider/yookassa',
-  'cabinet/src/LoginPage.tsx → web/src/auth/CodeStep',
-  'cabinet/src/LoginPage.tsx → web/src/auth/authApi',
-  'cabinet/src/LoginPage.tsx → web/src/auth/phone',
-  'cabinet/src/agency/EmployeesPage.tsx → web/src/auth/phone',
-  'cabinet/src/agency/StatisticsCard.tsx → web/src/format',
-  'cabinet/src/agency/WalletPage.tsx → web/src/format',
-  'cabinet/src/authProvider.ts → web/src/auth/authApi',
-  'cabinet/src/bookings/BookingList.tsx → web/src/format',
-  'cabinet/src/main.tsx → web/src/chunks',
-  'cabinet/src/publications/PublicationList.tsx → web/src/format',
-  'cabinet/src/publications/PublicationShow.tsx → web/src/format',
-  'cabinet/src/publications/TariffButton.tsx → web/src/format',
   'core imports a slice: core/headers.spec.ts → app',
   'core imports a slice: core/headers.spec.ts → seed/seed',
   'core imports a slice: core/production.spec.ts → app',

@@ -1,9 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLogin } from 'react-admin';
-import { AuthFailure, sendLoginCode } from '../../web/src/auth/authApi';
-import { CodeStep } from '../../web/src/auth/CodeStep';
-import { formatPhone, isFullPhone, phoneDigits } from '../../web/src/auth/phone';
+import { ApiError, sendLoginCode, formatPhone, isFullPhone, phoneDigits } from '@estate/client';
+import { CodeStep } from '@estate/client/codeEntry';
 
 const DEMO = [
   { phone: '79990000001', who: 'владелец агентства' },
@@ -33,9 +32,7 @@ export function LoginPage() {
       setStep('code');
     } catch (failure) {
       setError(
-        failure instanceof AuthFailure
-          ? (failure.field('phone') ?? failure.text)
-          : 'Не удалось отправить код',
+        failure instanceof ApiError ? (failure.field('phone') ?? failure.text) : 'Не удалось отправить код',
       );
     } finally {
       setPending(false);
@@ -100,8 +97,8 @@ export function LoginPage() {
                   try {
                     await login({ phone: digits, code });
                   } catch (failure) {
-                    if (failure instanceof AuthFailure) throw failure;
-                    throw new AuthFailure(403, { message: (failure as Error).message });
+                    if (failure instanceof ApiError) throw failure;
+                    throw new ApiError(403, { errorCode: 102, message: (failure as Error).message });
                   }
                 }}
               />

@@ -1,43 +1,51 @@
-import { fetchUtils, HttpError } from 'react-admin';
-
-type ErrorBody = { errorCode?: number; message?: string; errors?: Record<string, string[]> };
+import { ApiError, request, type ApiInit } from '@estate/client';
+import { HttpError, type fetchUtils } from 'react-admin';
 
 /**
- * Every cabinet call: the session is the site's HttpOnly cookie, which the browser sends itself
- * (no token is kept in the page), and the API's error envelope turned into react-admin's
- * HttpError with field errors joined by '. ' under each field, as the spec shows them.
+ * Every cabinet call goes through the one client (@estate/client): the session is the site's
+ * HttpOnly cookie, which the browser sends itself (no token is kept in the page). react-admin's
+ * data provider wants fetchUtils' answer ({ status, headers, body, json }) and its HttpError: the
+ * client's ApiError is handed over as one, with the field errors joined by '. ' under each field
+ * (as the spec shows them) and nested as react-admin's forms read them.
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const { body, user: _user, ...init } = options;
   try {
-    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+    const answer = await request<unknown>(url, { ...(init as ApiInit), body });
+    const json = answer.json as ReturnType<typeof JSON.parse>;
+    return { status: answer.status, headers: answer.headers, body: JSON.stringify(json), json };
   } catch (error) {
-    if (error instanceof HttpError) {
-      const body = (error.body ?? {}) as ErrorBody;
-      const fieldErrors = body.errors
-        ? toNested(
-            Object.fromEntries(
-              Object.entries(body.errors).map(([field, messages]) => [field, messages.join('. ')]),
-            ),
-          )
-        : undefined;
-      throw new HttpError(
-        body.message ?? error.message,
-        error.status,
-        fieldErrors ? { errors: fieldErrors } : body,
-      );
-    }
+    if (error instanceof ApiError) throw toHttpError(error);
     throw error;
   }
 }
 
-/** 'address.fullAddress' → { address: { fullAddress } }: react-admin reads nested field errors. */
+/** The client's error as react-admin's: its notification shows the message, its forms the field errors. */
+export function toHttpError(error: ApiError): HttpError {
+  const fields = Object.entries(error.errors);
+  const body = fields.length
+    ? {
+        errors: toNested(Object.fromEntries(fields.map(([field, messages]) => [field, messages.join('. ')]))),
+      }
+    : error.body;
+  return new HttpError(error.message, error.status, body);
+}
+
+/**
+ * 'address.fullAddress' → { address: { fullAddress } }: react-admin reads nested field errors. The
+ * names come from the input, so the nodes have no prototype: a field named `__proto__` is a field.
+ */
 function toNested(flat: Record<string, string>) {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [path, message] of Object.entries(flat)) {
     const parts = path.split('.');
     let node = out;
-    parts.slice(0, -1).forEach((p) => (node = (node[p] ??= {}) as Record<string, unknown>));
+    for (const part of parts.slice(0, -1)) {
+      const next = Object.hasOwn(node, part) ? node[part] : undefined;
+      node = (
+        typeof next === 'object' && next !== null ? next : (node[part] = Object.create(null))
+      ) as Record<string, unknown>;
+    }
     node[parts[parts.length - 1]] = message;
   }
   return out;

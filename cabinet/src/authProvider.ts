@@ -1,31 +1,25 @@
+import {
+  login as loginByCode,
+  logout as endSession,
+  profile as askProfile,
+  type ProfileDto,
+} from '@estate/client';
 import type { AuthProvider } from 'react-admin';
-import { login as loginByCode } from '../../web/src/auth/authApi';
-import { httpClient } from './api';
 
 export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
-type Profile = {
-  id: string;
-  agencyId: string | null;
-  role: number;
-  name: string;
-  phone: string;
-  email: string | null;
-};
+type Profile = ProfileDto;
 
 /**
- * Who is signed in is asked of `GET /api/profile` (401: nobody): the session is the HttpOnly cookie
+ * Who is signed in is asked of `GET /api/profile` (null: nobody): the session is the HttpOnly cookie
  * the site and the cabinet share, so an owner signed in on the site is signed in here too. The
  * answer is kept until a sign-in, a sign-out or a 401.
  */
 let profile: Promise<Profile | null> | null = null;
 const loadProfile = () =>
-  (profile ??= httpClient('/api/profile')
-    .then(({ json }) => json.data as Profile)
-    .catch((error: { status?: number }) => {
-      if (error?.status === 401) return null;
-      profile = null; // a network failure is asked again next time
-      throw error;
-    }));
+  (profile ??= askProfile().catch((error: unknown) => {
+    profile = null; // a network failure is asked again next time
+    throw error;
+  }));
 const isStaff = (me: Profile | null): me is Profile => me !== null && me.role !== ROLES.USER;
 const NOT_STAFF =
   'Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.';
@@ -46,7 +40,7 @@ export const authProvider: AuthProvider = {
   async logout() {
     // react-admin also calls this when checkAuth fails: a signed-out visitor or a site user is not signed out anywhere
     if (!staffSignedIn) return;
-    await httpClient('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+    await endSession().catch(() => undefined);
     staffSignedIn = false;
     profile = Promise.resolve(null); // known: nobody is signed in now, no need to ask
   },

@@ -4,7 +4,7 @@ import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Layout, Resource, type LayoutProps } from 'react-admin';
-import { loadChunk } from '../../web/src/chunks';
+import { loadChunk } from '@estate/client';
 import { Menu } from './Menu';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';

@@ -66,7 +66,7 @@ describe('accounts on the public site in Chromium', () => {
     const letters = (await (await fetch(`${server.url}/api/dev/email?to=maria@example.ru`)).json()) as {
       data: { text: string }[];
     };
-    const link = /https?:\/\/\S+\/confirm-email\?token=\S+/.exec(letters.data[0].text)![0];
+    const link = /https?:\/\/\S+\/confirmation-email\?token=\S+/.exec(letters.data[0].text)![0];
     await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
     await page.getByText('Адрес электронной почты подтверждён.').waitFor();
     await page

@@ -11,13 +11,13 @@ import {
   roomCountText,
   roomsLabel,
   updatedAgo,
-} from '../../web/src/format';
+} from '../../client/src/format';
 import { pageItems } from '../../web/src/catalogue/pageItems';
 
 const NNBSP = '\u202f'; // narrow no-break space: groups digits
 const NBSP = '\u00a0'; // no-break space: joins a unit
 
-describe('formats of the site and the cabinet (web/src/format.ts)', () => {
+describe('formats of the site and the cabinet (client/src/format.ts)', () => {
   it('groups a price by narrow no-break spaces and joins ₽ with a no-break space, so it never wraps', () => {
     expect(formatPrice(12_500_000)).toBe(`12${NNBSP}500${NNBSP}000${NBSP}₽`);
     expect(formatPrice(3000)).toBe(`3${NNBSP}000${NBSP}₽`);

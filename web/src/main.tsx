@@ -1,10 +1,10 @@
 import { Box, CircularProgress, createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router';
+import { loadChunk } from '@estate/client';
 import { AccountGuard, AccountRoot } from './account/AccountGuard';
 import { SessionProvider } from './auth/session';
-import { loadChunk } from './chunks';
 import { CataloguePage } from './catalogue/CataloguePage';
 import { ErrorPage } from './errors/ErrorPage';
 import { Layout } from './layout/Layout';
@@ -63,6 +63,15 @@ function CatalogRedirect() {
   return <Navigate to={id ? `/prodazha/${id}` : '/prodazha'} replace />;
 }
 
+/**
+ * product.md names the confirmation page /confirmation-email; letters sent before it moved link to
+ * /confirm-email, which keeps working by passing its query on.
+ */
+function ConfirmEmailRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/confirmation-email${search}`} replace />;
+}
+
 const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -77,7 +86,8 @@ const router = createBrowserRouter([
       { path: '/booking/:requestId', element: <GuestBookingPage /> },
       { path: '/catalog', element: <CatalogRedirect /> },
       { path: '/catalog/:id', element: <CatalogRedirect /> },
-      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      { path: '/confirmation-email', element: <ConfirmEmailPage /> },
+      { path: '/confirm-email', element: <ConfirmEmailRedirect /> },
       { path: '/account', element: <AccountRoot /> },
       {
         path: '/account/user',

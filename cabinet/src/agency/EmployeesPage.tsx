@@ -19,7 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
-import { formatPhone, isFullPhone, phoneDigits } from '../../../web/src/auth/phone';
+import { formatPhone, isFullPhone, phoneDigits } from '@estate/client';
 import { useAgencyResource } from './useAgency';
 
 type Employee = {

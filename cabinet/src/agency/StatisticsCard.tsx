@@ -16,7 +16,7 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState } from 'react';
 import { httpClient } from '../api';
-import { formatNumber } from '../../../web/src/format';
+import { formatNumber } from '@estate/client';
 
 /** One bar group of `/api/publications-statistic/diagram`: a day, a 7-day range or a month. */
 type Point = {

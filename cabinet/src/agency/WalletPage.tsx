@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
 import { useAgencyResource } from './useAgency';
-import { formatPrice as rub } from '../../../web/src/format';
+import { formatPrice as rub } from '@estate/client';
 
 type Balance = {
   walletBalance: number;

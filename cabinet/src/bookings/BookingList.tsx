@@ -26,7 +26,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { httpClient } from '../api';
-import { formatPrice } from '../../../web/src/format';
+import { formatPrice } from '@estate/client';
 
 type Booking = {
   id: string;

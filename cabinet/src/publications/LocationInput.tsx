@@ -1,9 +1,10 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { apiCall, type LocationDetailsDto, type LocationListAnswer, type PlaceDto } from '@estate/client';
 import { InputHelperText, useInput, type Validator } from 'react-admin';
 
 /** A place of the locations tree as GET /api/locations answers it (type 1 city, 2 district, 3 and 4 settlements, 5 region). */
-export type Place = { id: string | null; name: string; fullName: string; type: number };
+export type Place = PlaceDto;
 
 const REGION = 5;
 /** product.md section 9: the location search waits 400 ms after typing */
@@ -35,9 +36,8 @@ export function LocationInput({
   useEffect(() => {
     if (!field.value || selected?.id === field.value) return;
     let live = true;
-    fetch(`/api/locations/${encodeURIComponent(String(field.value))}`)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((body) => live && body && setSelected(body.data as Place))
+    apiCall<{ data: LocationDetailsDto }>(`/api/locations/${encodeURIComponent(String(field.value))}`)
+      .then((body) => live && setSelected(body.data))
       .catch(() => undefined);
     return () => {
       live = false;
@@ -49,9 +49,8 @@ export function LocationInput({
     if (!query || query === selected?.fullName) return;
     let live = true;
     const timer = setTimeout(() => {
-      fetch(`/api/locations?search=${encodeURIComponent(query)}`)
-        .then((r) => r.json())
-        .then((body) => live && setOptions(listingPlaces(body.data ?? [])))
+      apiCall<LocationListAnswer>(`/api/locations?search=${encodeURIComponent(query)}`)
+        .then((body) => live && setOptions(listingPlaces(body.data)))
         .catch(() => live && setOptions([]));
     }, SEARCH_DEBOUNCE_MS);
     return () => {

@@ -14,7 +14,7 @@ import {
   useListContext,
 } from 'react-admin';
 import { DEAL_CHOICES, STATUS_NAMES, STATUS_TABS } from './choices';
-import { formatArea, formatPrice, roomCountText } from '../../../web/src/format';
+import { formatArea, formatPrice, roomCountText } from '@estate/client';
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
 

@@ -12,7 +12,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
-import { formatCharacteristic, formatPrice } from '../../../web/src/format';
+import { formatCharacteristic, formatPrice } from '@estate/client';
 import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';

@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../api';
-import { formatPrice } from '../../../web/src/format';
+import { formatPrice } from '@estate/client';
 
 type Tariff = { id: string; title: string; pricePerDay: number; advantages: string[] };
 

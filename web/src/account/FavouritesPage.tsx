@@ -1,6 +1,6 @@
 import { Alert, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiCall } from '../auth/authApi';
+import { apiCall } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { Publication } from '../api/types';
 import { PublicationCard } from '../catalogue/PublicationCard';

@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { formatPhone } from '../auth/phone';
+import { formatPhone } from '@estate/client';
 import { useSession } from '../auth/session';
 
 export function MainInfoPage() {

@@ -1,8 +1,7 @@
 import { Alert, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiCall } from '../auth/authApi';
+import { apiCall, formatPrice } from '@estate/client';
 import { useSession } from '../auth/session';
-import { formatPrice } from '../format';
 
 type Tariff = { id: string; price: number; pricePerMonth: number; priceBenefit: number; duration: number };
 const NAMES: Record<number, string> = { 1: 'На месяц', 6: 'На полгода', 12: 'На год' };

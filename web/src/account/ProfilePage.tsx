@@ -13,13 +13,20 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiCall, AuthFailure, changePhone, confirmChangePhone } from '../auth/authApi';
-import { CodeStep } from '../auth/CodeStep';
-import { formatPhone, isFullPhone, phoneDigits } from '../auth/phone';
+import {
+  apiCall,
+  ApiError,
+  changePhone,
+  confirmChangePhone,
+  formatPhone,
+  isFullPhone,
+  phoneDigits,
+} from '@estate/client';
+import { CodeStep } from '@estate/client/codeEntry';
 import { useSession, type Profile } from '../auth/session';
 
 const failureText = (e: unknown, field?: string) =>
-  e instanceof AuthFailure ? (field && e.field(field)) || e.body.message || e.text : 'Не удалось сохранить';
+  e instanceof ApiError ? (field && e.field(field)) || e.body.message || e.text : 'Не удалось сохранить';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiCall, AuthFailure } from '../auth/authApi';
+import { apiCall, ApiError } from '@estate/client';
 import { useSession } from '../auth/session';
 
 type Request = {
@@ -79,7 +79,7 @@ export function RealtorRequestPage() {
       await load();
       await reload();
     } catch (e) {
-      if (e instanceof AuthFailure) {
+      if (e instanceof ApiError) {
         setErrors(Object.fromEntries(Object.entries(e.body.errors ?? {}).map(([k, v]) => [k, v.join('. ')])));
         setMessage(e.body.message ?? e.text);
       }

@@ -45,7 +45,7 @@ export type Publication = {
   publishedAt: string | null;
 };
 
-export type PageMeta = { current_page: number; last_page: number; per_page: number; total: number };
+export type { PageMeta } from '@estate/client';
 
 export type SearchRequest = {
   dealCategory: DealCategory;
@@ -58,5 +58,3 @@ export type SearchRequest = {
   dates?: [string, string];
   adultCount?: number;
 };
-
-export type ApiError = { errorCode: number; message: string; errors?: Record<string, string[]> };

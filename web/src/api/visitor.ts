@@ -1,3 +1,5 @@
+import { request } from '@estate/client';
+
 /**
  * The visitor id is the server's: `POST /api/visitor` sets it in an HttpOnly cookie the browser
  * sends with every call, and card views and listing openings count only with it (or signed in).
@@ -8,13 +10,12 @@ let visitorReady = false;
 let asking: Promise<void> | null = null;
 
 export function ensureVisitor(): Promise<void> {
-  asking ??= fetch('/api/visitor', { method: 'POST', credentials: 'same-origin' }).then(
-    (response) => {
-      visitorReady = response.ok;
-      if (!response.ok) asking = null; // ask again with the next count
+  asking ??= request('/api/visitor', { method: 'POST' }).then(
+    () => {
+      visitorReady = true;
     },
     () => {
-      asking = null;
+      asking = null; // ask again with the next count
     },
   );
   return asking;
@@ -51,13 +52,9 @@ export function flushViews() {
   const send = () => {
     if (navigator.sendBeacon?.('/api/publications/add-views', new Blob([body], { type: 'application/json' })))
       return;
-    void fetch('/api/publications/add-views', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      credentials: 'same-origin',
-      body,
-      keepalive: true,
-    }).catch(() => undefined);
+    void request('/api/publications/add-views', { method: 'POST', body, keepalive: true }).catch(
+      () => undefined,
+    );
   };
   // the id is normally there long before: while it is being asked for, the batch waits for it
   if (visitorReady) send();

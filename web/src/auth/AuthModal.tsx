@@ -17,9 +17,18 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AuthFailure, confirmPhone, login, register, sendLoginCode } from './authApi';
-import { CodeStep } from './CodeStep';
-import { formatPhone, isFullPhone, phoneDigits } from './phone';
+import {
+  ApiError,
+  asApiError,
+  confirmPhone,
+  login,
+  register,
+  sendLoginCode,
+  formatPhone,
+  isFullPhone,
+  phoneDigits,
+} from '@estate/client';
+import { CodeStep } from '@estate/client/codeEntry';
 import { useSession } from './session';
 
 type Step = { kind: 'form' } | { kind: 'code'; endTime: string };
@@ -62,7 +71,7 @@ function SignIn() {
   const session = useSession();
   const [phone, setPhone] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [error, setError] = useState<AuthFailure | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const [pending, setPending] = useState(false);
   const digits = phoneDigits(phone);
 
@@ -94,7 +103,7 @@ function SignIn() {
         setPending(true);
         setError(null);
         await requestCode()
-          .catch((failure) => setError(failure instanceof AuthFailure ? failure : new AuthFailure(0, {})))
+          .catch((failure) => setError(asApiError(failure)))
           .finally(() => setPending(false));
       }}
     >
@@ -131,7 +140,7 @@ function SignUp() {
   const [form, setForm] = useState({ name: '', phone: '', email: '', policy: false, newsletter: false });
   const [touched, setTouched] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [error, setError] = useState<AuthFailure | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const [pending, setPending] = useState(false);
   const digits = phoneDigits(form.phone);
   const local = {
@@ -188,7 +197,7 @@ function SignUp() {
         if (invalid) return;
         setPending(true);
         await requestCode()
-          .catch((failure) => setError(failure instanceof AuthFailure ? failure : new AuthFailure(0, {})))
+          .catch((failure) => setError(asApiError(failure)))
           .finally(() => setPending(false));
       }}
     >

@@ -1,23 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { apiCall } from './authApi';
+import { apiCall, logout as endSession, type ProfileDto } from '@estate/client';
 
-export type Profile = {
-  id: string;
-  agencyId: string | null;
-  role: number;
-  name: string;
-  phone: string;
-  email: string | null;
-  isVerifiedEmail: boolean;
-  status: string;
-  premiumPeriod: string | null;
-  avatar: string | null;
-  settings: {
-    canReceiveNotifications: boolean;
-    canReceiveSmsNotifications: boolean;
-    canReceiveEmailNotifications: boolean;
-  };
-};
+/** product.md's Profile, as the server declares it (identity/dto.ts). */
+export type Profile = ProfileDto;
 export const USER_ROLE = 3;
 
 type Session = {
@@ -79,7 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       async logout() {
         // the server ends the session and clears the cookie
-        await apiCall('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+        await endSession().catch(() => undefined);
         setProfile(null);
         setFavourites(new Set());
       },

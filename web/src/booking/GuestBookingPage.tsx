@@ -16,8 +16,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { AuthFailure } from '../auth/authApi';
-import { formatPrice, plural } from '../format';
+import { ApiError, formatPrice, plural } from '@estate/client';
 import { cancelGuestBooking, guestBooking, type BookingAnswer } from './bookingApi';
 
 const dateText = (d: string) =>
@@ -61,7 +60,7 @@ export function GuestBookingPage() {
       setState({ status: 'ready', booking: data });
       setCancelling(false);
     } catch (e) {
-      setError(e instanceof AuthFailure ? e.text : 'Не удалось отменить заявку');
+      setError(e instanceof ApiError ? e.text : 'Не удалось отменить заявку');
     } finally {
       setPending(false);
     }

@@ -15,8 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { apiCall } from '../auth/authApi';
-import { formatPrice, plural } from '../format';
+import { apiCall, formatPrice, plural } from '@estate/client';
 
 type Booking = {
   id: string;

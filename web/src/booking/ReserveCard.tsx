@@ -13,13 +13,19 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { apiCall, AuthFailure } from '../auth/authApi';
-import { CodeStep } from '../auth/CodeStep';
-import { formatPhone, isFullPhone, phoneDigits } from '../auth/phone';
+import {
+  apiCall,
+  ApiError,
+  formatPhone,
+  isFullPhone,
+  phoneDigits,
+  formatPrice,
+  plural,
+} from '@estate/client';
+import { CodeStep } from '@estate/client/codeEntry';
 import { useSession } from '../auth/session';
 import type { Publication } from '../api/types';
 import { storedGuests } from '../catalogue/SearchBar';
-import { formatPrice, plural } from '../format';
 import {
   sendBooking,
   sendFormCode,
@@ -62,7 +68,7 @@ function initialGuests(params: URLSearchParams, maxGuests: number) {
 
 type Stage = 'form' | 'sending' | 'code' | 'sent';
 const failureText = (e: unknown) =>
-  e instanceof AuthFailure
+  e instanceof ApiError
     ? e.body.errors
       ? Object.values(e.body.errors).flat().join('. ')
       : e.text
@@ -135,7 +141,7 @@ export function ReserveCard({ publication }: { publication: Publication }) {
     } catch (e) {
       // a code sent a moment ago is still good: enter it, a new one comes after endTime
       const endTime =
-        e instanceof AuthFailure && e.body.errorCode === RESEND_TOO_EARLY
+        e instanceof ApiError && e.body.errorCode === RESEND_TOO_EARLY
           ? e.body.errors?.endTime?.[0]
           : undefined;
       if (!endTime) throw e;
@@ -151,7 +157,7 @@ export function ReserveCard({ publication }: { publication: Publication }) {
       setStage('sent');
       setDialogOpen(true);
     } catch (e) {
-      if (e instanceof AuthFailure && e.body.errorCode === PHONE_NOT_CONFIRMED) {
+      if (e instanceof ApiError && e.body.errorCode === PHONE_NOT_CONFIRMED) {
         storeTrust(phone, null);
         await askForCode();
         return;

@@ -1,4 +1,4 @@
-import { apiCall, botToken } from '../auth/authApi';
+import { apiCall, botToken } from '@estate/client';
 
 /** The calls of a daily-rent booking: the phone's SMS check (the spec's sms-code calls), the request, the guest's own page. */
 export type BookingAnswer = {

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { searchPublications } from '../api/client';
 import type { DealCategory, PageMeta, Publication, SearchRequest } from '../api/types';
-import { formatPrice, plural } from '../format';
+import { formatPrice, plural } from '@estate/client';
 import { Pagination } from './Pagination';
 import { PublicationCard } from './PublicationCard';
 import { NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';

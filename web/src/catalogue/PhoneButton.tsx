@@ -1,12 +1,8 @@
 import PhoneIcon from '@mui/icons-material/Phone';
 import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
+import { apiCall, formatPhone } from '@estate/client';
 import { ensureVisitor } from '../api/visitor';
-
-const formatPhone = (digits: string) =>
-  digits.length === 11
-    ? `+7 (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}`
-    : digits;
 
 type Reveal = { kind: 'hidden' } | { kind: 'asking' } | { kind: 'shown'; phone: string } | { kind: 'failed' };
 
@@ -14,14 +10,12 @@ type Reveal = { kind: 'hidden' } | { kind: 'asking' } | { kind: 'shown'; phone: 
 async function revealPhone(publicationId: string): Promise<string> {
   // the reveal counts once a day per visitor: the visitor cookie (asked for at start) names it
   await ensureVisitor();
-  const response = await fetch(`/api/publications/${encodeURIComponent(publicationId)}/phone-view`, {
-    method: 'POST',
-    credentials: 'same-origin',
-  });
-  const body = (await response.json().catch(() => null)) as { data?: { phone?: unknown } } | null;
-  if (!response.ok || typeof body?.data?.phone !== 'string')
-    throw new Error(`phone not revealed: ${response.status}`);
-  return body.data.phone;
+  const answer = await apiCall<{ data?: { phone?: unknown } }>(
+    `/api/publications/${encodeURIComponent(publicationId)}/phone-view`,
+    { method: 'POST' },
+  );
+  if (typeof answer.data?.phone !== 'string') throw new Error('phone not revealed');
+  return answer.data.phone;
 }
 
 /** product.md: hidden until the first click, which asks the server for it and shows it; the next click dials. */

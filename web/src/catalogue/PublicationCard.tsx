@@ -12,7 +12,7 @@ import {
   formatPrice,
   roomsLabel,
   updatedAgo,
-} from '../format';
+} from '@estate/client';
 import { useEffect, useRef } from 'react';
 import { recordView } from '../api/visitor';
 import { FavouriteButton } from './FavouriteButton';

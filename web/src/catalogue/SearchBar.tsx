@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { stayProblem } from '../booking/stay';
-import { plural } from '../format';
+import { plural } from '@estate/client';
 
 /** daily rent adds the stay: check-in and check-out days and the number of guests */
 export type Filters = {

@@ -1,7 +1,7 @@
 import { Box, Card, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiFailure, getPublication } from '../api/client';
+import { getPublication } from '../api/client';
 import type { Publication } from '../api/types';
 import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
 import { PhoneButton } from '../catalogue/PhoneButton';
@@ -9,7 +9,7 @@ import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
 import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
-import { formatCharacteristic, updatedAgo } from '../format';
+import { ApiError, formatCharacteristic, updatedAgo } from '@estate/client';
 
 type State =
   { status: 'loading' } | { status: 'ready'; publication: Publication } | { status: 'failed'; code: number };
@@ -30,7 +30,7 @@ export function ListingPage() {
       })
       .catch((error) => {
         if (!controller.signal.aborted)
-          setState({ status: 'failed', code: error instanceof ApiFailure ? error.status : 500 });
+          setState({ status: 'failed', code: error instanceof ApiError ? error.status : 500 });
       });
     return () => controller.abort();
   }, [id]);

@@ -3,7 +3,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { Button, Popover, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { getPriceHistory, type PriceHistoryItem } from '../api/client';
-import { formatPrice } from '../format';
+import { formatPrice } from '@estate/client';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 

@@ -1,21 +1,24 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { AuthFailure, devCode } from './authApi';
+import { devCode } from '../auth';
+import { ApiError } from '../http';
+import { formatPhone } from '../phone';
 import { CodeInput } from './CodeInput';
-import { formatPhone } from './phone';
 
-/** Seconds left until the server's endTime, ticking. */
+/** Seconds left until the server's endTime, ticking (the clock is read in the timer, never while rendering). */
 function useCountdown(endTime: string | null) {
-  const left = () =>
-    endTime ? Math.max(0, Math.ceil((new Date(endTime).getTime() - Date.now()) / 1000)) : 0;
-  const [seconds, setSeconds] = useState(left);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setSeconds(left());
-    const timer = setInterval(() => setSeconds(left()), 500);
-    return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (!endTime) return;
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 500);
+    const first = setTimeout(tick, 0);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(first);
+    };
   }, [endTime]);
-  return seconds;
+  return endTime ? Math.max(0, Math.ceil((Date.parse(endTime) - now) / 1000)) : 0;
 }
 
 /**
@@ -56,10 +59,11 @@ export function CodeStep({
       try {
         await onSubmit(value);
       } catch (failure) {
+        // errorCode 5 says why the code was refused (wrong, expired, too many tries): the server's text
         setError(
-          failure instanceof AuthFailure
-            ? failure.body.errorCode === 5
-              ? (failure.body.message ?? failure.text)
+          failure instanceof ApiError
+            ? failure.errorCode === 5
+              ? failure.message
               : failure.text
             : 'Не удалось проверить код',
         );
@@ -77,7 +81,7 @@ export function CodeStep({
       await onResend();
       setCode('');
     } catch (failure) {
-      setError(failure instanceof AuthFailure ? failure.text : 'Не удалось отправить код');
+      setError(failure instanceof ApiError ? failure.text : 'Не удалось отправить код');
     }
   };
 

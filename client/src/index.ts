@@ -1,0 +1,10 @@
+/**
+ * @estate/client: the one HTTP client of the site (`web/`) and the cabinet (`cabinet/`). The React
+ * code-entry pieces are in `@estate/client/codeEntry`.
+ */
+export * from './http';
+export * from './auth';
+export * from './phone';
+export * from './format';
+export { loadChunk } from './chunks';
+export type * from './types';

@@ -4,6 +4,7 @@
  */
 export * from './http';
 export * from './auth';
+export * from './profile';
 export * from './phone';
 export * from './format';
 export { loadChunk } from './chunks';

@@ -39,7 +39,7 @@ const PremiumPage = lazyPage(() => import('./account/PremiumPage').then((m) => m
 const RealtorRequestPage = lazyPage(() =>
   import('./account/RealtorRequestPage').then((m) => m.RealtorRequestPage),
 );
-const ProfilePage = lazyPage(() => import('./account/ProfilePage').then((m) => m.ProfilePage));
+const ProfilePage = lazyPage(() => import('./account/profile/ProfilePage').then((m) => m.ProfilePage));
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
 const Strict = ({ children }: { children: ReactNode }) =>

@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { HttpError, Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
 import { useAgencyResource } from './useAgency';
@@ -106,12 +106,13 @@ export function fieldErrorsOf(error: unknown): {
 export function AgencyProfilePage() {
   const { agencyId, data, error, role } = useAgencyResource<Agency>((id) => `/api/agency/${id}`);
   const notify = useNotify();
-  const [form, setForm] = useState<Form | null>(null);
+  // the owner's edits over the loaded profile (none yet: the loaded profile itself)
+  const [draft, setDraft] = useState<Form | null>(null);
+  const form = draft ?? (data ? editableOf(data) : null);
   const [errors, setErrors] = useState<Partial<Record<Editable, string>>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [pending, setPending] = useState(false);
-  useEffect(() => setForm(data ? editableOf(data) : null), [data]);
   if (!form)
     return error ? (
       <Alert severity="error" sx={{ mt: 2 }}>
@@ -120,7 +121,7 @@ export function AgencyProfilePage() {
     ) : null;
   const canEdit = role === OWNER;
   const set = (patch: Partial<Form>) => {
-    setForm({ ...form, ...patch });
+    setDraft({ ...form, ...patch });
     setSaved(false);
     // a field's server error goes once the field is changed
     setErrors((current) =>
@@ -135,7 +136,7 @@ export function AgencyProfilePage() {
         method: 'PATCH',
         body: JSON.stringify(profilePatch(form)),
       });
-      setForm(editableOf(json.data as Agency));
+      setDraft(editableOf(json.data as Agency));
       setErrors({});
       setSaved(true);
       notify('Профиль агентства сохранён', { type: 'success' });

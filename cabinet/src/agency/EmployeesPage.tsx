@@ -16,7 +16,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
 import { formatPhone, isFullPhone, phoneDigits } from '@estate/client';
@@ -34,8 +34,8 @@ type Call = (path: string, method: string, body: object | undefined, done: strin
 
 /** The monthly limit: saved on Enter or when the field is left, only if it changed; empty is «без лимита». */
 function LimitField({ employee, call }: { employee: Employee; call: Call }) {
+  // the saved limit as typed; the parent keys this field by it, so a newly saved limit starts it afresh
   const [value, setValue] = useState(employee.limit === null ? '' : String(employee.limit));
-  useEffect(() => setValue(employee.limit === null ? '' : String(employee.limit)), [employee.limit]);
   const save = () => {
     if (value === (employee.limit === null ? '' : String(employee.limit))) return;
     void call(
@@ -186,7 +186,7 @@ export function EmployeesPage() {
                   </div>
                   <Activity employee={e} call={call} />
                   <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
-                    <LimitField employee={e} call={call} />
+                    <LimitField key={`${e.id}:${e.limit}`} employee={e} call={call} />
                     <Button color="error" onClick={() => remove(e)}>
                       Удалить
                     </Button>
@@ -217,7 +217,7 @@ export function EmployeesPage() {
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhone(e.phone)}</TableCell>
                     <TableCell>
-                      <LimitField employee={e} call={call} />
+                      <LimitField key={`${e.id}:${e.limit}`} employee={e} call={call} />
                     </TableCell>
                     <TableCell>
                       <Activity employee={e} call={call} />

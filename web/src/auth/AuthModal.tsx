@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  ApiError,
+  type ApiError,
   asApiError,
   confirmPhone,
   login,

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { apiCall, logout as endSession, type ProfileDto } from '@estate/client';
+import { apiCall, logout as endSession, profile as askProfile, type ProfileDto } from '@estate/client';
 
 /** product.md's Profile, as the server declares it (identity/dto.ts). */
 export type Profile = ProfileDto;
@@ -22,6 +22,19 @@ type Session = {
 
 const SessionContext = createContext<Session | null>(null);
 
+type Loaded = { profile: Profile | null; favourites: Set<string> };
+
+/** Who is signed in (null: nobody, or the server could not say), with the ids of their favourites. */
+async function loadSession(): Promise<Loaded> {
+  const me = await askProfile().catch(() => null);
+  if (!me) return { profile: null, favourites: new Set() };
+  // the spec's full fetch of favourites: limit 100, offset 1
+  const list = await apiCall<{ data: { id: string }[] }>(
+    '/api/favorite-publications?limit=100&offset=1',
+  ).catch(() => ({ data: [] }));
+  return { profile: me, favourites: new Set(list.data.map((p) => p.id)) };
+}
+
 /**
  * The visitor's session: the server sets the HttpOnly auth-token cookie at sign-in, which no script
  * can read; who is signed in is asked of `GET /api/profile` on the first load (401: nobody). A dead
@@ -33,25 +46,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [authOpen, setAuthOpen] = useState<Session['authOpen']>(null);
   const [favourites, setFavourites] = useState<Set<string>>(new Set());
 
-  const reload = useCallback(async () => {
-    try {
-      setProfile((await apiCall<{ data: Profile }>('/api/profile')).data);
-      // the spec's full fetch of favourites: limit 100, offset 1
-      const list = await apiCall<{ data: { id: string }[] }>(
-        '/api/favorite-publications?limit=100&offset=1',
-      ).catch(() => ({ data: [] }));
-      setFavourites(new Set(list.data.map((p) => p.id)));
-    } catch {
-      setProfile(null);
-      setFavourites(new Set());
-    } finally {
-      setLoading(false);
-    }
+  const apply = useCallback((loaded: Loaded) => {
+    setProfile(loaded.profile);
+    setFavourites(loaded.favourites);
+    setLoading(false);
   }, []);
+  const reload = useCallback(async () => apply(await loadSession()), [apply]);
 
+  // the first load: who is signed in, asked once the page starts
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    let live = true;
+    void loadSession().then((loaded) => live && apply(loaded));
+    return () => {
+      live = false;
+    };
+  }, [apply]);
 
   const value = useMemo<Session>(
     () => ({

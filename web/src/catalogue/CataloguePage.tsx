@@ -57,18 +57,24 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const request = useMemo(() => requestFrom(deal, filters, page), [deal, filters, page]);
+  // «Повторить» asks again for the same page
+  const [attempt, setAttempt] = useState(0);
+  const key = `${JSON.stringify(request)}#${attempt}`;
+  // an answer belongs to the search it was asked for: until the current one answers, it is loading
+  const [answer, setAnswer] = useState<{ key: string; state: State } | null>(null);
+  const state: State = answer?.key === key ? answer.state : { status: 'loading' };
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    searchPublications(requestFrom(deal, filters, page), controller.signal)
-      .then(({ data, meta }) => setState({ status: 'ready', items: data, meta }))
+    searchPublications(request, controller.signal)
+      .then(({ data, meta }) => setAnswer({ key, state: { status: 'ready', items: data, meta } }))
       .catch((error: Error) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: error.message });
+        if (!controller.signal.aborted)
+          setAnswer({ key, state: { status: 'failed', message: error.message } });
       });
     return () => controller.abort();
-  }, [deal, filters, page]);
+  }, [request, key]);
 
   const apply = (next: Filters, nextPage = 1) => {
     const query = new URLSearchParams();
@@ -114,7 +120,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
         </Stack>
       )}
       {state.status === 'failed' && (
-        <Alert severity="error" action={<Button onClick={() => apply(filters, page)}>Повторить</Button>}>
+        <Alert severity="error" action={<Button onClick={() => setAttempt((n) => n + 1)}>Повторить</Button>}>
           Не удалось загрузить объявления: {state.message}
         </Alert>
       )}

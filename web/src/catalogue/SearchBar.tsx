@@ -10,7 +10,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { stayProblem } from '../booking/stay';
 import { plural } from '@estate/client';
 
@@ -122,7 +122,12 @@ export function SearchBar({
   dailyRent?: boolean;
 }) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // the applied filters changed (a chip removed, the browser's back button): the draft starts again from them
+  const [applied, setApplied] = useState(value);
+  if (applied !== value) {
+    setApplied(value);
+    setDraft(value);
+  }
   const invalidStay = dailyRent ? stayProblem(draft) !== null : false;
   const search = (filters: Filters) => {
     if (dailyRent) storeGuests(filters.guests);

@@ -125,8 +125,6 @@ const STILL_CROSSING: string[] = [
   'money/tariffPayment.spec.ts → publications/decide',
   'money/tariffPayment.spec.ts → publications/publication',
   'money/walletApi.ts → notifications/queue',
-  'notifications/devOutboxApi.ts → identity/codes',
-  'notifications/workers.ts → identity/phone',
   'publications/agency.spec.ts → seed/seed',
   'publications/api.spec.ts → seed/seed',
   'publications/characteristics.spec.ts → categories/characteristics',

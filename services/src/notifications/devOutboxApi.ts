@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { parse } from '../core/http';
-import { phoneInput } from '../identity/codes';
+import { phoneInput } from '../identity';
 import { DEV_EMAIL, DEV_SMS, readOutbox } from '../core/notify/outbox';
 
 /** The outbox is listed outside production only (production refuses DEV_OUTBOX at start, see core/config.ts). */

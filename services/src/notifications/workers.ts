@@ -1,6 +1,6 @@
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
-import { phoneDecider, phoneStream } from '../identity/phone';
+import { phoneDecider, phoneStream } from '../identity';
 import { EMAIL_QUEUE, SMS_QUEUE, type EmailJob, type SmsJob } from './queue';
 
 /**

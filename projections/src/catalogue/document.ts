@@ -4,6 +4,20 @@ export const CATALOGUE = 'catalogue';
 /** the catalogue's own copy of each residential complex's handover year, so a listing can carry it */
 export const CATALOGUE_COMPLEXES = 'catalogue_complexes';
 export type CatalogueComplexDocument = { _id: string; revision: number; deadlineYear: number };
+/**
+ * the catalogue's own copies of the people and agencies its listings show (name, phone, avatar),
+ * kept from their streams' events so a listing follows their changes without reading another read model
+ */
+export const CATALOGUE_PEOPLE = 'catalogue_people';
+export type CataloguePersonDocument = {
+  _id: string;
+  revision: number;
+  name: string;
+  phone: string;
+  avatar: string | null;
+};
+export const CATALOGUE_AGENCIES = 'catalogue_agencies';
+export type CatalogueAgencyDocument = { _id: string; revision: number; name: string; avatar: string | null };
 
 export type Person = { id: string; name: string; phone: string; avatar: string | null };
 export type AgencyRef = { id: string; name: string; avatar: string | null };

@@ -172,6 +172,80 @@ describe('catalogue projection', () => {
   });
 });
 
+describe('catalogue projection: the author and the agency follow their own streams', () => {
+  const agencyDetails = {
+    name: 'Невский квартал — Центр',
+    legalEntity: 1 as const,
+    inn: null,
+    kpp: null,
+    accountNumber: null,
+    siteLink: null,
+    email: null,
+    description: null,
+  };
+  const changes = storedEvents([
+    ...history.map(({ streamId, type, data }) => ({ streamId, event: { type, data } as DomainEvent })),
+    {
+      streamId: 'user-a1',
+      event: {
+        type: 'UserPhoneChanged',
+        data: { userId: 'a1', oldPhone: '79990000011', newPhone: '79990000077' },
+      },
+    },
+    { streamId: 'user-a1', event: { type: 'UserNameChanged', data: { userId: 'a1', name: 'Анна Петрова' } } },
+    {
+      streamId: 'user-a1',
+      event: { type: 'UserAvatarChanged', data: { userId: 'a1', avatar: '/storage/avatars/a1.webp' } },
+    },
+    {
+      streamId: 'agency-ag1',
+      event: {
+        type: 'AgencyProfileChanged',
+        data: { agencyId: 'ag1', details: agencyDetails, canViewInCatalog: true, specializations: [] },
+      },
+    },
+    {
+      streamId: 'agency-ag1',
+      event: { type: 'AgencyAvatarChanged', data: { agencyId: 'ag1', avatar: '/storage/logos/ag1.webp' } },
+    },
+  ]);
+  const now = {
+    author: { id: 'a1', name: 'Анна Петрова', phone: '79990000077', avatar: '/storage/avatars/a1.webp' },
+    agency: { id: 'ag1', name: 'Невский квартал — Центр', avatar: '/storage/logos/ag1.webp' },
+  };
+
+  it('given the author’s phone, name and avatar and the agency’s name and logo changed after the listing, then the listing shows the new ones', async () => {
+    const store = await project([catalogueProjection], changes);
+    expect(await store.collection(CATALOGUE).findOne({ _id: 'p1' })).toMatchObject(now);
+  });
+
+  it('given a listing created after the changes, then it starts with the new ones', async () => {
+    const later = storedEvents([
+      ...changes.map(({ streamId, type, data }) => ({ streamId, event: { type, data } as DomainEvent })),
+      {
+        streamId: 'publication-p2',
+        event: {
+          type: 'PublicationCreated',
+          data: { publicationId: 'p2', agencyId: 'ag1', authorId: 'a1', details },
+        },
+      },
+    ]);
+    const store = await project([catalogueProjection], later);
+    expect(await store.collection(CATALOGUE).findOne({ _id: 'p2' })).toMatchObject(now);
+  });
+
+  it('changes nothing when applied again, and an older change after a newer one is ignored', async () => {
+    const store = await project([catalogueProjection], changes);
+    await project([catalogueProjection], changes, store);
+    const phoneChange = changes.find((e) => e.type === 'UserPhoneChanged')!;
+    await catalogueProjection.apply(
+      { ...phoneChange, data: { ...(phoneChange.data as object), newPhone: '79990000099' } },
+      store,
+    );
+    expect(await store.collection(CATALOGUE).findOne({ _id: 'p1' })).toMatchObject(now);
+  });
+});
+
 describe('catalogue projection: the residential complex’s deadline on its listings', () => {
   const complex = (year: number): ResidentialComplexDetails => ({
     name: 'ЖК «Северный парк»',

@@ -1,13 +1,16 @@
-import type { EventData, PublicationDetails, StoredEvent } from '@estate/events';
+import type { PublicationDetails } from '@estate/events';
 import { PUBLICATION_STATUS } from '@estate/events';
-import { ignoreAlreadyApplied, type Projection } from '../projection';
+import { defineProjection, ignoreAlreadyApplied } from '../projection';
 import type { ReadStore } from '../readStore/port';
-import { AGENCIES, USERS, type AgencyDocument, type UserDocument } from '../identity/documents';
 import {
   CATALOGUE,
+  CATALOGUE_AGENCIES,
   CATALOGUE_COMPLEXES,
+  CATALOGUE_PEOPLE,
+  type CatalogueAgencyDocument,
   type CatalogueComplexDocument,
   type CatalogueDocument,
+  type CataloguePersonDocument,
 } from './document';
 
 const detailsFields = (d: PublicationDetails) => ({
@@ -35,12 +38,53 @@ async function deadlineYearOf(store: ReadStore, d: PublicationDetails): Promise<
 }
 
 /**
+ * A change of a person (or an agency) the listings show: their listings first, then the catalogue's
+ * copy, so a crash between the two repeats both and never leaves listings behind the copy. An event
+ * at or below the copy's revision was applied already.
+ */
+async function followPerson(
+  store: ReadStore,
+  userId: string,
+  revision: number,
+  fields: Partial<Omit<CataloguePersonDocument, '_id' | 'revision'>>,
+) {
+  const people = store.collection<CataloguePersonDocument>(CATALOGUE_PEOPLE);
+  const known = await people.findOne({ _id: userId });
+  if (!known || known.revision >= revision) return;
+  const authorFields = Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [`author.${key}`, value]),
+  );
+  await store
+    .collection<CatalogueDocument>(CATALOGUE)
+    .updateMany({ authorId: userId }, { $set: authorFields });
+  await people.updateOne({ _id: userId, revision: { $lt: revision } }, { $set: { ...fields, revision } });
+}
+
+async function followAgency(
+  store: ReadStore,
+  agencyId: string,
+  revision: number,
+  fields: Partial<Omit<CatalogueAgencyDocument, '_id' | 'revision'>>,
+) {
+  const agencies = store.collection<CatalogueAgencyDocument>(CATALOGUE_AGENCIES);
+  const known = await agencies.findOne({ _id: agencyId });
+  if (!known || known.revision >= revision) return;
+  const agencyFields = Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [`agency.${key}`, value]),
+  );
+  await store.collection<CatalogueDocument>(CATALOGUE).updateMany({ agencyId }, { $set: agencyFields });
+  await agencies.updateOne({ _id: agencyId, revision: { $lt: revision } }, { $set: { ...fields, revision } });
+}
+
+/**
  * The catalogue: one document per publication, in every status (the public search filters on
  * status 1, the cabinet reads the rest). Indexes put equality fields first and the sorted key last.
+ * It keeps its own copies of the authors and agencies its listings show, and follows their changes.
  */
-export const catalogueProjection: Projection = {
+export const catalogueProjection = defineProjection({
   name: 'catalogue',
-  version: 6,
+  // 7: its own copies of authors and agencies (name, phone, avatar), followed on every change
+  version: 7,
   collections: {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },
@@ -56,8 +100,36 @@ export const catalogueProjection: Projection = {
       { key: { authorId: 1, status: 1, updatedAt: -1 } },
     ],
     [CATALOGUE_COMPLEXES]: [],
+    [CATALOGUE_PEOPLE]: [],
+    [CATALOGUE_AGENCIES]: [],
   },
-  async apply(event: StoredEvent, store: ReadStore) {
+  handles: [
+    'PublicationCreated',
+    'PublicationEdited',
+    'PublicationPriceChanged',
+    'PublicationPublished',
+    'PublicationArchived',
+    'PublicationMovedToDraft',
+    'PublicationDeactivated',
+    'PublicationDeclined',
+    'PublicationDeleted',
+    'PublicationPromoted',
+    'PublicationPromotionEnded',
+    'DatesReserved',
+    'DatesBlocked',
+    'CalendarEntryReleased',
+    'CalendarFeedImported',
+    'ResidentialComplexRegistered',
+    'ResidentialComplexUpdated',
+    'UserRegistered',
+    'UserNameChanged',
+    'UserPhoneChanged',
+    'UserAvatarChanged',
+    'AgencyRegistered',
+    'AgencyProfileChanged',
+    'AgencyAvatarChanged',
+  ],
+  async apply(event, store) {
     const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
     const guard = { _id: event.streamId.slice('publication-'.length), revision: { $lt: event.revision } };
     const setStatus = async (status: number, fields: Partial<CatalogueDocument>) => {
@@ -67,10 +139,14 @@ export const catalogueProjection: Projection = {
     };
     switch (event.type) {
       case 'PublicationCreated': {
-        const data = event.data as EventData<'PublicationCreated'>;
-        const author = await store.collection<UserDocument>(USERS).findOne({ _id: data.authorId });
+        const { data } = event;
+        const author = await store
+          .collection<CataloguePersonDocument>(CATALOGUE_PEOPLE)
+          .findOne({ _id: data.authorId });
         const agency = data.agencyId
-          ? await store.collection<AgencyDocument>(AGENCIES).findOne({ _id: data.agencyId })
+          ? await store
+              .collection<CatalogueAgencyDocument>(CATALOGUE_AGENCIES)
+              .findOne({ _id: data.agencyId })
           : null;
         const document: CatalogueDocument = {
           _id: data.publicationId,
@@ -100,7 +176,7 @@ export const catalogueProjection: Projection = {
         return;
       }
       case 'PublicationEdited': {
-        const data = event.data as EventData<'PublicationEdited'>;
+        const { data } = event;
         await catalogue.updateOne(guard, {
           $set: {
             ...detailsFields(data.details),
@@ -112,7 +188,7 @@ export const catalogueProjection: Projection = {
         return;
       }
       case 'PublicationPriceChanged': {
-        const data = event.data as EventData<'PublicationPriceChanged'>;
+        const { data } = event;
         // a draft's price moves are not history: the history starts when the listing is first published
         const doc = await catalogue.findOne({ _id: data.publicationId }, { projection: { publishedAt: 1 } });
         await catalogue.updateOne(guard, {
@@ -124,7 +200,7 @@ export const catalogueProjection: Projection = {
         return;
       }
       case 'PublicationPublished': {
-        const data = event.data as EventData<'PublicationPublished'>;
+        const { data } = event;
         const publishedAt = data.publishedAt ?? event.occurredAt;
         const doc = await catalogue.findOne(
           { _id: data.publicationId },
@@ -156,13 +232,13 @@ export const catalogueProjection: Projection = {
       case 'PublicationDeclined':
         return setStatus(PUBLICATION_STATUS.DECLINED, {
           promotion: null,
-          declineReason: (event.data as EventData<'PublicationDeclined'>).reason,
+          declineReason: event.data.reason,
         });
       case 'PublicationDeleted':
-        await catalogue.deleteOne({ _id: (event.data as EventData<'PublicationDeleted'>).publicationId });
+        await catalogue.deleteOne({ _id: event.data.publicationId });
         return;
       case 'PublicationPromoted': {
-        const { positionType, until, tariffId } = event.data as EventData<'PublicationPromoted'>;
+        const { positionType, until, tariffId } = event.data;
         await catalogue.updateOne(guard, {
           $set: { promotion: { positionType, until, tariffId }, revision: event.revision },
         });
@@ -171,7 +247,7 @@ export const catalogueProjection: Projection = {
       // the calendar's nights, kept on the listing so the daily-rent search can skip busy ones
       case 'DatesReserved':
       case 'DatesBlocked': {
-        const { publicationId, entryId, startDate, endDate } = event.data as EventData<'DatesReserved'>;
+        const { publicationId, entryId, startDate, endDate } = event.data;
         await catalogue.updateOne(
           { _id: publicationId, 'busyRanges.entryId': { $ne: entryId } },
           { $push: { busyRanges: { entryId, start: startDate, end: endDate } } },
@@ -179,7 +255,7 @@ export const catalogueProjection: Projection = {
         return;
       }
       case 'CalendarEntryReleased': {
-        const { publicationId, entryId } = event.data as EventData<'CalendarEntryReleased'>;
+        const { publicationId, entryId } = event.data;
         const doc = await catalogue.findOne({ _id: publicationId }, { projection: { busyRanges: 1 } });
         if (doc)
           await catalogue.updateOne(
@@ -190,7 +266,7 @@ export const catalogueProjection: Projection = {
       }
       case 'CalendarFeedImported': {
         // an iCal import: one write of the listing's busy nights, however many ranges changed
-        const { publicationId, released, blocked } = event.data as EventData<'CalendarFeedImported'>;
+        const { publicationId, released, blocked } = event.data;
         const doc = await catalogue.findOne({ _id: publicationId }, { projection: { busyRanges: 1 } });
         if (!doc) return;
         const gone = new Set([...released, ...blocked.map((b) => b.entryId)]);
@@ -204,7 +280,7 @@ export const catalogueProjection: Projection = {
       // a complex's handover year, kept on the complex's listings for the new-builds deadline filter
       case 'ResidentialComplexRegistered':
       case 'ResidentialComplexUpdated': {
-        const { complexId, details } = event.data as EventData<'ResidentialComplexUpdated'>;
+        const { complexId, details } = event.data;
         const complexes = store.collection<CatalogueComplexDocument>(CATALOGUE_COMPLEXES);
         const known = await complexes.findOne({ _id: complexId });
         if (known && known.revision >= event.revision) return; // applied already, or older than what is
@@ -224,8 +300,34 @@ export const catalogueProjection: Projection = {
       case 'PublicationPromotionEnded':
         await catalogue.updateOne(guard, { $set: { promotion: null, revision: event.revision } });
         return;
-      default:
+      case 'UserRegistered': {
+        const { userId, name, phone } = event.data;
+        await ignoreAlreadyApplied(() =>
+          store
+            .collection<CataloguePersonDocument>(CATALOGUE_PEOPLE)
+            .insertOne({ _id: userId, revision: event.revision, name, phone, avatar: null }),
+        );
         return;
+      }
+      case 'UserNameChanged':
+        return followPerson(store, event.data.userId, event.revision, { name: event.data.name });
+      case 'UserPhoneChanged':
+        return followPerson(store, event.data.userId, event.revision, { phone: event.data.newPhone });
+      case 'UserAvatarChanged':
+        return followPerson(store, event.data.userId, event.revision, { avatar: event.data.avatar });
+      case 'AgencyRegistered': {
+        const { agencyId, name } = event.data;
+        await ignoreAlreadyApplied(() =>
+          store
+            .collection<CatalogueAgencyDocument>(CATALOGUE_AGENCIES)
+            .insertOne({ _id: agencyId, revision: event.revision, name, avatar: null }),
+        );
+        return;
+      }
+      case 'AgencyProfileChanged':
+        return followAgency(store, event.data.agencyId, event.revision, { name: event.data.details.name });
+      case 'AgencyAvatarChanged':
+        return followAgency(store, event.data.agencyId, event.revision, { avatar: event.data.avatar });
     }
   },
-};
+});

@@ -61,6 +61,8 @@ describe.each(onBothReadStores('characteristic filters', 'features'))(
       if (env.MONGO_URL)
         for (const name of [
           'catalogue',
+          'catalogue_people',
+          'catalogue_agencies',
           'catalogue_complexes',
           'users',
           'sessions',

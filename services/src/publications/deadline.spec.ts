@@ -41,6 +41,8 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
       if (env.MONGO_URL)
         for (const name of [
           'catalogue',
+          'catalogue_people',
+          'catalogue_agencies',
           'catalogue_complexes',
           'residential_complexes',
           'users',

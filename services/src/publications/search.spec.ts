@@ -51,6 +51,8 @@ const LISTINGS: ListingSpec[] = [
 /** The same suite on the embedded store and on MongoDB (its stand-in here), whose query language the filters must also speak. */
 const MONGO_COLLECTIONS = [
   'catalogue',
+  'catalogue_people',
+  'catalogue_agencies',
   'users',
   'sessions',
   'agencies',

@@ -1,6 +1,5 @@
-import type { AgencyDetails, EventData, StoredEvent } from '@estate/events';
-import type { Projection } from '../projection';
-import type { ReadStore } from '../readStore/port';
+import type { AgencyDetails } from '@estate/events';
+import { defineProjection } from '../projection';
 
 export const REALTOR_REQUESTS = 'realtor_requests';
 export type RealtorRequestDocument = {
@@ -15,13 +14,19 @@ export type RealtorRequestDocument = {
 };
 
 /** Realtor requests, one per user, as the user and the moderators read them. */
-export const realtorRequestsProjection: Projection = {
+export const realtorRequestsProjection = defineProjection({
   name: 'realtor-requests',
   version: 1,
   collections: { [REALTOR_REQUESTS]: [{ key: { status: 1, updatedAt: 1 } }] },
-  async apply(event: StoredEvent, store: ReadStore) {
-    if (!event.type.startsWith('RealtorRequest')) return;
-    const userId = (event.data as { userId: string }).userId;
+  handles: [
+    'RealtorRequestSubmitted',
+    'RealtorRequestWithdrawn',
+    'RealtorRequestApproved',
+    'RealtorRequestRejected',
+    'RealtorRequestConfirmed',
+  ],
+  async apply(event, store) {
+    const { userId } = event.data;
     const requests = store.collection<RealtorRequestDocument>(REALTOR_REQUESTS);
     const set = (fields: Partial<RealtorRequestDocument>) =>
       requests.updateOne(
@@ -31,7 +36,7 @@ export const realtorRequestsProjection: Projection = {
       );
     switch (event.type) {
       case 'RealtorRequestSubmitted': {
-        const { contactName, details } = event.data as EventData<'RealtorRequestSubmitted'>;
+        const { contactName, details } = event.data;
         const doc: RealtorRequestDocument = {
           _id: userId,
           revision: event.revision,
@@ -55,15 +60,13 @@ export const realtorRequestsProjection: Projection = {
       case 'RealtorRequestRejected':
         return void (await set({
           status: 'rejected',
-          reason: (event.data as EventData<'RealtorRequestRejected'>).reason,
+          reason: event.data.reason,
         }));
       case 'RealtorRequestConfirmed':
         return void (await set({
           status: 'confirmed',
-          agencyId: (event.data as EventData<'RealtorRequestConfirmed'>).agencyId,
+          agencyId: event.data.agencyId,
         }));
-      default:
-        return;
     }
   },
-};
+});

@@ -1,5 +1,4 @@
-import type { EventData, StoredEvent } from '@estate/events';
-import type { Projection } from '../projection';
+import { defineProjection } from '../projection';
 import type { ReadStore } from '../readStore/port';
 
 export const FAVOURITES = 'favourites';
@@ -8,13 +7,13 @@ export type FavouriteDocument = { _id: string; userId: string; publicationId: st
 const favouriteId = (userId: string, publicationId: string) => `${userId}:${publicationId}`;
 
 /** A user's favourites; a listing's favourite count is a count of this collection by its index. */
-export const favouritesProjection: Projection = {
+export const favouritesProjection = defineProjection({
   name: 'favourites',
   version: 1,
   collections: { [FAVOURITES]: [{ key: { userId: 1, addedAt: -1 } }, { key: { publicationId: 1 } }] },
-  async apply(event: StoredEvent, store: ReadStore) {
-    if (event.type !== 'FavouriteAdded' && event.type !== 'FavouriteRemoved') return;
-    const { userId, publicationId } = event.data as EventData<'FavouriteAdded'>;
+  handles: ['FavouriteAdded', 'FavouriteRemoved'],
+  async apply(event, store) {
+    const { userId, publicationId } = event.data;
     const favourites = store.collection<FavouriteDocument>(FAVOURITES);
     if (event.type === 'FavouriteAdded') {
       await favourites.updateOne(
@@ -26,7 +25,7 @@ export const favouritesProjection: Projection = {
       await favourites.deleteOne({ _id: favouriteId(userId, publicationId) });
     }
   },
-};
+});
 
 export const favouriteCount = (store: ReadStore, publicationId: string) =>
   store.collection<FavouriteDocument>(FAVOURITES).countDocuments({ publicationId });

@@ -1,6 +1,4 @@
-import type { EventData, StoredEvent } from '@estate/events';
-import { ignoreAlreadyApplied, type Projection } from '../projection';
-import type { ReadStore } from '../readStore/port';
+import { defineProjection, ignoreAlreadyApplied } from '../projection';
 import {
   RESIDENTIAL_COMPLEXES,
   toResidentialComplexFields,
@@ -8,7 +6,7 @@ import {
 } from './document';
 
 /** Residential complexes as the new-builds pages and filters read them. */
-export const residentialComplexProjection: Projection = {
+export const residentialComplexProjection = defineProjection({
   name: 'residential-complexes',
   version: 1,
   collections: {
@@ -18,11 +16,12 @@ export const residentialComplexProjection: Projection = {
       { key: { priceFrom: 1 } },
     ],
   },
-  async apply(event: StoredEvent, store: ReadStore) {
+  handles: ['ResidentialComplexRegistered', 'ResidentialComplexUpdated'],
+  async apply(event, store) {
     const complexes = store.collection<ResidentialComplexDocument>(RESIDENTIAL_COMPLEXES);
     switch (event.type) {
       case 'ResidentialComplexRegistered': {
-        const { complexId, details } = event.data as EventData<'ResidentialComplexRegistered'>;
+        const { complexId, details } = event.data;
         const document: ResidentialComplexDocument = {
           _id: complexId,
           revision: event.revision,
@@ -35,7 +34,7 @@ export const residentialComplexProjection: Projection = {
         return;
       }
       case 'ResidentialComplexUpdated': {
-        const { complexId, details } = event.data as EventData<'ResidentialComplexUpdated'>;
+        const { complexId, details } = event.data;
         await complexes.updateOne(
           { _id: complexId, revision: { $lt: event.revision } },
           {
@@ -48,8 +47,6 @@ export const residentialComplexProjection: Projection = {
         );
         return;
       }
-      default:
-        return;
     }
   },
-};
+});

@@ -66,12 +66,13 @@ async function signIn(phone: string, width: number) {
   await page.getByText('Мои объявления').first().waitFor();
 }
 
-const api = async (token: string, path: string, init: RequestInit = {}) => {
+/** an API call's answer; the caller names the shape of the data it reads */
+const api = async <T = unknown>(token: string, path: string, init: RequestInit = {}) => {
   const res = await fetch(`${server.url}${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers },
   });
-  return { status: res.status, body: (await res.json()) as { data: any; errors?: Record<string, string[]> } };
+  return { status: res.status, body: (await res.json()) as { data: T; errors?: Record<string, string[]> } };
 };
 const ownerToken = async () => {
   server.clock.advance(31_000);
@@ -229,15 +230,18 @@ describe.each([375, 1440])('dashboard at %i px', (width) => {
     const token = await ownerToken();
     if (!fed) {
       fed = true;
-      const listings = await api(token, '/api/agency/demo-agency-1/publications?status=1&limit=3');
-      await feedInteractions(listings.body.data.map((l: { id: string }) => l.id));
+      const listings = await api<{ id: string }[]>(
+        token,
+        '/api/agency/demo-agency-1/publications?status=1&limit=3',
+      );
+      await feedInteractions(listings.body.data.map((l) => l.id));
     }
     await signIn(OWNER, width);
     const chart = page.getByTestId('statistics-chart');
     await chart.waitFor();
 
     // the totals: sums of the interval (since the start of the year), «Отклики» = phone views + chats
-    const totals = (await api(token, '/api/publications-statistic')).body.data;
+    const totals = (await api<Record<string, number>>(token, '/api/publications-statistic')).body.data;
     expect(totals.viewCount).toBeGreaterThan(0);
     const expectedTotals = {
       1: totals.viewCount,
@@ -261,7 +265,10 @@ describe.each([375, 1440])('dashboard at %i px', (width) => {
           .locator(`[data-testid="statistics-chart"][data-content="${content}"][data-period="${period}"]`)
           .waitFor();
         const diagram = (
-          await api(token, `/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`)
+          await api<{ diagram: unknown }>(
+            token,
+            `/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`,
+          )
         ).body.data.diagram as Record<string, number>[];
         const values = CONTENT_SERIES[content].flatMap((series) =>
           diagram.map((point, index) => ({ series, index, value: point[series] ?? 0 })),

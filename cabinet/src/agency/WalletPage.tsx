@@ -43,7 +43,9 @@ const topUpIds = (balance: Balance | null) =>
 function useTopUpWatch(reload: () => Promise<Balance | null>, onSettled: (sum: number) => void) {
   const [pending, setPending] = useState<PendingTopUp | null>(null);
   const settled = useRef(onSettled);
-  settled.current = onSettled;
+  useEffect(() => {
+    settled.current = onSettled;
+  });
   useEffect(() => {
     if (!pending) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -38,14 +38,16 @@ type State = { status: 'loading' } | { status: 'ready'; booking: BookingAnswer }
 export function GuestBookingPage() {
   const { requestId = '' } = useParams();
   const key = decodeURIComponent(useLocation().hash.replace(/^#/, ''));
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [loaded, setState] = useState<State>({ status: 'loading' });
+  // no key in the address: nothing to ask the server for
+  const state: State = key ? loaded : { status: 'missing' };
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState(DEFAULT_REASON);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    if (!key) return setState({ status: 'missing' });
+    if (!key) return;
     guestBooking(requestId, key)
       .then(({ data }) => setState({ status: 'ready', booking: data }))
       .catch(() => setState({ status: 'missing' }));

@@ -91,7 +91,15 @@ export function ReserveCard({ publication }: { publication: Publication }) {
     phone: profile ? formatPhone(profile.phone) : '',
     email: profile?.email ?? '',
   });
-  const [free, setFree] = useState<boolean | null>(null);
+  // the calendar's answer for the stay it was asked about: a changed stay shows no answer until its own comes
+  const [freeAnswer, setFreeAnswer] = useState<{ stay: Stay; free: boolean } | null>(null);
+  // the signed-in user's contact fills the form when the profile arrives (adjusted on the prop's change, not in an effect)
+  const [contactOf, setContactOf] = useState(profile);
+  if (profile !== contactOf) {
+    setContactOf(profile);
+    if (profile)
+      setContact({ name: profile.name, phone: formatPhone(profile.phone), email: profile.email ?? '' });
+  }
   const [error, setError] = useState<string | null>(null);
   const [stage, setStage] = useState<Stage>('form');
   const [codeEndTime, setCodeEndTime] = useState<string | null>(null);
@@ -104,19 +112,15 @@ export function ReserveCard({ publication }: { publication: Publication }) {
   const ownPhone = profile !== null && profile.phone === phone;
   const locked = stage !== 'form';
 
+  const free = freeAnswer?.stay === stay && nights >= 1 ? freeAnswer.free : null;
   useEffect(() => {
-    if (profile)
-      setContact({ name: profile.name, phone: formatPhone(profile.phone), email: profile.email ?? '' });
-  }, [profile]);
-  useEffect(() => {
-    setFree(null);
     if (nights < 1) return;
     const timer = setTimeout(() => {
       apiCall<{ data: { existsFreeDateByPeriod: boolean } }>(
         `/api/booking/daily-rent/${publication.id}/calendar/check-date?startDate=${stay.checkIn}&endDate=${stay.checkOut}`,
       )
-        .then((r) => setFree(r.data.existsFreeDateByPeriod))
-        .catch(() => setFree(null));
+        .then((r) => setFreeAnswer({ stay, free: r.data.existsFreeDateByPeriod }))
+        .catch(() => setFreeAnswer(null));
     }, 300);
     return () => clearTimeout(timer);
   }, [stay, nights, publication.id]);

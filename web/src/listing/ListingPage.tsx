@@ -16,13 +16,16 @@ type State =
 
 export function ListingPage() {
   const { id = '' } = useParams();
+  // a new listing is a new page: its state (the answer, the photo shown) starts afresh
+  return <Listing key={id} id={id} />;
+}
+
+function Listing({ id }: { id: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [photo, setPhoto] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    setPhoto(0);
     getPublication(id, controller.signal)
       .then(({ data }) => {
         setState({ status: 'ready', publication: data });

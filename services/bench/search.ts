@@ -25,7 +25,7 @@ import { createLogger } from '../src/core/logger';
 import { authenticate } from '../src/identity/sessions';
 import { CITIES, type Location } from '../src/locations/cities';
 import { DISTRICTS } from '../src/locations/districts';
-import { toPublicationDto } from '../src/publications/dto';
+import { toPublicationDto } from '../src/publications';
 import { random } from '../src/seed/demoData';
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);

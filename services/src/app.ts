@@ -19,10 +19,7 @@ import { locationRoutes } from './locations';
 import { mountRoutes } from './core/route';
 import { categoryRoutes } from './categories/api';
 import { newBuildingRoutes } from './newBuildings/api';
-import { cabinetPublicationRoutes } from './publications/cabinetApi';
-import { publicationRoutes } from './publications/api';
-import { agencyPublicationRoutes, moderationRoutes } from './publications/agencyApi';
-import { publicationReadRoutes } from './publications/reads';
+import { publicationRoutes } from './publications';
 import { favouriteRoutes } from './favourites/api';
 import { bookingRoutes } from './bookings/api';
 import { agencyRoutes } from './agencies/agencyApi';
@@ -98,17 +95,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(newBuildingRoutes(ctx));
   app.use(statisticsRoutes(ctx));
   app.use(agencyStatisticsRoutes(ctx));
-  app.use(publicationRoutes(ctx));
-  app.use(publicationReadRoutes(ctx));
+  app.use(mountRoutes(ctx, publicationRoutes));
   app.use(favouriteRoutes(ctx));
-  app.use(agencyPublicationRoutes(ctx));
-  app.use(moderationRoutes(ctx));
   app.use(bookingRoutes(ctx));
   app.use(realtorRoutes(ctx));
   app.use(agencyRoutes(ctx));
   app.use(walletRoutes(ctx));
   app.use(tariffRoutes(ctx));
-  app.use(cabinetPublicationRoutes(ctx));
 
   // the demo photos are served below, outside /api, but belong in the document
   ctx.openApi.route({

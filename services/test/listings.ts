@@ -4,8 +4,8 @@ import type { AppContext } from '../src/core/context';
 import { handleCommand } from '../src/core/decider';
 import { registerUser } from '../src/identity/registration';
 import { findListingPlace } from '../src/locations/tree';
-import { publicationDecider, type PublicationCommand } from '../src/publications/decide';
-import { publicationStream } from '../src/publications/publication';
+import { publicationDecider, type PublicationCommand } from '../src/publications';
+import { publicationStream } from '../src/publications';
 import { type Actor } from '../src/core/access';
 
 const DAY = 24 * 60 * 60_000;

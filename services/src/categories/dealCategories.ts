@@ -93,3 +93,24 @@ export const DEAL_CATEGORIES: Record<Deal, DealSubcategory[]> = {
     category('rent', PROPERTY_TYPE.FLAT, true),
   ],
 };
+
+/** A listing's category as its payload names it (product.md section 3: saleCategory, rentCategory, dailyRentCategory). */
+export type ListingCategory = { name: string; cianName: string; propertyType: PropertyType };
+
+/**
+ * The category a listing of this deal and property type stands in: a flat in a residential complex
+ * is the new-build category of its deal. Null for a type the deal does not offer.
+ */
+export function categoryOfListing(
+  deal: 'sale' | 'rent' | 'dailyRent',
+  propertyType: number,
+  inResidentialComplex: boolean,
+): ListingCategory | null {
+  const isNewBuilding = inResidentialComplex && propertyType === PROPERTY_TYPE.FLAT && deal !== 'dailyRent';
+  const found = [...DEAL_CATEGORIES[deal], ...DEAL_CATEGORIES.newBuildings].find(
+    (c) => c.dealCategory === deal && c.propertyType === propertyType && c.isNewBuilding === isNewBuilding,
+  );
+  return found && found.propertyType !== null
+    ? { name: found.name, cianName: found.cianName, propertyType: found.propertyType }
+    : null;
+}

@@ -13,7 +13,7 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
-import { toPublicationDto } from '../publications/dto';
+import { toPublicationDto } from '../publications';
 import { favouritesDecider, favouritesStream } from './favourites';
 import { currentUser } from '../core/access';
 

@@ -4,14 +4,14 @@ import { CATALOGUE, dayOf, USERS, type CatalogueDocument, type UserDocument } fr
 import type { AppContext } from '../core/context';
 import { fold, handleCommand, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { publicationDecider } from '../publications/decide';
+import { publicationDecider } from '../publications';
 import {
-  evolve as evolvePublication,
+  evolvePublication,
   initialPublication,
   publicationStream,
   type Publication,
   type PublicationEvent,
-} from '../publications/publication';
+} from '../publications';
 import { findPublicationTariff, listingTariffs, type PublicationTariff } from './tariffs';
 import {
   moscowTime,

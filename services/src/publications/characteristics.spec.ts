@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from '../categories/characteristics';
+import { FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from '../categories';
 import { onBothReadStores } from '../../test/readStores';
 
 /** Three rentals that differ in every characteristic added for the 18 filters; the third tells none of them. */

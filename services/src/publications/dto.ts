@@ -1,120 +1,151 @@
-import { BATHROOM_TYPES, REPAIR_TYPES } from '@estate/events';
-import type { CatalogueDocument } from '@estate/projections';
+import { z } from 'zod';
 
-/** Russian names of property types (product.md section 3), by the numeric id the forms send. */
-export const PROPERTY_TYPES: Record<number, string> = {
-  1: 'Квартира',
-  2: 'Дом, дача',
-  3: 'Коттедж',
-  4: 'Таунхаус',
-  5: 'Гараж',
-  6: 'Участок',
-  7: 'Комната',
-  8: 'Готовый бизнес',
-  9: 'Здание',
-  10: 'Коммерческая земля',
-  11: 'Офис',
-  12: 'Помещение свободного назначения',
-  13: 'Производство',
-  14: 'Склад',
-  15: 'Торговая площадь',
-};
+/**
+ * The answers of the publications calls, as zod schemas: the routes declare them (the OpenAPI
+ * document and the tests' answer checks come from here) and the front ends take their types from
+ * them. Pure zod: the site's type check reads this file.
+ */
+const nullableNumber = z.number().nullable();
+const iso = z.string();
 
-const CHARACTERISTIC_NAMES = {
-  totalArea: ['TotalArea', 'Общая площадь'],
-  livingArea: ['LivingArea', 'Жилая площадь'],
-  kitchenArea: ['KitchenArea', 'Площадь кухни'],
-  floor: ['FloorNumber', 'Этаж'],
-  floorsCount: ['FloorsCount', 'Этажей в доме'],
-  roomCount: ['FlatRoomsCount', 'Количество комнат'],
-  buildYear: ['BuildYear', 'Год постройки'],
-  deposit: ['Deposit', 'Залог'],
-  clientFee: ['ClientFee', 'Комиссия, %'],
-  guestsCount: ['GuestsCount', 'Гостей'],
-  ceilingHeight: ['CeilingHeight', 'Высота потолков, м'],
-  bathroomType: ['BathroomType', 'Санузел'],
-  repairType: ['RepairType', 'Ремонт'],
-  hasBalcony: ['HasBalcony', 'Балкон или лоджия'],
-  hasParking: ['HasParking', 'Парковка'],
-  hasLift: ['HasLift', 'Лифт'],
-  hasFurniture: ['HasFurniture', 'Мебель'],
-  petsAllowed: ['PetsAllowed', 'Можно с животными'],
-} as const;
-type CharacteristicKey = keyof typeof CHARACTERISTIC_NAMES;
-/** [key, field, Russian name], listed once rather than for every listing of every page */
-const CHARACTERISTICS = Object.entries(CHARACTERISTIC_NAMES).map(
-  ([key, [field, name]]) => [key as CharacteristicKey, field, name] as const,
-);
+/** A select or yes/no characteristic also carries the chosen option's name. */
+export const characteristicDto = z.object({
+  characteristicField: z.string(),
+  characteristicFieldName: z.string(),
+  value: z.number(),
+  characteristicSelectValue: z.string().nullable().optional(),
+});
 
-/** The option a select or yes/no characteristic shows (characteristicSelectValue); numbers show themselves. */
-const SELECT_NAMES: Partial<Record<CharacteristicKey, Record<number, string>>> = {
-  bathroomType: BATHROOM_TYPES,
-  repairType: REPAIR_TYPES,
-};
-const YES_NO: Record<number, string> = { 1: 'Да', 0: 'Нет' };
+/** product.md section 3, newCharacteristics: the value as text, the card's first ones, amounts in roubles. */
+export const newCharacteristicDto = characteristicDto.extend({
+  characteristicSelectValue: z.string().nullable(),
+  characteristicValue: z.string(),
+  isBest: z.boolean(),
+  showCurrency: z.boolean(),
+});
 
-/** The publication as the public API and the cabinet show it (spec: product.md section 3, Publication). */
-export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: boolean } = {}) {
-  const characteristics = [];
-  for (const [key, characteristicField, characteristicFieldName] of CHARACTERISTICS) {
-    const stored = doc[key] as number | boolean | null | undefined;
-    if (stored == null) continue;
-    // yes/no is shown as the filter's radio value: 1 Да, 0 Нет
-    const value = typeof stored === 'boolean' ? Number(stored) : stored;
-    const options = typeof stored === 'boolean' ? YES_NO : SELECT_NAMES[key];
-    characteristics.push({
-      characteristicField,
-      characteristicFieldName,
-      value,
-      ...(options ? { characteristicSelectValue: options[value] ?? null } : {}),
-    });
-  }
-  const told = <K extends CharacteristicKey>(key: K) => doc[key] ?? null;
-  return {
-    id: doc._id,
-    status: doc.status,
-    dealCategory: doc.dealCategory,
-    propertyType: doc.propertyType,
-    propertyTypeName: PROPERTY_TYPES[doc.propertyType] ?? 'Объект',
-    title: doc.title,
-    description: doc.description,
-    price: doc.price,
-    actualPrice: doc.actualPrice,
-    pricePerDay: doc.dealCategory === 'dailyRent' ? doc.price : null,
-    deposit: doc.deposit,
-    clientFee: doc.clientFee,
-    roomCount: doc.roomCount,
-    totalArea: doc.totalArea,
-    livingArea: doc.livingArea,
-    kitchenArea: doc.kitchenArea,
-    floor: doc.floor,
-    floorsCount: doc.floorsCount,
-    buildYear: doc.buildYear,
-    guestsCount: doc.guestsCount,
-    ceilingHeight: told('ceilingHeight'),
-    bathroomType: told('bathroomType'),
-    repairType: told('repairType'),
-    hasBalcony: told('hasBalcony'),
-    hasParking: told('hasParking'),
-    hasLift: told('hasLift'),
-    hasFurniture: told('hasFurniture'),
-    petsAllowed: told('petsAllowed'),
-    images: doc.images,
-    locationId: doc.locationId,
-    address: doc.address,
-    /** a new-build flat: its residential complex and the year the complex is handed over */
-    residentialComplexId: doc.residentialComplexId,
-    deadlineYear: doc.deadlineYear ?? null,
-    characteristics,
-    /** no phone: it is shown only by the reveal call (`POST /api/publications/{id}/phone-view`), which counts it for the agency */
-    author: { id: doc.author.id, name: doc.author.name, avatar: doc.author.avatar },
-    agency: doc.agency,
-    isTop: options.isTop ?? false,
-    /** the moderator's reason, while declined (only staff ever see a declined listing) */
-    declineReason: doc.status === 4 ? doc.declineReason : null,
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
-    publishedAt: doc.publishedAt,
-  };
-}
-export type PublicationDto = ReturnType<typeof toPublicationDto>;
+/** The category a listing stands in (saleCategory, rentCategory, dailyRentCategory). */
+export const listingCategoryDto = z.object({
+  name: z.string(),
+  cianName: z.string(),
+  propertyType: z.number().int(),
+});
+
+export const addressDto = z.object({
+  locationId: z.string(),
+  locationName: z.string(),
+  fullAddress: z.string(),
+  geo: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+  metro: z.object({
+    stations: z.array(z.object({ name: z.string(), time: z.number(), pedestrian_time: z.boolean() })),
+  }),
+});
+
+/** product.md section 3, Publication. The author's phone is not here: only the reveal call answers it. */
+export const publicationDto = z.object({
+  id: z.string(),
+  status: z.number().int().min(1).max(5),
+  dealCategory: z.enum(['sale', 'rent', 'dailyRent']),
+  propertyType: z.number().int(),
+  propertyTypeName: z.string(),
+  saleCategory: listingCategoryDto.nullable(),
+  rentCategory: listingCategoryDto.nullable(),
+  dailyRentCategory: listingCategoryDto.nullable(),
+  /** the paid placement's position type (1–3, as the tariffs name them) while promoted, else null */
+  adsType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+  actualPrice: nullableNumber,
+  pricePerDay: nullableNumber,
+  deposit: nullableNumber,
+  clientFee: nullableNumber,
+  roomCount: nullableNumber,
+  totalArea: nullableNumber,
+  livingArea: nullableNumber,
+  kitchenArea: nullableNumber,
+  floor: nullableNumber,
+  floorsCount: nullableNumber,
+  buildYear: nullableNumber,
+  guestsCount: nullableNumber,
+  ceilingHeight: nullableNumber,
+  bathroomType: nullableNumber,
+  repairType: nullableNumber,
+  hasBalcony: z.boolean().nullable(),
+  hasParking: z.boolean().nullable(),
+  hasLift: z.boolean().nullable(),
+  hasFurniture: z.boolean().nullable(),
+  petsAllowed: z.boolean().nullable(),
+  images: z.array(z.object({ path: z.string() })),
+  locationId: z.string(),
+  address: addressDto,
+  /** a new-build flat: its residential complex and the year the complex is handed over */
+  residentialComplexId: z.string().nullable(),
+  deadlineYear: nullableNumber,
+  characteristics: z.array(characteristicDto),
+  newCharacteristics: z.array(newCharacteristicDto),
+  author: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }),
+  agency: z.object({ id: z.string(), name: z.string(), avatar: z.string().nullable() }).nullable(),
+  isTop: z.boolean(),
+  /** the moderator's reason, while declined (only staff ever see a declined listing) */
+  declineReason: z.string().nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+  publishedAt: iso.nullable(),
+});
+export type PublicationDto = z.infer<typeof publicationDto>;
+
+/** The spec's paging meta: pages from 1. */
+export const pageMetaDto = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+export const publicationAnswer = z.object({ data: publicationDto });
+export const publicationListAnswer = z.object({ data: z.array(publicationDto) });
+export const publicationPageAnswer = z.object({ data: z.array(publicationDto), meta: pageMetaDto });
+export const publicationCountAnswer = z.object({ data: z.object({ publicationCount: z.number().int() }) });
+export const priceHistoryAnswer = z.object({
+  data: z.array(z.object({ createdAt: iso, price: z.number(), priceDiff: z.number() })),
+});
+/** the first three days' listings: in full only with a premium subscription */
+export const premiumPageAnswer = z.object({
+  data: z.array(publicationDto),
+  meta: pageMetaDto.extend({ requiresPremium: z.boolean() }),
+});
+
+/** The agency list's extras (product.md section 3): counters for the year and for today, the running tariff. */
+export const agencyPublicationDto = publicationDto.extend({
+  viewCount: z.number().int(),
+  viewCountToday: z.number().int(),
+  favoriteCount: z.number().int(),
+  viewPhoneCount: z.number().int(),
+  viewPhoneCountToday: z.number().int(),
+  chatCount: z.number().int(),
+  chatCountToday: z.number().int(),
+  adTariff: z.object({ positionType: z.number().int(), until: iso }).passthrough().nullable(),
+  isChecked: z.boolean(),
+});
+export type AgencyPublicationDto = z.infer<typeof agencyPublicationDto>;
+export const agencyPublicationAnswer = z.object({ data: agencyPublicationDto });
+export const agencyPublicationPageAnswer = z.object({
+  data: z.array(agencyPublicationDto),
+  meta: pageMetaDto,
+});
+export const agencyPublicationCountAnswer = z.object({
+  data: z.array(z.object({ status: z.number().int(), count: z.number().int() })),
+  total: z.number().int(),
+});
+
+/** A bulk action answers each id's outcome: one refusal does not stop the others. */
+export const bulkOutcomeDto = z.union([
+  z.object({ id: z.string(), success: z.literal(true), status: z.number().int() }),
+  z.object({ id: z.string(), success: z.literal(true), deleted: z.literal(true) }),
+  z.object({ id: z.string(), success: z.literal(false), errorCode: z.number().int(), message: z.string() }),
+]);
+export const bulkOutcomeAnswer = z.object({ data: z.array(bulkOutcomeDto) });
+
+/** react-admin's simple-rest shape: the cabinet reads the bare list (and Content-Range) and the bare record. */
+export const cabinetPublicationList = z.array(publicationDto);

@@ -10,7 +10,7 @@ import {
   FILTER_CHARACTERISTICS,
   FILTER_TYPE,
   type FilterCharacteristic,
-} from '../categories/characteristics';
+} from '../categories';
 import { DomainError } from '../core/errors';
 
 const direction = z.enum(['ASC', 'DESC']);

@@ -7,7 +7,7 @@ import { handleCommand } from '../core/decider';
 import { agencyUploadOf } from '../core/files';
 import { DomainError } from '../core/errors';
 import { publicationDecider, type PublicationCommand } from './decide';
-import { toPublicationDto } from './dto';
+import { toPublicationDto } from './presentation';
 import { publicationStream } from './publication';
 import { actorOf, currentUser, mayManagePublication } from '../core/access';
 import { LOCATION_TYPE, findListingPlace, findLocation } from '../locations';

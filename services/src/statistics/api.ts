@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { viewerOf } from '../publications/visibility';
+import { viewerOf } from '../publications';
 import { jsonBody } from '../core/openapi';
 import { issueVisitor, recordInteractions } from './visitor';
 

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { dayOf, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../core/context';
-import { viewerOf } from '../publications/visibility';
+import { viewerOf } from '../publications';
 import { isBotUserAgent } from './bots';
 
 /**

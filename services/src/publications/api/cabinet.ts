@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { dealCategory, MODERATOR_ROLE, ROLES } from '@estate/events';
+import { listAgencyPublications } from '@estate/projections';
+import { z } from 'zod';
+import { actorOf, STAFF } from '../../core/access';
+import { DomainError } from '../../core/errors';
+import { defineRoute } from '../../core/route';
+import { cabinetPublicationList, publicationAnswer, publicationDto } from '../dto';
+import { assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
+import { toPublicationDto } from '../presentation';
+
+/** The agency cabinet's publications, in react-admin's simple-rest shape, under /api/cabinet. */
+const tags = ['Кабинет'];
+const byId = z.object({ id: z.string() });
+
+/** react-admin's simple-rest list parameters: sort=["price","ASC"], range=[0,24], filter={...} */
+const jsonParam = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return fallback;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Ожидается JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const listQuery = z.object({
+  sort: jsonParam(
+    z.tuple([z.enum(['price', 'updatedAt', 'createdAt', 'title', 'id']), z.enum(['ASC', 'DESC'])]),
+    ['updatedAt', 'DESC'],
+  ),
+  range: jsonParam(
+    z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([a, b]) => b >= a && b - a < 500, 'Не больше 500 строк'),
+    [0, 24],
+  ),
+  filter: jsonParam(
+    z.object({
+      status: z.coerce.number().int().min(1).max(5).optional(),
+      dealCategory: dealCategory.optional(),
+      q: z.string().max(200).optional(),
+    }),
+    {},
+  ),
+});
+
+export const listCabinetPublications = defineRoute({
+  method: 'get',
+  path: '/api/cabinet/publications',
+  tags,
+  summary: 'Объявления агентства (react-admin simple-rest): массив, заголовок Content-Range',
+  auth: STAFF,
+  query: listQuery,
+  response: cabinetPublicationList,
+  async handle({ ctx, query, req, res }) {
+    const actor = actorOf(req);
+    if (!actor.agencyId) throw new DomainError('FORBIDDEN', 'Пользователь не состоит в агентстве');
+    const [field, order] = query.sort;
+    const [from, to] = query.range;
+    const { items, total } = await listAgencyPublications(ctx.readStore, {
+      agencyId: actor.agencyId,
+      authorId: actor.role === ROLES.AGENT ? actor.userId : undefined,
+      status: query.filter.status,
+      dealCategory: query.filter.dealCategory,
+      text: query.filter.q,
+      sort: { field: field === 'id' ? 'createdAt' : field, direction: order === 'ASC' ? 1 : -1 },
+      skip: from,
+      limit: to - from + 1,
+    });
+    const last = items.length ? from + items.length - 1 : from;
+    res.set('Content-Range', `publications ${from}-${last}/${total}`);
+    return items.map((doc) => toPublicationDto(doc));
+  },
+});
+
+export const readCabinetPublication = defineRoute({
+  method: 'get',
+  path: '/api/cabinet/publications/{id}',
+  tags,
+  summary: 'Объявление агентства в любом статусе',
+  auth: STAFF,
+  params: byId,
+  errors: [404],
+  response: publicationDto,
+  async handle({ ctx, params, req }) {
+    return toPublicationDto(await readableBy(ctx, req, params.id));
+  },
+});
+
+export const createCabinetPublication = defineRoute({
+  method: 'post',
+  path: '/api/cabinet/publications',
+  tags,
+  summary: 'Создать черновик объявления',
+  auth: STAFF,
+  body: publicationForm,
+  status: 201,
+  response: publicationDto,
+  async handle({ ctx, body: form, req }) {
+    const actor = actorOf(req);
+    await assertOwnImages(ctx, actor.agencyId, form.images);
+    const id = randomUUID();
+    return runPublicationCommand(ctx, req, id, {
+      type: 'CreatePublication',
+      actor,
+      publicationId: id,
+      details: toDetails(form),
+    });
+  },
+});
+
+export const editCabinetPublication = defineRoute({
+  method: 'put',
+  path: '/api/cabinet/publications/{id}',
+  tags,
+  summary: 'Изменить объявление',
+  auth: STAFF,
+  params: byId,
+  body: publicationForm,
+  errors: [404, 422],
+  response: publicationDto,
+  async handle({ ctx, params, body: form, req }) {
+    const current = await readableBy(ctx, req, params.id);
+    await assertOwnImages(ctx, current.agencyId, form.images);
+    return runPublicationCommand(ctx, req, params.id, {
+      type: 'EditPublication',
+      actor: actorOf(req),
+      details: toDetails(form, current),
+    });
+  },
+});
+
+export const publishCabinetPublication = defineRoute({
+  method: 'post',
+  path: '/api/cabinet/publications/{id}/publish',
+  tags,
+  summary: 'Опубликовать черновик',
+  auth: STAFF,
+  params: byId,
+  errors: [404, 422],
+  response: publicationAnswer,
+  async handle({ ctx, params, req }) {
+    return {
+      data: await runPublicationCommand(ctx, req, params.id, {
+        type: 'PublishPublication',
+        actor: actorOf(req),
+      }),
+    };
+  },
+});
+
+/** A moderator's refusal with the reason the agency sees. */
+export const declinePublication = defineRoute({
+  method: 'post',
+  path: '/api/moderation/publications/{id}/decline',
+  tags: ['Модерация'],
+  summary: 'Отклонить объявление с причиной',
+  auth: [MODERATOR_ROLE],
+  params: byId,
+  body: z.object({ reason: z.string().trim().min(3, 'Укажите причину отклонения').max(1000) }),
+  errors: [404, 422],
+  response: publicationAnswer,
+  async handle({ ctx, params, body: { reason }, req }) {
+    return {
+      data: await runPublicationCommand(ctx, req, params.id, {
+        type: 'DeclinePublication',
+        actor: actorOf(req),
+        reason,
+      }),
+    };
+  },
+});
+
+export const cabinetRoutes = [
+  listCabinetPublications,
+  readCabinetPublication,
+  createCabinetPublication,
+  editCabinetPublication,
+  publishCabinetPublication,
+];
+export const moderationRoutes = [declinePublication];

@@ -1,0 +1,22 @@
+/**
+ * The publications slice: listings (`publication-<id>`), their search and reads, the agency's and the
+ * cabinet's calls, moderation. What other slices and the app may use of it is exported here; nothing
+ * else of the folder is imported from outside.
+ */
+export { publicationRoutes } from './api';
+export { toPublicationDto } from './presentation';
+export type { PublicationDto } from './dto';
+/** the listing's stream and its rules (money promotes a listing; the seed creates them) */
+export { publicationDecider, type PublicationCommand } from './decide';
+export {
+  evolve as evolvePublication,
+  initialPublication,
+  publicationStream,
+  type Promotion,
+  type Publication,
+  type PublicationEvent,
+} from './publication';
+/** a listing the caller may manage in the cabinet (money's tariff calls) */
+export { readableBy } from './form';
+/** who is looking: the premium window and the viewer's id (statistics counts openings by it) */
+export { isPremium, publishedUntil, viewerOf, PREMIUM_WINDOW_MS } from './visibility';

@@ -1,0 +1,14 @@
+/**
+ * The categories slice: the deals, their categories (property types) and the filter
+ * characteristics, shipped as data. What other slices and the app may use of it is exported here;
+ * nothing else of the folder is imported from outside.
+ */
+export { categoryRoutes } from './api';
+/** the publications search reads the filter characteristics and the catalogue field of each */
+export {
+  CHARACTERISTIC_CATALOGUE_FIELDS,
+  FILTER_CHARACTERISTICS,
+  FILTER_TYPE,
+  FIXED_FILTER_CHARACTERISTIC_IDS,
+  type FilterCharacteristic,
+} from './characteristics';

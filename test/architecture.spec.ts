@@ -49,6 +49,8 @@ function violations(): string[] {
       const throughIndex = targetRel === targetSlice || targetRel === `${targetSlice}/index`;
       // the front ends' answer types (contract.ts) read each slice's answer schemas, which are pure zod
       if (from === 'contract.ts' && targetRel === `${targetSlice}/dto`) continue;
+      // an answer schema may embed another slice's (a favourite is a publication): dto.ts to dto.ts, both pure zod
+      if (from.endsWith('/dto.ts') && targetRel === `${targetSlice}/dto`) continue;
       if (inCore) found.push(`core imports a slice: ${from} → ${targetRel}`);
       else if (!throughIndex) found.push(`${from} → ${targetRel}`);
     }
@@ -77,11 +79,8 @@ const STILL_CROSSING: string[] = [
   'app.ts → agencies/agencyApi',
   'app.ts → agencies/realtorApi',
   'app.ts → bookings/api',
-  'app.ts → categories/api',
-  'app.ts → favourites/api',
   'app.ts → money/tariffApi',
   'app.ts → money/walletApi',
-  'app.ts → newBuildings/api',
   'app.ts → seed/demoImages',
   'app.ts → statistics/agencyApi',
   'app.ts → statistics/api',
@@ -115,13 +114,9 @@ const STILL_CROSSING: string[] = [
   'money/walletApi.ts → notifications/queue',
   'publications/agency.spec.ts → seed/seed',
   'publications/api.spec.ts → seed/seed',
-  'publications/deadline.spec.ts → newBuildings/commands',
-  'publications/deadline.spec.ts → newBuildings/demoComplexes',
   'publications/reads.spec.ts → identity/user',
   'publications/api/public.ts → statistics/visitor',
   'publications/search.spec.ts → identity/user',
-  'seed/demoData.spec.ts → newBuildings/demoComplexes',
-  'seed/demoData.ts → newBuildings/demoComplexes',
   'seed/seed.ts → agencies/agency',
   'seed/seed.ts → agencies/realtorApi',
   'seed/seed.ts → agencies/realtorRequest',
@@ -131,7 +126,6 @@ const STILL_CROSSING: string[] = [
   'seed/seed.ts → money/provider/sandbox',
   'seed/seed.ts → money/tariffs',
   'seed/seed.ts → money/wallet',
-  'seed/seed.ts → newBuildings/seed',
 ];
 
 describe('architecture', () => {

@@ -1,19 +1,22 @@
-import { Router } from 'express';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { parse } from '../core/http';
+import { defineRoute } from '../core/route';
 import { characteristicsFor, toCharacteristicDto } from './characteristics';
 import { DEAL_ALIASES, DEAL_CATEGORIES, DEAL_NAMES, type Deal, type DealSubcategory } from './dealCategories';
+import { characteristicsAnswer, characteristicsByCategoryAnswer, dealCategoriesAnswer } from './dto';
 import { propertyTypeById } from './propertyTypes';
 
-const TAG = 'Категории и характеристики';
+/** Deal categories, property types and characteristics (api.md: Characteristics and categories). */
+const tags = ['Категории и характеристики'];
 
+/** The deal of a path, as the spec writes it (`daily-rent`) or as filters do (`dailyRent`). */
 const dealParam = z.object({
   deal: z
-    .string()
-    .refine((d) => DEAL_ALIASES.has(d), 'Тип сделки: sale, rent, daily-rent или new-buildings')
+    .enum([...DEAL_ALIASES.keys()] as [string, ...string[]], {
+      error: 'Тип сделки: sale, rent, daily-rent или new-buildings',
+    })
     .transform((d) => DEAL_ALIASES.get(d)!),
 });
+
 const characteristicsQuery = z.object({
   propertyType: z.coerce
     .number({ message: 'Укажите число' })
@@ -26,32 +29,16 @@ const toCategoryDto = ({ kind: _kind, ...category }: DealSubcategory) => categor
 const pathDeal = (deal: Deal) =>
   deal === 'dailyRent' ? 'daily-rent' : deal === 'newBuildings' ? 'new-buildings' : deal;
 
-/** Deal categories, property types and characteristics (api.md: Characteristics and categories). */
-export function categoryRoutes(ctx: AppContext): Router {
-  const router = Router();
-  const route = (path: string, summary: string, answer: string) =>
-    ctx.openApi.route({
-      method: 'get',
-      path,
-      tags: [TAG],
-      summary,
-      request: {
-        params: z.object({ deal: z.enum(['sale', 'rent', 'daily-rent', 'dailyRent', 'new-buildings']) }),
-      },
-      responses: {
-        200: { description: answer },
-        400: { description: 'errorCode 1: неизвестный тип сделки или фильтр' },
-      },
-    });
-
-  route(
-    '/api/deal-categories/{deal}',
-    'Категории сделки (типы недвижимости)',
-    'data: { dealCategory, path, name, defaultPropertyType: 1, categories: [{ name, cianName, propertyType, dealCategory, isNewBuilding, selected }] }',
-  );
-  router.get('/api/deal-categories/:deal', (req, res) => {
-    const { deal } = parse(dealParam, req.params);
-    res.json({
+export const dealCategories = defineRoute({
+  method: 'get',
+  path: '/api/deal-categories/{deal}',
+  tags,
+  summary: 'Категории сделки (типы недвижимости)',
+  auth: 'public',
+  params: dealParam,
+  response: dealCategoriesAnswer,
+  async handle({ params: { deal } }) {
+    return {
       data: {
         dealCategory: deal,
         path: pathDeal(deal),
@@ -59,37 +46,44 @@ export function categoryRoutes(ctx: AppContext): Router {
         defaultPropertyType: 1,
         categories: DEAL_CATEGORIES[deal].map(toCategoryDto),
       },
-    });
-  });
+    };
+  },
+});
 
-  route(
-    '/api/deal-categories/{deal}/characteristics',
-    'Характеристики-фильтры сделки (?propertyType= сужает до типа недвижимости)',
-    'data: [{ id, cianName, name, type, filterType, measure, isMainFilter, characteristicFieldSelects }]',
-  );
-  router.get('/api/deal-categories/:deal/characteristics', (req, res) => {
-    const { deal } = parse(dealParam, req.params);
-    const { propertyType } = parse(characteristicsQuery, req.query);
+export const dealCharacteristics = defineRoute({
+  method: 'get',
+  path: '/api/deal-categories/{deal}/characteristics',
+  tags,
+  summary: 'Характеристики-фильтры сделки (?propertyType= сужает до типа недвижимости)',
+  auth: 'public',
+  params: dealParam,
+  query: characteristicsQuery,
+  response: characteristicsAnswer,
+  async handle({ params: { deal }, query: { propertyType } }) {
     const kind = propertyType === undefined ? null : propertyTypeById(propertyType)!.kind;
-    res.json({ data: characteristicsFor(deal, kind).map(toCharacteristicDto) });
-  });
+    return { data: characteristicsFor(deal, kind).map(toCharacteristicDto) };
+  },
+});
 
-  route(
-    '/api/deal-categories/{deal}/characteristics-by-deal-subcategories',
-    'Характеристики-фильтры по каждой категории сделки',
-    'data: [{ cianName, name, propertyType, isNewBuilding, characteristics: [...] }]',
-  );
-  router.get('/api/deal-categories/:deal/characteristics-by-deal-subcategories', (req, res) => {
-    const { deal } = parse(dealParam, req.params);
-    const data = DEAL_CATEGORIES[deal].map((c) => ({
-      cianName: c.cianName,
-      name: c.name,
-      propertyType: c.propertyType,
-      isNewBuilding: c.isNewBuilding,
-      characteristics: characteristicsFor(deal, c.kind).map(toCharacteristicDto),
-    }));
-    res.json({ data });
-  });
+export const characteristicsByCategory = defineRoute({
+  method: 'get',
+  path: '/api/deal-categories/{deal}/characteristics-by-deal-subcategories',
+  tags,
+  summary: 'Характеристики-фильтры по каждой категории сделки',
+  auth: 'public',
+  params: dealParam,
+  response: characteristicsByCategoryAnswer,
+  async handle({ params: { deal } }) {
+    return {
+      data: DEAL_CATEGORIES[deal].map((c) => ({
+        cianName: c.cianName,
+        name: c.name,
+        propertyType: c.propertyType,
+        isNewBuilding: c.isNewBuilding,
+        characteristics: characteristicsFor(deal, c.kind).map(toCharacteristicDto),
+      })),
+    };
+  },
+});
 
-  return router;
-}
+export const categoryRoutes = [dealCategories, dealCharacteristics, characteristicsByCategory];

@@ -1,11 +1,12 @@
 /**
- * The categories slice: deals, property types and their characteristics (the filters' and the form's
- * fields). What other slices may use of it is exported here; nothing else of the folder is imported
- * from outside.
+ * The categories slice: the deals, their categories (property types) and the filter
+ * characteristics, shipped as data. What other slices and the app may use of it is exported here;
+ * nothing else of the folder is imported from outside.
  */
+export { categoryRoutes } from './api';
 export { categoryOfListing, type ListingCategory } from './dealCategories';
 export { propertyTypeById } from './propertyTypes';
-/** the filter characteristics a search body names (publications/filters.ts) */
+/** the publications search reads the filter characteristics and the catalogue field of each */
 export {
   CHARACTERISTIC_CATALOGUE_FIELDS,
   FILTER_CHARACTERISTICS,

@@ -7,95 +7,106 @@ import {
   type CatalogueDocument,
   type Interaction,
 } from '@estate/projections';
-import { Router } from 'express';
 import { z } from 'zod';
+import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { pageMeta, parse, queryList } from '../core/http';
+import { pageMeta } from '../core/http';
+import { defineRoute } from '../core/route';
 import { toPublicationDto } from '../publications';
-import { favouritesDecider, favouritesStream } from './favourites';
-import { currentUser } from '../core/access';
-
-const TAG = 'Избранное';
-const idList = z.array(z.string().min(1).max(64)).min(1, 'Укажите объявления').max(100);
+import { favouritesAnswer, successAnswer } from './dto';
+import { favouritesDecider, favouritesStream, type FavouritesCommand } from './favourites';
 
 /** Favourites of a signed-in visitor (a guest is asked to sign in by the 401). */
-export function favouriteRoutes(ctx: AppContext): Router {
-  const router = Router();
-  const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
-  const run = async (userId: string, type: 'AddFavourite' | 'RemoveFavourite', publicationId: string) => {
-    const result = await handleCommand(
-      ctx.eventStore,
-      favouritesStream(userId),
-      favouritesDecider,
-      { type, userId, publicationId },
-      { actor: userId },
-    );
-    await ctx.projections.whenCaughtUp(result.position);
-    return result;
-  };
-  const route = (method: 'get' | 'post' | 'delete', path: string, summary: string) =>
-    ctx.openApi.route({
-      method,
-      path,
-      tags: [TAG],
-      summary,
-      security: [{ bearer: [] }],
-      responses: { 200: { description: 'data' } },
-    });
+const tags = ['Избранное'];
 
-  route('post', '/api/favorite-publications/{id}', 'Добавить объявление в избранное');
-  router.post('/api/favorite-publications/:id', async (req, res) => {
-    const user = currentUser(req);
-    const doc = await catalogue.findOne({ _id: req.params.id }, { projection: { status: 1 } });
+const catalogue = (ctx: AppContext) => ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
+
+/** Runs a command on the user's favourites and waits until the list shows it. */
+async function runFavourites(ctx: AppContext, command: FavouritesCommand) {
+  const result = await handleCommand(
+    ctx.eventStore,
+    favouritesStream(command.userId),
+    favouritesDecider,
+    command,
+    { actor: command.userId },
+  );
+  await ctx.projections.whenCaughtUp(result.position);
+  return result;
+}
+
+export const addFavourite = defineRoute({
+  method: 'post',
+  path: '/api/favorite-publications/{id}',
+  tags,
+  summary: 'Добавить объявление в избранное',
+  description: 'Только опубликованное объявление; повторное добавление ничего не меняет.',
+  auth: 'signed-in',
+  params: z.object({ id: z.string() }),
+  errors: [404, 422],
+  response: successAnswer,
+  async handle({ ctx, params: { id }, req }) {
+    const { userId } = currentUser(req);
+    const doc = await catalogue(ctx).findOne({ _id: id }, { projection: { status: 1 } });
     if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED)
       throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-    const result = await run(user.userId, 'AddFavourite', req.params.id);
+    const result = await runFavourites(ctx, { type: 'AddFavourite', userId, publicationId: id });
     if (result.events.length) {
+      // counted for the agency's statistics; a lost count never fails the user's action
       const at = ctx.clock().toISOString();
       const favourite: Interaction = {
-        id: `favorite:${user.userId}:${req.params.id}:${dayOf(at)}`,
+        id: `favorite:${userId}:${id}:${dayOf(at)}`,
         kind: 'favorite',
-        publicationId: req.params.id,
+        publicationId: id,
         at,
       };
       await ctx.bus
-        .publish(INTERACTIONS_TOPIC, [{ key: req.params.id, value: favourite }])
+        .publish(INTERACTIONS_TOPIC, [{ key: id, value: favourite }])
         .catch((error) => req.log.warn({ err: error }, 'favourite not counted'));
     }
-    res.json({ data: { success: true } });
-  });
+    return { data: { success: true } };
+  },
+});
 
-  route('delete', '/api/favorite-publications', 'Убрать объявления из избранного (adIds[] повторяется)');
-  router.delete('/api/favorite-publications', async (req, res) => {
-    const user = currentUser(req);
-    const ids = parse(z.object({ adIds: idList }), { adIds: queryList(req.query, 'adIds') }).adIds;
-    for (const id of new Set(ids)) await run(user.userId, 'RemoveFavourite', id);
-    res.json({ data: { success: true } });
-  });
+export const removeFavourites = defineRoute({
+  method: 'delete',
+  path: '/api/favorite-publications',
+  tags,
+  summary: 'Убрать объявления из избранного (adIds[] повторяется)',
+  auth: 'signed-in',
+  query: z.object({
+    adIds: z
+      .array(z.string().min(1).max(64))
+      .min(1, 'Укажите объявления')
+      .max(100)
+      // none sent: the same refusal as an empty list
+      .prefault([]),
+  }),
+  response: successAnswer,
+  async handle({ ctx, query: { adIds }, req }) {
+    const { userId } = currentUser(req);
+    for (const publicationId of new Set(adIds))
+      await runFavourites(ctx, { type: 'RemoveFavourite', userId, publicationId });
+    return { data: { success: true } };
+  },
+});
 
-  route(
-    'get',
-    '/api/favorite-publications',
-    'Избранное, недавно добавленные первыми (limit до 100, offset — страница с 1)',
-  );
-  router.get('/api/favorite-publications', async (req, res) => {
-    const user = currentUser(req);
-    const q = parse(
-      z.object({
-        limit: z.coerce.number().int().min(1).max(100).default(100),
-        offset: z.coerce.number().int().min(1).default(1),
-      }),
-      req.query,
-    );
-    const { items, total } = await listFavourites(
-      ctx.readStore,
-      user.userId,
-      (q.offset - 1) * q.limit,
-      q.limit,
-    );
-    const docs = await catalogue.find({ _id: { $in: items.map((f) => f.publicationId) } });
+export const listFavouritePublications = defineRoute({
+  method: 'get',
+  path: '/api/favorite-publications',
+  tags,
+  summary: 'Избранное, недавно добавленные первыми (limit до 100, offset — страница с 1)',
+  auth: 'signed-in',
+  query: z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+    offset: z.coerce.number().int().min(1).default(1),
+  }),
+  response: favouritesAnswer,
+  async handle({ ctx, query: { limit, offset }, req }) {
+    const { userId } = currentUser(req);
+    const { items, total } = await listFavourites(ctx.readStore, userId, (offset - 1) * limit, limit);
+    const docs = await catalogue(ctx).find({ _id: { $in: items.map((f) => f.publicationId) } });
     const byId = new Map(docs.map((d) => [d._id, d]));
     // a listing hidden or sold since stays in the list, marked inactive, so the user sees what became of it
     const data = items.flatMap((f) => {
@@ -110,8 +121,8 @@ export function favouriteRoutes(ctx: AppContext): Router {
           ]
         : [];
     });
-    res.json({ data, meta: pageMeta(q.offset, q.limit, total) });
-  });
+    return { data, meta: pageMeta(offset, limit, total) };
+  },
+});
 
-  return router;
-}
+export const favouriteRoutes = [addFavourite, removeFavourites, listFavouritePublications];

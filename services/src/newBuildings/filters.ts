@@ -10,16 +10,14 @@ import {
 } from './options';
 import { cityIdsWithin, findLocation } from '../locations';
 
-/** One code or several: ?class=1&class=2, ?class[]=1 or ?class=1,2. */
+/**
+ * One code or several: ?class=1&class=2, ?class[]=1 or ?class=1,2 (the route gathers them into a list,
+ * core/route.ts); each is trimmed, and an empty one dropped.
+ */
 const codes = (choices: Choice[], message: string) =>
   z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) =>
-      (Array.isArray(v) ? v : [v])
-        .flatMap((s) => s.split(','))
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .array(z.string())
+    .transform((v) => v.map((s) => s.trim()).filter(Boolean))
     .pipe(
       z
         .array(
@@ -71,12 +69,6 @@ export const complexListQuery = z.object({
     .default(1),
 });
 export type ComplexListQuery = z.infer<typeof complexListQuery>;
-
-/** Express's query parser keeps `class[]` as its own key: read it as `class`. */
-export const withoutBrackets = (query: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(query).map(([key, value]) => [key.endsWith('[]') ? key.slice(0, -2) : key, value]),
-  );
 
 export function toComplexQuery(q: ComplexListQuery): ResidentialComplexQuery {
   const place = q.cityId ?? q.locationId;

@@ -1,8 +1,7 @@
 import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { runComplexCommand } from '../newBuildings/commands';
-import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
+import { DEMO_COMPLEXES, runComplexCommand } from '../newBuildings';
 import { onBothReadStores } from '../../test/readStores';
 
 /** Three complexes handed over in different years, and listings in them and outside them. */

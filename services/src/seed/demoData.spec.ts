@@ -1,4 +1,4 @@
-import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
+import { DEMO_COMPLEXES } from '../newBuildings';
 import { DEMO_STREETS, demoListings } from './demoData';
 import { CITIES } from '../locations';
 

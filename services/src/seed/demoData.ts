@@ -1,5 +1,5 @@
 import type { DealCategory, PublicationDetails } from '@estate/events';
-import { DEMO_COMPLEXES } from '../newBuildings/demoComplexes';
+import { DEMO_COMPLEXES } from '../newBuildings';
 import { CITIES } from '../locations';
 
 /** A small deterministic generator (mulberry32): the same demo data on every machine. */

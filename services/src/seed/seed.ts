@@ -23,7 +23,7 @@ import { publicationDecider, type PublicationCommand } from '../publications';
 import { publicationStream } from '../publications';
 import { demoListings } from './demoData';
 import { seedDemoBookings } from '../bookings/demo';
-import { seedResidentialComplexes } from '../newBuildings/seed';
+import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
 
 const AGENCIES: {

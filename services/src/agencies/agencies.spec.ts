@@ -5,7 +5,7 @@ import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { registerUser } from '../identity/registration';
 import { DEMO_PHONES } from '../seed/seed';
 import { NOT_REGISTERED } from './agencyApi';
-import { INN_TAKEN, NAME_TAKEN } from './realtorApi';
+import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
 
 let t: TestApp;
 let userToken: string;

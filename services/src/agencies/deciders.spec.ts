@@ -1,8 +1,8 @@
 import type { AgencyDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
-import { DomainError } from '../core/errors';
 import { agencyDecider, type AgencyEvent } from './agency';
-import { agencyKeyDecider, realtorRequestDecider, type RealtorRequestEvent } from './realtorRequest';
+import { agencyKeyDecider } from './agencyKey';
+import { realtorRequestDecider, type RealtorRequestEvent } from './realtorRequest';
 import { type Actor } from '../core/access';
 
 const details: AgencyDetails = {
@@ -125,15 +125,16 @@ describe('an agency', () => {
 
 describe('a unique agency name', () => {
   it('is held by the first agency that claims it', () => {
-    const refusal = new DomainError('INVALID_DATA', 'Агентство с таким названием уже существует');
+    const claim = (agencyId: string) =>
+      ({ type: 'ClaimAgencyKey', kind: 'name', key: 'новый дом', agencyId }) as const;
     deciderSpec(agencyKeyDecider)([])
-      .when({ key: 'новый дом', agencyId: 'a1', refusal })
+      .when(claim('a1'))
       .then([{ type: 'AgencyKeyClaimed', data: { key: 'новый дом', agencyId: 'a1' } }]);
     deciderSpec(agencyKeyDecider)([{ type: 'AgencyKeyClaimed', data: { key: 'новый дом', agencyId: 'a1' } }])
-      .when({ key: 'новый дом', agencyId: 'a1', refusal })
+      .when(claim('a1'))
       .then([]);
     deciderSpec(agencyKeyDecider)([{ type: 'AgencyKeyClaimed', data: { key: 'новый дом', agencyId: 'a1' } }])
-      .when({ key: 'новый дом', agencyId: 'a2', refusal })
+      .when(claim('a2'))
       .thenThrows('INVALID_DATA');
   });
 });

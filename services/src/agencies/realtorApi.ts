@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { legalEntity, MODERATOR_ROLE, ROLES, type AgencyDetails } from '@estate/events';
 import {
   AGENCIES,
@@ -13,11 +12,9 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { changeUser } from '../identity';
-import { agencyDecider, agencyStream } from './agency';
+import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
+import { confirmRealtorRequest } from './confirmAgency';
 import {
-  agencyKeyDecider,
-  agencyKeyStream,
   REALTOR_STATUS_CODE,
   REALTOR_STATUS_NAMES,
   realtorRequestDecider,
@@ -68,9 +65,6 @@ export const toDetails = (form: z.infer<typeof realtorForm>): AgencyDetails => (
   email: form.email,
   description: null,
 });
-
-export const NAME_TAKEN = 'Агентство с таким названием уже существует';
-export const INN_TAKEN = 'Агентство с таким ИНН уже существует';
 
 /** A name or INN another agency (or another pending request) already has is refused at once, with the field it concerns. */
 export async function assertAgencyKeysFree(
@@ -128,65 +122,6 @@ export async function submitRealtorRequest(
 /** A moderator's approval of the request under review. */
 export const approveRealtorRequest = (ctx: AppContext, moderator: Actor, userId: string) =>
   runRequest(ctx, userId, { type: 'ApproveRealtorRequest', actor: moderator, userId }, moderator.userId);
-
-/**
- * After approval, `confirm`: the agency is created — its name and tax number claimed on streams of
- * their own, so two confirmations can never share them — and the user becomes its owner. The id is
- * new for every confirmation; the demo seed names its agencies (`demo-agency-N`).
- */
-export async function confirmRealtorRequest(
-  ctx: AppContext,
-  userId: string,
-  agencyId: string = randomUUID(),
-) {
-  const doc = await ctx.readStore
-    .collection<RealtorRequestDocument>(REALTOR_REQUESTS)
-    .findOne({ _id: userId });
-  if (!doc || doc.status !== 'approved' || !doc.details)
-    throw new DomainError('ACTION_NOT_ALLOWED', 'Заявка ещё не одобрена');
-  const details = doc.details;
-  await handleCommand(
-    ctx.eventStore,
-    agencyKeyStream('name', details.name),
-    agencyKeyDecider,
-    {
-      key: details.name,
-      agencyId,
-      refusal: new DomainError('INVALID_DATA', NAME_TAKEN, { agencyName: [NAME_TAKEN] }),
-    },
-    { actor: userId },
-  );
-  if (details.inn)
-    await handleCommand(
-      ctx.eventStore,
-      agencyKeyStream('inn', details.inn),
-      agencyKeyDecider,
-      {
-        key: details.inn,
-        agencyId,
-        refusal: new DomainError('INVALID_DATA', INN_TAKEN, { inn: [INN_TAKEN] }),
-      },
-      { actor: userId },
-    );
-  const owner = { userId, role: ROLES.AGENCY_OWNER, agencyId };
-  await handleCommand(
-    ctx.eventStore,
-    agencyStream(agencyId),
-    agencyDecider,
-    { type: 'RegisterAgency', agencyId, name: details.name, ownerId: userId },
-    { actor: userId },
-  );
-  await handleCommand(
-    ctx.eventStore,
-    agencyStream(agencyId),
-    agencyDecider,
-    { type: 'ChangeProfile', actor: owner, details, canViewInCatalog: true, specializations: [] },
-    { actor: userId },
-  );
-  await runRequest(ctx, userId, { type: 'ConfirmRealtorRequest', userId, agencyId }, userId);
-  await changeUser(ctx, userId, { type: 'ChangeRole', role: ROLES.AGENCY_OWNER, agencyId });
-  return { agencyId, role: ROLES.AGENCY_OWNER };
-}
 
 /** The realtor request calls of api.md, and the moderator's side of them. */
 export function realtorRoutes(ctx: AppContext): Router {

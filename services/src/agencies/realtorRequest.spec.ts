@@ -1,9 +1,7 @@
 import type { AgencyDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
-import { agencyDecider, type AgencyEvent } from './agency';
-import { agencyKeyDecider } from './agencyKey';
-import { realtorRequestDecider, type RealtorRequestEvent } from './realtorRequest';
 import { type Actor } from '../core/access';
+import { realtorRequestDecider, type RealtorRequestEvent } from './realtorRequest';
 
 const details: AgencyDetails = {
   name: 'Новый дом',
@@ -17,7 +15,6 @@ const details: AgencyDetails = {
 };
 const moderator: Actor = { userId: 'm', role: 99, agencyId: null };
 const owner: Actor = { userId: 'o', role: 2, agencyId: 'ag' };
-const agent: Actor = { userId: 'a', role: 1, agencyId: 'ag' };
 
 const realtor = deciderSpec(realtorRequestDecider);
 const submitted: RealtorRequestEvent = {
@@ -79,62 +76,5 @@ describe('a realtor request', () => {
     realtor([submitted, approved, confirmed])
       .when({ type: 'WithdrawRealtorRequest', userId: 'u' })
       .thenThrows('ACTION_NOT_ALLOWED');
-  });
-});
-
-const agency = deciderSpec(agencyDecider);
-const registered: AgencyEvent = {
-  type: 'AgencyRegistered',
-  data: { agencyId: 'ag', name: 'Новый дом', ownerId: 'o' },
-};
-const hired: AgencyEvent = { type: 'EmployeeAdded', data: { agencyId: 'ag', userId: 'e' } };
-
-describe('an agency', () => {
-  it('is managed by its owner (or a moderator) only', () => {
-    agency([registered]).when({ type: 'AddEmployee', actor: owner, userId: 'e' }).then([hired]);
-    agency([registered]).when({ type: 'AddEmployee', actor: moderator, userId: 'e' }).then([hired]);
-    agency([registered]).when({ type: 'AddEmployee', actor: agent, userId: 'e' }).thenThrows('FORBIDDEN');
-    agency([registered])
-      .when({ type: 'ChangeProfile', actor: agent, details, canViewInCatalog: true, specializations: [] })
-      .thenThrows('FORBIDDEN');
-    agency([]).when({ type: 'AddEmployee', actor: owner, userId: 'e' }).thenThrows('NOT_FOUND');
-  });
-  it('adds, switches, limits and removes an employee, each once', () => {
-    agency([registered, hired]).when({ type: 'AddEmployee', actor: owner, userId: 'e' }).then([]);
-    agency([registered])
-      .when({ type: 'AddEmployee', actor: owner, userId: 'o' })
-      .thenThrows('ACTION_NOT_ALLOWED');
-    agency([registered, hired])
-      .when({ type: 'SetEmployeeActive', actor: owner, userId: 'e', isActive: false })
-      .then([{ type: 'EmployeeActivityChanged', data: { agencyId: 'ag', userId: 'e', isActive: false } }]);
-    agency([registered, hired])
-      .when({ type: 'SetEmployeeActive', actor: owner, userId: 'e', isActive: true })
-      .then([]);
-    agency([registered, hired])
-      .when({ type: 'SetEmployeeLimit', actor: owner, userId: 'e', limit: 500 })
-      .then([{ type: 'EmployeeLimitChanged', data: { agencyId: 'ag', userId: 'e', limit: 500 } }]);
-    agency([registered])
-      .when({ type: 'SetEmployeeLimit', actor: owner, userId: 'e', limit: 500 })
-      .thenThrows('NOT_FOUND');
-    agency([registered, hired])
-      .when({ type: 'RemoveEmployee', actor: owner, userId: 'e' })
-      .then([{ type: 'EmployeeRemoved', data: { agencyId: 'ag', userId: 'e' } }]);
-    agency([registered]).when({ type: 'RemoveEmployee', actor: owner, userId: 'e' }).then([]);
-  });
-});
-
-describe('a unique agency name', () => {
-  it('is held by the first agency that claims it', () => {
-    const claim = (agencyId: string) =>
-      ({ type: 'ClaimAgencyKey', kind: 'name', key: 'новый дом', agencyId }) as const;
-    deciderSpec(agencyKeyDecider)([])
-      .when(claim('a1'))
-      .then([{ type: 'AgencyKeyClaimed', data: { key: 'новый дом', agencyId: 'a1' } }]);
-    deciderSpec(agencyKeyDecider)([{ type: 'AgencyKeyClaimed', data: { key: 'новый дом', agencyId: 'a1' } }])
-      .when(claim('a1'))
-      .then([]);
-    deciderSpec(agencyKeyDecider)([{ type: 'AgencyKeyClaimed', data: { key: 'новый дом', agencyId: 'a1' } }])
-      .when(claim('a2'))
-      .thenThrows('INVALID_DATA');
   });
 });

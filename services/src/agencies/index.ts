@@ -9,6 +9,7 @@ import { confirmAgency } from './confirmAgency';
 export { agencyRoutes } from './agencyApi';
 export { realtorRoutes, approveRealtorRequest, submitRealtorRequest } from './realtorApi';
 export { confirmAgency, confirmRealtorRequest } from './confirmAgency';
+export { agencyReactors } from './reactors';
 export { agencyDecider, agencyStream } from './agency';
 export { realtorRequestDecider, realtorRequestStream } from './realtorRequest';
 

@@ -9,7 +9,7 @@ import {
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
+import { handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
@@ -96,13 +96,19 @@ export async function assertAgencyKeysFree(
   }
 }
 
-const runRequest = async (ctx: AppContext, userId: string, command: RealtorRequestCommand, actor: string) => {
+const runRequest = async (
+  ctx: AppContext,
+  userId: string,
+  command: RealtorRequestCommand,
+  actor: string,
+  meta: CommandContext = {},
+) => {
   const result = await handleCommand(
     ctx.eventStore,
     realtorRequestStream(userId),
     realtorRequestDecider,
     command,
-    { actor },
+    { ...meta, actor },
   );
   await ctx.projections.whenCaughtUp(result.position);
   return result;
@@ -119,9 +125,29 @@ export async function submitRealtorRequest(
   return runRequest(ctx, userId, { type: 'SubmitRealtorRequest', userId, contactName, details }, userId);
 }
 
-/** A moderator's approval of the request under review. */
-export const approveRealtorRequest = (ctx: AppContext, moderator: Actor, userId: string) =>
-  runRequest(ctx, userId, { type: 'ApproveRealtorRequest', actor: moderator, userId }, moderator.userId);
+/** A moderator's approval of the request under review (the seed's carries its correlation: no one is told). */
+export const approveRealtorRequest = (
+  ctx: AppContext,
+  moderator: Actor,
+  userId: string,
+  meta: CommandContext = {},
+) =>
+  runRequest(
+    ctx,
+    userId,
+    { type: 'ApproveRealtorRequest', actor: moderator, userId },
+    moderator.userId,
+    meta,
+  );
+
+/** A moderator's refusal of the request under review, with the reason the user is told. */
+export const rejectRealtorRequest = (ctx: AppContext, moderator: Actor, userId: string, reason: string) =>
+  runRequest(
+    ctx,
+    userId,
+    { type: 'RejectRealtorRequest', actor: moderator, userId, reason },
+    moderator.userId,
+  );
 
 /** The realtor request calls of api.md, and the moderator's side of them. */
 export function realtorRoutes(ctx: AppContext): Router {
@@ -212,11 +238,7 @@ export function realtorRoutes(ctx: AppContext): Router {
       z.object({ reason: z.string().trim().min(3, 'Укажите причину отклонения').max(1000) }),
       req.body,
     );
-    await run(
-      String(req.params.userId),
-      { type: 'RejectRealtorRequest', actor: actorOf(req), userId: String(req.params.userId), reason },
-      currentUser(req).userId,
-    );
+    await rejectRealtorRequest(ctx, actorOf(req), String(req.params.userId), reason);
     res.json({ data: toDto(await requests.findOne({ _id: String(req.params.userId) })) });
   });
   return router;

@@ -186,7 +186,7 @@ async function openAgency(
       .readStream(realtorRequestStream(owner.userId))
       .then((events) => fold(realtorRequestDecider, events).status);
   if ((await status()) === 'none') await submitRealtorRequest(ctx, owner.userId, owner.name, details);
-  if ((await status()) === 'review') await approveRealtorRequest(ctx, moderator, owner.userId);
+  if ((await status()) === 'review') await approveRealtorRequest(ctx, moderator, owner.userId, context);
   // confirmed already: the same confirmation again finishes what an interrupted one left
   if (['approved', 'confirmed'].includes(await status()))
     await confirmRealtorRequest(ctx, owner.userId, agencyId);

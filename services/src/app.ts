@@ -25,13 +25,10 @@ import { agencyPublicationRoutes, moderationRoutes } from './publications/agency
 import { publicationReadRoutes } from './publications/reads';
 import { favouriteRoutes } from './favourites/api';
 import { bookingRoutes } from './bookings/api';
-import { agencyRoutes } from './agencies/agencyApi';
-import { realtorRoutes } from './agencies/realtorApi';
+import { agencyRoutes, realtorRoutes } from './agencies';
 import { walletRoutes } from './money/walletApi';
 import { tariffRoutes } from './money/tariffApi';
-import { statisticsRoutes } from './statistics/api';
-import { readVisitor } from './statistics/visitor';
-import { agencyStatisticsRoutes } from './statistics/agencyApi';
+import { readVisitor, statisticsRoutes } from './statistics';
 import { demoImageRoute } from './seed/demoImages';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -96,16 +93,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, locationRoutes));
   app.use(categoryRoutes(ctx));
   app.use(newBuildingRoutes(ctx));
-  app.use(statisticsRoutes(ctx));
-  app.use(agencyStatisticsRoutes(ctx));
+  app.use(mountRoutes(ctx, statisticsRoutes));
   app.use(publicationRoutes(ctx));
   app.use(publicationReadRoutes(ctx));
   app.use(favouriteRoutes(ctx));
   app.use(agencyPublicationRoutes(ctx));
   app.use(moderationRoutes(ctx));
   app.use(bookingRoutes(ctx));
-  app.use(realtorRoutes(ctx));
-  app.use(agencyRoutes(ctx));
+  app.use(mountRoutes(ctx, realtorRoutes));
+  app.use(mountRoutes(ctx, agencyRoutes));
   app.use(walletRoutes(ctx));
   app.use(tariffRoutes(ctx));
   app.use(cabinetPublicationRoutes(ctx));

@@ -5,7 +5,7 @@ import { createAgency } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { registerUser } from '../identity';
 import { DEMO_PHONES } from '../seed/seed';
-import { NOT_REGISTERED } from './agencyApi';
+import { NOT_REGISTERED } from './api/employees';
 import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
 
 let t: TestApp;

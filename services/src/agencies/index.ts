@@ -6,10 +6,11 @@ import { confirmAgency } from './confirmAgency';
  * unique name and INN (`agency-name-…`, `agency-inn-…`). What other slices and the app may use of
  * it is exported here; nothing else of the folder is imported from outside.
  */
-export { agencyRoutes } from './agencyApi';
-export { realtorRoutes, approveRealtorRequest, submitRealtorRequest } from './realtorApi';
-export { confirmAgency, confirmRealtorRequest } from './confirmAgency';
+export { realtorRoutes, agencyRoutes } from './api';
 export { agencyReactors } from './reactors';
+/** the demo seed opens its agencies as users do: a request, the moderator's approval, the confirmation */
+export { approveRealtorRequest, submitRealtorRequest } from './commands';
+export { confirmAgency, confirmRealtorRequest } from './confirmAgency';
 export { agencyDecider, agencyStream } from './agency';
 export { realtorRequestDecider, realtorRequestStream } from './realtorRequest';
 

@@ -11,7 +11,7 @@ import type { ReactorRunner } from '../core/reactors/reactor';
 import { changeUser, registerUser } from '../identity';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { REALTOR_DECISION_REACTOR } from './reactors';
-import { approveRealtorRequest, rejectRealtorRequest, submitRealtorRequest } from './realtorApi';
+import { approveRealtorRequest, rejectRealtorRequest, submitRealtorRequest } from './commands';
 
 /** The providers' ports, recording what they are asked to deliver: they outlive the restarts of the app below. */
 class RecordingMail implements MailProvider {

@@ -13,8 +13,8 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { pageMeta, parse, queryList } from '../core/http';
 import { toPublicationDto } from './dto';
-import { PREMIUM_WINDOW_MS, isPremium, publishedUntil, viewerOf } from './visibility';
-import { recordOpening } from '../statistics/visitor';
+import { PREMIUM_WINDOW_MS, isPremium, publishedUntil } from './visibility';
+import { recordOpening, viewerOf } from '../statistics';
 import { actorOf, mayManagePublication } from '../core/access';
 import { cityIdsWithin, cityOf, findLocation } from '../locations';
 

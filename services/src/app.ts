@@ -22,13 +22,10 @@ import { newBuildingRoutes } from './newBuildings';
 import { publicationRoutes } from './publications';
 import { favouriteRoutes } from './favourites';
 import { bookingRoutes } from './bookings/api';
-import { agencyRoutes } from './agencies/agencyApi';
-import { realtorRoutes } from './agencies/realtorApi';
+import { agencyRoutes, realtorRoutes } from './agencies';
 import { walletRoutes } from './money/walletApi';
 import { tariffRoutes } from './money/tariffApi';
-import { statisticsRoutes } from './statistics/api';
-import { readVisitor } from './statistics/visitor';
-import { agencyStatisticsRoutes } from './statistics/agencyApi';
+import { readVisitor, statisticsRoutes } from './statistics';
 import { demoImageRoute } from './seed/demoImages';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -93,13 +90,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, locationRoutes));
   app.use(mountRoutes(ctx, categoryRoutes));
   app.use(mountRoutes(ctx, newBuildingRoutes));
-  app.use(statisticsRoutes(ctx));
-  app.use(agencyStatisticsRoutes(ctx));
+  app.use(mountRoutes(ctx, statisticsRoutes));
   app.use(mountRoutes(ctx, publicationRoutes));
   app.use(mountRoutes(ctx, favouriteRoutes));
   app.use(bookingRoutes(ctx));
-  app.use(realtorRoutes(ctx));
-  app.use(agencyRoutes(ctx));
+  app.use(mountRoutes(ctx, realtorRoutes));
+  app.use(mountRoutes(ctx, agencyRoutes));
   app.use(walletRoutes(ctx));
   app.use(tariffRoutes(ctx));
 

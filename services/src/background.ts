@@ -1,6 +1,6 @@
 import type { AppContext } from './core/context';
 import { startDomainEventForwarder } from './core/forwarder';
-import { startStatisticsConsumer } from './statistics/consumer';
+import { startStatisticsConsumer } from './statistics';
 import { startNotificationWorkers } from './notifications';
 import { startPaymentWorker } from './money/payments';
 import { startBillingWorker } from './money/promotion';

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import type * as agencies from './agencies/dto';
 import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
+import type * as statistics from './statistics/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -29,3 +31,16 @@ export type PlaceDto = locations.PlaceDto;
 export type LocationListAnswer = z.infer<typeof locations.locationListAnswer>;
 export type LocationDetailsDto = Data<typeof locations.locationAnswer>;
 export type LocationSettingsDto = Data<typeof locations.locationSettingsAnswer>;
+
+// agencies: the realtor request, its confirmation, the agency's profile and employees
+export type RealtorRequestDto = agencies.RealtorRequestDto;
+export type RealtorRequestQueueDto = Data<typeof agencies.moderationQueueAnswer>;
+export type ConfirmedAgencyDto = Data<typeof agencies.confirmedAnswer>;
+export type AgencyDto = agencies.AgencyDto;
+export type EmployeeDto = agencies.EmployeeDto;
+export type AddedEmployeeDto = Data<typeof agencies.employeeAddedAnswer>;
+
+// statistics: a listing's views, the agency dashboard
+export type ViewsDiagramDto = Data<typeof statistics.viewsDiagramAnswer>;
+export type StatisticsTotalsDto = Data<typeof statistics.statisticsTotalsAnswer>;
+export type StatisticsDiagramDto = Data<typeof statistics.statisticsDiagramAnswer>;

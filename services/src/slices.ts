@@ -1,6 +1,7 @@
 import type { AppContext } from './core/context';
 import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
+import { agencyReactors, agencyWorkflows } from './agencies';
 import { identityReactors } from './identity';
 
 /**
@@ -9,5 +10,5 @@ import { identityReactors } from './identity';
  * crash. Each slice exports its own from its index.ts; they are gathered here.
  */
 /** Reactors act through the process's ports (the queues, the configuration), so each slice's are made with them. */
-export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx)];
-export const allWorkflows: Workflow<never, unknown>[] = [];
+export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx), ...agencyReactors(ctx)];
+export const allWorkflows: Workflow<never, unknown>[] = [...agencyWorkflows];

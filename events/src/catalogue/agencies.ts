@@ -60,6 +60,8 @@ export const agencyProfileEvents = {
   }),
   /** a unique agency name or tax number, held by the first agency to claim it (`agency-name-…`, `agency-inn-…` streams) */
   AgencyKeyClaimed: z.object({ key: z.string().min(1).max(300), agencyId: id }),
+  /** the claim given back: the confirmation that made it was refused at a later step (agencies/confirmAgency.ts) */
+  AgencyKeyReleased: z.object({ key: z.string().min(1).max(300), agencyId: id }),
 };
 
 /** On the `user-<id>` stream: joining an agency (as its owner or an agent), or leaving it. */

@@ -1,11 +1,12 @@
 import { ROLES } from '@estate/events';
 import request from 'supertest';
+import { lettersTo } from '../../test/letters';
 import { createAgency } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { registerUser } from '../identity/registration';
+import { registerUser } from '../identity';
 import { DEMO_PHONES } from '../seed/seed';
-import { NOT_REGISTERED } from './agencyApi';
-import { INN_TAKEN, NAME_TAKEN } from './realtorApi';
+import { NOT_REGISTERED } from './api/employees';
+import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
 
 let t: TestApp;
 let userToken: string;
@@ -145,6 +146,10 @@ describe('the realtor request', () => {
         .send({ reason: 'Укажите сайт агентства' }),
     ).expect(200);
     expect(rejected.body.data).toMatchObject({ status: 3, reason: 'Укажите сайт агентства' });
+    // the decision is told by a letter to the request's address, once the reactors have followed it
+    const [rejection] = await lettersTo(t, 'petr@example.ru');
+    expect(rejection.subject).toBe('Заявка риелтора отклонена');
+    expect(rejection.text).toContain('Причина: Укажите сайт агентства');
     await as(userToken, request(t.app).post('/api/realtor-database-request').send(form)).expect(200);
     expect(
       (
@@ -154,6 +159,7 @@ describe('the realtor request', () => {
         ).expect(200)
       ).body.data.status,
     ).toBe(2);
+    expect((await lettersTo(t, 'petr@example.ru', 2))[0].subject).toBe('Заявка риелтора одобрена');
     await as(userToken, request(t.app).post('/api/realtor-database-request').send(form)).expect(422);
 
     const confirmed = await as(

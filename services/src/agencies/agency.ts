@@ -13,8 +13,17 @@ export type AgencyEvent =
   | EventOf<'EmployeeLimitChanged'>;
 
 type Employee = { isActive: boolean; limit: number | null };
+type Profile = { details: AgencyDetails; canViewInCatalog: boolean; specializations: string[] };
 export type Agency =
-  { registered: false } | { registered: true; id: string; ownerId: string; employees: Map<string, Employee> };
+  | { registered: false }
+  | {
+      registered: true;
+      id: string;
+      ownerId: string;
+      /** the profile last recorded: the same one again records nothing */
+      profile: Profile | null;
+      employees: Map<string, Employee>;
+    };
 
 export type AgencyCommand =
   | { type: 'RegisterAgency'; agencyId: string; name: string; ownerId: string }
@@ -35,11 +44,20 @@ export const agencyStream = (id: string) => `agency-${id}`;
 
 export function evolve(state: Agency, event: AgencyEvent): Agency {
   if (event.type === 'AgencyRegistered')
-    return { registered: true, id: event.data.agencyId, ownerId: event.data.ownerId, employees: new Map() };
+    return {
+      registered: true,
+      id: event.data.agencyId,
+      ownerId: event.data.ownerId,
+      profile: null,
+      employees: new Map(),
+    };
   if (!state.registered) return state;
   const employees = new Map(state.employees);
   switch (event.type) {
-    case 'AgencyProfileChanged':
+    case 'AgencyProfileChanged': {
+      const { details, canViewInCatalog, specializations } = event.data;
+      return { ...state, profile: { details, canViewInCatalog, specializations } };
+    }
     case 'AgencyAvatarChanged':
       return state;
     case 'EmployeeAdded':
@@ -74,6 +92,14 @@ function owned(state: Agency, actor: Actor) {
     throw new DomainError('FORBIDDEN', 'Это может только владелец агентства');
   return state;
 }
+const sameProfile = (a: Profile | null, b: Profile) =>
+  a !== null &&
+  a.canViewInCatalog === b.canViewInCatalog &&
+  a.specializations.join('\n') === b.specializations.join('\n') &&
+  Object.keys({ ...a.details, ...b.details }).every(
+    (field) => a.details[field as keyof AgencyDetails] === b.details[field as keyof AgencyDetails],
+  );
+
 function employee(state: Extract<Agency, { registered: true }>, userId: string) {
   const found = state.employees.get(userId);
   if (!found) throw new DomainError('NOT_FOUND', 'Сотрудник не найден');
@@ -93,6 +119,7 @@ export function decide(command: AgencyCommand, state: Agency): AgencyEvent[] {
     case 'ChangeProfile': {
       const agency = owned(state, command.actor);
       const { details, canViewInCatalog, specializations } = command;
+      if (sameProfile(agency.profile, { details, canViewInCatalog, specializations })) return [];
       return [
         {
           type: 'AgencyProfileChanged',

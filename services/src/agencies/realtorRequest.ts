@@ -124,21 +124,3 @@ export const realtorRequestDecider: Decider<RealtorRequestCommand, RealtorReques
   evolve,
   initialState: () => ({ status: 'none', contactName: null, details: null, reason: null }),
 };
-
-/** A unique agency name or tax number: the first agency to claim it holds it. */
-export type KeyEvent = EventOf<'AgencyKeyClaimed'>;
-export const agencyKeyStream = (kind: 'name' | 'inn', value: string) =>
-  `agency-${kind}-${value.trim().toLowerCase().replace(/\s+/g, ' ')}`;
-export const agencyKeyDecider: Decider<
-  { key: string; agencyId: string; refusal: DomainError },
-  { holder: string | null },
-  KeyEvent
-> = {
-  initialState: () => ({ holder: null }),
-  evolve: (_state, event) => ({ holder: event.data.agencyId }),
-  decide: (command, state) => {
-    if (state.holder === command.agencyId) return [];
-    if (state.holder) throw command.refusal;
-    return [{ type: 'AgencyKeyClaimed', data: { key: command.key, agencyId: command.agencyId } }];
-  },
-};

@@ -3,7 +3,7 @@ import { walletBalance } from '@estate/projections';
 import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { agencyDecider, agencyStream } from '../agencies/agency';
+import { agencyDecider, agencyStream } from '../agencies';
 import { handleCommand } from '../core/decider';
 import { registerUser } from '../identity/registration';
 import { billPromotions } from './promotion';

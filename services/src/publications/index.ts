@@ -19,4 +19,4 @@ export {
 /** a listing the caller may manage in the cabinet (money's tariff calls) */
 export { readableBy } from './form';
 /** who is looking: the premium window and the viewer's id (statistics counts openings by it) */
-export { isPremium, publishedUntil, viewerOf, PREMIUM_WINDOW_MS } from './visibility';
+export { isPremium, publishedUntil, PREMIUM_WINDOW_MS } from './visibility';

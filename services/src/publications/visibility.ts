@@ -19,13 +19,3 @@ export async function publishedUntil(ctx: AppContext, req: Request): Promise<str
   const minute = Math.floor(ctx.clock().getTime() / 60_000) * 60_000;
   return (await isPremium(ctx, req)) ? undefined : new Date(minute - PREMIUM_WINDOW_MS).toISOString();
 }
-
-/**
- * Who is looking: the account when signed in, else the server-issued visitor id of the signed
- * `visitor` cookie (statistics/visitor.ts). Views, openings and the "recently opened" list hang on
- * it. The spec's `fingerprint` header is no longer read: any client can make one up.
- */
-export function viewerOf(req: Request): string | null {
-  if (req.user) return `user:${req.user.userId}`;
-  return req.visitorId ? `visitor:${req.visitorId}` : null;
-}

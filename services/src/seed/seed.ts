@@ -2,9 +2,15 @@ import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type AgencyDetails } from '@
 import { CATALOGUE, USERS, type CatalogueDocument, type UserDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { fold, handleCommand } from '../core/decider';
-import { agencyDecider, agencyStream } from '../agencies/agency';
-import { approveRealtorRequest, confirmRealtorRequest, submitRealtorRequest } from '../agencies/realtorApi';
-import { realtorRequestDecider, realtorRequestStream } from '../agencies/realtorRequest';
+import {
+  agencyDecider,
+  agencyStream,
+  approveRealtorRequest,
+  confirmRealtorRequest,
+  realtorRequestDecider,
+  realtorRequestStream,
+  submitRealtorRequest,
+} from '../agencies';
 import {
   changeUser,
   finishSignUp,
@@ -180,8 +186,10 @@ async function openAgency(
       .readStream(realtorRequestStream(owner.userId))
       .then((events) => fold(realtorRequestDecider, events).status);
   if ((await status()) === 'none') await submitRealtorRequest(ctx, owner.userId, owner.name, details);
-  if ((await status()) === 'review') await approveRealtorRequest(ctx, moderator, owner.userId);
-  if ((await status()) === 'approved') await confirmRealtorRequest(ctx, owner.userId, agencyId);
+  if ((await status()) === 'review') await approveRealtorRequest(ctx, moderator, owner.userId, context);
+  // confirmed already: the same confirmation again finishes what an interrupted one left
+  if (['approved', 'confirmed'].includes(await status()))
+    await confirmRealtorRequest(ctx, owner.userId, agencyId);
   const actor: Staff = { userId: owner.userId, role: ROLES.AGENCY_OWNER, agencyId };
   const profile = await handleCommand(
     ctx.eventStore,

@@ -2,7 +2,6 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { dayOf, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../core/context';
-import { viewerOf } from '../publications';
 import { isBotUserAgent } from './bots';
 
 /**
@@ -81,6 +80,16 @@ export function issueVisitor(
   });
   req.visitorId = id;
   return { visitorId: id, issued: true };
+}
+
+/**
+ * Who is looking: the account when signed in, else the server-issued visitor id of the signed
+ * `visitor` cookie. Views, openings and the "recently opened" list hang on it. The spec's
+ * `fingerprint` header is no longer read: any client can make one up.
+ */
+export function viewerOf(req: Request): string | null {
+  if (req.user) return `user:${req.user.userId}`;
+  return req.visitorId ? `visitor:${req.visitorId}` : null;
 }
 
 /** A keyed hash of the caller's address for the per-IP limits: the address itself never reaches the bus. */

@@ -16,7 +16,7 @@ import { DomainError } from '../../core/errors';
 import { pageMeta } from '../../core/http';
 import { defineRoute } from '../../core/route';
 import { cityIdsWithin, cityOf, findLocation } from '../../locations';
-import { recordOpening } from '../../statistics/visitor';
+import { recordOpening, viewerOf } from '../../statistics';
 import {
   premiumPageAnswer,
   priceHistoryAnswer,
@@ -27,7 +27,7 @@ import {
 } from '../dto';
 import { searchBody, sortOf, toCatalogueQuery } from '../filters';
 import { toPublicationDto } from '../presentation';
-import { isPremium, PREMIUM_WINDOW_MS, publishedUntil, viewerOf } from '../visibility';
+import { isPremium, PREMIUM_WINDOW_MS, publishedUntil } from '../visibility';
 
 /** What a visitor reads: the search, one listing, its price history, similar ones, the newest, the premium window. */
 const tags = ['Объявления'];

@@ -1,4 +1,3 @@
-import { MODERATOR_ROLE, ROLES } from '@estate/events';
 import {
   CATALOGUE,
   dayOf,
@@ -6,13 +5,19 @@ import {
   type CatalogueDocument,
   type DailyStats,
 } from '@estate/projections';
-import { Router, type Request } from 'express';
-import { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { DomainError } from '../core/errors';
-import { parse } from '../core/http';
-import { requireRole, staffScope, actorOf } from '../core/access';
+import type { Request } from 'express';
+import { actorOf, STAFF, staffScope } from '../../core/access';
+import type { AppContext } from '../../core/context';
+import { DomainError } from '../../core/errors';
+import { defineRoute } from '../../core/route';
+import { statisticsDiagramAnswer, statisticsTotalsAnswer, type DiagramBarDto } from '../dto';
+import { diagramQuery, totalsQuery } from '../inputs';
 
+/**
+ * The agency dashboard's statistics: totals for an interval (the default since the start of the
+ * year) and the bar diagrams, over the listings the caller works with.
+ */
+const tags = ['Статистика'];
 const DAY = 86_400_000;
 /** Statistics periods of the spec: 1 week (7 days, by day), 2 month (30 days, by week), 3 year (365 days, by month). */
 const PERIODS = {
@@ -22,13 +27,6 @@ const PERIODS = {
 } as const;
 const MONTHS = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'];
 const WEEKDAYS = ['вс', 'пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
-
-const scopeQuery = z.object({ publicationId: z.string().max(64).optional() });
-const totalsQuery = scopeQuery.extend({ interval: z.enum(['7', '30', 'year']).default('year') });
-const diagramQuery = scopeQuery.extend({
-  statsType: z.coerce.number().int().min(1).max(3).default(1),
-  contentType: z.coerce.number().int().min(1).max(3).default(1),
-});
 
 const dayAdd = (day: string, n: number) => new Date(Date.parse(day) + n * DAY).toISOString().slice(0, 10);
 const empty = (day: string): DailyStats => ({ day, view: 0, click: 0, phone: 0, favorite: 0, chat: 0 });
@@ -56,55 +54,52 @@ function point(contentType: number, s: DailyStats) {
   return { viewPhoneCount: s.phone, chatsCount: s.chat, count: s.phone + s.chat };
 }
 
-/** The agency dashboard's statistics: totals for an interval (the default since the start of the year) and the bar diagrams. */
-export function agencyStatisticsRoutes(ctx: AppContext): Router {
-  const router = Router();
-  const staff = requireRole(ROLES.AGENT, ROLES.AGENCY_OWNER, MODERATOR_ROLE);
-  /** the listings the caller's figures cover: an agent's own, the owner's whole agency, or one of them */
-  const listingsOf = async (req: Request, publicationId?: string) => {
-    const filter = staffScope(actorOf(req));
-    const docs = await ctx.readStore
-      .collection<CatalogueDocument>(CATALOGUE)
-      .find(publicationId ? { ...filter, _id: publicationId } : filter, { projection: { _id: 1 } });
-    if (publicationId && docs.length === 0) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-    return docs.map((d) => d._id);
-  };
-  const today = () => dayOf(ctx.clock().toISOString());
+/** the listings the caller's figures cover: an agent's own, the owner's whole agency, or one of them */
+async function listingsOf(ctx: AppContext, req: Request, publicationId?: string) {
+  const filter = staffScope(actorOf(req));
+  const docs = await ctx.readStore
+    .collection<CatalogueDocument>(CATALOGUE)
+    .find(publicationId ? { ...filter, _id: publicationId } : filter, { projection: { _id: 1 } });
+  if (publicationId && docs.length === 0) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+  return docs.map((d) => d._id);
+}
+const today = (ctx: AppContext) => dayOf(ctx.clock().toISOString());
 
-  ctx.openApi.route({
-    method: 'get',
-    path: '/api/publications-statistic',
-    tags: ['Статистика'],
-    summary: 'Итоги агентства за 7, 30 дней или с начала года (по умолчанию), и за сегодня',
-    security: [{ bearer: [] }],
-    responses: { 200: { description: 'data' } },
-  });
-  router.get('/api/publications-statistic', staff, async (req, res) => {
-    const q = parse(totalsQuery, req.query);
-    const to = today();
+export const statisticsTotals = defineRoute({
+  method: 'get',
+  path: '/api/publications-statistic',
+  tags,
+  summary: 'Итоги агентства за 7, 30 дней или с начала года (по умолчанию), и за сегодня',
+  auth: STAFF,
+  query: totalsQuery,
+  errors: [404],
+  response: statisticsTotalsAnswer,
+  async handle({ ctx, query: q, req }) {
+    const to = today(ctx);
     const from = q.interval === 'year' ? `${to.slice(0, 4)}-01-01` : dayAdd(to, -(Number(q.interval) - 1));
-    const days = await summedDailyStats(ctx.readStore, await listingsOf(req, q.publicationId), from, to);
+    const days = await summedDailyStats(ctx.readStore, await listingsOf(ctx, req, q.publicationId), from, to);
     const sum = [...days.values()].reduce(add, empty(from));
-    res.json({
+    return {
       data: { startDate: from, endDate: to, ...totals(sum), today: totals(days.get(to) ?? empty(to)) },
-    });
-  });
+    };
+  },
+});
 
-  ctx.openApi.route({
-    method: 'get',
-    path: '/api/publications-statistic/diagram',
-    tags: ['Статистика'],
-    summary:
-      'Диаграмма: statsType 1 неделя по дням, 2 месяц по неделям, 3 год по месяцам; contentType 1 просмотры и клики, 2 избранное, 3 отклики',
-    security: [{ bearer: [] }],
-    responses: { 200: { description: 'data' } },
-  });
-  router.get('/api/publications-statistic/diagram', staff, async (req, res) => {
-    const q = parse(diagramQuery, req.query);
+export const statisticsDiagram = defineRoute({
+  method: 'get',
+  path: '/api/publications-statistic/diagram',
+  tags,
+  summary:
+    'Диаграмма: statsType 1 неделя по дням, 2 месяц по неделям, 3 год по месяцам; contentType 1 просмотры и клики, 2 избранное, 3 отклики',
+  auth: STAFF,
+  query: diagramQuery,
+  errors: [404],
+  response: statisticsDiagramAnswer,
+  async handle({ ctx, query: q, req }) {
     const period = PERIODS[q.statsType as 1 | 2 | 3];
-    const to = today();
+    const to = today(ctx);
     const from = dayAdd(to, -(period.days - 1));
-    const days = await summedDailyStats(ctx.readStore, await listingsOf(req, q.publicationId), from, to);
+    const days = await summedDailyStats(ctx.readStore, await listingsOf(ctx, req, q.publicationId), from, to);
     // a bar per day (week), per 7 days from the start (month), per calendar month (year)
     const keyOf = (day: string) =>
       period.bucket === 'day'
@@ -131,7 +126,7 @@ export function agencyStatisticsRoutes(ctx: AppContext): Router {
             : '';
       buckets.push({ key: keyOf(day), startDate: day, endDate: day, label, stats });
     }
-    const diagram = buckets.map((b) => ({
+    const diagram: DiagramBarDto[] = buckets.map((b) => ({
       date: b.startDate,
       startDate: b.startDate,
       endDate: b.endDate,
@@ -141,7 +136,7 @@ export function agencyStatisticsRoutes(ctx: AppContext): Router {
       ...point(q.contentType, b.stats),
     }));
     const sum = buckets.reduce((s, b) => add(s, b.stats), empty(from));
-    res.json({
+    return {
       data: {
         statsType: q.statsType,
         contentType: q.contentType,
@@ -150,7 +145,8 @@ export function agencyStatisticsRoutes(ctx: AppContext): Router {
         total: point(q.contentType, sum),
         diagram,
       },
-    });
-  });
-  return router;
-}
+    };
+  },
+});
+
+export const agencyStatisticsRoutes = [statisticsTotals, statisticsDiagram];

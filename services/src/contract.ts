@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type * as agencies from './agencies/dto';
 import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
+import type * as publications from './publications/dto';
 import type * as statistics from './statistics/dto';
 
 /**
@@ -44,3 +45,10 @@ export type AddedEmployeeDto = Data<typeof agencies.employeeAddedAnswer>;
 export type ViewsDiagramDto = Data<typeof statistics.viewsDiagramAnswer>;
 export type StatisticsTotalsDto = Data<typeof statistics.statisticsTotalsAnswer>;
 export type StatisticsDiagramDto = Data<typeof statistics.statisticsDiagramAnswer>;
+
+// publications: the search, one listing, the agency's list
+export type PublicationDto = publications.PublicationDto;
+export type AgencyPublicationDto = publications.AgencyPublicationDto;
+export type PublicationPageAnswer = z.infer<typeof publications.publicationPageAnswer>;
+export type PriceHistoryDto = Data<typeof publications.priceHistoryAnswer>;
+export type BulkOutcomeDto = z.infer<typeof publications.bulkOutcomeDto>;

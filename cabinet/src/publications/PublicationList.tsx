@@ -14,20 +14,12 @@ import {
   useListContext,
 } from 'react-admin';
 import { DEAL_CHOICES, STATUS_NAMES, STATUS_TABS } from './choices';
-import { formatArea, formatPrice, roomCountText } from '@estate/client';
+import { formatArea, formatPrice, roomCountText, type PublicationDto } from '@estate/client';
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
 
-type Row = {
-  id: string;
-  status: number;
-  images: { path: string }[];
-  title: string;
-  price: number;
-  roomCount: number | null;
-  totalArea: number | null;
-  declineReason?: string | null;
-};
+/** a row of the list: the listing as the API answers it (publications/dto.ts) */
+type Row = PublicationDto;
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Заголовок или адрес" />,

@@ -12,7 +12,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
-import { formatCharacteristic, formatPrice } from '@estate/client';
+import { formatCharacteristic, formatPrice, type PublicationDto } from '@estate/client';
 import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
@@ -36,12 +36,7 @@ function Photos() {
   );
 }
 
-type Characteristic = {
-  characteristicField: string;
-  characteristicFieldName: string;
-  value: number;
-  characteristicSelectValue?: string | null;
-};
+type Characteristic = PublicationDto['characteristics'][number];
 
 /** Every characteristic the listing tells, as the API names them (select and yes/no ones by their option). */
 function Characteristics(_props: { label?: string }) {

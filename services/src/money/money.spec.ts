@@ -5,7 +5,7 @@ import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { agencyDecider, agencyStream } from '../agencies/agency';
 import { handleCommand } from '../core/decider';
-import { registerUser } from '../identity/registration';
+import { registerUser } from '../identity';
 import { billPromotions } from './promotion';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { AppContext } from '../core/context';
 import { fold, handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { poll } from '../core/poll';
-import { userDecider, userStream } from '../identity/user';
+import { userDecider, userStream } from '../identity';
 import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
 import { PREMIUM_TARIFFS } from './tariffs';
 import { walletDecider, walletStream } from './wallet';

@@ -10,7 +10,7 @@ import { toPublicationDto } from '../publications/dto';
 import { readableBy } from '../publications/form';
 import { startPayment } from './payments';
 import { siteOf } from './walletApi';
-import { payTariff } from './promotion';
+import { payTariff } from './payTariff';
 import { listingTariffs, PREMIUM_TARIFFS, publicationTariffs } from './tariffs';
 import { currentUser, requireRole, actorOf } from '../core/access';
 

@@ -14,11 +14,16 @@ import {
   phoneStream,
   userStream,
 } from '../identity';
-import { handleNotification, paymentOf, startPayment } from '../money/payments';
-import { payTariff } from '../money/promotion';
-import { SandboxPayments } from '../money/provider/sandbox';
-import { listingTariffs } from '../money/tariffs';
-import { walletDecider, walletStream } from '../money/wallet';
+import {
+  handleNotification,
+  listingTariffs,
+  paymentOf,
+  payTariff,
+  SandboxPayments,
+  startPayment,
+  walletDecider,
+  walletStream,
+} from '../money';
 import { publicationDecider, type PublicationCommand } from '../publications/decide';
 import { publicationStream } from '../publications/publication';
 import { demoListings } from './demoData';

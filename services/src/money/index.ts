@@ -6,6 +6,8 @@
 export { walletRoutes } from './walletApi';
 export { tariffRoutes } from './tariffApi';
 export { payTariff, payTariffWorkflow, finishTariffPaymentWorkflow, type TariffPayment } from './payTariff';
+export { payPremiumWorkflow } from './payPremium';
+export { topUpWorkflow } from './topUp';
 export { billPromotions, startBillingWorker } from './promotion';
 export { handleNotification, paymentOf, startPayment, startPaymentWorker } from './payments';
 export { SandboxPayments } from './provider/sandbox';
@@ -14,5 +16,12 @@ export { listingTariffs, publicationTariffs, PREMIUM_TARIFFS, type PublicationTa
 export { walletDecider, walletStream } from './wallet';
 
 import { finishTariffPaymentWorkflow, payTariffWorkflow } from './payTariff';
+import { payPremiumWorkflow } from './payPremium';
+import { topUpWorkflow } from './topUp';
 /** the use cases across streams that the background resumes after a crash */
-export const moneyWorkflows = [payTariffWorkflow, finishTariffPaymentWorkflow];
+export const moneyWorkflows = [
+  payTariffWorkflow,
+  finishTariffPaymentWorkflow,
+  payPremiumWorkflow,
+  topUpWorkflow,
+];

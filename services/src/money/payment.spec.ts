@@ -43,6 +43,19 @@ describe('a payment with the provider', () => {
       .then([]);
   });
 
+  it('refuses the same id for another payment (one Idempotency-Key sent with another tariff): 112', () => {
+    given([created])
+      .when({ type: 'CreatePayment', ...request, tariffId: 'year', sum: 48000 })
+      .thenThrows('IDEMPOTENCY_KEY_REUSED');
+    given([created])
+      .when({ type: 'CreatePayment', ...request, userId: 'user-2' })
+      .thenThrows('IDEMPOTENCY_KEY_REUSED');
+    // the page the payer came from is not the payment: the same click from another tab is the same
+    given([created])
+      .when({ type: 'CreatePayment', ...request, siteUrl: 'https://www.estate.example' })
+      .then([]);
+  });
+
   it('records the provider’s confirmation page once, and only while the payment is new', () => {
     given([created]).when(record).then([confirmation]);
     given([created, confirmation]).when(record).then([]);

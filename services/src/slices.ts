@@ -2,7 +2,7 @@ import type { AppContext } from './core/context';
 import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
 import { identityReactors } from './identity';
-import { moneyWorkflows } from './money';
+import { moneyReactors, moneyWorkflows } from './money';
 
 /**
  * What the slices give the process beside their routes: the reactors that follow facts on the log
@@ -10,5 +10,5 @@ import { moneyWorkflows } from './money';
  * crash. Each slice exports its own from its index.ts; they are gathered here.
  */
 /** Reactors act through the process's ports (the queues, the configuration), so each slice's are made with them. */
-export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx)];
+export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx), ...moneyReactors(ctx)];
 export const allWorkflows: Workflow<never, unknown>[] = [...(moneyWorkflows as Workflow<never, unknown>[])];

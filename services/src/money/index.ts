@@ -14,6 +14,7 @@ export { SandboxPayments } from './provider/sandbox';
 export { YooKassaPayments } from './provider/yookassa';
 export { listingTariffs, publicationTariffs, PREMIUM_TARIFFS, type PublicationTariff } from './tariffs';
 export { walletDecider, walletStream } from './wallet';
+export { moneyReactors } from './reactors';
 
 import { finishTariffPaymentWorkflow, payTariffWorkflow } from './payTariff';
 import { payPremiumWorkflow } from './payPremium';

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MODERATOR_ROLE, ROLES } from '@estate/events';
-import {
-  AGENCIES,
-  walletBalance,
-  WALLET_OPERATIONS,
-  type AgencyDocument,
-  type WalletOperationDocument,
-} from '@estate/projections';
+import { walletBalance, WALLET_OPERATIONS, type WalletOperationDocument } from '@estate/projections';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { queueEmail } from '../notifications/queue';
 import { handleNotification, startPayment } from './payments';
 import { SandboxPayments } from './provider/sandbox';
 import { walletDecider, walletStream } from './wallet';
@@ -138,13 +131,6 @@ export function walletRoutes(ctx: AppContext): Router {
       { type: 'RequestInvoice', data: { agencyId, invoiceId, by, ...invoice } },
       { actor: by },
       100,
-    );
-    const agency = await ctx.readStore.collection<AgencyDocument>(AGENCIES).findOne({ _id: agencyId });
-    const text = `Запрос счёта №${invoiceId.slice(0, 8)} от агентства «${agency?.name ?? agencyId}»\nСумма: ${invoice.sum} ₽\nОрганизация: ${invoice.organizationName}\nИНН: ${invoice.inn}${invoice.kpp ? `\nКПП: ${invoice.kpp}` : ''}\nРасчётный счёт: ${invoice.account}`;
-    await queueEmail(
-      ctx,
-      { to: ctx.config.ACCOUNTING_EMAIL, subject: 'Запрос счёта на пополнение кошелька', text },
-      `invoice-${invoiceId}`,
     );
     res.status(201).json({ data: { invoiceId } });
   });

@@ -27,8 +27,7 @@ import { favouriteRoutes } from './favourites/api';
 import { bookingRoutes } from './bookings/api';
 import { agencyRoutes } from './agencies/agencyApi';
 import { realtorRoutes } from './agencies/realtorApi';
-import { walletRoutes } from './money/walletApi';
-import { tariffRoutes } from './money/tariffApi';
+import { moneyRoutes } from './money';
 import { statisticsRoutes } from './statistics/api';
 import { readVisitor } from './statistics/visitor';
 import { agencyStatisticsRoutes } from './statistics/agencyApi';
@@ -106,8 +105,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(bookingRoutes(ctx));
   app.use(realtorRoutes(ctx));
   app.use(agencyRoutes(ctx));
-  app.use(walletRoutes(ctx));
-  app.use(tariffRoutes(ctx));
+  app.use(mountRoutes(ctx, moneyRoutes(ctx)));
   app.use(cabinetPublicationRoutes(ctx));
 
   // the demo photos are served below, outside /api, but belong in the document

@@ -3,8 +3,7 @@
  * (`payment-<id>`), promotion tariffs and the premium subscription. What other slices and the
  * process may use of it is exported here; nothing else of the folder is imported from outside.
  */
-export { walletRoutes } from './walletApi';
-export { tariffRoutes } from './tariffApi';
+export { moneyRoutes } from './api';
 export { payTariff, payTariffWorkflow, finishTariffPaymentWorkflow, type TariffPayment } from './payTariff';
 export { payPremiumWorkflow } from './payPremium';
 export { topUpWorkflow } from './topUp';
@@ -12,7 +11,13 @@ export { billPromotions, startBillingWorker } from './promotion';
 export { handleNotification, paymentOf, startPayment, startPaymentWorker } from './payments';
 export { SandboxPayments } from './provider/sandbox';
 export { YooKassaPayments } from './provider/yookassa';
-export { listingTariffs, publicationTariffs, PREMIUM_TARIFFS, type PublicationTariff } from './tariffs';
+export {
+  adTariffOf,
+  listingTariffs,
+  publicationTariffs,
+  PREMIUM_TARIFFS,
+  type PublicationTariff,
+} from './tariffs';
 export { walletDecider, walletStream } from './wallet';
 export { moneyReactors } from './reactors';
 

@@ -5,6 +5,7 @@ import { fold, handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { poll } from '../core/poll';
 import { runWorkflow } from '../core/workflow';
+import { userStream } from '../identity';
 import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
 import { payPremiumId, payPremiumWorkflow } from './payPremium';
 import { WALLET_ATTEMPTS } from './promotion';
@@ -147,7 +148,7 @@ export async function handleNotification(ctx: AppContext, providerPaymentId: str
         meta,
       );
     await ctx.projections.whenCaughtUp();
-    return 'succeeded';
+    return 'succeeded' as const;
   }
   if (remote.status === 'canceled') {
     await runPayment(ctx, paymentId, { type: 'MarkCancelled' });
@@ -160,7 +161,20 @@ export async function handleNotification(ctx: AppContext, providerPaymentId: str
         { actor: 'payments' },
         WALLET_ATTEMPTS,
       );
-    return 'cancelled';
+    return 'cancelled' as const;
   }
-  return 'pending';
+  return 'pending' as const;
+}
+
+/**
+ * The subscription tariff of the caller's running premium: the one paid by the payment that last
+ * extended it, while the period runs (null without one, or for days granted without a payment).
+ */
+export async function currentPremiumTariff(ctx: AppContext, userId: string): Promise<string | null> {
+  const extended = (await ctx.eventStore.readStream(userStream(userId)))
+    .filter((e) => e.type === 'PremiumPeriodExtended')
+    .at(-1)?.data as { until: string; paymentId?: string } | undefined;
+  if (!extended?.paymentId || Date.parse(extended.until) <= ctx.clock().getTime()) return null;
+  const payment = await paymentOf(ctx, extended.paymentId);
+  return payment.exists ? payment.created.tariffId : null;
 }

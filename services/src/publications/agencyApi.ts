@@ -17,6 +17,7 @@ import { handleCommand } from '../core/decider';
 import { publicationDecider, type PublicationCommand } from './decide';
 import { publicationStream } from './publication';
 import { toPublicationDto } from './dto';
+import { adTariffOf } from '../money';
 import { assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from './form';
 import { currentUser, requireRole, requireSameAgency, actorOf } from '../core/access';
 
@@ -54,7 +55,8 @@ async function withStatistics(ctx: AppContext, doc: CatalogueDocument) {
     viewPhoneCountToday: onToday?.phone ?? 0,
     chatCount: sum('chat'),
     chatCountToday: onToday?.chat ?? 0,
-    adTariff: doc.promotion ? { positionType: doc.promotion.positionType, until: doc.promotion.until } : null,
+    // product.md: adTariff (title, iconPath, pricePerDay), with the position and the end of the paid day
+    adTariff: adTariffOf(doc),
     isChecked: false,
   };
 }

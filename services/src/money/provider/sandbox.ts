@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ReadStore } from '@estate/projections';
-import type { CreatePayment, PaymentProvider, ProviderPayment, ProviderPaymentStatus } from '../../core/payments/port';
+import type {
+  CreatePayment,
+  PaymentProvider,
+  ProviderPayment,
+  ProviderPaymentStatus,
+} from '../../core/payments/port';
 
 export const SANDBOX_PAYMENTS = 'sandbox_payments';
 type SandboxDocument = ProviderPayment & {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
+import type * as money from './money/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -29,3 +30,16 @@ export type PlaceDto = locations.PlaceDto;
 export type LocationListAnswer = z.infer<typeof locations.locationListAnswer>;
 export type LocationDetailsDto = Data<typeof locations.locationAnswer>;
 export type LocationSettingsDto = Data<typeof locations.locationSettingsAnswer>;
+
+// money: the wallet, payments, promotion tariffs, the premium subscription
+export type PublicationTariffDto = money.PublicationTariffDto;
+export type AdTariffDto = money.AdTariffDto;
+export type TariffPaymentDto = money.TariffPaymentDto;
+export type PremiumTariffDto = money.PremiumTariffDto;
+export type WalletOperationDto = money.WalletOperationDto;
+export type BalanceDto = Data<typeof money.balanceAnswer>;
+export type PaymentStartedDto = Data<typeof money.topUpStartedAnswer>;
+export type InvoiceDto = Data<typeof money.invoiceAnswer>;
+export type ListingTariffDto = Data<typeof money.listingTariffsAnswer>[number];
+export type PremiumTariffsAnswer = z.infer<typeof money.premiumTariffsAnswer>;
+export type TariffPaidAnswer = z.infer<typeof money.tariffPaidAnswer>;

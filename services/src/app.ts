@@ -23,8 +23,7 @@ import { publicationRoutes } from './publications';
 import { favouriteRoutes } from './favourites';
 import { bookingRoutes } from './bookings/api';
 import { agencyRoutes, realtorRoutes } from './agencies';
-import { walletRoutes } from './money/walletApi';
-import { tariffRoutes } from './money/tariffApi';
+import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
 import { demoImageRoute } from './seed/demoImages';
 
@@ -96,8 +95,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(bookingRoutes(ctx));
   app.use(mountRoutes(ctx, realtorRoutes));
   app.use(mountRoutes(ctx, agencyRoutes));
-  app.use(walletRoutes(ctx));
-  app.use(tariffRoutes(ctx));
+  app.use(mountRoutes(ctx, moneyRoutes(ctx)));
 
   // the demo photos are served below, outside /api, but belong in the document
   ctx.openApi.route({

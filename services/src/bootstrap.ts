@@ -29,9 +29,8 @@ import { HttpSmsGateway } from './core/notify/httpSms';
 import { OutboxMail, OutboxSms } from './core/notify/outbox';
 import type { MailProvider, SmsProvider } from './core/notify/port';
 import { FlexibleRateLimits } from './core/rateLimits';
-import { SandboxPayments } from './money/provider/sandbox';
 import { NoPayments } from './core/payments/port';
-import { YooKassaPayments } from './money/provider/yookassa';
+import { SandboxPayments, YooKassaPayments } from './money';
 
 /** Adapters a test may put in place of the configured ones (a failing SMS provider, a moving clock). */
 export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'mail' | 'botCheck' | 'clock' | 'payments'>>;

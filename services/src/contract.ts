@@ -4,6 +4,7 @@ import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
 import type * as publications from './publications/dto';
 import type * as statistics from './statistics/dto';
+import type * as money from './money/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -52,3 +53,15 @@ export type AgencyPublicationDto = publications.AgencyPublicationDto;
 export type PublicationPageAnswer = z.infer<typeof publications.publicationPageAnswer>;
 export type PriceHistoryDto = Data<typeof publications.priceHistoryAnswer>;
 export type BulkOutcomeDto = z.infer<typeof publications.bulkOutcomeDto>;
+// money: the wallet, payments, promotion tariffs, the premium subscription
+export type PublicationTariffDto = money.PublicationTariffDto;
+export type AdTariffDto = money.AdTariffDto;
+export type TariffPaymentDto = money.TariffPaymentDto;
+export type PremiumTariffDto = money.PremiumTariffDto;
+export type WalletOperationDto = money.WalletOperationDto;
+export type BalanceDto = Data<typeof money.balanceAnswer>;
+export type PaymentStartedDto = Data<typeof money.topUpStartedAnswer>;
+export type InvoiceDto = Data<typeof money.invoiceAnswer>;
+export type ListingTariffDto = Data<typeof money.listingTariffsAnswer>[number];
+export type PremiumTariffsAnswer = z.infer<typeof money.premiumTariffsAnswer>;
+export type TariffPaidAnswer = z.infer<typeof money.tariffPaidAnswer>;

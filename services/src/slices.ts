@@ -3,6 +3,7 @@ import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
 import { agencyReactors, agencyWorkflows } from './agencies';
 import { identityReactors } from './identity';
+import { moneyReactors, moneyWorkflows } from './money';
 
 /**
  * What the slices give the process beside their routes: the reactors that follow facts on the log
@@ -10,5 +11,12 @@ import { identityReactors } from './identity';
  * crash. Each slice exports its own from its index.ts; they are gathered here.
  */
 /** Reactors act through the process's ports (the queues, the configuration), so each slice's are made with them. */
-export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx), ...agencyReactors(ctx)];
-export const allWorkflows: Workflow<never, unknown>[] = [...agencyWorkflows];
+export const allReactors = (ctx: AppContext): Reactor[] => [
+  ...identityReactors(ctx),
+  ...agencyReactors(ctx),
+  ...moneyReactors(ctx),
+];
+export const allWorkflows: Workflow<never, unknown>[] = [
+  ...agencyWorkflows,
+  ...(moneyWorkflows as Workflow<never, unknown>[]),
+];

@@ -14,11 +14,13 @@ export type RouteAuth = 'public' | 'signed-in' | readonly Role[];
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export type RouteInput<P, Q, B> = {
+export type RouteInput<P, Q, B, H = unknown> = {
   ctx: AppContext;
   params: P;
   query: Q;
   body: B;
+  /** the declared request headers, parsed (by their names as the schema spells them) */
+  headers: H;
   req: Request;
   res: Response;
 };
@@ -35,6 +37,7 @@ export type RouteDeclaration<
   Q extends ZodType = ZodType,
   B extends ZodType = ZodType,
   R extends ZodType = ZodType,
+  H extends ZodType = ZodType,
 > = {
   method: Method;
   /** more than one path: aliases the spec's client uses (each is documented) */
@@ -46,6 +49,8 @@ export type RouteDeclaration<
   params?: P;
   query?: Q;
   body?: B;
+  /** request headers the route reads (an Idempotency-Key): an object schema keyed by the header's name */
+  headers?: H;
   /**
    * A body that is not JSON (an upload, 'multipart/form-data'): `body` documents its fields, and the
    * handler reads it itself (the file store must check the file before anything is kept).
@@ -63,13 +68,19 @@ export type RouteDeclaration<
   produces?: string;
   /** error statuses the route answers beyond the common ones (400, and 401/403 for auth) */
   errors?: readonly number[];
-  handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>): Promise<z.input<R> | void>;
+  handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, z.output<H>>): Promise<z.input<R> | void>;
 };
 
 /** Declares a route with its types inferred from its schemas. */
-export const defineRoute = <P extends ZodType, Q extends ZodType, B extends ZodType, R extends ZodType>(
-  route: RouteDeclaration<P, Q, B, R>,
-): RouteDeclaration<P, Q, B, R> => route;
+export const defineRoute = <
+  P extends ZodType,
+  Q extends ZodType,
+  B extends ZodType,
+  R extends ZodType,
+  H extends ZodType = ZodType,
+>(
+  route: RouteDeclaration<P, Q, B, R, H>,
+): RouteDeclaration<P, Q, B, R, H> => route;
 
 /** The answer a route declares, for clients: `ResponseOf<typeof routes.search>`. */
 export type ResponseOf<T> =
@@ -122,6 +133,12 @@ function isArraySchema(schema: ZodType): boolean {
   return false;
 }
 
+/** The headers a route declares, read by the names its schema spells (`Idempotency-Key`). */
+function headerInput(req: Request, schema: ZodType): Record<string, unknown> {
+  const names = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  return Object.fromEntries(names.map((name) => [name, req.get(name)]));
+}
+
 function authorise(req: Request, auth: RouteAuth) {
   if (auth === 'public') return;
   if (auth === 'signed-in') currentUser(req);
@@ -140,9 +157,10 @@ export function mountRoutes(ctx: AppContext, routes: readonly RouteDeclaration[]
         authorise(req, route.auth);
         const params = route.params ? parse(route.params, req.params) : req.params;
         const query = route.query ? parse(route.query, queryInput(req.query, route.query)) : {};
+        const headers = route.headers ? parse(route.headers, headerInput(req, route.headers)) : {};
         const body =
           route.body && !route.consumes ? (route.parseBody ?? parse)(route.body, req.body ?? {}) : undefined;
-        const answer = await route.handle({ ctx, params, query, body, req, res } as RouteInput<
+        const answer = await route.handle({ ctx, params, query, body, headers, req, res } as RouteInput<
           never,
           never,
           never
@@ -193,6 +211,7 @@ function document(openApi: OpenApi, route: RouteDeclaration) {
       request: {
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
         ...(route.query ? { query: route.query as z.ZodObject } : {}),
+        ...(route.headers ? { headers: route.headers as z.ZodObject } : {}),
         ...(route.body
           ? {
               body: route.consumes

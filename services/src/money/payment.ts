@@ -59,11 +59,25 @@ export function evolve(state: Payment, event: PaymentEvent): Payment {
   }
 }
 
-/** A payment succeeds or is cancelled once; a late or repeated notification changes nothing. */
+const samePayment = (a: Created, b: Created) =>
+  a.purpose === b.purpose &&
+  a.sum === b.sum &&
+  a.userId === b.userId &&
+  a.agencyId === b.agencyId &&
+  a.tariffId === b.tariffId;
+
+/**
+ * A payment is created once: its id may come from the client's Idempotency-Key, so the same id
+ * again is the same click (nothing new), and the same id for another payment is refused (112). A
+ * payment succeeds or is cancelled once; a late or repeated notification changes nothing.
+ */
 export function decide(command: PaymentCommand, state: Payment): PaymentEvent[] {
   if (command.type === 'CreatePayment') {
-    if (state.exists) return [];
     const { type: _type, ...data } = command;
+    if (state.exists) {
+      if (!samePayment(state.created, data)) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+      return [];
+    }
     return [{ type: 'PaymentCreated', data }];
   }
   if (!state.exists) throw new DomainError('NOT_FOUND', 'Платёж не найден');

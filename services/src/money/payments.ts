@@ -1,12 +1,16 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EventOf } from '@estate/events';
 import type { AppContext } from '../core/context';
 import { fold, handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { poll } from '../core/poll';
-import { userDecider, userStream } from '../identity/user';
+import { runWorkflow } from '../core/workflow';
+import { userStream } from '../identity';
 import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
+import { payPremiumId, payPremiumWorkflow } from './payPremium';
+import { WALLET_ATTEMPTS } from './promotion';
 import { PREMIUM_TARIFFS } from './tariffs';
+import { topUpId, topUpWorkflow } from './topUp';
 import { walletDecider, walletStream } from './wallet';
 
 export const PAYMENTS_QUEUE = 'payments';
@@ -18,15 +22,24 @@ export const paymentOf = async (ctx: AppContext, paymentId: string) =>
   fold(paymentDecider, await ctx.eventStore.readStream(paymentStream(paymentId)));
 
 /**
+ * The id of a payment: one click's Idempotency-Key (of this payer) names the same payment each time
+ * it is sent, so a double click opens one payment page; without a key every request is a new payment.
+ */
+export const paymentIdFor = (userId: string, idempotencyKey: string | null) =>
+  idempotencyKey
+    ? `key-${createHash('sha256').update(`${userId}\n${idempotencyKey}`).digest('base64url').slice(0, 32)}`
+    : randomUUID();
+
+/**
  * Starts a payment: records it (and, for a top-up, the pending top-up on the wallet), queues the
  * `payments` job that asks the provider for a confirmation URL, and waits for that URL.
  */
 export async function startPayment(
   ctx: AppContext,
   request: PaymentRequest,
-  options: { withoutQueue?: boolean } = {},
+  options: { withoutQueue?: boolean; idempotencyKey?: string | null } = {},
 ): Promise<{ paymentId: string; confirmationUrl: string }> {
-  const paymentId = randomUUID();
+  const paymentId = paymentIdFor(request.userId, options.idempotencyKey ?? null);
   await runPayment(ctx, paymentId, { type: 'CreatePayment', paymentId, ...request });
   if (request.purpose === 'wallet-top-up' && request.agencyId) {
     await handleCommand(
@@ -111,31 +124,31 @@ export async function handleNotification(ctx: AppContext, providerPaymentId: str
   const { agencyId, userId, sum, purpose, tariffId } = payment.created;
   if (remote.status === 'succeeded') {
     if (remote.amount !== sum) throw new DomainError('INVALID_DATA', 'Сумма платежа не совпадает');
-    await runPayment(ctx, paymentId, { type: 'MarkSucceeded' });
-    const result =
-      purpose === 'wallet-top-up' && agencyId
-        ? await handleCommand(
-            ctx.eventStore,
-            walletStream(agencyId),
-            walletDecider,
-            { type: 'Credit', agencyId, paymentId, sum },
-            { actor: 'payments' },
-            100,
-          )
-        : await handleCommand(
-            ctx.eventStore,
-            userStream(userId),
-            userDecider,
-            {
-              type: 'ExtendPremium',
-              days: 30 * (PREMIUM_TARIFFS.find((t) => t.id === tariffId)?.duration ?? 1),
-              now: ctx.clock(),
-              paymentId,
-            },
-            { actor: 'payments' },
-          );
-    await ctx.projections.whenCaughtUp(result.position);
-    return 'succeeded';
+    // each notification runs (or joins, or reads) the payment's one workflow: its effect happens once
+    const meta = { actor: 'payments' };
+    if (purpose === 'wallet-top-up' && agencyId)
+      await runWorkflow(
+        ctx.eventStore,
+        topUpWorkflow,
+        topUpId(paymentId),
+        { paymentId, agencyId, sum },
+        meta,
+      );
+    else
+      await runWorkflow(
+        ctx.eventStore,
+        payPremiumWorkflow,
+        payPremiumId(paymentId),
+        {
+          paymentId,
+          userId,
+          days: 30 * (PREMIUM_TARIFFS.find((t) => t.id === tariffId)?.duration ?? 1),
+          at: ctx.clock().toISOString(),
+        },
+        meta,
+      );
+    await ctx.projections.whenCaughtUp();
+    return 'succeeded' as const;
   }
   if (remote.status === 'canceled') {
     await runPayment(ctx, paymentId, { type: 'MarkCancelled' });
@@ -146,9 +159,22 @@ export async function handleNotification(ctx: AppContext, providerPaymentId: str
         walletDecider,
         { type: 'CancelTopUp', agencyId, paymentId },
         { actor: 'payments' },
-        100,
+        WALLET_ATTEMPTS,
       );
-    return 'cancelled';
+    return 'cancelled' as const;
   }
-  return 'pending';
+  return 'pending' as const;
+}
+
+/**
+ * The subscription tariff of the caller's running premium: the one paid by the payment that last
+ * extended it, while the period runs (null without one, or for days granted without a payment).
+ */
+export async function currentPremiumTariff(ctx: AppContext, userId: string): Promise<string | null> {
+  const extended = (await ctx.eventStore.readStream(userStream(userId)))
+    .filter((e) => e.type === 'PremiumPeriodExtended')
+    .at(-1)?.data as { until: string; paymentId?: string } | undefined;
+  if (!extended?.paymentId || Date.parse(extended.until) <= ctx.clock().getTime()) return null;
+  const payment = await paymentOf(ctx, extended.paymentId);
+  return payment.exists ? payment.created.tariffId : null;
 }

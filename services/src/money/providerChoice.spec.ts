@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createAgency } from '../../test/listings';
 import { startTestApp } from '../../test/testApp';
-import { startSession } from '../identity/sessions';
+import { startSession } from '../identity';
 
 /** what production refuses to start without (none of it is called here: no SMS is sent, no bot check asked) */
 const PRODUCTION = {

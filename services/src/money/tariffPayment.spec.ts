@@ -9,8 +9,7 @@ import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
-import { publicationDecider } from '../publications';
-import { publicationStream } from '../publications';
+import { publicationDecider, publicationStream } from '../publications';
 import { billPromotions } from './promotion';
 import { walletDecider, walletStream } from './wallet';
 

@@ -98,3 +98,23 @@ export function listingTariffs(listing: {
 }): PublicationTariff[] {
   return publicationTariffs(listing.locationId, tariffDealOf(listing));
 }
+
+/** The listing's running promotion as the agency list shows it: the position, its name, icon and the listing's price per day. */
+export function adTariffOf(listing: {
+  locationId: string;
+  dealCategory: string;
+  residentialComplexId: string | null;
+  promotion: { positionType: 1 | 2 | 3; until: string; tariffId?: string } | null;
+}) {
+  const { promotion } = listing;
+  if (!promotion) return null;
+  const tariff = listingTariffs(listing).find((t) => t.positionType === promotion.positionType)!;
+  return {
+    positionType: promotion.positionType,
+    tariffId: promotion.tariffId ?? null,
+    until: promotion.until,
+    title: tariff.title,
+    iconPath: tariff.iconPath,
+    pricePerDay: tariff.pricePerDay,
+  };
+}

@@ -75,6 +75,92 @@ const billDay = (
   ...over,
 });
 
+describe('topping up the wallet', () => {
+  const started: WalletEvent = {
+    type: 'TopUpStarted',
+    data: { agencyId: AGENCY, paymentId: 'p-1', sum: 500 },
+  };
+
+  it('given nothing, records a started top-up; the same payment again records nothing', () => {
+    given([]).when({ type: 'StartTopUp', agencyId: AGENCY, paymentId: 'p-1', sum: 500 }).then([started]);
+    given([started]).when({ type: 'StartTopUp', agencyId: AGENCY, paymentId: 'p-1', sum: 500 }).then([]);
+  });
+
+  it('credits a payment once, however often the provider reports it', () => {
+    const credit: WalletCommand = { type: 'Credit', agencyId: AGENCY, paymentId: 'p-1', sum: 500 };
+    const creditedOnce: WalletEvent = {
+      type: 'WalletCredited',
+      data: { agencyId: AGENCY, paymentId: 'p-1', sum: 500 },
+    };
+    given([started]).when(credit).then([creditedOnce]);
+    given([started, creditedOnce]).when(credit).then([]);
+    // a payment the wallet never saw start (a premium payment's id, a lost event) is credited too
+    given([]).when(credit).then([creditedOnce]);
+  });
+
+  it('cancels only a started top-up: a credited or unknown payment is left as it is', () => {
+    const cancel: WalletCommand = { type: 'CancelTopUp', agencyId: AGENCY, paymentId: 'p-1' };
+    given([started])
+      .when(cancel)
+      .then([{ type: 'TopUpCancelled', data: { agencyId: AGENCY, paymentId: 'p-1' } }]);
+    given([started, { type: 'TopUpCancelled', data: { agencyId: AGENCY, paymentId: 'p-1' } }])
+      .when(cancel)
+      .then([]);
+    given([started, { type: 'WalletCredited', data: { agencyId: AGENCY, paymentId: 'p-1', sum: 500 } }])
+      .when(cancel)
+      .then([]);
+    given([]).when(cancel).then([]);
+  });
+});
+
+describe('giving a charge back', () => {
+  const refund: WalletCommand = { type: 'Refund', agencyId: AGENCY, chargeId: 'promotion-1:flat' };
+  const refunded: WalletEvent = {
+    type: 'WalletRefunded',
+    data: { agencyId: AGENCY, chargeId: 'promotion-1:flat', sum: 20 },
+  };
+
+  it('refunds the sum charged, once', () => {
+    given([credited(100), charged()])
+      .when(refund)
+      .then([refunded]);
+    given([credited(100), charged(), refunded])
+      .when(refund)
+      .then([]);
+  });
+
+  it('refunds nothing for a charge it never made (an undo that runs before its step)', () => {
+    given([credited(100)])
+      .when(refund)
+      .then([]);
+  });
+
+  it('a refunded charge puts its sum back on the balance', () => {
+    // after the refund, the whole balance may be charged again
+    given([credited(20), charged(), refunded])
+      .when(pay({ chargeId: 'promotion-1:flat' }))
+      .then([charged()]);
+  });
+});
+
+describe('an invoice for a bank transfer', () => {
+  it('is recorded as asked', () => {
+    const data = {
+      agencyId: AGENCY,
+      invoiceId: 'inv-1',
+      sum: 5000,
+      organizationName: 'ООО Ромашка',
+      inn: '7701234567',
+      kpp: '770101001',
+      account: '40702810900000000001',
+      by: 'owner',
+    };
+    given([])
+      .when({ type: 'RequestInvoice', data })
+      .then([{ type: 'InvoiceRequested', data }]);
+  });
+});
+
 describe('paying a promotion tariff from the wallet', () => {
   it('given money and no promotion, charges the first day and records until when it is paid', () => {
     given([credited(100)])
@@ -145,6 +231,27 @@ describe('paying a promotion tariff from the wallet', () => {
       .then([chosen(placement)]);
   });
 
+  it('given a key whose charge was refunded, the payment with that key may be tried again', () => {
+    given([
+      credited(100),
+      charged({ idempotencyKey: 'click-0001' }),
+      { type: 'WalletRefunded', data: { agencyId: AGENCY, chargeId: 'promotion-1:flat', sum: 20 } },
+    ])
+      .when(pay({ idempotencyKey: 'click-0001' }))
+      .then([charged({ idempotencyKey: 'click-0001' })]);
+  });
+
+  it('names the end of the paid day when refusing the running tariff', () => {
+    expect(() =>
+      walletDecider.decide(
+        pay({ running: runningPlacement }),
+        [credited(100), charged()].reduce(walletDecider.evolve, walletDecider.initialState()),
+      ),
+    ).toThrow(
+      /^Этот тариф уже оплачен до 14\.05\.2026, 10:00 \(МСК\); следующие дни списываются автоматически$/,
+    );
+  });
+
   it('given the same key of a tariff change, answers with nothing new', () => {
     given([credited(100), charged(), chosen(top, { idempotencyKey: 'click-0003' })])
       .when(pay({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0003' }))
@@ -158,6 +265,25 @@ describe('paying a promotion tariff from the wallet', () => {
     given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' })])
       .when(pay({ by: 'agent', limit: 30 }))
       .thenThrows('ACTION_NOT_ALLOWED');
+    // the limit counts this month only, and the employee's own spending only
+    given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' })])
+      .when(pay({ by: 'agent', limit: 30, at: '2026-06-01T07:00:00.000Z' }))
+      .then([charged({ by: 'agent', month: '2026-06', paidUntil: '2026-06-02T07:00:00.000Z' })]);
+    given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other' })])
+      .when(pay({ by: 'agent', limit: 30 }))
+      .then([charged({ by: 'agent' })]);
+  });
+
+  it('tells the employee how much of the limit is spent', () => {
+    expect(() =>
+      walletDecider.decide(
+        pay({ by: 'agent', limit: 30 }),
+        [
+          credited(100),
+          charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' }),
+        ].reduce(walletDecider.evolve, walletDecider.initialState()),
+      ),
+    ).toThrow('Превышен лимит трат сотрудника: 30 ₽ в месяц, потрачено 20 ₽');
   });
 });
 
@@ -195,6 +321,36 @@ describe('the daily charge of a running promotion', () => {
   it('forgets a choice once a new promotion of the listing is bought', () => {
     const rebought = charged({ chargeId: 'promotion-2:flat', idempotencyKey: null });
     given([credited(500), charged(), chosen(top), rebought])
+      .when(billDay())
+      .then([
+        charged({
+          chargeId: 'flat:2026-05-14',
+          purpose: 'promotion-day',
+          by: 'billing',
+          paidUntil: '2026-05-15T07:00:00.000Z',
+        }),
+      ]);
+  });
+
+  it('charges a day again whose earlier charge was refunded', () => {
+    const day = charged({
+      chargeId: 'flat:2026-05-14',
+      purpose: 'promotion-day',
+      by: 'billing',
+      paidUntil: '2026-05-15T07:00:00.000Z',
+    });
+    given([
+      credited(100),
+      charged(),
+      day,
+      { type: 'WalletRefunded', data: { agencyId: AGENCY, chargeId: 'flat:2026-05-14', sum: 20 } },
+    ])
+      .when(billDay())
+      .then([day]);
+  });
+
+  it('charges the running position type while the chosen one starts later', () => {
+    given([credited(500), charged(), chosen(top, { from: '2026-05-15T07:00:00.000Z' })])
       .when(billDay())
       .then([
         charged({

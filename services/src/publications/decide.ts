@@ -180,6 +180,15 @@ export function decide(command: PublicationCommand, state: Publication): Publica
       const publication = existing(state);
       ensureAllowed('promote', publication);
       const { positionType, tariffId, until } = command;
+      const running = publication.promotion;
+      // the same promotion again (a payment's step run again after a crash) changes nothing
+      if (
+        running &&
+        running.positionType === positionType &&
+        running.tariffId === tariffId &&
+        running.until === until
+      )
+        return [];
       return [
         {
           type: 'PublicationPromoted',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adTariffDto } from '../money/dto';
 
 /**
  * The answers of the publications calls, as zod schemas: the routes declare them (the OpenAPI
@@ -125,7 +126,8 @@ export const agencyPublicationDto = publicationDto.extend({
   viewPhoneCountToday: z.number().int(),
   chatCount: z.number().int(),
   chatCountToday: z.number().int(),
-  adTariff: z.object({ positionType: z.number().int(), until: iso }).passthrough().nullable(),
+  /** the running promotion: the position, the end of the paid day, the tariff's title, icon and price per day */
+  adTariff: adTariffDto.nullable(),
   isChecked: z.boolean(),
 });
 export type AgencyPublicationDto = z.infer<typeof agencyPublicationDto>;

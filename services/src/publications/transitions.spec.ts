@@ -227,4 +227,31 @@ describe('who may act', () => {
       .then([{ type: 'PublicationPromotionEnded', data: p }]);
     given([created, published, promoted, archived]).when({ type: 'EndPromotion' }).then([]);
   });
+
+  it('the same promotion again changes nothing; a longer or another one is recorded', () => {
+    const promote = { type: 'PromotePublication' as const, positionType: 1 as const, tariffId: 't1' };
+    const promoted: PublicationEvent = {
+      type: 'PublicationPromoted',
+      data: { ...p, positionType: 1, tariffId: 't1', until: '2026-12-31T00:00:00.000Z' },
+    };
+    given([created, published, promoted])
+      .when({ ...promote, until: '2026-12-31T00:00:00.000Z' })
+      .then([]);
+    given([created, published, promoted])
+      .when({ ...promote, until: '2027-01-01T00:00:00.000Z' })
+      .then([
+        {
+          type: 'PublicationPromoted',
+          data: { ...p, positionType: 1, tariffId: 't1', until: '2027-01-01T00:00:00.000Z' },
+        },
+      ]);
+    given([created, published, promoted])
+      .when({ ...promote, positionType: 3, tariffId: 't3', until: '2026-12-31T00:00:00.000Z' })
+      .then([
+        {
+          type: 'PublicationPromoted',
+          data: { ...p, positionType: 3, tariffId: 't3', until: '2026-12-31T00:00:00.000Z' },
+        },
+      ]);
+  });
 });

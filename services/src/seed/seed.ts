@@ -20,13 +20,17 @@ import {
   phoneStream,
   userStream,
 } from '../identity';
-import { handleNotification, paymentOf, startPayment } from '../money/payments';
-import { payTariff } from '../money/promotion';
-import { SandboxPayments } from '../money/provider/sandbox';
-import { listingTariffs } from '../money/tariffs';
-import { walletDecider, walletStream } from '../money/wallet';
-import { publicationDecider, type PublicationCommand } from '../publications';
-import { publicationStream } from '../publications';
+import {
+  handleNotification,
+  listingTariffs,
+  paymentOf,
+  payTariff,
+  SandboxPayments,
+  startPayment,
+  walletDecider,
+  walletStream,
+} from '../money';
+import { publicationDecider, publicationStream, type PublicationCommand } from '../publications';
 import { demoListings } from './demoData';
 import { seedDemoBookings } from '../bookings/demo';
 import { seedResidentialComplexes } from '../newBuildings';

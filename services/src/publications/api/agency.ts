@@ -59,6 +59,9 @@ async function withStatistics(ctx: AppContext, doc: CatalogueDocument): Promise<
   const days = await dailyInteractionStats(ctx.readStore, doc._id, `${today.slice(0, 4)}-01-01`, today);
   const sum = (kind: 'view' | 'phone' | 'chat') => days.reduce((n, d) => n + d[kind], 0);
   const onToday = days.find((d) => d.day === today);
+  // money imports this slice when it loads (it promotes listings); asking it for the tariff's title, icon
+  // and price only when answering keeps the two from loading each other half-built
+  const { adTariffOf } = await import('../../money');
   return {
     ...toPublicationDto(doc),
     viewCount: sum('view'),
@@ -68,7 +71,7 @@ async function withStatistics(ctx: AppContext, doc: CatalogueDocument): Promise<
     viewPhoneCountToday: onToday?.phone ?? 0,
     chatCount: sum('chat'),
     chatCountToday: onToday?.chat ?? 0,
-    adTariff: doc.promotion ? { positionType: doc.promotion.positionType, until: doc.promotion.until } : null,
+    adTariff: adTariffOf(doc),
     isChecked: false,
   };
 }

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { ROLES } from '@estate/events';
+import request from 'supertest';
+import { createAgency, createListing } from '../../test/listings';
+import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { handleCommand } from '../core/decider';
+import { registerUser } from '../identity';
+import { walletDecider, walletStream } from './wallet';
+
+/**
+ * The money calls as ../shared/spec/api.md and product.md word them, each written from the spec's
+ * sentence it quotes. Every answer is also checked against its declared schema (core/route.ts).
+ */
+let t: TestApp;
+let ownerToken: string;
+let userToken: string;
+const AGENCY = 'agency-sp';
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: false, env: { PAYMENT_WAIT_MS: '5000' } });
+  const agency = await createAgency(t.ctx, 'sp', '91');
+  await createListing(t.ctx, agency.agent, { id: 'sp-top', price: 9_000_000, publishedDaysAgo: 5 });
+  await createListing(t.ctx, agency.agent, { id: 'sp-plain', price: 8_000_000, publishedDaysAgo: 5 });
+  await handleCommand(t.ctx.eventStore, walletStream(AGENCY), walletDecider, {
+    type: 'Credit',
+    agencyId: AGENCY,
+    paymentId: 'sp-money',
+    sum: 1_000,
+  });
+  await registerUser(t.ctx, {
+    type: 'RegisterUser',
+    userId: 'sp-buyer',
+    name: 'Покупатель',
+    phone: '79161230091',
+    email: null,
+    role: ROLES.USER,
+    agencyId: null,
+  });
+  await t.ctx.projections.whenCaughtUp();
+  ownerToken = await signIn(t, agency.ownerPhone);
+  userToken = await signIn(t, '79161230091');
+  await as(ownerToken, request(t.app).post('/api/publications/sp-top/tariffs/3-1-sale')).expect(200);
+});
+afterAll(() => t.close());
+
+const as = (token: string, r: request.Test) => r.set('Authorization', `Bearer ${token}`);
+
+describe('product.md: "Agency-list extras: … adTariff (title, iconPath, pricePerDay)"', () => {
+  it('the agency list gives a promoted listing its tariff’s title, icon and price per day, and null to the others', async () => {
+    const list = await as(
+      ownerToken,
+      request(t.app).get(`/api/agency/${AGENCY}/publications`).query({ status: 1 }),
+    ).expect(200);
+    const byId = Object.fromEntries(
+      (list.body.data as { id: string; adTariff: unknown }[]).map((p) => [p.id, p.adTariff]),
+    );
+    expect(byId['sp-top']).toMatchObject({
+      title: 'Топ',
+      iconPath: '/storage/demo/tariff-3.svg',
+      pricePerDay: 180,
+      positionType: 3,
+    });
+    expect(byId['sp-plain']).toBeNull();
+    // the one listing read by the same call's path shows the same
+    const one = await as(ownerToken, request(t.app).get(`/api/agency/${AGENCY}/publications/sp-top`)).expect(
+      200,
+    );
+    expect(one.body.data.adTariff).toEqual(byId['sp-top']);
+  });
+
+  it('the promoted listings of POST /api/publications/tariffed carry the same adTariff', async () => {
+    const tariffed = await as(ownerToken, request(t.app).post('/api/publications/tariffed')).expect(200);
+    expect(tariffed.body.data).toEqual([
+      expect.objectContaining({
+        id: 'sp-top',
+        adTariff: expect.objectContaining({
+          title: 'Топ',
+          iconPath: '/storage/demo/tariff-3.svg',
+          pricePerDay: 180,
+        }),
+      }),
+    ]);
+  });
+});
+
+describe('product.md: "publication tariff (id, title, pricePerDay, descriptionList or advantages, iconPath)"', () => {
+  it('GET /api/publication-tariffs/{a}/{b} with positionTypes [1,2,3] lists them with those fields', async () => {
+    const res = await request(t.app)
+      .get('/api/publication-tariffs/1/sale')
+      .query('positionTypes[]=1&positionTypes[]=2&positionTypes[]=3')
+      .expect(200);
+    expect(res.body.data).toHaveLength(3);
+    for (const tariff of res.body.data)
+      expect(Object.keys(tariff)).toEqual(
+        expect.arrayContaining(['id', 'title', 'pricePerDay', 'descriptionList', 'advantages', 'iconPath']),
+      );
+  });
+
+  it('the listing’s own tariffs mark the running one as the current tariff', async () => {
+    const res = await as(ownerToken, request(t.app).get('/api/publications/sp-top/tariffs')).expect(200);
+    expect(
+      res.body.data.map((x: { positionType: number; isCurrentTariff: boolean }) => [
+        x.positionType,
+        x.isCurrentTariff,
+      ]),
+    ).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+  });
+});
+
+describe('product.md: "subscription tariff (id, price, priceBenefit, duration in months, isCurrentTariff)"', () => {
+  it('GET /api/tariffs: isCurrentTariff is the tariff of the caller’s running premium, false for visitors and non-payers', async () => {
+    const fields = ['id', 'price', 'priceBenefit', 'duration', 'isCurrentTariff'];
+    const visitor = await request(t.app).get('/api/tariffs').expect(200);
+    for (const tariff of visitor.body.data)
+      expect(Object.keys(tariff)).toEqual(expect.arrayContaining(fields));
+    expect(visitor.body.data.map((x: { isCurrentTariff: boolean }) => x.isCurrentTariff)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+
+    // api.md: "POST /api/tariffs/payment/{id}. The response has confirmationUrl and the browser opens it."
+    const started = await as(userToken, request(t.app).post('/api/tariffs/payment/half-year')).expect(201);
+    const id = (started.body.confirmationUrl as string).split('/').pop()!;
+    await request(t.app).post(`/api/payments/sandbox/${id}/pay`).expect(200);
+    await request(t.app)
+      .post('/api/payments/webhook')
+      .send({ event: 'payment.succeeded', object: { id } })
+      .expect(200);
+
+    const payer = await as(userToken, request(t.app).get('/api/tariffs')).expect(200);
+    expect(payer.body.meta).toEqual({ isPremium: true });
+    expect(
+      payer.body.data.map((x: { id: string; isCurrentTariff: boolean }) => [x.id, x.isCurrentTariff]),
+    ).toEqual([
+      ['month', false],
+      ['half-year', true],
+      ['year', false],
+    ]);
+    const other = await as(ownerToken, request(t.app).get('/api/tariffs')).expect(200);
+    expect(other.body.data.some((x: { isCurrentTariff: boolean }) => x.isCurrentTariff)).toBe(false);
+  });
+
+  it('one click’s Idempotency-Key sent twice opens the same payment; with another tariff it is refused (112)', async () => {
+    const key = randomUUID();
+    const first = await as(
+      userToken,
+      request(t.app).post('/api/tariffs/payment/month').set('Idempotency-Key', key),
+    ).expect(201);
+    const again = await as(
+      userToken,
+      request(t.app).post('/api/tariffs/payment/month').set('Idempotency-Key', key),
+    ).expect(201);
+    expect(again.body.confirmationUrl).toBe(first.body.confirmationUrl);
+    const other = await as(
+      userToken,
+      request(t.app).post('/api/tariffs/payment/year').set('Idempotency-Key', key),
+    ).expect(422);
+    expect(other.body.errorCode).toBe(112);
+  });
+});

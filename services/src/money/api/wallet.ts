@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { ROLES } from '@estate/events';
+import { walletBalance, WALLET_OPERATIONS, type WalletOperationDocument } from '@estate/projections';
+import type { Request } from 'express';
+import { requireAgencyStaff, STAFF } from '../../core/access';
+import { handleCommand } from '../../core/decider';
+import { DomainError } from '../../core/errors';
+import { defineRoute } from '../../core/route';
+import { balanceAnswer, invoiceAnswer, topUpStartedAnswer } from '../dto';
+import { agencyParams, invoiceBody, topUpBody } from '../inputs';
+import { startPayment } from '../payments';
+import { WALLET_ATTEMPTS } from '../promotion';
+import { walletDecider, walletStream } from '../wallet';
+
+/** The agency's wallet (product.md: balance top-up): its balance and operations, a top-up online, an invoice. */
+const tags = ['Кошелёк'];
+
+/**
+ * The site's own address for payment return links: the configured PUBLIC_URL (createApp keeps it
+ * on the app), never the request's Host header, which any client can forge.
+ */
+export const siteOf = (req: Request): string => req.app.get('publicUrl') as string;
+
+/** Only the owner handles the agency's money (a moderator may look); staff of another agency are refused. */
+function walletManager(req: Request, agencyId: string) {
+  const actor = requireAgencyStaff(req, agencyId, 'Это другое агентство');
+  if (actor.role === ROLES.AGENT)
+    throw new DomainError('FORBIDDEN', 'Кошельком управляет владелец агентства');
+  return actor;
+}
+
+export const getBalance = defineRoute({
+  method: 'get',
+  path: '/api/agency/{id}/balance',
+  tags,
+  summary: 'Баланс кошелька и операции',
+  auth: STAFF,
+  params: agencyParams,
+  response: balanceAnswer,
+  async handle({ ctx, params: { id }, req }) {
+    walletManager(req, id);
+    const operations = await ctx.readStore
+      .collection<WalletOperationDocument>(WALLET_OPERATIONS)
+      .find({ agencyId: id }, { sort: { at: -1 }, limit: 100 });
+    return {
+      data: {
+        walletBalance: await walletBalance(ctx.readStore, id),
+        operations: operations.map(({ _id, ...o }) => ({ id: _id, ...o })),
+      },
+    };
+  },
+});
+
+export const topUp = defineRoute({
+  method: 'post',
+  path: '/api/agency/{id}/balance/top-up',
+  tags,
+  summary: 'Пополнение онлайн: data.confirmationUrl — страница оплаты',
+  auth: STAFF,
+  params: agencyParams,
+  body: topUpBody,
+  status: 201,
+  errors: [503],
+  response: topUpStartedAnswer,
+  async handle({ ctx, params: { id }, body, req }) {
+    const actor = walletManager(req, id);
+    const payment = await startPayment(ctx, {
+      purpose: 'wallet-top-up',
+      sum: body.sum,
+      agencyId: id,
+      userId: actor.userId,
+      tariffId: null,
+      siteUrl: siteOf(req),
+    });
+    return { data: payment };
+  },
+});
+
+export const requestInvoice = defineRoute({
+  method: 'post',
+  path: '/api/agency/{id}/balance/invoice',
+  tags,
+  summary: 'Счёт на оплату по безналичному расчёту: записывается, письмо в бухгалтерию следует за записью',
+  auth: STAFF,
+  params: agencyParams,
+  body: invoiceBody,
+  status: 201,
+  response: invoiceAnswer,
+  async handle({ ctx, params: { id }, body, req }) {
+    const actor = walletManager(req, id);
+    const invoiceId = randomUUID();
+    // only the fact is recorded here: the accounting letter follows it (reactors.ts)
+    await handleCommand(
+      ctx.eventStore,
+      walletStream(id),
+      walletDecider,
+      { type: 'RequestInvoice', data: { agencyId: id, invoiceId, by: actor.userId, ...body } },
+      { actor: actor.userId },
+      WALLET_ATTEMPTS,
+    );
+    return { data: { invoiceId } };
+  },
+});
+
+export const walletRoutes = [getBalance, topUp, requestInvoice];

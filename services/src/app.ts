@@ -24,7 +24,7 @@ import { publicationRoutes } from './publications/api';
 import { agencyPublicationRoutes, moderationRoutes } from './publications/agencyApi';
 import { publicationReadRoutes } from './publications/reads';
 import { favouriteRoutes } from './favourites/api';
-import { bookingRoutes } from './bookings/api';
+import { bookingRoutes } from './bookings';
 import { agencyRoutes } from './agencies/agencyApi';
 import { realtorRoutes } from './agencies/realtorApi';
 import { walletRoutes } from './money/walletApi';

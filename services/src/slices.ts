@@ -1,6 +1,7 @@
 import type { AppContext } from './core/context';
 import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
+import { bookingWorkflows } from './bookings';
 import { identityReactors } from './identity';
 
 /**
@@ -10,4 +11,4 @@ import { identityReactors } from './identity';
  */
 /** Reactors act through the process's ports (the queues, the configuration), so each slice's are made with them. */
 export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx)];
-export const allWorkflows: Workflow<never, unknown>[] = [];
+export const allWorkflows: Workflow<never, unknown>[] = [...bookingWorkflows];

@@ -60,7 +60,17 @@ export const bookingEvents = {
   }),
   BookingAccepted: z.object({ requestId: id, entryId: id, by: id }),
   BookingRejected: z.object({ requestId: id, reason: text, by: id }),
-  BookingCancelled: z.object({ requestId: id, reason: text, by: id, byGuest: z.boolean() }),
+  /**
+   * v2: `cancellationId`, the id the cancelling run derives from its own id (bookings/cancelBooking.ts):
+   * the same run cancelling again is answered with no event; v1 cancellations have none
+   */
+  BookingCancelled: z.object({
+    requestId: id,
+    reason: text,
+    by: id,
+    byGuest: z.boolean(),
+    cancellationId: id.nullable(),
+  }),
   GuestCheckedOut: z.object({ requestId: id, by: id }),
 };
 
@@ -78,3 +88,5 @@ export const chatEvents = {
 
 /** BookingRequested 1 → 2: requests sent before the guest's link existed have no key. */
 export const bookingRequestedV2 = (data: unknown) => ({ ...(data as object), guestKeyHash: null });
+/** BookingCancelled 1 → 2: a v1 cancellation was made by no run that could ask again. */
+export const bookingCancelledV2 = (data: unknown) => ({ ...(data as object), cancellationId: null });

@@ -8,7 +8,13 @@ import {
   sessionStartedV2,
 } from './identity';
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
-import { bookingEvents, bookingRequestedV2, calendarEvents, chatEvents } from './bookings';
+import {
+  bookingCancelledV2,
+  bookingEvents,
+  bookingRequestedV2,
+  calendarEvents,
+  chatEvents,
+} from './bookings';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
@@ -55,6 +61,8 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   WalletCharged: 2,
   // 2: the hash of the guest's link key
   BookingRequested: 2,
+  // 2: the id of the run that cancelled (a repeat of the same run records nothing)
+  BookingCancelled: 2,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
@@ -71,6 +79,7 @@ const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   EmailConfirmationSent: { 1: emailConfirmationSentV2 },
   WalletCharged: { 1: walletChargedV2 },
   BookingRequested: { 1: bookingRequestedV2 },
+  BookingCancelled: { 1: bookingCancelledV2 },
 };
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;

@@ -121,7 +121,7 @@ describe('bookings projection', () => {
       ...history.map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
       at('booking-r1', {
         type: 'BookingCancelled',
-        data: { requestId: 'r1', reason: 'Изменились планы', by: 'u1', byGuest: true },
+        data: { requestId: 'r1', reason: 'Изменились планы', by: 'u1', byGuest: true, cancellationId: null },
       }),
       at('calendar-p1', { type: 'CalendarEntryReleased', data: { publicationId: 'p1', entryId: 'e1' } }),
     ]);

@@ -20,10 +20,9 @@ import { pageMeta, parse } from '../core/http';
 import { checkBot, clientIp, phoneInput } from '../identity/codes';
 import { hashToken } from '../identity/sessions';
 import { requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity/trust';
+import { acceptBooking } from './acceptBooking';
+import { cancelBooking, cancelBookingByLink } from './cancelBooking';
 import {
-  acceptBooking,
-  cancelBooking,
-  cancelBookingByLink,
   checkOutGuest,
   dailyRentListing,
   guestPagePath,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { PUBLICATION_STATUS } from '@estate/events';
 import { CATALOGUE, USERS, type CatalogueDocument, type UserDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
@@ -8,10 +8,11 @@ import { queueEmail, queueSms } from '../notifications/queue';
 import { hashToken } from '../identity/sessions';
 import { bookingDecider, bookingStream, isOpen, type Booking, type BookingCommand } from './booking';
 import { calendarDecider, calendarStream, overlaps, type CalendarCommand } from './calendar';
-import { type Actor, mayManagePublication } from '../core/access';
+import type { Actor } from '../core/access';
+import { derivedId } from './ids';
 
 /** Many guests may press "accept" on overlapping requests at once: the calendar retries until each has its answer. */
-const CALENDAR_ATTEMPTS = 200;
+export const CALENDAR_ATTEMPTS = 200;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Today in Moscow time: a stay's dates are local dates. */
@@ -20,7 +21,7 @@ export const todayOf = (now: Date) =>
 /** Whole nights between two dates, rounded down, at least 1 (the spec's rule). */
 export const nightsBetween = (start: string, end: string) =>
   Math.max(1, Math.floor((Date.parse(end) - Date.parse(start)) / DAY_MS));
-const dateText = (day: string) =>
+export const dateText = (day: string) =>
   new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(day));
 
 export const runCalendar = (
@@ -57,7 +58,7 @@ export async function dailyRentListing(ctx: AppContext, publicationId: string) {
   return listing;
 }
 
-async function postMessage(
+export async function postMessage(
   ctx: AppContext,
   chatId: string,
   kind: 'booking-sent' | 'booking-accepted' | 'booking-rejected' | 'booking-canceled',
@@ -90,7 +91,7 @@ const chatDecider = {
 };
 
 /** Tells a person about a request by SMS and e-mail, as far as their notification switches allow. */
-async function notify(
+export async function notify(
   ctx: AppContext,
   to: { phone: string; email: string | null; settings?: UserDocument['settings'] },
   subject: string,
@@ -137,10 +138,7 @@ export function requestIdFor(
   endDate: string,
   n: number,
 ): string {
-  const h = createHash('sha256')
-    .update(`booking\n${publicationId}\n${phone}\n${startDate}\n${endDate}\n${n}`)
-    .digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  return derivedId('booking', publicationId, phone, startDate, endDate, String(n));
 }
 
 /** Where a guest without an account follows the request: the booking's own page, its key in the fragment (never sent to the server in the page's address, nor in a Referer). */
@@ -246,57 +244,6 @@ async function bookingOf(ctx: AppContext, requestId: string): Promise<Extract<Bo
   return booking;
 }
 
-/** Accepting reserves the nights on the calendar first (the consistency boundary), then records the answer. */
-export async function acceptBooking(ctx: AppContext, actor: Actor, publicationId: string, requestId: string) {
-  const booking = await bookingOf(ctx, requestId);
-  if (booking.request.publicationId !== publicationId)
-    throw new DomainError('NOT_FOUND', 'Заявка не найдена');
-  if (!mayManagePublication(actor, booking.request)) throw new DomainError('FORBIDDEN');
-  if (booking.status === 'accepted') return booking;
-  if (booking.status !== 'sent')
-    bookingDecider.decide({ type: 'AcceptBooking', actor, entryId: 'x' }, booking); // throws the status's refusal
-  const { startDate, endDate } = booking.request;
-  const reserved = await runCalendar(
-    ctx,
-    publicationId,
-    { type: 'Reserve', publicationId, entryId: randomUUID(), requestId, startDate, endDate },
-    { actor: actor.userId },
-  );
-  const entry = [...reserved.state.entries.values()].find((e) => e.requestId === requestId)!;
-  try {
-    await runBooking(
-      ctx,
-      requestId,
-      { type: 'AcceptBooking', actor, entryId: entry.entryId },
-      { actor: actor.userId },
-    );
-  } catch (error) {
-    // the request changed meanwhile (rejected, cancelled): give the nights back
-    await runCalendar(
-      ctx,
-      publicationId,
-      { type: 'ReleaseReservation', publicationId, requestId },
-      { actor: actor.userId },
-    );
-    throw error;
-  }
-  const posted = await postMessage(
-    ctx,
-    booking.request.chatId,
-    'booking-accepted',
-    'Заявка принята. Ждём вас!',
-    requestId,
-    actor.userId,
-  );
-  await notify(
-    ctx,
-    booking.request.guest,
-    'Бронирование подтверждено',
-    `Бронирование с ${dateText(startDate)} по ${dateText(endDate)} подтверждено.`,
-  );
-  await ctx.projections.whenCaughtUp(posted.position);
-}
-
 export async function rejectBooking(ctx: AppContext, actor: Actor, requestId: string, reason: string) {
   const booking = await bookingOf(ctx, requestId);
   await runBooking(ctx, requestId, { type: 'RejectBooking', actor, reason }, { actor: actor.userId });
@@ -313,55 +260,6 @@ export async function rejectBooking(ctx: AppContext, actor: Actor, requestId: st
     booking.request.guest,
     'Заявка на бронирование отклонена',
     `К сожалению, заявка отклонена: ${reason}`,
-  );
-  await ctx.projections.whenCaughtUp(posted.position);
-}
-
-/** A cancellation by the guest or the host frees the nights. */
-export async function cancelBooking(ctx: AppContext, actor: Actor, requestId: string, reason: string) {
-  const booking = await bookingOf(ctx, requestId);
-  await runBooking(ctx, requestId, { type: 'CancelBooking', actor, reason }, { actor: actor.userId });
-  const publicationId = booking.request.publicationId;
-  await runCalendar(
-    ctx,
-    publicationId,
-    { type: 'ReleaseReservation', publicationId, requestId },
-    { actor: actor.userId },
-  );
-  const posted = await postMessage(
-    ctx,
-    booking.request.chatId,
-    'booking-canceled',
-    `Заявка отменена: ${reason}`,
-    requestId,
-    actor.userId,
-  );
-  await ctx.projections.whenCaughtUp(posted.position);
-}
-
-/** A guest without an account cancels through their link: the key is checked by the decider against the hash the request recorded. */
-export async function cancelBookingByLink(ctx: AppContext, requestId: string, key: string, reason: string) {
-  const booking = await bookingOf(ctx, requestId);
-  await runBooking(
-    ctx,
-    requestId,
-    { type: 'CancelBookingByLink', keyHash: hashToken(key), reason },
-    { actor: 'guest' },
-  );
-  const publicationId = booking.request.publicationId;
-  await runCalendar(
-    ctx,
-    publicationId,
-    { type: 'ReleaseReservation', publicationId, requestId },
-    { actor: 'guest' },
-  );
-  const posted = await postMessage(
-    ctx,
-    booking.request.chatId,
-    'booking-canceled',
-    `Заявка отменена гостем: ${reason}`,
-    requestId,
-    null,
   );
   await ctx.projections.whenCaughtUp(posted.position);
 }

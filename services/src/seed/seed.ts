@@ -22,7 +22,7 @@ import { walletDecider, walletStream } from '../money/wallet';
 import { publicationDecider, type PublicationCommand } from '../publications/decide';
 import { publicationStream } from '../publications/publication';
 import { demoListings } from './demoData';
-import { seedDemoBookings } from '../bookings/demo';
+import { seedDemoBookings } from '../bookings';
 import { seedResidentialComplexes } from '../newBuildings/seed';
 import { type Actor } from '../core/access';
 

@@ -97,8 +97,6 @@ const STILL_CROSSING: string[] = [
   'bookings/api.ts → identity/codes',
   'bookings/api.ts → identity/sessions',
   'bookings/api.ts → identity/trust',
-  'bookings/commands.ts → identity/sessions',
-  'bookings/commands.ts → notifications/queue',
   'bootstrap.ts → money/provider/sandbox',
   'bootstrap.ts → money/provider/yookassa',
   'core imports a slice: core/headers.spec.ts → app',

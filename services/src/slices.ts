@@ -1,7 +1,7 @@
 import type { AppContext } from './core/context';
 import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
-import { bookingWorkflows } from './bookings';
+import { bookingReactors, bookingWorkflows } from './bookings';
 import { identityReactors } from './identity';
 
 /**
@@ -10,5 +10,8 @@ import { identityReactors } from './identity';
  * crash. Each slice exports its own from its index.ts; they are gathered here.
  */
 /** Reactors act through the process's ports (the queues, the configuration), so each slice's are made with them. */
-export const allReactors = (ctx: AppContext): Reactor[] => [...identityReactors(ctx)];
+export const allReactors = (ctx: AppContext): Reactor[] => [
+  ...identityReactors(ctx),
+  ...bookingReactors(ctx),
+];
 export const allWorkflows: Workflow<never, unknown>[] = [...bookingWorkflows];

@@ -6,7 +6,7 @@ import { type Actor, mayManagePublication } from '../core/access';
 import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
 import { bookingDecider, bookingStream } from './booking';
 import { calendarDecider, calendarStream } from './calendar';
-import { CALENDAR_ATTEMPTS, dateText, notify, postMessage } from './commands';
+import { CALENDAR_ATTEMPTS } from './commands';
 import { derivedId, workflowIdFor } from './ids';
 
 export type AcceptBookingInput = {
@@ -112,23 +112,6 @@ export async function acceptBooking(
     { publicationId, requestId, startDate, endDate, actor },
     { actor: actor.userId },
   );
-  if (booking.status !== 'accepted') {
-    const posted = await postMessage(
-      ctx,
-      booking.request.chatId,
-      'booking-accepted',
-      'Заявка принята. Ждём вас!',
-      requestId,
-      actor.userId,
-    );
-    await notify(
-      ctx,
-      booking.request.guest,
-      'Бронирование подтверждено',
-      `Бронирование с ${dateText(startDate)} по ${dateText(endDate)} подтверждено.`,
-    );
-    await ctx.projections.whenCaughtUp(posted.position);
-  }
   await ctx.projections.whenCaughtUp();
   return outcome;
 }

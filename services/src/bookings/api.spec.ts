@@ -3,10 +3,11 @@ import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
 import { registerUser } from '../identity/registration';
 import { calendarStream } from './calendar';
-import { todayOf } from './commands';
+import { todayOf } from './dates';
 
 let t: TestApp;
 let ownerToken: string;
@@ -130,6 +131,7 @@ describe('sending a request', () => {
   });
 
   it('tells the host by SMS', async () => {
+    await settled(t);
     const { body } = await request(t.app).get('/api/dev/sms?phone=79550000312').expect(200);
     expect(
       body.data.some((m: { text: string }) => m.text.startsWith('Новая заявка на «Объявление flat»')),
@@ -163,6 +165,7 @@ describe('accepting', () => {
     ]);
     expect((await ask('flat', 21, 25).expect(409)).body).toEqual({ errorCode: 109, message: UNAVAILABLE });
     // the guest hears about it, and the daily-rent search skips the busy nights
+    await settled(t);
     const sms = await request(t.app).get(`/api/dev/sms?phone=${GUEST_PHONE}`).expect(200);
     expect(sms.body.data[0].text).toMatch(/^Бронирование с .* подтверждено\.$/);
     const search = await request(t.app)
@@ -278,6 +281,7 @@ describe('rejecting, cancelling, checking out', () => {
 
 describe('lists', () => {
   it('the user’s own requests by the user status set, with messages in the detail', async () => {
+    await settled(t); // the messages follow the facts
     const all = await as(
       guestToken,
       request(t.app).get('/api/booking/daily-rent/list-for-user?limit=15&offset=1'),

@@ -22,16 +22,10 @@ import { hashToken } from '../identity/sessions';
 import { requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity/trust';
 import { acceptBooking } from './acceptBooking';
 import { cancelBooking, cancelBookingByLink } from './cancelBooking';
-import {
-  checkOutGuest,
-  dailyRentListing,
-  guestPagePath,
-  isFree,
-  rejectBooking,
-  requestBooking,
-  runCalendar,
-  todayOf,
-} from './commands';
+import { checkOutGuest, dailyRentListing, isFree, rejectBooking, runCalendar } from './commands';
+import { todayOf } from './dates';
+import { guestPagePath } from './guestLinks';
+import { requestBooking } from './requestBooking';
 import { calendarRoutes } from './ical';
 import { DISPLAY_STATUS_NAMES, displayStatus, USER_STATUS } from './status';
 import { currentUser, requireRole, actorOf, mayManagePublication, staffScope } from '../core/access';

@@ -6,7 +6,7 @@ import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
 import { hashToken } from '../identity';
 import { bookingDecider, bookingStream } from './booking';
 import { calendarDecider, calendarStream } from './calendar';
-import { CALENDAR_ATTEMPTS, postMessage } from './commands';
+import { CALENDAR_ATTEMPTS } from './commands';
 import { derivedId, workflowIdFor } from './ids';
 
 /** Who cancels: a signed-in guest or the host's staff (`actor`), or a guest without an account through their link (the hash of its key). */
@@ -78,16 +78,6 @@ async function cancel(
 ) {
   const workflowId = workflowIdFor(CANCEL_BOOKING, input.requestId, callerId, idempotencyKey, randomUUID);
   const outcome = await runWorkflow(ctx.eventStore, cancelBookingWorkflow, workflowId, input, { actor });
-  const booking = fold(bookingDecider, await ctx.eventStore.readStream(bookingStream(input.requestId)));
-  if (booking.exists)
-    await postMessage(
-      ctx,
-      booking.request.chatId,
-      'booking-canceled',
-      'actor' in input.by ? `Заявка отменена: ${input.reason}` : `Заявка отменена гостем: ${input.reason}`,
-      input.requestId,
-      'actor' in input.by ? input.by.actor.userId : null,
-    );
   await ctx.projections.whenCaughtUp();
   return outcome;
 }

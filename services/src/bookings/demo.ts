@@ -2,7 +2,8 @@ import { ROLES } from '@estate/events';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { acceptBooking } from './acceptBooking';
-import { requestBooking, todayOf } from './commands';
+import { todayOf } from './dates';
+import { requestBooking } from './requestBooking';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -6,7 +6,8 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { rangesOverlappingReservations, type ImportedRange } from './calendar';
-import { calendarOf, dailyRentListing, todayOf, type runCalendar as RunCalendar } from './commands';
+import { calendarOf, dailyRentListing, type runCalendar as RunCalendar } from './commands';
+import { todayOf } from './dates';
 import { actorOf, mayManagePublication } from '../core/access';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');

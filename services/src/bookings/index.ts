@@ -11,5 +11,7 @@ export { bookingRoutes } from './api';
 /** the use cases across streams, for the background to resume after a crash */
 export const bookingWorkflows = [acceptBookingWorkflow, cancelBookingWorkflow];
 export { seedDemoBookings } from './demo';
+export { bookingReactors } from './reactors';
 /** a stay's dates are Moscow dates */
-export { todayOf, requestBooking } from './commands';
+export { todayOf } from './dates';
+export { requestBooking } from './requestBooking';

@@ -265,6 +265,7 @@ const request = {
   deposit: null,
   chatId: 'c1',
   guestKeyHash: null,
+  listing: { title: 'Студия у моря', image: null, fullAddress: 'Сочи, ул. Морская, 1', pricePerNight: 3000 },
 };
 const requested: BookingEvent = { type: 'BookingRequested', data: request };
 const accepted: BookingEvent = {
@@ -346,8 +347,13 @@ describe('a booking request', () => {
   });
 
   it('of version 1 (before the guest’s link) reads as having no key', () => {
-    const { guestKeyHash: _none, ...v1 } = request;
-    expect(upcast('BookingRequested', 1, v1)).toEqual({ ...v1, guestKeyHash: null });
+    const { guestKeyHash: _none, listing: _snapshot, ...v1 } = request;
+    expect(upcast('BookingRequested', 1, v1)).toEqual({ ...v1, guestKeyHash: null, listing: null });
+  });
+
+  it('of version 2 (before the listing’s snapshot) reads as having none', () => {
+    const { listing: _none, ...v2 } = request;
+    expect(upcast('BookingRequested', 2, v2)).toEqual({ ...v2, listing: null });
   });
 
   it('cancelled at version 1 (before the cancelling run’s id) reads as cancelled by no run', () => {

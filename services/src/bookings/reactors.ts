@@ -86,7 +86,7 @@ async function notify(
     );
 }
 
-/** The listing's title as the host's notice names it: the request's snapshot, or the catalogue for a request recorded before snapshots. */
+/** The listing's title for a request recorded before requests carried their listing's snapshot (BookingRequested v2). */
 async function titleOf(ctx: AppContext, publicationId: string) {
   const listing = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
@@ -130,7 +130,8 @@ export const bookingReactors = (ctx: AppContext) => [
     async react(event) {
       switch (event.type) {
         case 'BookingRequested': {
-          const { requestId, publicationId, authorId, startDate, endDate, guest, guestKeyHash } = event.data;
+          const { requestId, publicationId, authorId, startDate, endDate, guest, guestKeyHash, listing } =
+            event.data;
           const period = periodText(startDate, endDate);
           const host = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: authorId });
           if (host)
@@ -140,7 +141,7 @@ export const bookingReactors = (ctx: AppContext) => [
               'host',
               host,
               'Новая заявка на бронирование',
-              `Новая заявка на «${await titleOf(ctx, publicationId)}» ${period}. Ответьте гостю в личном кабинете.`,
+              `Новая заявка на «${listing?.title ?? (await titleOf(ctx, publicationId))}» ${period}. Ответьте гостю в личном кабинете.`,
             );
           if (!guestKeyHash) return;
           const key = guestKeyOf(ctx.config, requestId);

@@ -43,7 +43,8 @@ export type RequestOutcome = { requestId: string; created: boolean; guestKey: st
  * while an earlier request is open is that request again: nothing recorded, nobody told
  * (`created: false`). `beforeNew` runs only when a new request is about to be recorded (its
  * limits). A guest without an account gets a key to the request's own page; only its hash is
- * recorded. The chat message, the host's SMS and e-mail and the guest's link by SMS follow
+ * recorded. The request carries what the booking lists show of the listing (its snapshot), so the
+ * bookings read model is built from the request alone. The chat message, the host's SMS and e-mail and the guest's link by SMS follow
  * `BookingRequested` (reactors.ts).
  */
 export async function requestBooking(
@@ -93,6 +94,12 @@ export async function requestBooking(
         deposit: listing.deposit,
         chatId: randomUUID(),
         guestKeyHash: guestKey ? hashToken(guestKey) : null,
+        listing: {
+          title: listing.title,
+          image: listing.images[0]?.path ?? null,
+          fullAddress: listing.address.fullAddress,
+          pricePerNight: listing.price,
+        },
       },
       { actor: guestUserId ?? 'guest' },
     );

@@ -18,5 +18,11 @@ export const bookingRequest = (
   deposit: null,
   chatId: 'c1',
   guestKeyHash: null,
+  listing: {
+    title: 'Студия у моря',
+    image: '/storage/demo/3.svg',
+    fullAddress: 'Сочи, ул. Морская, 1',
+    pricePerNight: 3_000,
+  },
   ...fields,
 });

@@ -103,7 +103,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(favouriteRoutes(ctx));
   app.use(agencyPublicationRoutes(ctx));
   app.use(moderationRoutes(ctx));
-  app.use(bookingRoutes(ctx));
+  app.use(mountRoutes(ctx, bookingRoutes));
   app.use(realtorRoutes(ctx));
   app.use(agencyRoutes(ctx));
   app.use(walletRoutes(ctx));

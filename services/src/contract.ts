@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type * as bookings from './bookings/dto';
 import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
 
@@ -29,3 +30,13 @@ export type PlaceDto = locations.PlaceDto;
 export type LocationListAnswer = z.infer<typeof locations.locationListAnswer>;
 export type LocationDetailsDto = Data<typeof locations.locationAnswer>;
 export type LocationSettingsDto = Data<typeof locations.locationSettingsAnswer>;
+
+// bookings: daily-rent requests and the listings' calendars
+export type BookingDto = bookings.BookingDto;
+export type BookingDetailDto = bookings.BookingDetailDto;
+export type BookingSentDto = Data<typeof bookings.bookingSentAnswer>;
+export type BookingListAnswer = z.infer<typeof bookings.bookingListAnswer>;
+export type BookingCountsDto = Data<typeof bookings.bookingCountsAnswer>;
+export type FreeDatesDto = Data<typeof bookings.freeDatesAnswer>;
+export type CalendarEntryDto = bookings.CalendarEntryDto;
+export type CalendarImportDto = Data<typeof bookings.calendarImportAnswer>;

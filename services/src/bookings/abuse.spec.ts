@@ -4,7 +4,7 @@ import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity/registration';
+import { registerUser } from '../identity';
 import { bookingStream } from './booking';
 import { todayOf } from './dates';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { requestBooking, todayOf } from '../services/src/bookings/commands';
+import { requestBooking, todayOf } from '../services/src/bookings';
 import { DEMO_PHONES } from '../services/src/seed/seed';
 import { createAgency, createListing } from '../services/test/listings';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';

@@ -21,7 +21,7 @@ import { categoryRoutes } from './categories';
 import { newBuildingRoutes } from './newBuildings';
 import { publicationRoutes } from './publications';
 import { favouriteRoutes } from './favourites';
-import { bookingRoutes } from './bookings/api';
+import { bookingRoutes } from './bookings';
 import { agencyRoutes, realtorRoutes } from './agencies';
 import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
@@ -92,7 +92,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, statisticsRoutes));
   app.use(mountRoutes(ctx, publicationRoutes));
   app.use(mountRoutes(ctx, favouriteRoutes));
-  app.use(bookingRoutes(ctx));
+  app.use(mountRoutes(ctx, bookingRoutes));
   app.use(mountRoutes(ctx, realtorRoutes));
   app.use(mountRoutes(ctx, agencyRoutes));
   app.use(mountRoutes(ctx, moneyRoutes(ctx)));

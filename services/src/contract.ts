@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type * as agencies from './agencies/dto';
+import type * as bookings from './bookings/dto';
 import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
 import type * as publications from './publications/dto';
@@ -65,3 +66,12 @@ export type InvoiceDto = Data<typeof money.invoiceAnswer>;
 export type ListingTariffDto = Data<typeof money.listingTariffsAnswer>[number];
 export type PremiumTariffsAnswer = z.infer<typeof money.premiumTariffsAnswer>;
 export type TariffPaidAnswer = z.infer<typeof money.tariffPaidAnswer>;
+// bookings: daily-rent requests and the listings' calendars
+export type BookingDto = bookings.BookingDto;
+export type BookingDetailDto = bookings.BookingDetailDto;
+export type BookingSentDto = Data<typeof bookings.bookingSentAnswer>;
+export type BookingListAnswer = z.infer<typeof bookings.bookingListAnswer>;
+export type BookingCountsDto = Data<typeof bookings.bookingCountsAnswer>;
+export type FreeDatesDto = Data<typeof bookings.freeDatesAnswer>;
+export type CalendarEntryDto = bookings.CalendarEntryDto;
+export type CalendarImportDto = Data<typeof bookings.calendarImportAnswer>;

@@ -2,6 +2,7 @@ import type { AppContext } from './core/context';
 import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
 import { agencyReactors, agencyWorkflows } from './agencies';
+import { bookingReactors, bookingWorkflows } from './bookings';
 import { identityReactors } from './identity';
 import { moneyReactors, moneyWorkflows } from './money';
 
@@ -15,8 +16,10 @@ export const allReactors = (ctx: AppContext): Reactor[] => [
   ...identityReactors(ctx),
   ...agencyReactors(ctx),
   ...moneyReactors(ctx),
+  ...bookingReactors(ctx),
 ];
 export const allWorkflows: Workflow<never, unknown>[] = [
   ...agencyWorkflows,
   ...(moneyWorkflows as Workflow<never, unknown>[]),
+  ...bookingWorkflows,
 ];

@@ -1,8 +1,9 @@
+import { until } from '@estate/events/testing';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
 import { outboxCode, typeCode } from '../support/smsCode';
-import { todayOf } from '../../services/src/bookings/commands';
+import { todayOf } from '../../services/src/bookings';
 
 /**
  * Daily rent in Chromium (issue 12, items 5, 20 and 24): the search bar at every width, Russian
@@ -170,10 +171,15 @@ describe('booking a night with the search’s dates', () => {
       const link = form.getByRole('link', { name: 'Открыть страницу заявки' });
       const href = (await link.getAttribute('href'))!;
       expect(href).toMatch(/^\/booking\/[0-9a-f-]{36}#[A-Za-z0-9_-]{43}$/);
-      const sms = (await (await fetch(`${server.url}/api/dev/sms?phone=${phone}`)).json()) as {
-        data: { text: string }[];
+      // the SMS follows the recorded request (a reactor), a moment after the answer
+      const linkSent = async () => {
+        const sms = (await (await fetch(`${server.url}/api/dev/sms?phone=${phone}`)).json()) as {
+          data: { text: string }[];
+        };
+        return sms.data.some((m) => m.text.includes(href));
       };
-      expect(sms.data.some((m) => m.text.includes(href))).toBe(true);
+      await until(linkSent);
+      expect(await linkSent()).toBe(true);
       await link.click();
       const card = page.getByTestId('guest-booking');
       await card.waitFor();

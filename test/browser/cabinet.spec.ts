@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
-import { todayOf } from '../../services/src/bookings/commands';
+import { todayOf } from '../../services/src/bookings';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser | null;

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
-import { todayOf } from '../../services/src/bookings/commands';
+import { todayOf } from '../../services/src/bookings';
 
 /**
  * Cabinet screens of issue 12 (items 18, 19, 21, 23), at a phone's and a desktop's width: «Моё

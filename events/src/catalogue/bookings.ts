@@ -33,6 +33,14 @@ export const calendarEvents = {
   }),
 };
 
+/** What a request shows of its listing: the title, the first photo, the address and the price of a night. */
+export const listingSnapshot = z.object({
+  title: z.string().max(200),
+  image: z.string().max(500).nullable(),
+  fullAddress: z.string().max(500),
+  pricePerNight: z.number().int().nonnegative(),
+});
+
 /** The `booking-<requestId>` stream: a guest's request for a daily-rent listing and what became of it. */
 export const bookingEvents = {
   BookingRequested: z.object({
@@ -57,10 +65,25 @@ export const bookingEvents = {
     chatId: id,
     /** v2: the hash of the key in the guest's link to the request's own page (a guest without an account); v1 requests have none */
     guestKeyHash: sha256Hex.nullable(),
+    /**
+     * v3: the listing as it was asked for, as the booking lists show it (the request keeps it even
+     * when the listing changes later); requests recorded before v3 have none (null)
+     */
+    listing: listingSnapshot.nullable(),
   }),
   BookingAccepted: z.object({ requestId: id, entryId: id, by: id }),
   BookingRejected: z.object({ requestId: id, reason: text, by: id }),
-  BookingCancelled: z.object({ requestId: id, reason: text, by: id, byGuest: z.boolean() }),
+  /**
+   * v2: `cancellationId`, the id the cancelling run derives from its own id (bookings/cancelBooking.ts):
+   * the same run cancelling again is answered with no event; v1 cancellations have none
+   */
+  BookingCancelled: z.object({
+    requestId: id,
+    reason: text,
+    by: id,
+    byGuest: z.boolean(),
+    cancellationId: id.nullable(),
+  }),
   GuestCheckedOut: z.object({ requestId: id, by: id }),
 };
 
@@ -78,3 +101,7 @@ export const chatEvents = {
 
 /** BookingRequested 1 → 2: requests sent before the guest's link existed have no key. */
 export const bookingRequestedV2 = (data: unknown) => ({ ...(data as object), guestKeyHash: null });
+/** BookingRequested 2 → 3: requests sent before the snapshot carry none (the bookings read model has its fallback). */
+export const bookingRequestedV3 = (data: unknown) => ({ ...(data as object), listing: null });
+/** BookingCancelled 1 → 2: a v1 cancellation was made by no run that could ask again. */
+export const bookingCancelledV2 = (data: unknown) => ({ ...(data as object), cancellationId: null });

@@ -8,7 +8,14 @@ import {
   sessionStartedV2,
 } from './identity';
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
-import { bookingEvents, bookingRequestedV2, calendarEvents, chatEvents } from './bookings';
+import {
+  bookingCancelledV2,
+  bookingEvents,
+  bookingRequestedV2,
+  bookingRequestedV3,
+  calendarEvents,
+  chatEvents,
+} from './bookings';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
@@ -53,8 +60,10 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   EmailConfirmationSent: 2,
   // 2: the tariff paid, the end of the paid day and the client's idempotency key
   WalletCharged: 2,
-  // 2: the hash of the guest's link key
-  BookingRequested: 2,
+  // 2: the hash of the guest's link key; 3: the snapshot of the listing the booking lists show
+  BookingRequested: 3,
+  // 2: the id of the run that cancelled (a repeat of the same run records nothing)
+  BookingCancelled: 2,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
@@ -70,7 +79,8 @@ const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   SessionStarted: { 1: sessionStartedV2 },
   EmailConfirmationSent: { 1: emailConfirmationSentV2 },
   WalletCharged: { 1: walletChargedV2 },
-  BookingRequested: { 1: bookingRequestedV2 },
+  BookingRequested: { 1: bookingRequestedV2, 2: bookingRequestedV3 },
+  BookingCancelled: { 1: bookingCancelledV2 },
 };
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;

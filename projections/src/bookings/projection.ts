@@ -1,15 +1,16 @@
-import type { EventData, StoredEvent } from '@estate/events';
-import { CATALOGUE, type CatalogueDocument } from '../catalogue/document';
-import { ignoreAlreadyApplied, type Projection } from '../projection';
+import type { EventData, PublicationDetails } from '@estate/events';
+import { defineProjection, ignoreAlreadyApplied } from '../projection';
 import type { ReadStore } from '../readStore/port';
 
 export const BOOKING_REQUESTS = 'booking_requests';
 export const CALENDAR_ENTRIES = 'calendar_entries';
 export const CHAT_MESSAGES = 'chat_messages';
+/** The bookings read model's own copy of what a daily-rent listing shows, for requests recorded before they carried it. */
+export const BOOKING_LISTINGS = 'booking_listings';
 /** How many calendar entries of an iCal import one write carries. */
 const FEED_SLICE = 200;
 
-export type BookingRequestDocument = EventData<'BookingRequested'> & {
+export type BookingRequestDocument = Omit<EventData<'BookingRequested'>, 'listing'> & {
   _id: string;
   revision: number;
   status: 'sent' | 'accepted' | 'canceled' | 'rejected' | 'completed';
@@ -31,11 +32,50 @@ export type CalendarEntryDocument = {
   note: string | null;
 };
 export type ChatMessageDocument = EventData<'ChatMessagePosted'> & { _id: string; createdAt: string };
+/** A daily-rent listing as the booking lists show it, followed from its own events (`publication-<id>`). */
+export type BookingListingDocument = {
+  _id: string;
+  revision: number;
+  title: string;
+  image: string | null;
+  fullAddress: string;
+  pricePerNight: number;
+};
 
-/** Daily-rent requests, calendar entries and the chat messages of their threads. */
-export const bookingsProjection: Projection = {
+const listingOf = (d: PublicationDetails) => ({
+  title: d.title,
+  image: d.images[0]?.path ?? null,
+  fullAddress: d.address.fullAddress,
+  pricePerNight: d.price,
+});
+
+/**
+ * What a request shows of its listing: the snapshot the request carries (BookingRequested v3).
+ * A request recorded before snapshots (null) shows the listing as this read model's own copy held
+ * it when the request was applied, which is the listing as it was when the guest asked: the copy
+ * follows the listing's events up to that point in the log. No other read model is read.
+ */
+async function adOf(store: ReadStore, data: EventData<'BookingRequested'>) {
+  const snapshot =
+    data.listing ??
+    (await store.collection<BookingListingDocument>(BOOKING_LISTINGS).findOne({ _id: data.publicationId }));
+  return {
+    id: data.publicationId,
+    title: snapshot?.title ?? '',
+    image: snapshot?.image ?? null,
+    fullAddress: snapshot?.fullAddress ?? '',
+    pricePerNight: snapshot?.pricePerNight ?? 0,
+  };
+}
+
+/**
+ * Daily-rent requests, calendar entries and the chat messages of their threads, built from their
+ * own events only (a rebuild of this read model alone gives what a rebuild of all gives).
+ */
+export const bookingsProjection = defineProjection({
   name: 'bookings',
-  version: 1,
+  // 2: the listing shown from the request's snapshot or the model's own copy, never the catalogue's
+  version: 2,
   collections: {
     [BOOKING_REQUESTS]: [
       { key: { agencyId: 1, status: 1, startDate: 1 } },
@@ -44,8 +84,24 @@ export const bookingsProjection: Projection = {
     ],
     [CALENDAR_ENTRIES]: [{ key: { publicationId: 1, startDate: 1 } }],
     [CHAT_MESSAGES]: [{ key: { chatId: 1, createdAt: 1 } }, { key: { bookingRequestId: 1 } }],
+    [BOOKING_LISTINGS]: [],
   },
-  async apply(event: StoredEvent, store: ReadStore) {
+  handles: [
+    'BookingRequested',
+    'BookingAccepted',
+    'BookingRejected',
+    'BookingCancelled',
+    'GuestCheckedOut',
+    'DatesReserved',
+    'DatesBlocked',
+    'CalendarEntryReleased',
+    'CalendarFeedImported',
+    'ChatMessagePosted',
+    'PublicationCreated',
+    'PublicationEdited',
+    'PublicationPriceChanged',
+  ],
+  async apply(event, store) {
     const requests = store.collection<BookingRequestDocument>(BOOKING_REQUESTS);
     const guard = { _id: event.streamId.slice('booking-'.length), revision: { $lt: event.revision } };
     const setStatus = (
@@ -55,19 +111,11 @@ export const bookingsProjection: Projection = {
       requests.updateOne(guard, {
         $set: { status, ...fields, revision: event.revision, updatedAt: event.occurredAt },
       });
+    const listings = store.collection<BookingListingDocument>(BOOKING_LISTINGS);
+    const calendar = store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES);
     switch (event.type) {
       case 'BookingRequested': {
-        const data = event.data as EventData<'BookingRequested'>;
-        const listing = await store
-          .collection<CatalogueDocument>(CATALOGUE)
-          .findOne({ _id: data.publicationId });
-        const ad = {
-          id: data.publicationId,
-          title: listing?.title ?? '',
-          image: listing?.images[0]?.path ?? null,
-          fullAddress: listing?.address.fullAddress ?? '',
-          pricePerNight: listing?.price ?? 0,
-        };
+        const { listing: _snapshot, ...data } = event.data;
         const doc: BookingRequestDocument = {
           ...data,
           _id: data.requestId,
@@ -75,7 +123,7 @@ export const bookingsProjection: Projection = {
           status: 'sent',
           reason: null,
           entryId: null,
-          ad,
+          ad: await adOf(store, event.data),
           createdAt: event.occurredAt,
           updatedAt: event.occurredAt,
         };
@@ -83,43 +131,53 @@ export const bookingsProjection: Projection = {
         return;
       }
       case 'BookingAccepted':
-        await setStatus('accepted', { entryId: (event.data as EventData<'BookingAccepted'>).entryId });
+        await setStatus('accepted', { entryId: event.data.entryId });
         return;
       case 'BookingRejected':
-        await setStatus('rejected', { reason: (event.data as EventData<'BookingRejected'>).reason });
+        await setStatus('rejected', { reason: event.data.reason });
         return;
       case 'BookingCancelled':
-        await setStatus('canceled', { reason: (event.data as EventData<'BookingCancelled'>).reason });
+        await setStatus('canceled', { reason: event.data.reason });
         return;
       case 'GuestCheckedOut':
         await setStatus('completed');
         return;
-      case 'DatesReserved':
-      case 'DatesBlocked': {
-        const data = event.data as EventData<'DatesReserved'> & Partial<EventData<'DatesBlocked'>>;
+      case 'DatesReserved': {
+        const { entryId, publicationId, startDate, endDate, requestId } = event.data;
         const entry: CalendarEntryDocument = {
-          _id: data.entryId,
-          publicationId: data.publicationId,
-          startDate: data.startDate,
-          endDate: data.endDate,
-          type: event.type === 'DatesReserved' ? 1 : 2,
-          requestId: data.requestId ?? null,
-          source: data.source ?? 'booking',
-          note: data.note ?? null,
+          _id: entryId,
+          publicationId,
+          startDate,
+          endDate,
+          type: 1,
+          requestId,
+          source: 'booking',
+          note: null,
         };
-        await store
-          .collection<CalendarEntryDocument>(CALENDAR_ENTRIES)
-          .replaceOne({ _id: entry._id }, entry, { upsert: true });
+        await calendar.replaceOne({ _id: entry._id }, entry, { upsert: true });
+        return;
+      }
+      case 'DatesBlocked': {
+        const { entryId, publicationId, startDate, endDate, source, note } = event.data;
+        const entry: CalendarEntryDocument = {
+          _id: entryId,
+          publicationId,
+          startDate,
+          endDate,
+          type: 2,
+          requestId: null,
+          source,
+          note,
+        };
+        await calendar.replaceOne({ _id: entry._id }, entry, { upsert: true });
         return;
       }
       case 'CalendarEntryReleased':
-        await store
-          .collection<CalendarEntryDocument>(CALENDAR_ENTRIES)
-          .deleteOne({ _id: (event.data as EventData<'CalendarEntryReleased'>).entryId });
+        await calendar.deleteOne({ _id: event.data.entryId });
         return;
       case 'CalendarFeedImported': {
         // one write for the whole feed; replacing by id makes a second application change nothing
-        const { publicationId, released, blocked } = event.data as EventData<'CalendarFeedImported'>;
+        const { publicationId, released, blocked } = event.data;
         const operations = [
           ...released.map((entryId) => ({ deleteOne: { filter: { _id: entryId } } })),
           ...blocked.map(({ entryId, startDate, endDate, note }) => {
@@ -139,14 +197,12 @@ export const bookingsProjection: Projection = {
         // in slices, yielding between them: a feed of a thousand ranges never holds the API's event loop at once
         for (let at = 0; at < operations.length; at += FEED_SLICE) {
           await new Promise((resolve) => setImmediate(resolve));
-          await store
-            .collection<CalendarEntryDocument>(CALENDAR_ENTRIES)
-            .bulkWrite(operations.slice(at, at + FEED_SLICE));
+          await calendar.bulkWrite(operations.slice(at, at + FEED_SLICE));
         }
         return;
       }
       case 'ChatMessagePosted': {
-        const data = event.data as EventData<'ChatMessagePosted'>;
+        const data = event.data;
         await ignoreAlreadyApplied(() =>
           store
             .collection<ChatMessageDocument>(CHAT_MESSAGES)
@@ -154,8 +210,33 @@ export const bookingsProjection: Projection = {
         );
         return;
       }
-      default:
+      // the listing's own copy: daily-rent listings only, for requests recorded before snapshots
+      case 'PublicationCreated':
+      case 'PublicationEdited': {
+        const { publicationId, details } = event.data;
+        if (details.dealCategory !== 'dailyRent') {
+          await listings.deleteOne({ _id: publicationId, revision: { $lt: event.revision } });
+          return;
+        }
+        await ignoreAlreadyApplied(() =>
+          listings.updateOne(
+            { _id: publicationId, revision: { $lt: event.revision } },
+            { $set: { ...listingOf(details), revision: event.revision } },
+            { upsert: true },
+          ),
+        );
         return;
+      }
+      case 'PublicationPriceChanged':
+        await listings.updateOne(
+          { _id: event.data.publicationId, revision: { $lt: event.revision } },
+          { $set: { pricePerNight: event.data.newPrice, revision: event.revision } },
+        );
+        return;
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
     }
   },
-};
+});

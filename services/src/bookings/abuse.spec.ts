@@ -2,10 +2,11 @@ import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity/registration';
+import { registerUser } from '../identity';
 import { bookingStream } from './booking';
-import { todayOf } from './commands';
+import { todayOf } from './dates';
 
 /** Anonymous booking requests (issue 12, item 5): the bot check, a phone confirmed by SMS code, limits, one request per asking, the guest's own page. */
 let t: TestApp;
@@ -71,8 +72,13 @@ const ask = (
   if (options.token) r = r.set('Authorization', `Bearer ${options.token}`);
   return r;
 };
-const sms = async (phone: string) =>
-  (await request(t.app).get(`/api/dev/sms?phone=${phone}`).expect(200)).body.data as { text: string }[];
+/** what was sent to a phone, once what follows the facts so far has happened */
+const sms = async (phone: string) => {
+  await settled(t);
+  return (await request(t.app).get(`/api/dev/sms?phone=${phone}`).expect(200)).body.data as {
+    text: string;
+  }[];
+};
 const hostNotices = async () =>
   (await sms(hostPhone)).filter((m) => m.text.startsWith('Новая заявка')).length;
 

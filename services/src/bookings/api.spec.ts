@@ -3,10 +3,11 @@ import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity/registration';
+import { registerUser } from '../identity';
 import { calendarStream } from './calendar';
-import { todayOf } from './commands';
+import { todayOf } from './dates';
 
 let t: TestApp;
 let ownerToken: string;
@@ -89,12 +90,12 @@ const ask = (publicationId: string, from: number, to: number, extra: object = {}
 };
 const accept = (token: string, publicationId: string, requestId: string) =>
   as(token, request(t.app).post(`/api/booking/daily-rent/${publicationId}/${requestId}/accept`));
+/** api.md: «POST .../{id}/calendar/check-date: startDate, endDate. Response existsFreeDateByPeriod.» */
 const checkDate = async (publicationId: string, from: number, to: number) =>
   (
     await request(t.app)
-      .get(
-        `/api/booking/daily-rent/${publicationId}/calendar/check-date?startDate=${day(from)}&endDate=${day(to)}`,
-      )
+      .post(`/api/booking/daily-rent/${publicationId}/calendar/check-date`)
+      .send({ startDate: day(from), endDate: day(to) })
       .expect(200)
   ).body.data.existsFreeDateByPeriod;
 
@@ -130,10 +131,50 @@ describe('sending a request', () => {
   });
 
   it('tells the host by SMS', async () => {
+    await settled(t);
     const { body } = await request(t.app).get('/api/dev/sms?phone=79550000312').expect(200);
     expect(
       body.data.some((m: { text: string }) => m.text.startsWith('Новая заявка на «Объявление flat»')),
     ).toBe(true);
+  });
+});
+
+describe('the availability check, as api.md writes it', () => {
+  // «POST .../{id}/calendar/check-date: startDate, endDate. Response existsFreeDateByPeriod.»
+  const post = (publicationId: string, body: object) =>
+    request(t.app).post(`/api/booking/daily-rent/${publicationId}/calendar/check-date`).send(body);
+
+  it('answers POST with startDate and endDate: existsFreeDateByPeriod, true while the nights are free', async () => {
+    const res = await post('flat-2', { startDate: day(150), endDate: day(152) }).expect(200);
+    expect(res.body).toEqual({ data: { existsFreeDateByPeriod: true } });
+  });
+
+  it('answers false once a booking holds one of the nights, and true again beside it', async () => {
+    const { body } = await ask('flat-2', 160, 162, { adultCount: 1, childCount: 0 }).expect(201);
+    await accept(ownerToken, 'flat-2', body.data.id).expect(200);
+    expect((await post('flat-2', { startDate: day(161), endDate: day(163) }).expect(200)).body.data).toEqual({
+      existsFreeDateByPeriod: false,
+    });
+    expect((await post('flat-2', { startDate: day(162), endDate: day(164) }).expect(200)).body.data).toEqual({
+      existsFreeDateByPeriod: true,
+    });
+    // the GET the site asks with (docs/decisions.md) answers the same
+    const byQuery = await request(t.app)
+      .get(`/api/booking/daily-rent/flat-2/calendar/check-date?startDate=${day(161)}&endDate=${day(163)}`)
+      .expect(200);
+    expect(byQuery.body.data).toEqual({ existsFreeDateByPeriod: false });
+  });
+
+  it('refuses a period without its dates or with the check-out before the check-in, and a listing that is not daily rent', async () => {
+    expect((await post('flat-2', {}).expect(400)).body).toMatchObject({
+      errorCode: 1,
+      errors: { startDate: expect.any(Array), endDate: expect.any(Array) },
+    });
+    expect((await post('flat-2', { startDate: day(5), endDate: day(5) }).expect(400)).body.errors).toEqual({
+      endDate: ['Дата выезда должна быть позже даты заезда'],
+    });
+    await post('sale', { startDate: day(5), endDate: day(6) }).expect(404);
+    await post('no-such-listing', { startDate: day(5), endDate: day(6) }).expect(404);
   });
 });
 
@@ -163,6 +204,7 @@ describe('accepting', () => {
     ]);
     expect((await ask('flat', 21, 25).expect(409)).body).toEqual({ errorCode: 109, message: UNAVAILABLE });
     // the guest hears about it, and the daily-rent search skips the busy nights
+    await settled(t);
     const sms = await request(t.app).get(`/api/dev/sms?phone=${GUEST_PHONE}`).expect(200);
     expect(sms.body.data[0].text).toMatch(/^Бронирование с .* подтверждено\.$/);
     const search = await request(t.app)
@@ -222,6 +264,19 @@ describe('accepting', () => {
     expect(counts.body.data.map((c: { count: number }) => c.count)).toEqual([49, 1, 0, 0, 0]);
   });
 
+  it('with the same Idempotency-Key answers the same run again, writing nothing more; a malformed key is refused', async () => {
+    const { body } = await ask('flat', 170, 171).expect(201);
+    const key = 'accept-flat-170-0001';
+    const first = await accept(ownerToken, 'flat', body.data.id).set('Idempotency-Key', key).expect(200);
+    const head = await t.ctx.eventStore.headPosition();
+    const again = await accept(ownerToken, 'flat', body.data.id).set('Idempotency-Key', key).expect(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await t.ctx.eventStore.headPosition()).toBe(head);
+    expect(
+      (await accept(ownerToken, 'flat', body.data.id).set('Idempotency-Key', 'short').expect(400)).body,
+    ).toMatchObject({ errorCode: 1, errors: { 'Idempotency-Key': expect.any(Array) } });
+  });
+
   it('is for the listing’s agency only', async () => {
     const { body } = await ask('flat', 40, 41).expect(201);
     expect((await accept(strangerToken, 'flat', body.data.id).expect(403)).body.errorCode).toBe(102);
@@ -278,6 +333,7 @@ describe('rejecting, cancelling, checking out', () => {
 
 describe('lists', () => {
   it('the user’s own requests by the user status set, with messages in the detail', async () => {
+    await settled(t); // the messages follow the facts
     const all = await as(
       guestToken,
       request(t.app).get('/api/booking/daily-rent/list-for-user?limit=15&offset=1'),

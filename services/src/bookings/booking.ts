@@ -14,15 +14,24 @@ export type BookingEvent =
 /** The user's status set of the spec (sent=1, accepted=2, canceled=3, rejected=4), plus the stay's end. */
 export type BookingStatus = 'sent' | 'accepted' | 'canceled' | 'rejected' | 'completed';
 type Request = EventOf<'BookingRequested'>['data'];
-export type Booking = { exists: false } | { exists: true; request: Request; status: BookingStatus };
+export type Booking =
+  | { exists: false }
+  | {
+      exists: true;
+      request: Request;
+      status: BookingStatus;
+      /** the run that cancelled it (cancelBooking.ts): the same run asking again is answered with no event */
+      cancellationId?: string | null;
+    };
 
 export type BookingCommand =
   | ({ type: 'RequestBooking' } & Request)
   | { type: 'AcceptBooking'; actor: Actor; entryId: string }
   | { type: 'RejectBooking'; actor: Actor; reason: string }
-  | { type: 'CancelBooking'; actor: Actor; reason: string }
+  /** `cancellationId`: derived from the cancelling run's id, so a resumed run cancels once */
+  | { type: 'CancelBooking'; actor: Actor; reason: string; cancellationId: string }
   /** a guest without an account cancels through the link they were sent: the hash of its key */
-  | { type: 'CancelBookingByLink'; keyHash: string; reason: string }
+  | { type: 'CancelBookingByLink'; keyHash: string; reason: string; cancellationId: string }
   | { type: 'CheckOutGuest'; actor: Actor; today: string };
 
 export const bookingStream = (requestId: string) => `booking-${requestId}`;
@@ -48,7 +57,7 @@ export function evolve(state: Booking, event: BookingEvent): Booking {
     case 'BookingRejected':
       return { ...state, status: 'rejected' };
     case 'BookingCancelled':
-      return { ...state, status: 'canceled' };
+      return { ...state, status: 'canceled', cancellationId: event.data.cancellationId };
     case 'GuestCheckedOut':
       return { ...state, status: 'completed' };
     default: {
@@ -69,6 +78,9 @@ const NOT_NOW: Record<BookingStatus, string> = {
   canceled: 'Заявка отменена',
   completed: 'Гость уже выехал',
 };
+/** The cancellation asked for is the one recorded: the same run again (a resume after a crash), answered with no event. */
+const cancelledBy = (booking: Extract<Booking, { exists: true }>, cancellationId: string) =>
+  booking.status === 'canceled' && booking.cancellationId === cancellationId;
 const refuse = (status: BookingStatus) => new DomainError('ACTION_NOT_ALLOWED', NOT_NOW[status]);
 
 export function decide(command: BookingCommand, state: Booking): BookingEvent[] {
@@ -111,6 +123,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
         booking.request.guest.userId !== null && booking.request.guest.userId === command.actor.userId;
       if (!byGuest && !mayManagePublication(command.actor, booking.request))
         throw new DomainError('FORBIDDEN');
+      if (cancelledBy(booking, command.cancellationId)) return [];
       if (booking.status !== 'sent' && booking.status !== 'accepted') throw refuse(booking.status);
       return [
         {
@@ -120,6 +133,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
             reason: command.reason,
             by: command.actor.userId,
             byGuest,
+            cancellationId: command.cancellationId,
           },
         },
       ];
@@ -129,11 +143,18 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
       // a wrong key learns nothing: the request is as good as absent
       if (!booking.request.guestKeyHash || !sameHash(booking.request.guestKeyHash, command.keyHash))
         throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+      if (cancelledBy(booking, command.cancellationId)) return [];
       if (!isOpen(booking.status)) throw refuse(booking.status);
       return [
         {
           type: 'BookingCancelled',
-          data: { requestId: booking.request.requestId, reason: command.reason, by: 'guest', byGuest: true },
+          data: {
+            requestId: booking.request.requestId,
+            reason: command.reason,
+            by: 'guest',
+            byGuest: true,
+            cancellationId: command.cancellationId,
+          },
         },
       ];
     }

@@ -265,6 +265,7 @@ const request = {
   deposit: null,
   chatId: 'c1',
   guestKeyHash: null,
+  listing: { title: 'Студия у моря', image: null, fullAddress: 'Сочи, ул. Морская, 1', pricePerNight: 3000 },
 };
 const requested: BookingEvent = { type: 'BookingRequested', data: request };
 const accepted: BookingEvent = {
@@ -277,7 +278,7 @@ const rejected: BookingEvent = {
 };
 const cancelled = (by: string, byGuest: boolean): BookingEvent => ({
   type: 'BookingCancelled',
-  data: { requestId: 'r1', reason: 'Изменились планы', by, byGuest },
+  data: { requestId: 'r1', reason: 'Изменились планы', by, byGuest, cancellationId: 'x1' },
 });
 const checkedOut: BookingEvent = { type: 'GuestCheckedOut', data: { requestId: 'r1', by: 'owner' } };
 
@@ -329,23 +330,35 @@ describe('a booking request', () => {
       data: { ...request, guest: { ...request.guest, userId: null }, guestKeyHash: keyHash },
     };
     booking([byLink])
-      .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы' })
+      .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
       .then([cancelled('guest', true)]);
     booking([byLink, accepted])
-      .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы' })
+      .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
       .then([cancelled('guest', true)]);
     booking([byLink])
-      .when({ type: 'CancelBookingByLink', keyHash: 'b'.repeat(64), reason: 'x' })
+      .when({ type: 'CancelBookingByLink', keyHash: 'b'.repeat(64), reason: 'x', cancellationId: 'x1' })
       .thenThrows('NOT_FOUND');
-    booking([requested]).when({ type: 'CancelBookingByLink', keyHash, reason: 'x' }).thenThrows('NOT_FOUND'); // a request with no link
+    booking([requested])
+      .when({ type: 'CancelBookingByLink', keyHash, reason: 'x', cancellationId: 'x1' })
+      .thenThrows('NOT_FOUND'); // a request with no link
     booking([byLink, rejected])
-      .when({ type: 'CancelBookingByLink', keyHash, reason: 'x' })
+      .when({ type: 'CancelBookingByLink', keyHash, reason: 'x', cancellationId: 'x1' })
       .thenThrows('ACTION_NOT_ALLOWED');
   });
 
   it('of version 1 (before the guest’s link) reads as having no key', () => {
-    const { guestKeyHash: _none, ...v1 } = request;
-    expect(upcast('BookingRequested', 1, v1)).toEqual({ ...v1, guestKeyHash: null });
+    const { guestKeyHash: _none, listing: _snapshot, ...v1 } = request;
+    expect(upcast('BookingRequested', 1, v1)).toEqual({ ...v1, guestKeyHash: null, listing: null });
+  });
+
+  it('of version 2 (before the listing’s snapshot) reads as having none', () => {
+    const { listing: _none, ...v2 } = request;
+    expect(upcast('BookingRequested', 2, v2)).toEqual({ ...v2, listing: null });
+  });
+
+  it('cancelled at version 1 (before the cancelling run’s id) reads as cancelled by no run', () => {
+    const v1 = { requestId: 'r1', reason: 'Изменились планы', by: 'guest', byGuest: true };
+    expect(upcast('BookingCancelled', 1, v1)).toEqual({ ...v1, cancellationId: null });
   });
 
   it('is accepted by the owner or the listing’s author, once; by nobody else', () => {
@@ -371,20 +384,43 @@ describe('a booking request', () => {
 
   it('is cancelled by its guest or by the host, while waiting or accepted', () => {
     booking([requested])
-      .when({ type: 'CancelBooking', actor: guest, reason: 'Изменились планы' })
+      .when({ type: 'CancelBooking', actor: guest, reason: 'Изменились планы', cancellationId: 'x1' })
       .then([cancelled('guest', true)]);
     booking([requested, accepted])
-      .when({ type: 'CancelBooking', actor: owner, reason: 'Изменились планы' })
+      .when({ type: 'CancelBooking', actor: owner, reason: 'Изменились планы', cancellationId: 'x1' })
       .then([cancelled('owner', false)]);
     booking([requested, rejected])
-      .when({ type: 'CancelBooking', actor: guest, reason: 'x' })
+      .when({ type: 'CancelBooking', actor: guest, reason: 'x', cancellationId: 'x1' })
       .thenThrows('ACTION_NOT_ALLOWED');
     booking([requested, accepted, checkedOut])
-      .when({ type: 'CancelBooking', actor: guest, reason: 'x' })
+      .when({ type: 'CancelBooking', actor: guest, reason: 'x', cancellationId: 'x1' })
       .thenThrows('ACTION_NOT_ALLOWED');
     booking([requested])
-      .when({ type: 'CancelBooking', actor: stranger, reason: 'x' })
+      .when({ type: 'CancelBooking', actor: stranger, reason: 'x', cancellationId: 'x1' })
       .thenThrows('FORBIDDEN');
+  });
+
+  it('answers the same cancellation again with no event, and another one with the refusal', () => {
+    const keyHash = 'a'.repeat(64);
+    const byLink = {
+      type: 'BookingRequested' as const,
+      data: { ...request, guest: { ...request.guest, userId: null }, guestKeyHash: keyHash },
+    };
+    booking([requested, accepted, cancelled('guest', true)])
+      .when({ type: 'CancelBooking', actor: guest, reason: 'Изменились планы', cancellationId: 'x1' })
+      .then([]);
+    booking([requested, accepted, cancelled('guest', true)])
+      .when({ type: 'CancelBooking', actor: guest, reason: 'Изменились планы', cancellationId: 'x2' })
+      .thenThrows('ACTION_NOT_ALLOWED');
+    booking([requested, cancelled('guest', true)])
+      .when({ type: 'CancelBooking', actor: stranger, reason: 'x', cancellationId: 'x1' })
+      .thenThrows('FORBIDDEN');
+    booking([byLink, cancelled('guest', true)])
+      .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
+      .then([]);
+    booking([byLink, cancelled('guest', true)])
+      .when({ type: 'CancelBookingByLink', keyHash, reason: 'x', cancellationId: 'x3' })
+      .thenThrows('ACTION_NOT_ALLOWED');
   });
 
   it('ends with the guest checked out, not before arrival', () => {

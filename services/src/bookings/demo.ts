@@ -1,7 +1,9 @@
 import { ROLES } from '@estate/events';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { acceptBooking, requestBooking, todayOf } from './commands';
+import { acceptBooking } from './acceptBooking';
+import { todayOf } from './dates';
+import { requestBooking } from './requestBooking';
 
 const DAY = 24 * 60 * 60_000;
 

@@ -32,7 +32,7 @@ import {
 } from '../money';
 import { publicationDecider, publicationStream, type PublicationCommand } from '../publications';
 import { demoListings } from './demoData';
-import { seedDemoBookings } from '../bookings/demo';
+import { seedDemoBookings } from '../bookings';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
 

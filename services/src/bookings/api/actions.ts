@@ -1,0 +1,85 @@
+import { actorOf, STAFF } from '../../core/access';
+import { defineRoute } from '../../core/route';
+import { acceptBooking } from '../acceptBooking';
+import { bookingDtoOf, requestDocument } from '../answers';
+import { cancelBooking } from '../cancelBooking';
+import { checkOutGuest, rejectBooking } from '../commands';
+import { bookingAnswer } from '../dto';
+import { answerParams, idempotencyKeyOf, reasonBody, requestParams } from '../inputs';
+import { BASE, tags } from './paths';
+
+/**
+ * What the host (and, for a cancellation, the guest) does with a request: accept it (a workflow
+ * across the calendar and the request), reject it, cancel it (a workflow across the request and
+ * the calendar), check the guest out. Each runs the command or the workflow and answers the request
+ * as the read model then shows it; the messages, SMS and e-mails follow the facts (reactors.ts).
+ */
+
+const idempotency =
+  'Заголовок Idempotency-Key (необязательно): повтор с тем же ключом продолжает и завершает то же действие.';
+
+export const acceptRequest = defineRoute({
+  method: 'post',
+  path: `${BASE}/{publicationId}/{requestId}/accept`,
+  tags,
+  summary: 'Принять заявку: даты бронируются',
+  description: `Сначала даты занимаются в календаре объявления, затем заявка принимается; если заявку принять нельзя, даты освобождаются. ${idempotency}`,
+  auth: STAFF,
+  params: answerParams,
+  errors: [404, 409, 422],
+  response: bookingAnswer,
+  async handle({ ctx, params: { publicationId, requestId }, req }) {
+    await acceptBooking(ctx, actorOf(req), publicationId, requestId, idempotencyKeyOf(req));
+    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
+  },
+});
+
+export const rejectRequest = defineRoute({
+  method: 'post',
+  path: `${BASE}/{requestId}/reject`,
+  tags,
+  summary: 'Отклонить заявку с причиной (text)',
+  auth: 'signed-in',
+  params: requestParams,
+  body: reasonBody,
+  errors: [404, 422],
+  response: bookingAnswer,
+  async handle({ ctx, params: { requestId }, body: { text }, req }) {
+    await rejectBooking(ctx, actorOf(req), requestId, text);
+    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
+  },
+});
+
+export const cancelRequest = defineRoute({
+  method: 'post',
+  path: `${BASE}/{requestId}/cancel`,
+  tags,
+  summary: 'Отменить заявку с причиной (text): гость или агентство',
+  description: `Заявка отменяется, затем её даты освобождаются. ${idempotency}`,
+  auth: 'signed-in',
+  params: requestParams,
+  body: reasonBody,
+  errors: [404, 422],
+  response: bookingAnswer,
+  async handle({ ctx, params: { requestId }, body: { text }, req }) {
+    await cancelBooking(ctx, actorOf(req), requestId, text, idempotencyKeyOf(req));
+    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
+  },
+});
+
+export const checkOut = defineRoute({
+  method: 'post',
+  path: `${BASE}/{requestId}/check-out`,
+  tags,
+  summary: 'Гость выехал',
+  auth: 'signed-in',
+  params: requestParams,
+  errors: [404, 422],
+  response: bookingAnswer,
+  async handle({ ctx, params: { requestId }, req }) {
+    await checkOutGuest(ctx, actorOf(req), requestId);
+    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
+  },
+});
+
+export const actionRoutes = [acceptRequest, rejectRequest, cancelRequest, checkOut];

@@ -33,11 +33,16 @@ export default tseslint.config(
   {
     // a projection is typed by the events it handles (projections/src/projection.ts), never by casting their data
     files: ['projections/src/**/*.ts'],
+    ignores: ['projections/src/**/*.spec.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "TSAsExpression > TSTypeReference[typeName.name='EventData']",
+          message: 'Type a projection by the events it handles instead of casting their data.',
+        },
+        {
+          selector: "TSAsExpression[expression.type='MemberExpression'][expression.property.name='data']",
           message: 'Type a projection by the events it handles instead of casting their data.',
         },
       ],

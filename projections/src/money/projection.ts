@@ -1,5 +1,4 @@
-import type { EventData, StoredEvent } from '@estate/events';
-import type { Projection } from '../projection';
+import { defineProjection } from '../projection';
 import type { ReadStore } from '../readStore/port';
 
 export const WALLETS = 'wallets';
@@ -17,18 +16,19 @@ export type WalletOperationDocument = {
 };
 
 /** Each agency's balance and the list of its operations, from the wallet streams. */
-export const walletsProjection: Projection = {
+export const walletsProjection = defineProjection({
   name: 'wallets',
   version: 1,
   collections: { [WALLETS]: [], [WALLET_OPERATIONS]: [{ key: { agencyId: 1, at: -1 } }] },
-  async apply(event: StoredEvent, store: ReadStore) {
-    const deltas: Record<string, number> = { WalletCredited: 1, WalletCharged: -1, WalletRefunded: 1 };
-    if (!(event.type in deltas)) return;
-    const data = event.data as EventData<'WalletCredited'> & Partial<EventData<'WalletCharged'>>;
+  handles: ['WalletCredited', 'WalletCharged', 'WalletRefunded'],
+  async apply(event, store) {
+    const { data } = event;
+    const charge = event.type === 'WalletCharged' ? event.data : null;
+    const sign = event.type === 'WalletCharged' ? -1 : 1;
     const wallets = store.collection<WalletDocument>(WALLETS);
     const current = await wallets.findOne({ _id: data.agencyId });
     if (current && current.revision >= event.revision) return; // applied already
-    const balance = (current?.balance ?? 0) + deltas[event.type] * data.sum;
+    const balance = (current?.balance ?? 0) + sign * data.sum;
     await wallets.replaceOne(
       { _id: data.agencyId },
       { _id: data.agencyId, revision: event.revision, balance },
@@ -43,15 +43,15 @@ export const walletsProjection: Projection = {
         agencyId: data.agencyId,
         kind,
         sum: data.sum,
-        purpose: data.purpose ?? null,
-        publicationId: data.publicationId ?? null,
-        by: data.by ?? null,
+        purpose: charge?.purpose ?? null,
+        publicationId: charge?.publicationId ?? null,
+        by: charge?.by ?? null,
         at: event.occurredAt,
       },
       { upsert: true },
     );
   },
-};
+});
 
 export const walletBalance = async (store: ReadStore, agencyId: string | null) =>
   agencyId ? ((await store.collection<WalletDocument>(WALLETS).findOne({ _id: agencyId }))?.balance ?? 0) : 0;

@@ -69,35 +69,8 @@ function violations(): string[] {
   return found.sort();
 }
 
-/**
- * Crossings that are still being removed (issue 13). The list may only shrink: a crossing not on it
- * fails, and an entry that no longer crosses fails too, so it is struck off when fixed.
- */
-const STILL_CROSSING: string[] = [
-  'agencies/agencies.spec.ts → seed/seed',
-  'app.ts → seed/demoImages',
-  'core imports a slice: core/headers.spec.ts → app',
-  'core imports a slice: core/headers.spec.ts → seed/seed',
-  'core imports a slice: core/production.spec.ts → app',
-  'core imports a slice: core/production.spec.ts → bootstrap',
-  'core imports a slice: core/production.spec.ts → seed/seed',
-  'core imports a slice: core/publicUrl.spec.ts → seed/seed',
-  'identity/auth.spec.ts → seed/seed',
-  'identity/profile.spec.ts → seed/seed',
-  'identity/session.spec.ts → seed/seed',
-  'main.ts → seed/seed',
-  'publications/agency.spec.ts → seed/seed',
-  'publications/api.spec.ts → seed/seed',
-  'publications/reads.spec.ts → identity/user',
-  'publications/search.spec.ts → identity/user',
-];
-
 describe('architecture', () => {
-  const found = violations();
   it('imports a slice only through its index.ts, never from core/, and keeps the front ends apart', () => {
-    expect(found.filter((v) => !STILL_CROSSING.includes(v))).toEqual([]);
-  });
-  it('lists no crossing that has been removed', () => {
-    expect(STILL_CROSSING.filter((v) => !found.includes(v))).toEqual([]);
+    expect(violations()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { seededRandom } from '@estate/projections/seededRandom';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { DEMO_PHONES } from '../services/src/seed/seed';
+import { DEMO_PHONES } from '../services/src/seed';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import {
   documentedOperations,

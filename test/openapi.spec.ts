@@ -70,3 +70,17 @@ it('declares security on every operation that answers a visitor 401, and on no o
   expect(needless).toEqual([]);
   expect(refused).toBeGreaterThan(40);
 });
+
+it('declares the schema of every success answer (the API tests check each answer they receive against it)', () => {
+  const missing = documentedOperations(document).flatMap((o) => {
+    const responses =
+      (o.declaration as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> })
+        .responses ?? {};
+    const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
+    const described =
+      success.length > 0 &&
+      success.every(([, answer]) => Object.values(answer.content ?? {}).some((media) => media.schema));
+    return described ? [] : [key(o)];
+  });
+  expect(missing).toEqual([]);
+});

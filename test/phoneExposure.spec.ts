@@ -3,7 +3,7 @@ import { USERS, type UserDocument } from '@estate/projections';
 import request from 'supertest';
 import { changeUser } from '../services/src/identity';
 import { DEMO_COMPLEXES } from '../services/src/newBuildings/demoComplexes';
-import { DEMO_PHONES } from '../services/src/seed/seed';
+import { DEMO_PHONES } from '../services/src/seed';
 import { createAgency, createListing } from '../services/test/listings';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import { key, servedRoutes, type Operation } from './support/routes';

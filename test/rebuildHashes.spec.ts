@@ -9,7 +9,7 @@ import {
   type ReadStore,
 } from '@estate/projections';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
-import { DEMO_PHONES } from '../services/src/seed/seed';
+import { DEMO_PHONES } from '../services/src/seed';
 
 /**
  * A read model is built from events alone (issue 13, point 3): rebuilt by itself, it gives the same

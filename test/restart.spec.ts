@@ -4,7 +4,7 @@ import { createApp } from '../services/src/app';
 import { buildContext, closeContext } from '../services/src/bootstrap';
 import { loadConfig } from '../services/src/core/config';
 import { createLogger } from '../services/src/core/logger';
-import { seedDemoData } from '../services/src/seed/seed';
+import { seedDemoData } from '../services/src/seed';
 import { startTestApp } from './support/server';
 
 const everything = { limit: 100, sortByPrice: 'ASC' };

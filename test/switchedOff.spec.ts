@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { requestBooking, todayOf } from '../services/src/bookings';
-import { DEMO_PHONES } from '../services/src/seed/seed';
+import { DEMO_PHONES } from '../services/src/seed';
 import { createAgency, createListing } from '../services/test/listings';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import { key, servedRoutes, type Operation } from './support/routes';

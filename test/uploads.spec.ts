@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import request from 'supertest';
-import { DEMO_PHONES } from '../services/src/seed/seed';
+import { DEMO_PHONES } from '../services/src/seed';
 import { createAgency } from '../services/test/listings';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
@@ -16,7 +17,7 @@ import { serveSinglePageApp } from './core/staticFiles';
 import { devOutboxRoutes } from './notifications';
 import { authenticate, identityRoutes } from './identity';
 import { locationRoutes } from './locations';
-import { mountRoutes } from './core/route';
+import { defineRoute, mountRoutes } from './core/route';
 import { categoryRoutes } from './categories';
 import { newBuildingRoutes } from './newBuildings';
 import { publicationRoutes } from './publications';
@@ -25,7 +26,7 @@ import { bookingRoutes } from './bookings';
 import { agencyRoutes, realtorRoutes } from './agencies';
 import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
-import { demoImageRoute } from './seed/demoImages';
+import { demoImageRoute } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -45,6 +46,33 @@ export function requestLogger(ctx: AppContext) {
     autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
   });
 }
+
+/** Whether the server is up: the stores it runs on and how far the read models are. */
+const health = defineRoute({
+  method: 'get',
+  path: '/api/health',
+  tags: ['Служебное'],
+  summary: 'Сервер работает: хранилища и позиция проекций',
+  auth: 'public',
+  response: z.object({
+    data: z.object({
+      status: z.literal('ok'),
+      eventStore: z.string(),
+      readStore: z.string(),
+      projectedPosition: z.number(),
+    }),
+  }),
+  async handle({ ctx }) {
+    return {
+      data: {
+        status: 'ok' as const,
+        eventStore: ctx.eventStore.name,
+        readStore: ctx.readStore.name,
+        projectedPosition: ctx.projections.position,
+      },
+    };
+  },
+});
 
 export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const app = express();
@@ -67,23 +95,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use('/api', readVisitor(ctx));
   app.use('/api/payments/sandbox', sandboxPagePolicy(ctx.config));
 
-  ctx.openApi.route({
-    method: 'get',
-    path: '/api/health',
-    tags: ['Служебное'],
-    summary: 'Сервер работает: хранилища и позиция проекций',
-    responses: { 200: { description: 'data: { status, eventStore, readStore, projectedPosition }' } },
-  });
-  app.get('/api/health', async (_req, res) => {
-    res.json({
-      data: {
-        status: 'ok',
-        eventStore: ctx.eventStore.name,
-        readStore: ctx.readStore.name,
-        projectedPosition: ctx.projections.position,
-      },
-    });
-  });
+  app.use(mountRoutes(ctx, [health]));
   app.use(mountRoutes(ctx, identityRoutes));
   app.use(mountRoutes(ctx, devOutboxRoutes(ctx)));
   app.use(mountRoutes(ctx, locationRoutes));
@@ -97,14 +109,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, agencyRoutes));
   app.use(mountRoutes(ctx, moneyRoutes(ctx)));
 
-  // the demo photos are served below, outside /api, but belong in the document
-  ctx.openApi.route({
-    method: 'get',
-    path: '/storage/demo/{name}',
-    tags: ['Служебное'],
-    summary: 'Демо-фото объявлений (SVG, <номер>.svg)',
-    responses: { 200: { description: 'image/svg+xml' }, 404: { description: 'errorCode 100' } },
-  });
+  // the demo photos are served below, outside /api, but belong in the document: declared now
+  const demoPhotos = mountRoutes(ctx, [demoImageRoute]);
   const openApiDocument = ctx.openApi.document();
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openApiDocument);
@@ -117,7 +123,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   app.use('/api', notFoundRoute);
 
-  app.get('/storage/demo/:name', demoImageRoute);
+  app.use(demoPhotos);
   // uploaded files are content-addressed: a new upload gets a new name, so they are cached for long
   if (ctx.files.localRoot) {
     app.use(

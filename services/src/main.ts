@@ -4,7 +4,7 @@ import { createHttpServer } from './core/server';
 import { buildContext, closeContext, projectorRunner } from './bootstrap';
 import { ConfigError, loadConfig } from './core/config';
 import { createApp } from './app';
-import { seedDemoData } from './seed/seed';
+import { seedDemoData } from './seed';
 
 async function main() {
   let config;

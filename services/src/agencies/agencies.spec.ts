@@ -4,7 +4,7 @@ import { lettersTo } from '../../test/letters';
 import { createAgency } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { registerUser } from '../identity';
-import { DEMO_PHONES } from '../seed/seed';
+import { DEMO_PHONES } from '../seed';
 import { NOT_REGISTERED } from './api/employees';
 import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
 

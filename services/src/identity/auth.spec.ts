@@ -4,7 +4,7 @@ import { createLogger } from '../core/logger';
 import type { SmsMessage, SmsProvider } from '../core/notify/port';
 import { OutboxSms } from '../core/notify/outbox';
 import { lastCode, signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { DEMO_PHONES } from '../seed/seed';
+import { DEMO_PHONES } from '../seed';
 
 const BOT = { 'g-recaptcha-response': 'test-token' };
 const newPhone = (() => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { confirmationToken, lettersTo } from '../../test/letters';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { DEMO_PHONES } from '../seed/seed';
+import { DEMO_PHONES } from '../seed';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',

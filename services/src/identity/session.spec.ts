@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { DEMO_PHONES } from '../seed/seed';
+import { DEMO_PHONES } from '../seed';
 import { hashToken, SESSION_IDLE_SECONDS } from './sessions';
 import { sessionStream } from './sessionActivity';
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { DEMO_PHONES } from '../seed/seed';
+import { DEMO_PHONES } from '../seed';
 
 let t: TestApp;
 let ownerToken: string;

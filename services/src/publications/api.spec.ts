@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tcpReachable } from '@estate/events/testing';
 import request from 'supertest';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { DEMO_PHONES } from '../seed/seed';
+import { DEMO_PHONES } from '../seed';
 
 /**
  * The same end-to-end suite twice: on the embedded adapters, and on the real engines that answer

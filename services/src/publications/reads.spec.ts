@@ -4,7 +4,7 @@ import request from 'supertest';
 import { createAgency, createListing } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
-import { userDecider, userStream } from '../identity/user';
+import { userDecider, userStream } from '../identity';
 
 let t: TestApp;
 let ownerToken: string;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createAgency, createListing, type ListingSpec } from '../../test/listings';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
-import { userDecider, userStream } from '../identity/user';
+import { userDecider, userStream } from '../identity';
 import { onBothReadStores } from '../../test/readStores';
 
 /** A catalogue made for the filters: each listing differs from the others in what a test asks. */

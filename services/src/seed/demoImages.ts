@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express';
+import { z } from 'zod';
 import { DomainError } from '../core/errors';
+import { defineRoute } from '../core/route';
 
 const PALETTES = [
   ['#dfe8f1', '#8fb3d9', '#3d6a99', '#f4d9b0'],
@@ -39,11 +40,23 @@ export function demoImageSvg(n: number): string {
 </svg>`;
 }
 
-export const demoImageRoute: RequestHandler = (req, res) => {
-  const match = /^(\d{1,5})\.svg$/.exec(String(req.params.name));
-  if (!match) throw new DomainError('NOT_FOUND');
-  res
-    .type('image/svg+xml')
-    .set('Cache-Control', 'public, max-age=86400')
-    .send(demoImageSvg(Number(match[1])));
-};
+/** The demo listings' photos: `<number>.svg`, drawn on request (served outside /api, documented with it). */
+export const demoImageRoute = defineRoute({
+  method: 'get',
+  path: '/storage/demo/{name}',
+  tags: ['Служебное'],
+  summary: 'Демо-фото объявлений (SVG, <номер>.svg)',
+  auth: 'public',
+  params: z.object({ name: z.string() }),
+  errors: [404],
+  produces: 'image/svg+xml',
+  response: z.string(),
+  async handle({ params, res }) {
+    const match = /^(\d{1,5})\.svg$/.exec(params.name);
+    if (!match) throw new DomainError('NOT_FOUND');
+    res
+      .type('image/svg+xml')
+      .set('Cache-Control', 'public, max-age=86400')
+      .send(demoImageSvg(Number(match[1])));
+  },
+});

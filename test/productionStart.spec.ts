@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../app';
-import { buildContext, closeContext } from '../bootstrap';
-import { DEMO_PHONES, seedDemoData } from '../seed/seed';
-import { ConfigError, loadConfig } from './config';
-import type { AppContext } from './context';
-import { createLogger } from './logger';
+import { createApp } from '../services/src/app';
+import { buildContext, closeContext } from '../services/src/bootstrap';
+import { DEMO_PHONES, seedDemoData } from '../services/src/seed';
+import { ConfigError, loadConfig } from '../services/src/core/config';
+import type { AppContext } from '../services/src/core/context';
+import { createLogger } from '../services/src/core/logger';
 
 /**
  * The app started as production starts it (NODE_ENV=production through loadConfig and
@@ -93,7 +93,7 @@ describe('a production start', () => {
 
   it('deploy/production.env ships no outbox: it starts only with the providers the operator gives', () => {
     const shipped = Object.fromEntries(
-      readFileSync(join(__dirname, '../../../deploy/production.env'), 'utf8')
+      readFileSync(join(__dirname, '../deploy/production.env'), 'utf8')
         .split('\n')
         .filter((line) => /^[A-Z_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { lettersTo } from '../../test/letters';
-import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { DEMO_PHONES } from '../seed/seed';
+import { lettersTo } from '../services/test/letters';
+import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
+import { DEMO_PHONES } from '../services/src/seed';
 
 /** Links that leave the site are built from PUBLIC_URL: a forged Host header must not send a token or a payer elsewhere. */
 describe('links in letters and payments', () => {

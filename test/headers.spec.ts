@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../app';
-import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { DEMO_PHONES } from '../seed/seed';
+import { createApp } from '../services/src/app';
+import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
+import { DEMO_PHONES } from '../services/src/seed';
 
 /** The policy as directive → sources. */
 const policyOf = (header: string | undefined) =>

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/core/config';
 import type { AppContext } from '../src/core/context';
 import { createLogger, type Logger } from '../src/core/logger';
 import { createHttpServer } from '../src/core/server';
-import { seedDemoData } from '../src/seed/seed';
+import { seedDemoData } from '../src/seed';
 
 /** The app's clock, moved forward by tests to expire codes and allow resends without waiting. */
 export class TestClock {

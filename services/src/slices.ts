@@ -5,6 +5,7 @@ import { agencyReactors, agencyWorkflows } from './agencies';
 import { bookingReactors, bookingWorkflows } from './bookings';
 import { identityReactors } from './identity';
 import { moneyReactors, moneyWorkflows } from './money';
+import { publicationReactors } from './publications';
 
 /**
  * What the slices give the process beside their routes: the reactors that follow facts on the log
@@ -17,6 +18,7 @@ export const allReactors = (ctx: AppContext): Reactor[] => [
   ...agencyReactors(ctx),
   ...moneyReactors(ctx),
   ...bookingReactors(ctx),
+  ...publicationReactors(ctx),
 ];
 export const allWorkflows: Workflow<never, unknown>[] = [
   ...agencyWorkflows,

@@ -4,6 +4,7 @@
  * else of the folder is imported from outside.
  */
 export { publicationRoutes } from './api';
+export { publicationReactors } from './reactors';
 export { toPublicationDto } from './presentation';
 export type { PublicationDto } from './dto';
 /** the listing's stream and its rules (money promotes a listing; the seed creates them) */

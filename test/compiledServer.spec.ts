@@ -25,7 +25,7 @@ beforeAll(() => {
       throw new Error(`${app}/dist is not built: run npm run build first`);
 });
 
-type Started = { child: ChildProcess; out: () => string; exited: Promise<number | null> };
+type Started = { child: ChildProcess; out: () => string; exited: Promise<number | string | null> };
 
 /** Starts the compiled server with only the given settings (no NODE_OPTIONS: nothing may load tsx). */
 function startCompiled(env: Record<string, string>): Started {
@@ -38,7 +38,10 @@ function startCompiled(env: Record<string, string>): Started {
   let out = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (out += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // the exit code, or the signal that ended it (SIGABRT when a native module aborts)
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal)),
+  );
   return { child, out: () => out, exited };
 }
 
@@ -51,16 +54,17 @@ async function waitFor<T>(
   for (;;) {
     const found = await probe();
     if (found !== undefined) return found;
-    if (started.child.exitCode !== null)
+    const { exitCode, signalCode } = started.child;
+    if (exitCode !== null || signalCode !== null)
       throw new Error(
-        `the compiled server exited (${started.child.exitCode}) before ${what}:\n${started.out()}`,
+        `the compiled server exited (${exitCode ?? signalCode}) before ${what}:\n${started.out()}`,
       );
     if (Date.now() > end) throw new Error(`no ${what} within 90 s:\n${started.out()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-async function stop(started: Started): Promise<number | null> {
+async function stop(started: Started): Promise<number | string | null> {
   if (started.child.exitCode === null) started.child.kill('SIGTERM');
   return started.exited;
 }

@@ -164,9 +164,9 @@ async function writeLog(file: string, count: number) {
   await store.close();
 }
 
-/** The two ways to start the server: the compiled bundle (production) and TypeScript through tsx (development). */
+/** The two ways to start the server: the compiled bundle as the image runs it, and TypeScript through tsx (development). */
 const STARTS = {
-  compiled: ['dist/server/main.js'],
+  compiled: ['--enable-source-maps', 'dist/server/main.js'],
   tsx: ['--import', 'tsx', 'services/src/main.ts'],
 } as const;
 type StartKind = keyof typeof STARTS;

@@ -1,3 +1,4 @@
+import type { AgencyDto } from '@estate/client';
 import {
   Alert,
   Button,
@@ -16,21 +17,8 @@ import { httpClient } from '../api';
 import { useAgencyResource } from './useAgency';
 
 /** What `GET /api/agency/{id}` answers; only some of it is the user's to change. */
-type Agency = {
-  id: string;
-  name: string;
-  legalEntity: 1 | 2 | 3;
-  inn: string | null;
-  kpp: string | null;
-  accountNumber: string | null;
-  siteLink: string | null;
-  email: string | null;
-  description: string | null;
-  canViewInCatalog: 0 | 1;
-  avatar?: string | null;
-  walletBalance?: number;
-  employeesCount?: number;
-};
+/** as the API answers it: inferred from the server's schema, never copied */
+type Agency = AgencyDto;
 /** The fields the form edits — and the only ones it sends: the profile call refuses anything else (id, balance, counters…). */
 const EDITABLE = [
   'name',

@@ -19,17 +19,11 @@ import {
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
-import { formatPhone, isFullPhone, phoneDigits } from '@estate/client';
+import { formatPhone, isFullPhone, phoneDigits, type EmployeeDto } from '@estate/client';
 import { useAgencyResource } from './useAgency';
 
-type Employee = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string;
-  limit: number | null;
-  isActive: boolean;
-};
+/** as the API answers it: inferred from the server's schema, never copied */
+type Employee = EmployeeDto;
 type Call = (path: string, method: string, body: object | undefined, done: string) => Promise<boolean>;
 
 /** The monthly limit: saved on Enter or when the field is left, only if it changed; empty is «без лимита». */

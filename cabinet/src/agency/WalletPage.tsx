@@ -16,12 +16,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../api';
 import { useAgencyResource } from './useAgency';
-import { formatPrice as rub } from '@estate/client';
+import { formatPrice as rub, type BalanceDto } from '@estate/client';
 
-type Balance = {
-  walletBalance: number;
-  operations: { id: string; kind: string; sum: number; purpose: string | null; at: string }[];
-};
+/** as the API answers it: inferred from the server's schema, never copied */
+type Balance = BalanceDto;
 const KIND: Record<string, string> = { 'top-up': 'Пополнение', charge: 'Списание', refund: 'Возврат' };
 const digits = (v: string) => v.replace(/\D/g, '');
 

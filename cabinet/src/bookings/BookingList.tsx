@@ -26,21 +26,10 @@ import {
   useRefresh,
 } from 'react-admin';
 import { httpClient } from '../api';
-import { formatPrice } from '@estate/client';
+import { formatPrice, type BookingDto } from '@estate/client';
 
-type Booking = {
-  id: string;
-  publicationId: string;
-  displayStatus: number;
-  price: number;
-  title: string;
-  name: string;
-  phone: string;
-  startDate: string;
-  endDate: string;
-  allGuestsCount: number;
-  reason: string | null;
-};
+/** as the API answers it: inferred from the server's schema, never copied */
+type Booking = BookingDto;
 
 /** product.md: the agent's tabs New, Waiting, Living, Completed, Cancelled (display statuses 1–5). */
 const TABS = [

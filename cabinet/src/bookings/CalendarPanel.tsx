@@ -1,9 +1,11 @@
+import type { CalendarEntryDto } from '@estate/client';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
 import { httpClient } from '../api';
 
-type Entry = { id: string; startDate: string; endDate: string; type: 1 | 2 };
+/** as the API answers it: inferred from the server's schema, never copied */
+type Entry = CalendarEntryDto;
 const today = () => new Date().toISOString().slice(0, 10);
 const dateText = (d: string) =>
   new Intl.DateTimeFormat('ru-RU', {

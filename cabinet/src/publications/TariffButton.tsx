@@ -13,9 +13,10 @@ import { useEffect, useState } from 'react';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../api';
-import { formatPrice } from '@estate/client';
+import { formatPrice, type ListingTariffDto } from '@estate/client';
 
-type Tariff = { id: string; title: string; pricePerDay: number; advantages: string[] };
+/** as the API answers it: inferred from the server's schema, never copied */
+type Tariff = ListingTariffDto;
 
 /** A UUID v4; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
 function newIdempotencyKey(): string {

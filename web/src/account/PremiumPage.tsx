@@ -1,9 +1,10 @@
 import { Alert, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiCall, formatPrice } from '@estate/client';
+import { apiCall, formatPrice, type PremiumTariffDto } from '@estate/client';
 import { useSession } from '../auth/session';
 
-type Tariff = { id: string; price: number; pricePerMonth: number; priceBenefit: number; duration: number };
+/** as the API answers it: inferred from the server's schema, never copied */
+type Tariff = PremiumTariffDto;
 const NAMES: Record<number, string> = { 1: 'На месяц', 6: 'На полгода', 12: 'На год' };
 const dateText = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));

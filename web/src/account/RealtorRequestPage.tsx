@@ -11,27 +11,16 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiCall, ApiError } from '@estate/client';
+import { apiCall, ApiError, type RealtorRequestDto } from '@estate/client';
 import { useSession } from '../auth/session';
 
-type Request = {
-  status: number;
-  statusName?: string;
-  reason?: string | null;
-  name?: string;
-  agencyName?: string;
-  legalEntity?: 1 | 2 | 3;
-  inn?: string | null;
-  kpp?: string | null;
-  accountNumber?: string | null;
-  siteLink?: string | null;
-  email?: string | null;
-};
+/** as the API answers it: inferred from the server's schema, never copied */
+type Request = RealtorRequestDto;
 const EMPTY = {
   name: '',
   agencyName: '',
   email: '',
-  legalEntity: 1 as 1 | 2 | 3,
+  legalEntity: 1,
   inn: '',
   kpp: '',
   accountNumber: '',

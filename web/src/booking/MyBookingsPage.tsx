@@ -15,22 +15,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { apiCall, formatPrice, plural } from '@estate/client';
+import { apiCall, formatPrice, plural, type BookingDto } from '@estate/client';
 
-type Booking = {
-  id: string;
-  title: string;
-  startDate: string;
-  endDate: string;
-  nightsCount: number;
-  price: number;
-  allGuestsCount: number;
-  status: number;
-  displayStatus: number;
-  displayStatusName: string;
-  reason: string | null;
-  address: { fullAddress: string };
-};
+/** as the API answers it: inferred from the server's schema, never copied */
+type Booking = BookingDto;
 /** product.md: the user's list has Активные, Отменено, Завершен. */
 const TABS = [
   { key: 'active', label: 'Активные', match: (b: Booking) => b.displayStatus <= 3 },

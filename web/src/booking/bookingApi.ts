@@ -1,28 +1,8 @@
-import { apiCall, botToken } from '@estate/client';
+import { apiCall, botToken, type BookingDetailDto } from '@estate/client';
 
 /** The calls of a daily-rent booking: the phone's SMS check (the spec's sms-code calls), the request, the guest's own page. */
-export type BookingAnswer = {
-  id: string;
-  publicationId: string;
-  title: string;
-  startDate: string;
-  endDate: string;
-  nightsCount: number;
-  allGuestsCount: number;
-  adultCount: number;
-  childCount: number;
-  price: number;
-  pricePerDay: number;
-  deposit: number | null;
-  status: number;
-  displayStatus: number;
-  displayStatusName: string;
-  reason: string | null;
-  address: { fullAddress: string };
-  name: string;
-  phone: string;
-  email: string | null;
-};
+/** as the API answers it: inferred from the server's schema, never copied */
+export type BookingAnswer = BookingDetailDto;
 export type SentBooking = BookingAnswer & { repeated: boolean; guestPage: string | null };
 export type BookingInput = {
   name: string;

@@ -16,28 +16,13 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useEffect, useState } from 'react';
 import { httpClient } from '../api';
-import { formatNumber } from '@estate/client';
+import { formatNumber, type StatisticsDiagramDto, type StatisticsTotalsDto } from '@estate/client';
 
-/** One bar group of `/api/publications-statistic/diagram`: a day, a 7-day range or a month. */
-type Point = {
-  label: string;
-  startDate: string;
-  endDate: string;
-  viewCount?: number;
-  clicksCount?: number;
-  count?: number;
-  viewPhoneCount?: number;
-  chatsCount?: number;
-};
-type Diagram = { statsType: number; contentType: number; diagram: Point[] };
-/** `/api/publications-statistic`: the interval's sums. */
-type Totals = {
-  viewCount: number;
-  clicksCount: number;
-  count: number;
-  viewPhoneCount: number;
-  chatsCount: number;
-};
+/** The dashboard's answers, inferred from the server's schemas (statistics/dto.ts): a diagram of bar groups, the interval's sums. */
+type Diagram = StatisticsDiagramDto;
+/** a bar group has the series of its content; the others are absent */
+type Point = Diagram['diagram'][number] & Partial<Record<SeriesKey, number>>;
+type Totals = StatisticsTotalsDto;
 type SeriesKey = 'viewCount' | 'clicksCount' | 'count' | 'viewPhoneCount' | 'chatsCount';
 
 /**
@@ -132,7 +117,8 @@ export function StatisticsCard() {
 
   const spec = CONTENTS.find((c) => c.type === content)!;
   // a diagram of another content may still be on its way: draw only the one asked for
-  const points = diagram?.contentType === content && diagram.statsType === period ? diagram.diagram : [];
+  const points: Point[] =
+    diagram?.contentType === content && diagram.statsType === period ? diagram.diagram : [];
   const { max, ticks } = yScale(points.flatMap((p) => spec.series.map((s) => p[s.key] ?? 0)));
   const labels = new Map(points.map((p) => [p.startDate, p.label]));
   return (

@@ -4,6 +4,9 @@ import { startTestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 import { todayOf } from '../../services/src/bookings';
 
+// each test signs in and walks several screens (the draft's test a dozen): 30 s was too short on a busy CI machine
+jest.setTimeout(120_000);
+
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let browser: Browser | null;
 let page: Page;

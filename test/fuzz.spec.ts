@@ -325,10 +325,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const search = await request(t.app).post('/api/publications').send({ limit: 5 }).expect(200);
-  const listingIds = search.body.data.map((p: { id: string }) => p.id);
+  const publicationIds = search.body.data.map((p: { id: string }) => p.id);
   Object.assign(REAL, {
-    id: [...listingIds, 'demo-agency-1'],
-    publicationId: listingIds,
+    id: [...publicationIds, 'demo-agency-1'],
+    publicationId: publicationIds,
     agencyId: ['demo-agency-1'],
     employeeId: ['demo-agent-12'],
     userId: ['demo-user'],

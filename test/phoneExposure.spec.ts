@@ -4,7 +4,7 @@ import request from 'supertest';
 import { changeUser } from '../services/src/identity';
 import { DEMO_COMPLEXES } from '../services/src/newBuildings/demoComplexes';
 import { DEMO_PHONES } from '../services/src/seed';
-import { createAgency, createListing } from '../services/test/listings';
+import { createAgency, createPublication } from '../services/test/publications';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import { key, servedRoutes, type Operation } from './support/routes';
 
@@ -18,7 +18,7 @@ let t: TestApp;
 let userToken: string;
 let staffPhones: string[];
 let agentPhone: string;
-const LISTING = 'fresh-flat';
+const PUBLICATION = 'fresh-flat';
 const complex = DEMO_COMPLEXES[0];
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -28,8 +28,8 @@ beforeAll(async () => {
   const agency = await createAgency(t.ctx, 'ph', '61');
   agentPhone = agency.agentPhone;
   // published yesterday, in a residential complex: it is in the premium window, the complex's list and the newest
-  await createListing(t.ctx, agency.agent, {
-    id: LISTING,
+  await createPublication(t.ctx, agency.agent, {
+    id: PUBLICATION,
     city: complex.details.address.locationId,
     complex: complex.id,
     price: 12_000_000,
@@ -38,12 +38,12 @@ beforeAll(async () => {
   userToken = await signIn(t, DEMO_PHONES.user);
   await changeUser(t.ctx, 'demo-user', { type: 'ExtendPremium', days: 30, now: t.ctx.clock() });
   await request(t.app)
-    .post(`/api/favorite-publications/${LISTING}`)
+    .post(`/api/favorite-publications/${PUBLICATION}`)
     .set('Authorization', `Bearer ${userToken}`)
     .expect((res) => expect(res.status).toBeLessThan(300));
   // opened as a person does, in a browser (a client without a browser's user agent is not counted)
   await request(t.app)
-    .get(`/api/publications/${LISTING}`)
+    .get(`/api/publications/${PUBLICATION}`)
     .set('Authorization', `Bearer ${userToken}`)
     .set('User-Agent', BROWSER)
     .expect(200);
@@ -56,17 +56,17 @@ afterAll(() => t.close());
 
 function concrete(o: Operation): string {
   const samples: Record<string, string> = {
-    publicationId: LISTING,
+    publicationId: PUBLICATION,
     locationId: complex.details.address.locationId,
     dealType: 'sale',
     deal: 'sale',
     name: 'flat-1.jpg',
   };
   const path = o.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (name === 'id') return o.path.startsWith('/api/residential-complexes') ? complex.id : LISTING;
+    if (name === 'id') return o.path.startsWith('/api/residential-complexes') ? complex.id : PUBLICATION;
     return Object.hasOwn(samples, name) ? samples[name] : 'none';
   });
-  return o.path === '/api/publications-by-ids' ? `${path}?ids[]=${LISTING}` : path;
+  return o.path === '/api/publications-by-ids' ? `${path}?ids[]=${PUBLICATION}` : path;
 }
 
 it('shows no staff phone in any public answer: listing, search, similar, by ids, favourites, premium, newest, opened, complexes', async () => {
@@ -85,7 +85,7 @@ it('shows no staff phone in any public answer: listing, search, similar, by ids,
         ? call.send({ locationId: complex.details.address.locationId })
         : call);
       const text = res.text ?? '';
-      if (text.includes(LISTING)) carrying.add(key(o));
+      if (text.includes(PUBLICATION)) carrying.add(key(o));
       const leaked = staffPhones.filter((phone) => text.includes(phone));
       if (leaked.length) leaks.push(`${key(o)} ${token ? 'signed in' : 'visitor'}: ${leaked.join(', ')}`);
     }
@@ -107,6 +107,6 @@ it('shows no staff phone in any public answer: listing, search, similar, by ids,
 });
 
 it('gives the phone in the reveal call only', async () => {
-  const { body } = await request(t.app).post(`/api/publications/${LISTING}/phone-view`).expect(200);
+  const { body } = await request(t.app).post(`/api/publications/${PUBLICATION}/phone-view`).expect(200);
   expect(body.data.phone).toBe(agentPhone);
 });

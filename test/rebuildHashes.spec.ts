@@ -24,9 +24,9 @@ beforeAll(async () => {
   // the demo data: every stream a user can write (accounts, agencies, listings, wallets, tariffs, bookings)
   t = await startTestApp({ listings: 40 });
   const token = await signIn(t, DEMO_PHONES.owner); // a session
-  const [listing] = await t.ctx.readStore.collection(CATALOGUE).find({ status: 1 }, { limit: 1 });
+  const [publication] = await t.ctx.readStore.collection(CATALOGUE).find({ status: 1 }, { limit: 1 });
   await request(t.app)
-    .post(`/api/favorite-publications/${listing._id}`)
+    .post(`/api/favorite-publications/${publication._id}`)
     .set('Authorization', `Bearer ${token}`)
     .expect(200);
   await t.ctx.projections.whenCaughtUp();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { requestBooking, todayOf } from '../services/src/bookings';
 import { DEMO_PHONES } from '../services/src/seed';
-import { createAgency, createListing } from '../services/test/listings';
+import { createAgency, createPublication } from '../services/test/publications';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import { key, servedRoutes, type Operation } from './support/routes';
 
@@ -37,14 +37,14 @@ beforeAll(async () => {
     ownerToken,
     request(t.app).post(`/api/agency/${agency.agencyId}/employee`).send({ clientPhone: agency.agentPhone }),
   ).expect(201);
-  await createListing(t.ctx, agency.agent, {
+  await createPublication(t.ctx, agency.agent, {
     id: 'off-daily',
     deal: 'dailyRent',
     price: 3000,
     guests: 4,
     publishedDaysAgo: 5,
   });
-  await createListing(t.ctx, agency.agent, { id: 'off-draft', price: 9_000_000 });
+  await createPublication(t.ctx, agency.agent, { id: 'off-draft', price: 9_000_000 });
   ({ requestId } = await requestBooking(t.ctx, null, 'off-daily', {
     name: 'Гость',
     phone: '79161112233',

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import request from 'supertest';
 import { DEMO_PHONES } from '../services/src/seed';
-import { createAgency } from '../services/test/listings';
+import { createAgency } from '../services/test/publications';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 
 /**

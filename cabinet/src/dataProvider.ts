@@ -32,11 +32,11 @@ async function currentTariffOf(record: {
   if (record.status !== 1 || !record.agency) return null;
   const id = encodeURIComponent(record.id);
   try {
-    const [{ json: listing }, { json: tariffs }] = await Promise.all([
+    const [{ json: publication }, { json: tariffs }] = await Promise.all([
       httpClient(`/api/agency/${encodeURIComponent(record.agency.id)}/publications/${id}`),
       httpClient(`/api/publications/${id}/tariffs`),
     ]);
-    const running = listing.data.adTariff as { positionType: 1 | 2 | 3; until: string } | null;
+    const running = publication.data.adTariff as { positionType: 1 | 2 | 3; until: string } | null;
     if (!running) return null;
     const tariff = (tariffs.data as { positionType: number; title: string; pricePerDay: number }[]).find(
       (t) => t.positionType === running.positionType,

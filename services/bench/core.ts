@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { newEvent, SqliteEventStore, type NewEvent, type SqliteDurability } from '@estate/events';
 import { allProjections, MemoryReadStore, ProjectionRunner, type Projection } from '@estate/projections';
-import { demoListings } from '../src/seed/demoData';
+import { demoPublications } from '../src/seed/demoData';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-core-'));
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 20_000);
@@ -90,8 +90,8 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
   };
   const runner = new ProjectionRunner(store, readStore, [...allProjections, probe]);
   await runner.start();
-  const listings = demoListings(ratePerSecond * seconds, 7);
-  const total = listings.length;
+  const publications = demoPublications(ratePerSecond * seconds, 7);
+  const total = publications.length;
   const started = performance.now();
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / ratePerSecond;
@@ -102,7 +102,7 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
       publicationId: id,
       agencyId: 'a1',
       authorId: 'u1',
-      details: listings[i].details,
+      details: publications[i].details,
     });
     appendedAt.set(event.eventId, performance.now());
     await store.append(`publication-${id}`, [event], 'no-stream');
@@ -117,7 +117,7 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
 
 async function writeLog(file: string, count: number) {
   const store = new SqliteEventStore(file);
-  const listings = demoListings(2000, 11);
+  const publications = demoPublications(2000, 11);
   await store.append(
     'user-u1',
     [
@@ -140,7 +140,7 @@ async function writeLog(file: string, count: number) {
   let written = 2;
   for (let i = 0; written < count; i++) {
     const id = `p${i}`;
-    const details = listings[i % listings.length].details;
+    const details = publications[i % publications.length].details;
     const batch: NewEvent[] = [
       newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }),
       newEvent('PublicationPublished', { publicationId: id }),

@@ -24,7 +24,7 @@ import { ICS_LIMITS } from '../src/bookings/ical';
 import { buildContext, closeContext } from '../src/bootstrap';
 import { loadConfig } from '../src/core/config';
 import { createLogger } from '../src/core/logger';
-import { createAgency, createListing } from '../test/listings';
+import { createAgency, createPublication } from '../test/publications';
 
 /** rounds of the whole set (each import into a listing of its own), and the length of each round's ceiling window */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -204,18 +204,18 @@ async function main() {
       { name: '1 000 событий', ics: feed(1_000) },
       { name: 'наибольший файл', ics: largestFeed() },
     ];
-    const listingOf = (round: number, i: number) => `bench-${round}-${i}`;
+    const publicationOf = (round: number, i: number) => `bench-${round}-${i}`;
     for (let round = 0; round < ROUNDS; round++) {
       for (const i of cases.keys())
-        await createListing(ctx, agency.agent, {
-          id: listingOf(round, i),
+        await createPublication(ctx, agency.agent, {
+          id: publicationOf(round, i),
           deal: 'dailyRent',
           price: 3_000,
           guests: 4,
           publishedDaysAgo: 5,
         });
     }
-    await createListing(ctx, agency.agent, {
+    await createPublication(ctx, agency.agent, {
       id: 'warm-up',
       deal: 'dailyRent',
       price: 3_000,
@@ -252,13 +252,13 @@ async function main() {
     const ceilings: { stallMs: number; busyMs: number; window: Window }[] = [];
     delay.enable();
     const settle = () => new Promise((r) => setTimeout(r, 300)); // the probe settles between runs
-    const importOnce = async (name: string, listing: string, ics: string) => {
+    const importOnce = async (name: string, publication: string, ics: string) => {
       await settle();
       delay.reset();
       busy.reset();
       const window = { from: Date.now(), to: 0 };
       const t0 = performance.now();
-      const response = await post(`/api/booking/daily-rent/${listing}/calendar/import`, { ics }, token);
+      const response = await post(`/api/booking/daily-rent/${publication}/calendar/import`, { ics }, token);
       const importMs = performance.now() - t0;
       window.to = Date.now();
       const stallMs = delay.max / 1e6;
@@ -281,8 +281,8 @@ async function main() {
       await new Promise((r) => setTimeout(r, CEILING_MS));
       window.to = Date.now();
       ceilings.push({ stallMs: delay.max / 1e6, busyMs: busy.longestMs, window });
-      for (const [i, c] of cases.entries()) await importOnce(c.name, listingOf(round, i), c.ics);
-      await importOnce(names[4], listingOf(round, 3), cases[3].ics);
+      for (const [i, c] of cases.entries()) await importOnce(c.name, publicationOf(round, i), c.ics);
+      await importOnce(names[4], publicationOf(round, 3), cases[3].ics);
     }
     delay.disable();
     busy.stop();

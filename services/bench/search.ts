@@ -28,7 +28,7 @@ import { DISTRICTS } from '../src/locations/districts';
 import { toPublicationDto } from '../src/publications';
 import { random } from '../src/seed/demoData';
 
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const PUBLICATIONS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const BODIES = 500;
@@ -174,7 +174,7 @@ function pickCity(rnd: ReturnType<typeof random>) {
   return CITIES[0];
 }
 
-export function listings(count: number, now: number): CatalogueDocument[] {
+export function publications(count: number, now: number): CatalogueDocument[] {
   const rnd = random(2024);
   const docs: CatalogueDocument[] = [];
   for (let i = 0; i < count; i++) {
@@ -404,10 +404,10 @@ async function main() {
   const ctx = await buildContext(config, createLogger('silent'));
   try {
     console.log(
-      `bench:search — ${fmt(LISTINGS)} listings, embedded read store, concurrency ${CONNECTIONS}, ${SECONDS} s per scenario`,
+      `bench:search — ${fmt(PUBLICATIONS)} listings, embedded read store, concurrency ${CONNECTIONS}, ${SECONDS} s per scenario`,
     );
     const now = Date.now();
-    const docs = listings(LISTINGS, now);
+    const docs = publications(PUBLICATIONS, now);
     global.gc?.();
     const before = process.memoryUsage();
     const started = performance.now();
@@ -420,7 +420,7 @@ async function main() {
     global.gc?.();
     const after = process.memoryUsage();
     console.log(
-      `  load: ${fmt(LISTINGS)} listings with ${catalogueProjection.collections[CATALOGUE].length} indexes in ${fmt(loadMs)} ms`,
+      `  load: ${fmt(PUBLICATIONS)} listings with ${catalogueProjection.collections[CATALOGUE].length} indexes in ${fmt(loadMs)} ms`,
     );
     console.log(
       `  memory after load: heapUsed ${mb(after.heapUsed)} (+${mb(after.heapUsed - before.heapUsed)}), rss ${mb(after.rss)} (+${mb(after.rss - before.rss)})`,

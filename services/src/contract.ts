@@ -63,7 +63,7 @@ export type WalletOperationDto = money.WalletOperationDto;
 export type BalanceDto = Data<typeof money.balanceAnswer>;
 export type PaymentStartedDto = Data<typeof money.topUpStartedAnswer>;
 export type InvoiceDto = Data<typeof money.invoiceAnswer>;
-export type ListingTariffDto = Data<typeof money.listingTariffsAnswer>[number];
+export type TariffOfPublicationDto = Data<typeof money.tariffsOfPublicationAnswer>[number];
 export type PremiumTariffsAnswer = z.infer<typeof money.premiumTariffsAnswer>;
 export type TariffPaidAnswer = z.infer<typeof money.tariffPaidAnswer>;
 // bookings: daily-rent requests and the listings' calendars

@@ -201,7 +201,7 @@ describe('booking a night with the search’s dates', () => {
       if (!browser) return console.warn('SKIPPED: daily-rent browser test (no Chromium)');
       page = await browser.newPage({ viewport: { width, height: 900 } });
       page.setDefaultTimeout(10_000);
-      const listing = (
+      const publication = (
         (await (
           await fetch(`${server.url}/api/publications`, {
             method: 'POST',
@@ -210,7 +210,9 @@ describe('booking a night with the search’s dates', () => {
           })
         ).json()) as { data: { id: string }[] }
       ).data[0];
-      await page.goto(`${server.url}/daily-rent/${listing.id}?checkIn=${isoDay(50)}&checkOut=${isoDay(48)}`);
+      await page.goto(
+        `${server.url}/daily-rent/${publication.id}?checkIn=${isoDay(50)}&checkOut=${isoDay(48)}`,
+      );
       const form = page.getByRole('form', { name: 'Бронирование' });
       await form.getByText('Дата выезда должна быть позже даты заезда').waitFor();
       // the message stands under the check-out field

@@ -112,7 +112,7 @@ describe('agency cabinet in Chromium', () => {
         headers: { authorization: `Bearer ${token}` },
       })
     ).json()) as { data: { id: string; title: string }[] };
-    const listing = listings.data[0] as { id: string; title: string };
+    const publication = listings.data[0] as { id: string; title: string };
     const day = (n: number) => todayOf(new Date(Date.now() + n * 86_400_000)); // Moscow dates, as the app's
     // a guest's request needs the bot check and the phone confirmed by an SMS code (its trust token)
     const post = (path: string, body: object, headers: Record<string, string> = {}) =>
@@ -129,7 +129,7 @@ describe('agency cabinet in Chromium', () => {
       })
     ).json()) as { data: { token: string } };
     const asked = await post(
-      `/api/booking/daily-rent/${listing.id}`,
+      `/api/booking/daily-rent/${publication.id}`,
       {
         name: 'Гость из теста',
         phone: '79161234500',
@@ -152,7 +152,7 @@ describe('agency cabinet in Chromium', () => {
     await page.locator('tbody tr', { hasText: 'Гость из теста' }).waitFor();
     await page.screenshot({ path: '.cache/screenshots/cabinet-bookings.png' });
 
-    await page.goto(`${server.url}/cabinet/#/publications/${listing.id}/show`);
+    await page.goto(`${server.url}/cabinet/#/publications/${publication.id}/show`);
     await page.getByText('Забронировано').waitFor();
     await page.getByLabel('С', { exact: true }).fill(day(50));
     await page.getByLabel('По', { exact: true }).fill(day(52));

@@ -352,16 +352,16 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
     const listings = (await api(token, '/api/agency/demo-agency-1/publications?status=1&limit=100')).body
       .data as { id: string; adTariff: unknown }[];
     // one listing per width, without a running promotion
-    const listing = listings.filter((l) => !l.adTariff)[width === 375 ? 0 : 1];
-    expect(listing).toBeDefined();
-    const [tariff] = (await api(token, `/api/publications/${listing.id}/tariffs`)).body.data as {
+    const publication = listings.filter((l) => !l.adTariff)[width === 375 ? 0 : 1];
+    expect(publication).toBeDefined();
+    const [tariff] = (await api(token, `/api/publications/${publication.id}/tariffs`)).body.data as {
       id: string;
       title: string;
       pricePerDay: number;
     }[];
 
     await signIn(OWNER, width);
-    await page.goto(`${server.url}/cabinet/#/publications/${encodeURIComponent(listing.id)}/show`);
+    await page.goto(`${server.url}/cabinet/#/publications/${encodeURIComponent(publication.id)}/show`);
     const current = page.getByTestId('current-tariff');
     await current.filter({ hasText: 'Тариф не подключён' }).waitFor();
     await page.getByRole('button', { name: 'Изменить ставку' }).click();
@@ -371,7 +371,7 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
 
     // no reload: the page asked again and shows what the agency call holds now
     await current.filter({ hasText: `«${tariff.title}»` }).waitFor();
-    const { adTariff } = (await api(token, `/api/agency/demo-agency-1/publications/${listing.id}`)).body
+    const { adTariff } = (await api(token, `/api/agency/demo-agency-1/publications/${publication.id}`)).body
       .data as { adTariff: { until: string } };
     const until = new Intl.DateTimeFormat('ru-RU', {
       day: 'numeric',

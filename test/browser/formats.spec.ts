@@ -21,20 +21,20 @@ afterEach(async () => {
   await page?.close();
 });
 
-type Listing = {
+type Publication = {
   id: string;
   price: number;
   dealCategory: string;
   deposit: number | null;
   characteristics: { characteristicField: string; value: number }[];
 };
-const search = async (body: object): Promise<Listing[]> => {
+const search = async (body: object): Promise<Publication[]> => {
   const res = await fetch(`${server.url}/api/publications`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ limit: 100, ...body }),
   });
-  return ((await res.json()) as { data: Listing[] }).data;
+  return ((await res.json()) as { data: Publication[] }).data;
 };
 
 /** How many lines an element's text takes: the distinct tops of its text's line boxes. */
@@ -84,27 +84,27 @@ describe.each([375, 1440])('formats at %i px', (width) => {
     page = await browser.newPage({ viewport: { width, height: 900 } });
     page.setDefaultTimeout(10_000);
     const daily = await search({ dealCategory: 'dailyRent' });
-    const told = (l: Listing, field: string) =>
+    const told = (l: Publication, field: string) =>
       l.characteristics.find((c) => c.characteristicField === field)?.value;
-    const listing = daily.find(
+    const publication = daily.find(
       (l) =>
         (l.deposit ?? 0) >= 1000 &&
         told(l, 'CeilingHeight') !== undefined &&
         !Number.isInteger(told(l, 'CeilingHeight')) &&
         told(l, 'BuildYear'),
     );
-    expect(listing).toBeDefined();
-    await page.goto(`${server.url}/daily-rent/${listing!.id}`);
+    expect(publication).toBeDefined();
+    await page.goto(`${server.url}/daily-rent/${publication!.id}`);
     const deposit = page.getByTestId('characteristic-Deposit');
     await deposit.waitFor();
     expect(await deposit.textContent()).toBe(
-      `Залог${listing!.deposit!.toLocaleString('ru-RU').replace(/\s/g, '\u202f')}\u00a0₽`,
+      `Залог${publication!.deposit!.toLocaleString('ru-RU').replace(/\s/g, '\u202f')}\u00a0₽`,
     );
     expect(await page.getByTestId('characteristic-CeilingHeight').textContent()).toBe(
-      `Высота потолков${String(told(listing!, 'CeilingHeight')).replace('.', ',')}\u00a0м`,
+      `Высота потолков${String(told(publication!, 'CeilingHeight')).replace('.', ',')}\u00a0м`,
     );
     expect(await page.getByTestId('characteristic-BuildYear').textContent()).toBe(
-      `Год постройки${told(listing!, 'BuildYear')}`,
+      `Год постройки${told(publication!, 'BuildYear')}`,
     );
     await page
       .getByText(/^Залог \d/)

@@ -196,7 +196,7 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     await page.getByTestId('publication-card').first().waitFor();
     // the listing page's chunk answers 404 once, as an old hashed name does after a new build
     let refused = 0;
-    await page.route(/\/assets\/ListingPage-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/PublicationPage-[\w-]+\.js$/, async (route) => {
       if (refused++ === 0)
         return route.fulfill({
           status: 404,

@@ -60,24 +60,26 @@ async function pay(page: Page, title: string) {
   return sent;
 }
 
-const chargesOf = async (listing: string) => {
+const chargesOf = async (publication: string) => {
   const res = await fetch(`${server.url}/api/agency/${AGENCY}/balance`, {
     headers: { authorization: `Bearer ${ownerToken}` },
   });
   const { data } = (await res.json()) as {
     data: { operations: { kind: string; sum: number; publicationId: string | null }[] };
   };
-  return data.operations.filter((o) => o.kind === 'charge' && o.publicationId === listing).map((o) => o.sum);
+  return data.operations
+    .filter((o) => o.kind === 'charge' && o.publicationId === publication)
+    .map((o) => o.sum);
 };
 
 describe('paying a tariff in the cabinet', () => {
   for (const [n, width] of [375, 1440].entries()) {
     it(`at ${width} px: one key per click, the running tariff refused, another one from the next paid day`, async () => {
       if (!browser) return console.warn('SKIPPED: cabinet tariff browser test (no Chromium)');
-      const listing = listings[n];
+      const publication = listings[n];
       const page = await signIn(width);
       try {
-        await page.goto(`${server.url}/cabinet/#/publications/${listing}/show`);
+        await page.goto(`${server.url}/cabinet/#/publications/${publication}/show`);
         const first = await pay(page, 'Топ');
         const key = first.headers()['idempotency-key'];
         expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -85,7 +87,7 @@ describe('paying a tariff in the cabinet', () => {
           .getByText(/^Объявление принято! Списано \d+ ₽ за первый день: тариф «Топ» действует до /)
           .waitFor();
         await page.screenshot({ path: `${SHOTS}/cabinet-tariff-paid-${width}.png` });
-        const [charged] = await chargesOf(listing);
+        const [charged] = await chargesOf(publication);
         expect(charged).toBeGreaterThan(0);
 
         const again = await pay(page, 'Топ');
@@ -95,7 +97,7 @@ describe('paying a tariff in the cabinet', () => {
 
         await pay(page, 'Размещение');
         await page.getByText(/Тариф «Размещение» начнёт действовать с /).waitFor();
-        expect(await chargesOf(listing)).toEqual([charged]);
+        expect(await chargesOf(publication)).toEqual([charged]);
       } finally {
         await page.close();
       }

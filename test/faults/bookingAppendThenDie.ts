@@ -15,7 +15,7 @@ import { acceptBooking } from '../../services/src/bookings/acceptBooking';
 import { cancelBookingByLink } from '../../services/src/bookings/cancelBooking';
 import { rejectBooking } from '../../services/src/bookings/commands';
 import { requestBooking } from '../../services/src/bookings';
-import { createAgency, createListing } from '../../services/test/listings';
+import { createAgency, createPublication } from '../../services/test/publications';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -32,7 +32,7 @@ async function main() {
     role: ROLES.AGENT,
     agencyId: host.agencyId,
   });
-  await createListing(ctx, host, {
+  await createPublication(ctx, host, {
     id: 'dacha',
     deal: 'dailyRent',
     price: 2_000,

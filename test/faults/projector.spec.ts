@@ -7,7 +7,7 @@ import { newEvent, SqliteEventStore, type NewEvent } from '@estate/events';
 import { tcpReachable } from '@estate/events/testing';
 import { allProjections, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
 import { MongoReadStore } from '@estate/projections/readStore/mongo';
-import { demoListings } from '../../services/src/seed/demoData';
+import { demoPublications } from '../../services/src/seed/demoData';
 
 const mongoUrl = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
 const reachable = tcpReachable(mongoUrl);
@@ -57,7 +57,7 @@ async function writeLog(file: string, publications: number) {
     [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Этажи Плюс', ownerId: 'u1' })],
     'no-stream',
   );
-  const listings = demoListings(publications, 5);
+  const listings = demoPublications(publications, 5);
   for (const [i, { details }] of listings.entries()) {
     const id = `p${i}`;
     const events: NewEvent[] = [

@@ -29,7 +29,9 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Comp
     );
   };
 }
-const ListingPage = lazyPage(() => import('./listing/ListingPage').then((m) => m.ListingPage));
+const PublicationPage = lazyPage(() =>
+  import('./publication/PublicationPage').then((m) => m.PublicationPage),
+);
 const ConfirmEmailPage = lazyPage(() => import('./account/ConfirmEmailPage').then((m) => m.ConfirmEmailPage));
 const FavouritesPage = lazyPage(() => import('./account/FavouritesPage').then((m) => m.FavouritesPage));
 const MyBookingsPage = lazyPage(() => import('./booking/MyBookingsPage').then((m) => m.MyBookingsPage));
@@ -78,11 +80,11 @@ const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/prodazha" replace /> },
       { path: '/prodazha', element: <CataloguePage key="sale" deal="sale" /> },
-      { path: '/prodazha/:id', element: <ListingPage /> },
+      { path: '/prodazha/:id', element: <PublicationPage /> },
       { path: '/rent', element: <CataloguePage key="rent" deal="rent" /> },
-      { path: '/rent/:id', element: <ListingPage /> },
+      { path: '/rent/:id', element: <PublicationPage /> },
       { path: '/daily-rent', element: <CataloguePage key="dailyRent" deal="dailyRent" /> },
-      { path: '/daily-rent/:id', element: <ListingPage /> },
+      { path: '/daily-rent/:id', element: <PublicationPage /> },
       { path: '/booking/:requestId', element: <GuestBookingPage /> },
       { path: '/catalog', element: <CatalogRedirect /> },
       { path: '/catalog/:id', element: <CatalogRedirect /> },

@@ -11,7 +11,7 @@ const REGION = 5;
 const SEARCH_DEBOUNCE_MS = 400;
 
 /** A listing stands in a city, a district or a settlement: regions and 'Вся Россия' are not offered. */
-const listingPlaces = (places: Place[]) =>
+const publicationPlaces = (places: Place[]) =>
   places.filter((p): p is Place & { id: string } => p.id !== null && p.type !== REGION);
 
 /**
@@ -50,7 +50,7 @@ export function LocationInput({
     let live = true;
     const timer = setTimeout(() => {
       apiCall<LocationListAnswer>(`/api/locations?search=${encodeURIComponent(query)}`)
-        .then((body) => live && setOptions(listingPlaces(body.data)))
+        .then((body) => live && setOptions(publicationPlaces(body.data)))
         .catch(() => live && setOptions([]));
     }, SEARCH_DEBOUNCE_MS);
     return () => {

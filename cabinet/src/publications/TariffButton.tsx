@@ -13,10 +13,10 @@ import { useEffect, useState } from 'react';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { httpClient } from '../api';
-import { formatPrice, type ListingTariffDto } from '@estate/client';
+import { formatPrice, type TariffOfPublicationDto } from '@estate/client';
 
 /** as the API answers it: inferred from the server's schema, never copied */
-type Tariff = ListingTariffDto;
+type Tariff = TariffOfPublicationDto;
 
 /** A UUID v4; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
 function newIdempotencyKey(): string {

@@ -34,7 +34,7 @@ export const calendarEvents = {
 };
 
 /** What a request shows of its listing: the title, the first photo, the address and the price of a night. */
-export const listingSnapshot = z.object({
+export const publicationSnapshot = z.object({
   title: z.string().max(200),
   image: z.string().max(500).nullable(),
   fullAddress: z.string().max(500),
@@ -69,7 +69,7 @@ export const bookingEvents = {
      * v3: the listing as it was asked for, as the booking lists show it (the request keeps it even
      * when the listing changes later); requests recorded before v3 have none (null)
      */
-    listing: listingSnapshot.nullable(),
+    listing: publicationSnapshot.nullable(),
   }),
   BookingAccepted: z.object({ requestId: id, entryId: id, by: id }),
   BookingRejected: z.object({ requestId: id, reason: text, by: id }),

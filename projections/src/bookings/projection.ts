@@ -6,7 +6,7 @@ export const BOOKING_REQUESTS = 'booking_requests';
 export const CALENDAR_ENTRIES = 'calendar_entries';
 export const CHAT_MESSAGES = 'chat_messages';
 /** The bookings read model's own copy of what a daily-rent listing shows, for requests recorded before they carried it. */
-export const BOOKING_LISTINGS = 'booking_listings';
+export const BOOKING_PUBLICATIONS = 'booking_listings';
 /** How many calendar entries of an iCal import one write carries. */
 const FEED_SLICE = 200;
 
@@ -33,7 +33,7 @@ export type CalendarEntryDocument = {
 };
 export type ChatMessageDocument = EventData<'ChatMessagePosted'> & { _id: string; createdAt: string };
 /** A daily-rent listing as the booking lists show it, followed from its own events (`publication-<id>`). */
-export type BookingListingDocument = {
+export type BookingPublicationDocument = {
   _id: string;
   revision: number;
   title: string;
@@ -42,7 +42,7 @@ export type BookingListingDocument = {
   pricePerNight: number;
 };
 
-const listingOf = (d: PublicationDetails) => ({
+const publicationOf = (d: PublicationDetails) => ({
   title: d.title,
   image: d.images[0]?.path ?? null,
   fullAddress: d.address.fullAddress,
@@ -58,7 +58,9 @@ const listingOf = (d: PublicationDetails) => ({
 async function adOf(store: ReadStore, data: EventData<'BookingRequested'>) {
   const snapshot =
     data.listing ??
-    (await store.collection<BookingListingDocument>(BOOKING_LISTINGS).findOne({ _id: data.publicationId }));
+    (await store
+      .collection<BookingPublicationDocument>(BOOKING_PUBLICATIONS)
+      .findOne({ _id: data.publicationId }));
   return {
     id: data.publicationId,
     title: snapshot?.title ?? '',
@@ -84,7 +86,7 @@ export const bookingsProjection = defineProjection({
     ],
     [CALENDAR_ENTRIES]: [{ key: { publicationId: 1, startDate: 1 } }],
     [CHAT_MESSAGES]: [{ key: { chatId: 1, createdAt: 1 } }, { key: { bookingRequestId: 1 } }],
-    [BOOKING_LISTINGS]: [],
+    [BOOKING_PUBLICATIONS]: [],
   },
   handles: [
     'BookingRequested',
@@ -111,7 +113,7 @@ export const bookingsProjection = defineProjection({
       requests.updateOne(guard, {
         $set: { status, ...fields, revision: event.revision, updatedAt: event.occurredAt },
       });
-    const listings = store.collection<BookingListingDocument>(BOOKING_LISTINGS);
+    const publications = store.collection<BookingPublicationDocument>(BOOKING_PUBLICATIONS);
     const calendar = store.collection<CalendarEntryDocument>(CALENDAR_ENTRIES);
     switch (event.type) {
       case 'BookingRequested': {
@@ -215,20 +217,20 @@ export const bookingsProjection = defineProjection({
       case 'PublicationEdited': {
         const { publicationId, details } = event.data;
         if (details.dealCategory !== 'dailyRent') {
-          await listings.deleteOne({ _id: publicationId, revision: { $lt: event.revision } });
+          await publications.deleteOne({ _id: publicationId, revision: { $lt: event.revision } });
           return;
         }
         await ignoreAlreadyApplied(() =>
-          listings.updateOne(
+          publications.updateOne(
             { _id: publicationId, revision: { $lt: event.revision } },
-            { $set: { ...listingOf(details), revision: event.revision } },
+            { $set: { ...publicationOf(details), revision: event.revision } },
             { upsert: true },
           ),
         );
         return;
       }
       case 'PublicationPriceChanged':
-        await listings.updateOne(
+        await publications.updateOne(
           { _id: event.data.publicationId, revision: { $lt: event.revision } },
           { $set: { pricePerNight: event.data.newPrice, revision: event.revision } },
         );

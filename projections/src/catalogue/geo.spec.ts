@@ -21,7 +21,7 @@ function destination(from: { lat: number; lon: number }, km: number, bearing: nu
   return { lat: lat2 / rad, lon: lon2 / rad };
 }
 
-const listing = (id: string, point: { lat: number; lon: number }, price: number): CatalogueDocument =>
+const publication = (id: string, point: { lat: number; lon: number }, price: number): CatalogueDocument =>
   ({
     _id: id,
     revision: 1,
@@ -73,7 +73,7 @@ describe('geo circle search', () => {
         }
       }
     }
-    for (const p of points) await catalogue.insertOne(listing(p.id, p, p.price));
+    for (const p of points) await catalogue.insertOne(publication(p.id, p, p.price));
   });
 
   it('counts and pages exactly the listings within the radius, edges included', async () => {

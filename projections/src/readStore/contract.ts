@@ -4,7 +4,7 @@ import { seededRandom as random } from '../seededRandom';
 
 export type ReadStoreFactory = () => Promise<ReadStore>;
 
-type Listing = Doc & {
+type Publication = Doc & {
   category?: string;
   city?: string;
   price?: number;
@@ -25,9 +25,9 @@ type Listing = Doc & {
 export function readStoreContract(adapterName: string, makeStore: ReadStoreFactory) {
   describe(`read store contract: ${adapterName}`, () => {
     let store: ReadStore;
-    const made: Collection<Listing>[] = [];
+    const made: Collection<Publication>[] = [];
     const collection = () => {
-      const c = store.collection<Listing>(`contract_${randomUUID().replace(/-/g, '')}`);
+      const c = store.collection<Publication>(`contract_${randomUUID().replace(/-/g, '')}`);
       made.push(c);
       return c;
     };
@@ -41,7 +41,7 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       await store.close();
     });
 
-    const seed = async (c: Collection<Listing>) => {
+    const seed = async (c: Collection<Publication>) => {
       await c.insertOne({
         _id: 'a',
         category: 'sale',
@@ -278,7 +278,7 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       await indexed.createIndex({ key: { category: 1, createdAt: -1 } });
       const at = (hour: number) => new Date(Date.UTC(2026, 0, 1, hour)).toISOString();
       for (let i = 0; i < 200; i++) {
-        const doc: Listing = {
+        const doc: Publication = {
           _id: `r${i}`,
           category: 'sale',
           price: (i * 7) % 40,
@@ -318,7 +318,7 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       const indexed = collection();
       await indexed.createIndex({ key: { category: 1, createdAt: -1 } });
       for (let i = 0; i < 300; i++) {
-        const doc: Listing = {
+        const doc: Publication = {
           _id: `s${i}`,
           category: ['sale', 'rent', 'dailyRent'][i % 3],
           createdAt: `2026-01-${String(1 + ((i * 7) % 28)).padStart(2, '0')}`,
@@ -355,7 +355,7 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       await indexed.createIndex({ key: { city: 1, stamp: -1 } });
       const categories = ['sale', 'rent', 'dailyRent'];
       const cities = ['msk', 'spb', 'kzn', 'nsk', 'ekb'];
-      const makeDoc = (i: number): Listing => ({
+      const makeDoc = (i: number): Publication => ({
         _id: `d${i}`,
         category: pick(categories),
         city: pick(cities),

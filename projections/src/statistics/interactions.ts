@@ -203,19 +203,19 @@ function readQuota(book: QuotaBook, i: Interaction, day: string): Quota {
   const minute = i.at.slice(0, 16);
   const ids = quotaIds(i, day);
   const viewer = ids.viewer ? book.get(ids.viewer) : null;
-  const [origin, originListing] = ids.origins.map((id) => book.get(id));
+  const [origin, originPublication] = ids.origins.map((id) => book.get(id));
   const inMinute = viewer?.minute === minute ? (viewer.inMinute ?? 0) : 0;
   return {
     allows: (limit) =>
       inMinute < limit.perViewerMinute &&
       (viewer?.total ?? 0) < limit.perViewerDay &&
       (origin?.total ?? 0) < limit.perOriginDay &&
-      (originListing?.total ?? 0) < limit.perOriginListingDay,
+      (originPublication?.total ?? 0) < limit.perOriginListingDay,
     take() {
       if (ids.viewer)
         book.put({ _id: ids.viewer, day, total: (viewer?.total ?? 0) + 1, minute, inMinute: inMinute + 1 });
       ids.origins.forEach((id, n) =>
-        book.put({ _id: id, day, total: ((n === 0 ? origin : originListing)?.total ?? 0) + 1 }),
+        book.put({ _id: id, day, total: ((n === 0 ? origin : originPublication)?.total ?? 0) + 1 }),
       );
     },
   };

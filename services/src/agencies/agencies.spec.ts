@@ -1,7 +1,7 @@
 import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { lettersTo } from '../../test/letters';
-import { createAgency } from '../../test/listings';
+import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { registerUser } from '../identity';
 import { DEMO_PHONES } from '../seed';

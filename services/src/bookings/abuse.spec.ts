@@ -1,6 +1,6 @@
 import { ROLES } from '@estate/events';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const agency = await createAgency(t.ctx, 'abuse', '41');
   hostPhone = agency.agentPhone;
   for (const id of ['loft', 'house', 'cabin', 'dacha', 'chalet'])
-    await createListing(t.ctx, agency.agent, {
+    await createPublication(t.ctx, agency.agent, {
       id,
       deal: 'dailyRent',
       price: 2_000,
@@ -49,7 +49,7 @@ let ipCounter = 0;
 /** Each test speaks from its own address (the app trusts the loopback proxy's X-Forwarded-For), so the per-IP limit is tested alone. */
 const newIp = () => `203.0.113.${++ipCounter}`;
 const ask = (
-  listing: string,
+  publication: string,
   from: number,
   to: number,
   options: { phone?: string; trust?: string; token?: string; ip?: string; bot?: string | null } = {},
@@ -65,7 +65,7 @@ const ask = (
   };
   if (options.bot !== null) body['g-recaptcha-response'] = options.bot ?? 'test';
   let r = request(t.app)
-    .post(`/api/booking/daily-rent/${listing}`)
+    .post(`/api/booking/daily-rent/${publication}`)
     .set('X-Forwarded-For', options.ip ?? newIp())
     .send(body);
   if (options.trust) r = r.set('trust-token', options.trust);

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { ROLES } from '@estate/events';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
@@ -26,21 +26,21 @@ beforeAll(async () => {
   });
   const agency = await createAgency(t.ctx, 'b', '31');
   const other = await createAgency(t.ctx, 'x', '32');
-  await createListing(t.ctx, agency.agent, {
+  await createPublication(t.ctx, agency.agent, {
     id: 'flat',
     deal: 'dailyRent',
     price: 3_000,
     guests: 4,
     publishedDaysAgo: 10,
   });
-  await createListing(t.ctx, agency.agent, {
+  await createPublication(t.ctx, agency.agent, {
     id: 'flat-2',
     deal: 'dailyRent',
     price: 5_000,
     guests: 2,
     publishedDaysAgo: 10,
   });
-  await createListing(t.ctx, agency.agent, { id: 'sale', price: 9_000_000, publishedDaysAgo: 10 });
+  await createPublication(t.ctx, agency.agent, { id: 'sale', price: 9_000_000, publishedDaysAgo: 10 });
   await registerUser(t.ctx, {
     type: 'RegisterUser',
     userId: 'guest-1',

@@ -50,13 +50,17 @@ export async function isFree(ctx: AppContext, publicationId: string, startDate: 
 }
 
 /** A published daily-rent listing, or 404. */
-export async function dailyRentListing(ctx: AppContext, publicationId: string) {
-  const listing = await ctx.readStore
+export async function dailyRentPublication(ctx: AppContext, publicationId: string) {
+  const publication = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
     .findOne({ _id: publicationId });
-  if (!listing || listing.status !== PUBLICATION_STATUS.PUBLISHED || listing.dealCategory !== 'dailyRent')
+  if (
+    !publication ||
+    publication.status !== PUBLICATION_STATUS.PUBLISHED ||
+    publication.dealCategory !== 'dailyRent'
+  )
     throw new DomainError('NOT_FOUND', 'Объявление посуточной аренды не найдено');
-  return listing;
+  return publication;
 }
 
 /** The host turns a request down with a reason; the guest hears of it (reactors.ts). */

@@ -12,7 +12,7 @@ export async function seedDemoBookings(
   ctx: AppContext,
   guest: { userId: string; name: string; phone: string; email: string },
 ) {
-  const listings = await ctx.readStore
+  const publications = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
     .find(
       { agencyId: 'demo-agency-1', dealCategory: 'dailyRent', status: 1 },
@@ -20,9 +20,9 @@ export async function seedDemoBookings(
     );
   const day = (offset: number) => todayOf(new Date(ctx.clock().getTime() + offset * DAY));
   const owner = { userId: 'demo-owner-1', role: ROLES.AGENCY_OWNER, agencyId: 'demo-agency-1' };
-  for (const [i, listing] of listings.entries()) {
-    const guests = Math.min(2, listing.guestsCount ?? 1);
-    const { requestId } = await requestBooking(ctx, guest.userId, listing._id, {
+  for (const [i, publication] of publications.entries()) {
+    const guests = Math.min(2, publication.guestsCount ?? 1);
+    const { requestId } = await requestBooking(ctx, guest.userId, publication._id, {
       name: guest.name,
       phone: guest.phone,
       email: guest.email,
@@ -31,6 +31,6 @@ export async function seedDemoBookings(
       adultCount: guests,
       childCount: 0,
     });
-    if (i === 0) await acceptBooking(ctx, owner, listing._id, requestId);
+    if (i === 0) await acceptBooking(ctx, owner, publication._id, requestId);
   }
 }

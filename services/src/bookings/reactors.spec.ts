@@ -7,7 +7,7 @@ import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from '../cor
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorEvent, ReactorRunner } from '../core/reactors/reactor';
 import { registerUser } from '../identity';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { settled } from '../../test/settled';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { acceptBooking } from './acceptBooking';
@@ -91,7 +91,7 @@ describe('what follows the booking facts', () => {
       role: ROLES.AGENT,
       agencyId: host.agencyId,
     });
-    await createListing(t.ctx, host, {
+    await createPublication(t.ctx, host, {
       id: 'sea',
       deal: 'dailyRent',
       price: 3_000,

@@ -88,10 +88,10 @@ async function notify(
 
 /** The listing's title for a request recorded before requests carried their listing's snapshot (BookingRequested v2). */
 async function titleOf(ctx: AppContext, publicationId: string) {
-  const listing = await ctx.readStore
+  const publication = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
     .findOne({ _id: publicationId }, { projection: { title: 1 } });
-  return listing?.title ?? '';
+  return publication?.title ?? '';
 }
 
 /**
@@ -130,8 +130,16 @@ export const bookingReactors = (ctx: AppContext) => [
     async react(event) {
       switch (event.type) {
         case 'BookingRequested': {
-          const { requestId, publicationId, authorId, startDate, endDate, guest, guestKeyHash, listing } =
-            event.data;
+          const {
+            requestId,
+            publicationId,
+            authorId,
+            startDate,
+            endDate,
+            guest,
+            guestKeyHash,
+            listing: publication,
+          } = event.data;
           const period = periodText(startDate, endDate);
           const host = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: authorId });
           if (host)
@@ -141,7 +149,7 @@ export const bookingReactors = (ctx: AppContext) => [
               'host',
               host,
               'Новая заявка на бронирование',
-              `Новая заявка на «${listing?.title ?? (await titleOf(ctx, publicationId))}» ${period}. Ответьте гостю в личном кабинете.`,
+              `Новая заявка на «${publication?.title ?? (await titleOf(ctx, publicationId))}» ${period}. Ответьте гостю в личном кабинете.`,
             );
           if (!guestKeyHash) return;
           const key = guestKeyOf(ctx.config, requestId);

@@ -3,7 +3,7 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { hashToken } from '../identity';
 import { isOpen } from './booking';
-import { bookingOf, dailyRentListing, isFree, runBooking } from './commands';
+import { bookingOf, dailyRentPublication, isFree, runBooking } from './commands';
 import { nightsBetween, todayOf } from './dates';
 import { guestKeyOf } from './guestLinks';
 import { derivedId } from './ids';
@@ -54,7 +54,7 @@ export async function requestBooking(
   input: BookingInput,
   beforeNew: () => Promise<void> = async () => undefined,
 ): Promise<RequestOutcome> {
-  const listing = await dailyRentListing(ctx, publicationId);
+  const publication = await dailyRentPublication(ctx, publicationId);
   const today = todayOf(ctx.clock());
   if (input.startDate < today)
     throw new DomainError('INVALID_DATA', undefined, { startDate: ['Дата заезда уже прошла'] });
@@ -62,7 +62,7 @@ export async function requestBooking(
     throw new DomainError('INVALID_DATA', undefined, {
       endDate: ['Дата выезда должна быть позже даты заезда'],
     });
-  const maxGuests = listing.guestsCount ?? 1;
+  const maxGuests = publication.guestsCount ?? 1;
   if (input.adultCount + input.childCount > maxGuests)
     throw new DomainError('INVALID_DATA', undefined, { adultCount: [`Не больше ${maxGuests} гостей`] });
   for (let n = 0; n < MAX_REQUESTS_PER_ASKING; n++) {
@@ -82,23 +82,23 @@ export async function requestBooking(
         type: 'RequestBooking',
         requestId,
         publicationId,
-        agencyId: listing.agencyId,
-        authorId: listing.authorId,
+        agencyId: publication.agencyId,
+        authorId: publication.authorId,
         guest: { userId: guestUserId, name: input.name, phone: input.phone, email: input.email },
         startDate: input.startDate,
         endDate: input.endDate,
         adultCount: input.adultCount,
         childCount: input.childCount,
         nights,
-        price: listing.price * nights,
-        deposit: listing.deposit,
+        price: publication.price * nights,
+        deposit: publication.deposit,
         chatId: randomUUID(),
         guestKeyHash: guestKey ? hashToken(guestKey) : null,
         listing: {
-          title: listing.title,
-          image: listing.images[0]?.path ?? null,
-          fullAddress: listing.address.fullAddress,
-          pricePerNight: listing.price,
+          title: publication.title,
+          image: publication.images[0]?.path ?? null,
+          fullAddress: publication.address.fullAddress,
+          pricePerNight: publication.price,
         },
       },
       { actor: guestUserId ?? 'guest' },

@@ -95,17 +95,17 @@ export const DEAL_CATEGORIES: Record<Deal, DealSubcategory[]> = {
 };
 
 /** A listing's category as its payload names it (product.md section 3: saleCategory, rentCategory, dailyRentCategory). */
-export type ListingCategory = { name: string; cianName: string; propertyType: PropertyType };
+export type PublicationCategory = { name: string; cianName: string; propertyType: PropertyType };
 
 /**
  * The category a listing of this deal and property type stands in: a flat in a residential complex
  * is the new-build category of its deal. Null for a type the deal does not offer.
  */
-export function categoryOfListing(
+export function categoryOfPublication(
   deal: 'sale' | 'rent' | 'dailyRent',
   propertyType: number,
   inResidentialComplex: boolean,
-): ListingCategory | null {
+): PublicationCategory | null {
   const isNewBuilding = inResidentialComplex && propertyType === PROPERTY_TYPE.FLAT && deal !== 'dailyRent';
   const found = [...DEAL_CATEGORIES[deal], ...DEAL_CATEGORIES.newBuildings].find(
     (c) => c.dealCategory === deal && c.propertyType === propertyType && c.isNewBuilding === isNewBuilding,

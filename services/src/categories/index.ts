@@ -4,7 +4,7 @@
  * nothing else of the folder is imported from outside.
  */
 export { categoryRoutes } from './api';
-export { categoryOfListing, type ListingCategory } from './dealCategories';
+export { categoryOfPublication, type PublicationCategory } from './dealCategories';
 export { propertyTypeById } from './propertyTypes';
 /** the publications search reads the filter characteristics and the catalogue field of each */
 export {

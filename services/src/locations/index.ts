@@ -11,8 +11,8 @@ export {
   ALL_RUSSIA,
   byPriority,
   cityOf,
-  findListingPlace,
+  findPublicationPlace,
   findLocation,
-  LISTING_PLACE_TYPES,
+  PUBLICATION_PLACE_TYPES as LISTING_PLACE_TYPES,
   toLocationDto,
 } from './tree';

@@ -1,5 +1,5 @@
 import { cityIdsWithin } from './scope';
-import { cityOf, findListingPlace, findLocation, LOCATIONS } from './tree';
+import { cityOf, findPublicationPlace, findLocation, LOCATIONS } from './tree';
 
 describe('the listing locations a search location covers', () => {
   it('all of Russia filters nothing', () => {
@@ -36,7 +36,7 @@ describe('the listing locations a search location covers', () => {
   });
 
   it('every place a listing stands in lies within its city and region', () => {
-    for (const place of LOCATIONS.filter((l) => findListingPlace(l.id))) {
+    for (const place of LOCATIONS.filter((l) => findPublicationPlace(l.id))) {
       const city = cityOf(place);
       if (city) expect(cityIdsWithin(city.id)).toContain(place.id);
       let up = place.parentLocation ? findLocation(place.parentLocation) : null;
@@ -50,13 +50,13 @@ describe('the listing locations a search location covers', () => {
 
 describe('the places a listing may stand in', () => {
   it('are cities, districts and settlements, never regions', () => {
-    expect(findListingPlace('7')?.name).toBe('Сочи');
-    expect(findListingPlace('272')?.name).toBe('Адлерский район');
-    expect(findListingPlace('309')?.name).toBe('Красная Поляна');
-    expect(findListingPlace('303')?.name).toBe('Путилково');
-    expect(findListingPlace('107')).toBeNull();
-    expect(findListingPlace('null')).toBeNull();
-    expect(findListingPlace('9999')).toBeNull();
+    expect(findPublicationPlace('7')?.name).toBe('Сочи');
+    expect(findPublicationPlace('272')?.name).toBe('Адлерский район');
+    expect(findPublicationPlace('309')?.name).toBe('Красная Поляна');
+    expect(findPublicationPlace('303')?.name).toBe('Путилково');
+    expect(findPublicationPlace('107')).toBeNull();
+    expect(findPublicationPlace('null')).toBeNull();
+    expect(findPublicationPlace('9999')).toBeNull();
   });
 
   it('know the city they lie in, if any', () => {

@@ -19,7 +19,7 @@ export const toLocationDto = ({ centre, isMain: _isMain, ...location }: Location
 export const findLocation = (id: string): Location | null => byId.get(id) ?? null;
 
 /** Where a listing stands: a city, a city district or a settlement — never a region or all of Russia. */
-export const LISTING_PLACE_TYPES: LocationType[] = [
+export const PUBLICATION_PLACE_TYPES: LocationType[] = [
   LOCATION_TYPE.CITY,
   LOCATION_TYPE.AREA,
   LOCATION_TYPE.SETTLEMENT,
@@ -27,9 +27,9 @@ export const LISTING_PLACE_TYPES: LocationType[] = [
 ];
 
 /** The place of the tree a listing may be put in, or null (unknown id, a region). */
-export function findListingPlace(id: string): Location | null {
+export function findPublicationPlace(id: string): Location | null {
   const location = findLocation(id);
-  return location && LISTING_PLACE_TYPES.includes(location.type) ? location : null;
+  return location && PUBLICATION_PLACE_TYPES.includes(location.type) ? location : null;
 }
 
 /** The location and the places above it, nearest first. */

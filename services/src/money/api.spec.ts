@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '@estate/events';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
 import { registerUser } from '../identity';
@@ -19,8 +19,8 @@ const AGENCY = 'agency-sp';
 beforeAll(async () => {
   t = await startTestApp({ seed: false, env: { PAYMENT_WAIT_MS: '5000' } });
   const agency = await createAgency(t.ctx, 'sp', '91');
-  await createListing(t.ctx, agency.agent, { id: 'sp-top', price: 9_000_000, publishedDaysAgo: 5 });
-  await createListing(t.ctx, agency.agent, { id: 'sp-plain', price: 8_000_000, publishedDaysAgo: 5 });
+  await createPublication(t.ctx, agency.agent, { id: 'sp-top', price: 9_000_000, publishedDaysAgo: 5 });
+  await createPublication(t.ctx, agency.agent, { id: 'sp-plain', price: 8_000_000, publishedDaysAgo: 5 });
   await handleCommand(t.ctx.eventStore, walletStream(AGENCY), walletDecider, {
     type: 'Credit',
     agencyId: AGENCY,

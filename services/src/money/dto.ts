@@ -23,7 +23,7 @@ export type PublicationTariffDto = z.infer<typeof publicationTariffDto>;
 export const publicationTariffsAnswer = z.object({ data: z.array(publicationTariffDto) });
 
 /** A listing's own tariffs; the one its running promotion has is the current one. */
-export const listingTariffsAnswer = z.object({
+export const tariffsOfPublicationAnswer = z.object({
   data: z.array(
     publicationTariffDto.extend({
       isCurrent: z.boolean(),

@@ -13,7 +13,7 @@ export { SandboxPayments } from './provider/sandbox';
 export { YooKassaPayments } from './provider/yookassa';
 export {
   adTariffOf,
-  listingTariffs,
+  tariffsOfPublication,
   publicationTariffs,
   PREMIUM_TARIFFS,
   type PublicationTariff,

@@ -1,7 +1,7 @@
 import { ROLES } from '@estate/events';
 import { walletBalance } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { lettersTo } from '../../test/letters';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { agencyDecider, agencyStream } from '../agencies';
@@ -17,19 +17,23 @@ let userToken: string;
 const phones = { owner: '' };
 const AGENCY = 'agency-mo';
 /** listings paid for all at once against one wallet that cannot pay them all */
-const FLOOR_LISTINGS = 60;
+const FLOOR_PUBLICATIONS = 60;
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false, env: { PAYMENT_WAIT_MS: '5000' } });
   const agency = await createAgency(t.ctx, 'mo', '61');
   const other = await createAgency(t.ctx, 'mx', '62');
-  await createListing(t.ctx, agency.agent, { id: 'ad', price: 9_000_000, publishedDaysAgo: 10 });
-  await createListing(t.ctx, agency.agent, { id: 'draft', price: 8_000_000 });
-  await createListing(t.ctx, agency.agent, { id: 'busy', price: 7_000_000, publishedDaysAgo: 10 });
-  await createListing(t.ctx, other.owner, { id: 'poor-draft', price: 6_000_000 });
-  await createListing(t.ctx, agency.agent, { id: 'spare', price: 5_000_000, publishedDaysAgo: 10 });
-  for (let i = 0; i < FLOOR_LISTINGS; i++)
-    await createListing(t.ctx, agency.agent, { id: `floor-${i}`, price: 4_000_000, publishedDaysAgo: 10 });
+  await createPublication(t.ctx, agency.agent, { id: 'ad', price: 9_000_000, publishedDaysAgo: 10 });
+  await createPublication(t.ctx, agency.agent, { id: 'draft', price: 8_000_000 });
+  await createPublication(t.ctx, agency.agent, { id: 'busy', price: 7_000_000, publishedDaysAgo: 10 });
+  await createPublication(t.ctx, other.owner, { id: 'poor-draft', price: 6_000_000 });
+  await createPublication(t.ctx, agency.agent, { id: 'spare', price: 5_000_000, publishedDaysAgo: 10 });
+  for (let i = 0; i < FLOOR_PUBLICATIONS; i++)
+    await createPublication(t.ctx, agency.agent, {
+      id: `floor-${i}`,
+      price: 4_000_000,
+      publishedDaysAgo: 10,
+    });
   await registerUser(t.ctx, {
     type: 'RegisterUser',
     userId: 'buyer',
@@ -182,11 +186,11 @@ describe('promotion tariffs', () => {
 
   it('pays for a draft: it is published and promoted, and the money leaves the wallet', async () => {
     await as(ownerToken, request(t.app).post('/api/publications/draft/tariffs/3-1-sale')).expect(200);
-    const listing = await as(
+    const publication = await as(
       ownerToken,
       request(t.app).get(`/api/agency/${AGENCY}/publications/draft`),
     ).expect(200);
-    expect(listing.body.data).toMatchObject({ status: 1, adTariff: { positionType: 3 } });
+    expect(publication.body.data).toMatchObject({ status: 1, adTariff: { positionType: 3 } });
     await as(ownerToken, request(t.app).post('/api/publications/busy/tariffs/1-1-sale')).expect(200);
     expect(await balance()).toBe(1000 - 180 - 20);
     const tariffed = await as(ownerToken, request(t.app).post('/api/publications/tariffed')).expect(200);
@@ -218,9 +222,9 @@ describe('promotion tariffs', () => {
     const before = await balance();
     await payOnSandbox(await topUp(100));
     const funds = before + 100;
-    expect(funds).toBeLessThan(FLOOR_LISTINGS * 20);
+    expect(funds).toBeLessThan(FLOOR_PUBLICATIONS * 20);
     const answers = await Promise.all(
-      Array.from({ length: FLOOR_LISTINGS }, (_, i) =>
+      Array.from({ length: FLOOR_PUBLICATIONS }, (_, i) =>
         as(ownerToken, request(t.app).post(`/api/publications/floor-${i}/tariffs/1-1-sale`)),
       ),
     );
@@ -247,11 +251,11 @@ describe('promotion tariffs', () => {
     // weeks have passed: the sessions have outlived their idle expiry
     ownerToken = await signIn(t, phones.owner);
     userToken = await signIn(t, '79161239999');
-    const listing = await as(
+    const publication = await as(
       ownerToken,
       request(t.app).get(`/api/agency/${AGENCY}/publications/draft`),
     ).expect(200);
-    expect(listing.body.data.adTariff).toBeNull();
+    expect(publication.body.data.adTariff).toBeNull();
     expect(await balance()).toBeGreaterThanOrEqual(0);
   });
 });

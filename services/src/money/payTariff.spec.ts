@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, SqliteEventStore } from '@estate/events';
-import { createListing } from '../../test/listings';
+import { createPublication } from '../../test/publications';
 import type { Actor } from '../core/access';
 import type { AppContext } from '../core/context';
 import { fold, handleCommand } from '../core/decider';
@@ -57,7 +57,7 @@ async function given(options: { balance: number; listing?: 'draft' | 'published'
       paymentId: 'money',
       sum: options.balance,
     });
-  await createListing(ctx(), agent, {
+  await createPublication(ctx(), agent, {
     id: 'flat',
     price: 9_000_000,
     publishedDaysAgo: options.listing === 'published' ? 10 : undefined,

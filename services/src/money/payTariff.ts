@@ -8,7 +8,7 @@ import { DomainError } from '../core/errors';
 import { defineWorkflow, runWorkflow, workflowDecider, workflowStream, type StepRun } from '../core/workflow';
 import { publicationDecider, publicationStream } from '../publications';
 import { promotionState, WALLET_ATTEMPTS } from './promotion';
-import { findPublicationTariff, listingTariffs, type PublicationTariff } from './tariffs';
+import { findPublicationTariff, tariffsOfPublication, type PublicationTariff } from './tariffs';
 import { moscowTime, walletDecider, walletStream, type RunningPromotion, type Wallet } from './wallet';
 
 /**
@@ -288,7 +288,7 @@ export async function payTariff(
   tariffId: string,
   idempotencyKey: string | null = null,
 ): Promise<TariffPayment> {
-  const own = listingTariffs(listing);
+  const own = tariffsOfPublication(listing);
   const tariff = own.find((t) => t.id === tariffId);
   if (!tariff) {
     if (!findPublicationTariff(tariffId)) throw new DomainError('NOT_FOUND', 'Тариф не найден');
@@ -340,14 +340,14 @@ export async function payTariff(
  * The listing is unpromoted and its promotion id is charged: a payment was interrupted after the
  * charge. Once it is older than a live payment could be, the click that finds it finishes it.
  */
-async function finishInterrupted(ctx: AppContext, listing: CatalogueDocument, payment: PayTariffInput) {
+async function finishInterrupted(ctx: AppContext, publication: CatalogueDocument, payment: PayTariffInput) {
   const wallet = fold(walletDecider, await ctx.eventStore.readStream(walletStream(payment.agencyId)));
   const charge = wallet.charges.get(payment.chargeId);
   if (!charge || charge.refunded || !charge.paidUntil || !charge.tariffId) return;
   const now = ctx.clock().getTime();
   if (now - (Date.parse(charge.paidUntil) - DAY) < INTERRUPTED_AFTER_MS) return; // still in flight
   if (Date.parse(charge.paidUntil) <= now) return; // a paid day that is over is the billing's to follow up
-  const tariff = listingTariffs(listing).find((t) => t.id === charge.tariffId);
+  const tariff = tariffsOfPublication(publication).find((t) => t.id === charge.tariffId);
   if (!tariff) return;
   const input: FinishPaymentInput = {
     agencyId: payment.agencyId,

@@ -12,7 +12,7 @@ import {
   type Publication,
   type PublicationEvent,
 } from '../publications';
-import { findPublicationTariff, listingTariffs, type PublicationTariff } from './tariffs';
+import { findPublicationTariff, tariffsOfPublication, type PublicationTariff } from './tariffs';
 import { walletDecider, walletStream, type PricedTariff } from './wallet';
 
 /** Many payments may hit one wallet at once: each is retried on the wallet's new revision until it has its answer. */
@@ -65,9 +65,9 @@ export async function billPromotions(ctx: AppContext): Promise<{ charged: number
     .find({ status: PUBLICATION_STATUS.PUBLISHED, 'promotion.until': { $lte: now.toISOString() } });
   let charged = 0;
   let ended = 0;
-  for (const listing of due) {
-    const promotion = listing.promotion!;
-    const stream = publicationStream(listing._id);
+  for (const publication of due) {
+    const promotion = publication.promotion!;
+    const stream = publicationStream(publication._id);
     const end = () =>
       handleCommand(
         ctx.eventStore,
@@ -77,22 +77,22 @@ export async function billPromotions(ctx: AppContext): Promise<{ charged: number
         { actor: 'billing' },
       );
     // a promotion that was not bought as a tariff (none of ours) is not billed: it ends
-    if (!promotion.tariffId || !findPublicationTariff(promotion.tariffId) || !listing.agencyId) {
+    if (!promotion.tariffId || !findPublicationTariff(promotion.tariffId) || !publication.agencyId) {
       await end();
       ended++;
       continue;
     }
-    const own = listingTariffs(listing);
-    const chargeId = `${idPart(listing._id)}:${dayOf(promotion.until)}`;
+    const own = tariffsOfPublication(publication);
+    const chargeId = `${idPart(publication._id)}:${dayOf(promotion.until)}`;
     try {
       const { state } = await handleCommand(
         ctx.eventStore,
-        walletStream(listing.agencyId),
+        walletStream(publication.agencyId),
         walletDecider,
         {
           type: 'ChargePromotionDay',
-          agencyId: listing.agencyId,
-          publicationId: listing._id,
+          agencyId: publication.agencyId,
+          publicationId: publication._id,
           chargeId,
           dayStart: promotion.until,
           positionType: promotion.positionType,

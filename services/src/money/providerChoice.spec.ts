@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency } from '../../test/listings';
+import { createAgency } from '../../test/publications';
 import { startTestApp } from '../../test/testApp';
 import { startSession } from '../identity';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { until } from '@estate/events/testing';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { closeContext } from '../bootstrap';
 import { handleCommand } from '../core/decider';
@@ -55,7 +55,11 @@ describe('what follows the money facts', () => {
       email: AGENT_EMAIL,
     });
     const now = first.clock.now().getTime();
-    await createListing(first.ctx, agency.agent, { id: 'rx-flat', price: 9_000_000, publishedDaysAgo: 3 });
+    await createPublication(first.ctx, agency.agent, {
+      id: 'rx-flat',
+      price: 9_000_000,
+      publishedDaysAgo: 3,
+    });
     // a promotion bought yesterday whose paid day is over, and a wallet with nothing to pay the next
     await handleCommand(first.ctx.eventStore, publicationStream('rx-flat'), publicationDecider, {
       type: 'PromotePublication',
@@ -137,7 +141,7 @@ describe('what follows the money facts', () => {
         type: 'ChangeNotificationSettings',
         settings: { canReceiveSmsNotifications: false },
       });
-      await createListing(t.ctx, agency.agent, {
+      await createPublication(t.ctx, agency.agent, {
         id: 'ry-flat',
         price: 9_000_000,
         publishedDaysAgo: 3,

@@ -6,7 +6,7 @@ import {
   type WalletOperationDocument,
 } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
 import { publicationDecider, publicationStream } from '../publications';
@@ -37,13 +37,13 @@ beforeAll(async () => {
     'interrupted',
     'draft-keyed',
   ]) {
-    await createListing(t.ctx, agency.agent, {
+    await createPublication(t.ctx, agency.agent, {
       id,
       price: 9_000_000,
       publishedDaysAgo: id === 'draft-keyed' ? undefined : 10,
     });
   }
-  await createListing(t.ctx, agency.agent, {
+  await createPublication(t.ctx, agency.agent, {
     id: 'spb',
     city: '2',
     deal: 'rent',
@@ -61,24 +61,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = (listing: string, tariff: string, key?: string) => {
+const pay = (publication: string, tariff: string, key?: string) => {
   const r = request(t.app)
-    .post(`/api/publications/${listing}/tariffs/${tariff}`)
+    .post(`/api/publications/${publication}/tariffs/${tariff}`)
     .set('Authorization', `Bearer ${ownerToken}`);
   return key ? r.set('Idempotency-Key', key) : r;
 };
 const balance = () => walletBalance(t.ctx.readStore, AGENCY);
 /** The wallet's operations as the owner reads them, for one listing. */
-async function chargesOf(listing: string) {
+async function chargesOf(publication: string) {
   const res = await request(t.app)
     .get(`/api/agency/${AGENCY}/balance`)
     .set('Authorization', `Bearer ${ownerToken}`)
     .expect(200);
   return (res.body.data.operations as { kind: string; sum: number; publicationId: string | null }[]).filter(
-    (o) => o.publicationId === listing,
+    (o) => o.publicationId === publication,
   );
 }
-const listingOf = async (id: string) =>
+const publicationOf = async (id: string) =>
   (
     await request(t.app)
       .get(`/api/agency/${AGENCY}/publications/${id}`)
@@ -106,7 +106,7 @@ describe('paying a running promotion again', () => {
       expect({ status: a.status, errorCode: a.body.errorCode }).toEqual({ status: 409, errorCode: 111 });
     expect(await chargesOf('parallel')).toEqual([expect.objectContaining({ kind: 'charge', sum: 20 })]);
     expect(await balance()).toBe(before - 20);
-    expect((await listingOf('parallel')).adTariff).toMatchObject({ positionType: 1 });
+    expect((await publicationOf('parallel')).adTariff).toMatchObject({ positionType: 1 });
   });
 
   it('50 requests at once with one Idempotency-Key: one charge, and every answer is the first payment', async () => {
@@ -133,7 +133,7 @@ describe('paying a running promotion again', () => {
     await pay('draft-keyed', '1-1-sale', key).expect(200);
     await pay('draft-keyed', '1-1-sale', key).expect(200);
     expect(await balance()).toBe(before - 20);
-    expect(await listingOf('draft-keyed')).toMatchObject({ status: 1, adTariff: { positionType: 1 } });
+    expect(await publicationOf('draft-keyed')).toMatchObject({ status: 1, adTariff: { positionType: 1 } });
   });
 
   it('the same key with another listing or tariff is refused (112); a malformed key is errorCode 1', async () => {
@@ -161,13 +161,13 @@ describe('paying a running promotion again', () => {
     });
     expect(changed.body.meta.message).toMatch(/^Тариф «Топ» начнёт действовать с /);
     expect(await balance()).toBe(before);
-    expect((await listingOf('change')).adTariff).toMatchObject({ positionType: 1 }); // the paid day keeps its tariff
+    expect((await publicationOf('change')).adTariff).toMatchObject({ positionType: 1 }); // the paid day keeps its tariff
     expect((await pay('change', '3-1-sale').expect(409)).body.errorCode).toBe(111); // chosen already
 
     t.clock.advance(25 * HOUR);
     await billPromotions(t.ctx);
     expect((await chargesOf('change')).map((o) => o.sum).sort((a, b) => a - b)).toEqual([20, 180]);
-    expect((await listingOf('change')).adTariff).toMatchObject({ positionType: 3 });
+    expect((await publicationOf('change')).adTariff).toMatchObject({ positionType: 3 });
   });
 });
 
@@ -240,7 +240,7 @@ describe('a payment interrupted after the charge', () => {
     const before = await balance();
     t.clock.advance(60_000);
     expect((await pay('interrupted', '2-1-sale').expect(409)).body.errorCode).toBe(111);
-    expect(await listingOf('interrupted')).toMatchObject({ adTariff: { positionType: 2 } });
+    expect(await publicationOf('interrupted')).toMatchObject({ adTariff: { positionType: 2 } });
     expect(await balance()).toBe(before);
     expect(await chargesOf('interrupted')).toHaveLength(1);
   });

@@ -81,34 +81,37 @@ export function findPublicationTariff(tariffId: string): PublicationTariff | nul
 }
 
 /** What a listing's promotion is priced by: its deal, and for a flat of a residential complex on sale, the new-builds' prices. */
-export function tariffDealOf(listing: { dealCategory: string; residentialComplexId: string | null }): string {
-  return listing.residentialComplexId && listing.dealCategory === 'sale'
+export function tariffDealOf(publication: {
+  dealCategory: string;
+  residentialComplexId: string | null;
+}): string {
+  return publication.residentialComplexId && publication.dealCategory === 'sale'
     ? 'new-buildings'
-    : listing.dealCategory;
+    : publication.dealCategory;
 }
 
 /**
  * The listing's own tariffs: priced by the city its place lies in and by its deal, never by what a
  * tariff id says (an id naming another city or deal is refused by the payment).
  */
-export function listingTariffs(listing: {
+export function tariffsOfPublication(publication: {
   locationId: string;
   dealCategory: string;
   residentialComplexId: string | null;
 }): PublicationTariff[] {
-  return publicationTariffs(listing.locationId, tariffDealOf(listing));
+  return publicationTariffs(publication.locationId, tariffDealOf(publication));
 }
 
 /** The listing's running promotion as the agency list shows it: the position, its name, icon and the listing's price per day. */
-export function adTariffOf(listing: {
+export function adTariffOf(publication: {
   locationId: string;
   dealCategory: string;
   residentialComplexId: string | null;
   promotion: { positionType: 1 | 2 | 3; until: string; tariffId?: string } | null;
 }) {
-  const { promotion } = listing;
+  const { promotion } = publication;
   if (!promotion) return null;
-  const tariff = listingTariffs(listing).find((t) => t.positionType === promotion.positionType)!;
+  const tariff = tariffsOfPublication(publication).find((t) => t.positionType === promotion.positionType)!;
   return {
     positionType: promotion.positionType,
     tariffId: promotion.tariffId ?? null,

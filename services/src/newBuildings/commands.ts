@@ -7,11 +7,11 @@ import {
   residentialComplexStream,
   type ResidentialComplexCommand,
 } from './residentialComplex';
-import { findListingPlace } from '../locations';
+import { findPublicationPlace } from '../locations';
 
 /** A complex stands in a known city, district or settlement; its name comes from the locations tree. */
 function withLocation(details: ResidentialComplexDetails): ResidentialComplexDetails {
-  const location = findListingPlace(details.address.locationId);
+  const location = findPublicationPlace(details.address.locationId);
   if (!location) {
     throw new DomainError('INVALID_DATA', undefined, {
       'address.locationId': ['Выберите город или населённый пункт из списка'],

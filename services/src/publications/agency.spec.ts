@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_PHONES } from '../seed';
 
@@ -13,16 +13,21 @@ beforeAll(async () => {
   t = await startTestApp({ seed: true, listings: 2 });
   const mine = await createAgency(t.ctx, 'm', '11');
   const other = await createAgency(t.ctx, 'o', '12');
-  await createListing(t.ctx, mine.agent, { id: 'm-pub', price: 10_000_000, publishedDaysAgo: 10 });
-  await createListing(t.ctx, mine.agent, {
+  await createPublication(t.ctx, mine.agent, { id: 'm-pub', price: 10_000_000, publishedDaysAgo: 10 });
+  await createPublication(t.ctx, mine.agent, {
     id: 'm-pub-2',
     price: 11_000_000,
     publishedDaysAgo: 11,
     promoted: 1,
   });
-  await createListing(t.ctx, mine.agent, { id: 'm-draft', price: 9_000_000 });
-  await createListing(t.ctx, mine.owner, { id: 'm-owner', deal: 'rent', price: 50_000, publishedDaysAgo: 4 });
-  await createListing(t.ctx, other.agent, { id: 'o-pub', price: 7_000_000, publishedDaysAgo: 9 });
+  await createPublication(t.ctx, mine.agent, { id: 'm-draft', price: 9_000_000 });
+  await createPublication(t.ctx, mine.owner, {
+    id: 'm-owner',
+    deal: 'rent',
+    price: 50_000,
+    publishedDaysAgo: 4,
+  });
+  await createPublication(t.ctx, other.agent, { id: 'o-pub', price: 7_000_000, publishedDaysAgo: 9 });
   ownerToken = await signIn(t, mine.ownerPhone);
   agentToken = await signIn(t, mine.agentPhone);
   strangerToken = await signIn(t, other.ownerPhone);

@@ -1,6 +1,6 @@
 import { until } from '@estate/events/testing';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { lastCode, signIn, startTestApp, type TestApp } from '../../test/testApp';
 
 /**
@@ -14,7 +14,12 @@ const BOT = { 'g-recaptcha-response': 'test-token' };
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
   agent = await createAgency(t.ctx, 'ac', '31');
-  await createListing(t.ctx, agent.agent, { id: 'shown', price: 9_000_000, rooms: 2, publishedDaysAgo: 10 });
+  await createPublication(t.ctx, agent.agent, {
+    id: 'shown',
+    price: 9_000_000,
+    rooms: 2,
+    publishedDaysAgo: 10,
+  });
 });
 afterAll(() => t.close());
 

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { createAgency, createListing, type ListingSpec } from '../../test/listings';
+import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from '../categories';
 import { onBothReadStores } from '../../test/readStores';
 
 /** Three rentals that differ in every characteristic added for the 18 filters; the third tells none of them. */
-const LISTINGS: ListingSpec[] = [
+const PUBLICATIONS: PublicationSpec[] = [
   {
     id: 'x1',
     deal: 'rent',
@@ -53,7 +53,7 @@ describe.each(onBothReadStores('characteristic filters', 'features'))(
       if (!run) return;
       t = await startTestApp({ seed: false, env });
       const { agent, agentPhone } = await createAgency(t.ctx, 'ch', '41');
-      for (const listing of LISTINGS) await createListing(t.ctx, agent, listing);
+      for (const publication of PUBLICATIONS) await createPublication(t.ctx, agent, publication);
       token = await signIn(t, agentPhone);
     });
     afterAll(async () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency, createListing, type ListingSpec } from '../../test/listings';
+import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_COMPLEXES, runComplexCommand } from '../newBuildings';
 import { onBothReadStores } from '../../test/readStores';
@@ -8,7 +8,7 @@ import { onBothReadStores } from '../../test/readStores';
 const base = DEMO_COMPLEXES[0].details;
 const complex = (year: number) => ({ ...base, deadline: { year, quarter: 4 } });
 const COMPLEXES = { 'nb-2024': 2024, 'nb-2026': 2026, 'nb-2027': 2027 } as const;
-const LISTINGS: ListingSpec[] = [
+const PUBLICATIONS: PublicationSpec[] = [
   { id: 'flat-2024', price: 9_000_000, complex: 'nb-2024', publishedDaysAgo: 10 },
   { id: 'flat-2026', price: 10_000_000, complex: 'nb-2026', publishedDaysAgo: 10 },
   { id: 'rent-2026', deal: 'rent', price: 70_000, complex: 'nb-2026', publishedDaysAgo: 10 },
@@ -32,7 +32,7 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
           details: complex(year),
         });
       const { agent, agentPhone } = await createAgency(t.ctx, 'nb', '31');
-      for (const listing of LISTINGS) await createListing(t.ctx, agent, listing);
+      for (const publication of PUBLICATIONS) await createPublication(t.ctx, agent, publication);
       agentToken = await signIn(t, agentPhone);
     });
     afterAll(async () => {
@@ -83,8 +83,8 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
 
     it('takes the year as digits too; null or absent filters nothing', async () => {
       expect(await found({ deadline: '2024' })).toEqual(['flat-2024']);
-      expect(await found({ deadline: null })).toHaveLength(LISTINGS.length);
-      expect(await counted({})).toBe(LISTINGS.length);
+      expect(await found({ deadline: null })).toHaveLength(PUBLICATIONS.length);
+      expect(await counted({})).toBe(PUBLICATIONS.length);
     });
 
     it('shows the listing’s complex and its year', async () => {

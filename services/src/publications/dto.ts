@@ -26,7 +26,7 @@ export const newCharacteristicDto = characteristicDto.extend({
 });
 
 /** The category a listing stands in (saleCategory, rentCategory, dailyRentCategory). */
-export const listingCategoryDto = z.object({
+export const publicationCategoryDto = z.object({
   name: z.string(),
   cianName: z.string(),
   propertyType: z.number().int(),
@@ -49,9 +49,9 @@ export const publicationDto = z.object({
   dealCategory: z.enum(['sale', 'rent', 'dailyRent']),
   propertyType: z.number().int(),
   propertyTypeName: z.string(),
-  saleCategory: listingCategoryDto.nullable(),
-  rentCategory: listingCategoryDto.nullable(),
-  dailyRentCategory: listingCategoryDto.nullable(),
+  saleCategory: publicationCategoryDto.nullable(),
+  rentCategory: publicationCategoryDto.nullable(),
+  dailyRentCategory: publicationCategoryDto.nullable(),
   /** the paid placement's position type (1–3, as the tariffs name them) while promoted, else null */
   adsType: z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable(),
   title: z.string(),

@@ -10,7 +10,7 @@ import { publicationDecider, type PublicationCommand } from './decide';
 import { toPublicationDto } from './presentation';
 import { publicationStream } from './publication';
 import { actorOf, currentUser, mayManagePublication } from '../core/access';
-import { LOCATION_TYPE, findListingPlace, findLocation } from '../locations';
+import { LOCATION_TYPE, findPublicationPlace, findLocation } from '../locations';
 
 const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
 
@@ -33,11 +33,11 @@ const optionalCode = (names: Record<number, string>, label: string) =>
 const PLACE_LIST = 'Выберите город, район или населённый пункт из списка';
 
 /** A listing stands in a city, a city district or a settlement of the locations tree; a region or all of Russia is too wide. */
-const listingLocationId = z
+const publicationLocationId = z
   .string({ message: PLACE_LIST })
   .nullable()
   .superRefine((id, ctx) => {
-    if (id !== null && findListingPlace(id)) return;
+    if (id !== null && findPublicationPlace(id)) return;
     const wide =
       id === null || id === 'null' || id === ''
         ? 'во всей России'
@@ -68,7 +68,7 @@ export const publicationForm = z.object({
     .int('Цена — целое число рублей')
     .positive('Укажите цену больше нуля')
     .max(100_000_000_000),
-  locationId: listingLocationId,
+  locationId: publicationLocationId,
   address: z.object({ fullAddress: z.string().trim().min(3, 'Укажите адрес').max(300) }),
   roomCount: optionalNumber(z.number().int().min(0).max(50)),
   totalArea: optionalNumber(z.number().positive().max(100000)),
@@ -128,7 +128,7 @@ export async function assertOwnImages(
 
 /** Geo point and metro come from the address: an edit that keeps the address keeps them. */
 export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
-  const place = findListingPlace(form.locationId)!;
+  const place = findPublicationPlace(form.locationId)!;
   const sameAddress =
     current && current.locationId === place.id && current.address.fullAddress === form.address.fullAddress;
   return {

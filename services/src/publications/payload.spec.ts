@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 /**
@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const { agent } = await createAgency(t.ctx, 'pl', '41');
-  await createListing(t.ctx, agent, {
+  await createPublication(t.ctx, agent, {
     id: 'sale-flat',
     price: 12_500_000,
     rooms: 2,
@@ -23,14 +23,19 @@ beforeAll(async () => {
     publishedDaysAgo: 10,
     promoted: 2,
   });
-  await createListing(t.ctx, agent, {
+  await createPublication(t.ctx, agent, {
     id: 'new-flat',
     price: 9_000_000,
     complex: 'rc-1',
     publishedDaysAgo: 10,
   });
-  await createListing(t.ctx, agent, { id: 'rent-flat', deal: 'rent', price: 60_000, publishedDaysAgo: 10 });
-  await createListing(t.ctx, agent, {
+  await createPublication(t.ctx, agent, {
+    id: 'rent-flat',
+    deal: 'rent',
+    price: 60_000,
+    publishedDaysAgo: 10,
+  });
+  await createPublication(t.ctx, agent, {
     id: 'night',
     deal: 'dailyRent',
     price: 3_500,

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 
 /** Listings in any place of the locations tree: cities, districts, settlements — found by the places above them. */
@@ -9,9 +9,14 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const { agent, agentPhone } = await createAgency(t.ctx, 'pl', '21');
   // neighbours for the searches: a listing in Sochi itself and one in Krasnodar, published long ago
-  await createListing(t.ctx, agent, { id: 'sochi', city: '7', price: 9_000_000, publishedDaysAgo: 20 });
-  await createListing(t.ctx, agent, { id: 'krasnodar', city: '8', price: 9_100_000, publishedDaysAgo: 20 });
-  await createListing(t.ctx, agent, { id: 'moscow', city: '1', price: 20_000_000, publishedDaysAgo: 20 });
+  await createPublication(t.ctx, agent, { id: 'sochi', city: '7', price: 9_000_000, publishedDaysAgo: 20 });
+  await createPublication(t.ctx, agent, {
+    id: 'krasnodar',
+    city: '8',
+    price: 9_100_000,
+    publishedDaysAgo: 20,
+  });
+  await createPublication(t.ctx, agent, { id: 'moscow', city: '1', price: 20_000_000, publishedDaysAgo: 20 });
   token = await signIn(t, agentPhone);
 });
 afterAll(() => t.close());
@@ -56,8 +61,8 @@ describe('a listing in a settlement of a city district', () => {
   let id: string;
   beforeAll(async () => {
     // Красная Поляна (309) lies in Адлерский район (272) of Сочи (7), Краснодарский край (107)
-    const listing = await published('309');
-    id = listing.id;
+    const publication = await published('309');
+    id = publication.id;
   });
 
   it('takes its place and its name from the locations tree', async () => {

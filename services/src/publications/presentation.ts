@@ -1,6 +1,6 @@
 import { BATHROOM_TYPES, REPAIR_TYPES } from '@estate/events';
 import type { CatalogueDocument } from '@estate/projections';
-import { categoryOfListing, propertyTypeById } from '../categories';
+import { categoryOfPublication, propertyTypeById } from '../categories';
 import type { PublicationDto } from './dto';
 
 const CHARACTERISTIC_NAMES = {
@@ -107,7 +107,11 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     });
   }
   const told = <K extends CharacteristicKey>(key: K) => doc[key] ?? null;
-  const category = categoryOfListing(doc.dealCategory, doc.propertyType, doc.residentialComplexId !== null);
+  const category = categoryOfPublication(
+    doc.dealCategory,
+    doc.propertyType,
+    doc.residentialComplexId !== null,
+  );
   return {
     id: doc._id,
     status: doc.status,

@@ -9,7 +9,7 @@ import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from '../cor
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
 import { changeUser } from '../identity';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { publicationDecider } from './decide';
 import { publicationStream } from './publication';
@@ -51,7 +51,7 @@ describe('a declined listing is told to its author', () => {
   async function author(t: TestApp) {
     const agency = await createAgency(t.ctx, 'dc', '51');
     await changeUser(t.ctx, agency.agent.userId, { type: 'ChangeEmail', email: ADDRESS });
-    await createListing(t.ctx, agency.agent, { id: 'dc-flat', price: 8_000_000, publishedDaysAgo: 2 });
+    await createPublication(t.ctx, agency.agent, { id: 'dc-flat', price: 8_000_000, publishedDaysAgo: 2 });
     return agency;
   }
   beforeEach(() => {

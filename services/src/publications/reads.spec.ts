@@ -1,7 +1,7 @@
 import { until } from '@estate/events/testing';
 import { dailyInteractionStats } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
 import { userDecider, userStream } from '../identity';
@@ -15,24 +15,39 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const agency = await createAgency(t.ctx, 'r', '21');
   const visitor = await createAgency(t.ctx, 'v', '22');
-  await createListing(t.ctx, agency.agent, { id: 'flat', price: 10_000_000, rooms: 2, publishedDaysAgo: 10 });
-  await createListing(t.ctx, agency.agent, { id: 'near', price: 11_000_000, rooms: 2, publishedDaysAgo: 12 });
-  await createListing(t.ctx, agency.agent, {
+  await createPublication(t.ctx, agency.agent, {
+    id: 'flat',
+    price: 10_000_000,
+    rooms: 2,
+    publishedDaysAgo: 10,
+  });
+  await createPublication(t.ctx, agency.agent, {
+    id: 'near',
+    price: 11_000_000,
+    rooms: 2,
+    publishedDaysAgo: 12,
+  });
+  await createPublication(t.ctx, agency.agent, {
     id: 'far-price',
     price: 30_000_000,
     rooms: 2,
     publishedDaysAgo: 12,
   });
-  await createListing(t.ctx, agency.agent, {
+  await createPublication(t.ctx, agency.agent, {
     id: 'spb',
     city: '2',
     price: 10_000_000,
     rooms: 2,
     publishedDaysAgo: 12,
   });
-  await createListing(t.ctx, agency.agent, { id: 'fresh', price: 10_500_000, rooms: 2, publishedDaysAgo: 1 });
-  await createListing(t.ctx, agency.agent, { id: 'draft', price: 10_000_000 });
-  await createListing(t.ctx, agency.agent, {
+  await createPublication(t.ctx, agency.agent, {
+    id: 'fresh',
+    price: 10_500_000,
+    rooms: 2,
+    publishedDaysAgo: 1,
+  });
+  await createPublication(t.ctx, agency.agent, { id: 'draft', price: 10_000_000 });
+  await createPublication(t.ctx, agency.agent, {
     id: 'in-complex',
     price: 12_000_000,
     complex: 'rc-9',

@@ -1,6 +1,6 @@
 import { CATALOGUE } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createListing, type ListingSpec } from '../../test/listings';
+import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
 import { userDecider, userStream } from '../identity';
@@ -8,7 +8,7 @@ import { onBothReadStores } from '../../test/readStores';
 
 /** A catalogue made for the filters: each listing differs from the others in what a test asks. */
 const CENTRE = { lat: 55.751244, lon: 37.618423 };
-const LISTINGS: ListingSpec[] = [
+const PUBLICATIONS: PublicationSpec[] = [
   {
     id: 'a',
     price: 10_000_000,
@@ -71,7 +71,7 @@ describe.each(onBothReadStores('catalogue search', 'search'))('catalogue search 
     if (!run) return;
     t = await startTestApp({ seed: false, env });
     const { agent } = await createAgency(t.ctx, 's', '01');
-    for (const listing of LISTINGS) await createListing(t.ctx, agent, listing);
+    for (const publication of PUBLICATIONS) await createPublication(t.ctx, agent, publication);
   });
   afterAll(async () => {
     if (!run) return;

@@ -1,14 +1,14 @@
 import { DEMO_COMPLEXES } from '../newBuildings';
-import { DEMO_STREETS, demoListings } from './demoData';
+import { DEMO_STREETS, demoPublications } from './demoData';
 import { CITIES } from '../locations';
 
-const listings = demoListings(240).map((l) => l.details);
+const publications = demoPublications(240).map((l) => l.details);
 const cityName = (id: string) => CITIES.find((c) => c.id === id)!.name;
 
 describe('demo listings are consistent', () => {
   it('describe each property type as what it is: a house as a house, a flat or studio as a flat', () => {
-    const houses = listings.filter((l) => l.propertyType === 2);
-    const flats = listings.filter((l) => l.propertyType === 1);
+    const houses = publications.filter((l) => l.propertyType === 2);
+    const flats = publications.filter((l) => l.propertyType === 1);
     expect(houses.length).toBeGreaterThan(3);
     for (const house of houses) {
       expect(house.title).toMatch(/^Дом/);
@@ -22,7 +22,7 @@ describe('demo listings are consistent', () => {
   });
 
   it('put every address on a street of its own city (or in a complex of that city)', () => {
-    for (const l of listings) {
+    for (const l of publications) {
       const city = cityName(l.address.locationId);
       expect(l.address.fullAddress.startsWith(`${city}, `)).toBe(true);
       const complex = DEMO_COMPLEXES.find((c) => c.id === l.residentialComplexId);
@@ -35,14 +35,14 @@ describe('demo listings are consistent', () => {
     }
     // no street of one city appears under another that lacks it (Невский проспект only in St Petersburg)
     expect(
-      listings
+      publications
         .filter((l) => l.address.fullAddress.includes('Невский проспект'))
         .every((l) => l.address.locationId === '2'),
     ).toBe(true);
   });
 
   it('date a new-build flat by its complex', () => {
-    const inComplexes = listings.filter((l) => l.residentialComplexId);
+    const inComplexes = publications.filter((l) => l.residentialComplexId);
     expect(inComplexes.length).toBeGreaterThan(0);
     for (const l of inComplexes)
       expect(l.params.buildYear).toBe(

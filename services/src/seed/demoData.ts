@@ -118,14 +118,14 @@ function priceFor(rnd: Random, deal: DealCategory, cityId: string, area: number)
   return Math.round((rnd.int(1800, 4500) * capital + area * 20) / 100) * 100;
 }
 
-export type DemoListing = { details: PublicationDetails; draft: boolean };
+export type DemoPublication = { details: PublicationDetails; draft: boolean };
 
 /** Realistic listings across sale, rent and daily rent in the catalogue's cities. */
-export function demoListings(count: number, seed = 2006): DemoListing[] {
+export function demoPublications(count: number, seed = 2006): DemoPublication[] {
   const rnd = random(seed);
   // the characteristics added later draw from their own sequence, so the rest stays as it was
   const more = random(seed * 7 + 1);
-  const listings: DemoListing[] = [];
+  const publications: DemoPublication[] = [];
   for (let i = 0; i < count; i++) {
     const deal: DealCategory = i % 2 === 0 ? 'sale' : i % 4 === 1 ? 'rent' : 'dailyRent';
     const city = i % 10 < 5 ? CITIES[0] : i % 10 < 8 ? CITIES[1] : rnd.pick(CITIES.slice(2));
@@ -155,7 +155,7 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
       deal === 'sale' && !house && i % 6 === 0 && complexes.length ? complexes[i % complexes.length] : null;
     const text = description(rnd, deal, rooms, totalArea, house);
     const newBuildYear = (drawn: number) => complex?.details.deadline.year ?? drawn;
-    listings.push({
+    publications.push({
       draft: i % 17 === 5,
       details: {
         dealCategory: deal,
@@ -213,5 +213,5 @@ export function demoListings(count: number, seed = 2006): DemoListing[] {
       },
     });
   }
-  return listings;
+  return publications;
 }

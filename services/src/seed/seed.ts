@@ -22,7 +22,7 @@ import {
 } from '../identity';
 import {
   handleNotification,
-  listingTariffs,
+  tariffsOfPublication,
   paymentOf,
   payTariff,
   SandboxPayments,
@@ -31,7 +31,7 @@ import {
   walletStream,
 } from '../money';
 import { publicationDecider, publicationStream, type PublicationCommand } from '../publications';
-import { demoListings } from './demoData';
+import { demoPublications } from './demoData';
 import { seedDemoBookings } from '../bookings';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
@@ -265,7 +265,7 @@ async function topUp(ctx: AppContext, owner: Staff, sum: number): Promise<boolea
  */
 export async function seedDemoData(
   ctx: AppContext,
-  listingCount = 240,
+  publicationCount = 240,
 ): Promise<{ created: boolean; listings: number }> {
   if (await hasStream(ctx, userStream(MODERATOR_ID))) return { created: false, listings: 0 };
   // the moderator approves the demo realtor requests; its own account is made last (below)
@@ -301,10 +301,10 @@ export async function seedDemoData(
     email: 'user@demo.estate',
   });
 
-  const listings = demoListings(listingCount);
+  const publications = demoPublications(publicationCount);
   const now = ctx.clock();
   const promoted: { publicationId: string; author: Staff; positionType: 1 | 2 | 3 }[] = [];
-  for (const [i, listing] of listings.entries()) {
+  for (const [i, publication] of publications.entries()) {
     // half-steps through the staff, so every agency gets listings of every deal (deals alternate with i)
     const author = staff[Math.floor(i / 2) % staff.length];
     const publicationId = `demo-${String(i + 1).padStart(4, '0')}`;
@@ -316,8 +316,8 @@ export async function seedDemoData(
         ...context,
         actor: author.userId,
       });
-    await run({ type: 'CreatePublication', actor: author, publicationId, details: listing.details });
-    if (listing.draft) continue;
+    await run({ type: 'CreatePublication', actor: author, publicationId, details: publication.details });
+    if (publication.draft) continue;
     await run({ type: 'PublishPublication', actor: author, publishedAt: demoPublishedAt(now, i) });
     // a few of each state, so every cabinet tab and the top places have something to show
     if (i % 12 === 3) promoted.push({ publicationId, author, positionType: ((i % 3) + 1) as 1 | 2 | 3 });
@@ -339,7 +339,7 @@ export async function seedDemoData(
     if (!funded.has(author.agencyId)) continue;
     const listing = await catalogue.findOne({ _id: publicationId });
     if (!listing || listing.status !== PUBLICATION_STATUS.PUBLISHED || listing.promotion) continue;
-    const tariff = listingTariffs(listing).find((t) => t.positionType === positionType)!;
+    const tariff = tariffsOfPublication(listing).find((t) => t.positionType === positionType)!;
     await payTariff(ctx, author, listing, tariff.id);
   }
 
@@ -354,5 +354,5 @@ export async function seedDemoData(
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();
-  return { created: true, listings: listings.length };
+  return { created: true, listings: publications.length };
 }

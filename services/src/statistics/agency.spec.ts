@@ -1,6 +1,6 @@
 import { countInteractions, type Interaction } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -11,8 +11,8 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const agency = await createAgency(t.ctx, 'st', '41');
-  await createListing(t.ctx, agency.agent, { id: 'mine', price: 1_000_000, publishedDaysAgo: 40 });
-  await createListing(t.ctx, agency.owner, { id: 'owners', price: 2_000_000, publishedDaysAgo: 40 });
+  await createPublication(t.ctx, agency.agent, { id: 'mine', price: 1_000_000, publishedDaysAgo: 40 });
+  await createPublication(t.ctx, agency.owner, { id: 'owners', price: 2_000_000, publishedDaysAgo: 40 });
   const now = t.clock.now().getTime();
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
   const facts: Interaction[] = [];

@@ -13,7 +13,7 @@ export const addViewsBody = z.object({
 });
 
 export const publicationParams = z.object({ id: z.string().min(1).max(64) });
-export const listingViewsQuery = z.object({ publicationId: z.string().min(1).max(64) });
+export const publicationViewsQuery = z.object({ publicationId: z.string().min(1).max(64) });
 
 const scopeQuery = z.object({ publicationId: z.string().max(64).optional() });
 /** 7 or 30 days back from today, or since the start of the year (the default) */

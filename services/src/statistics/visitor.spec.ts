@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { until } from '@estate/events/testing';
 import { dailyInteractionStats } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createListing } from '../../test/listings';
+import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { isBotUserAgent } from './bots';
 
@@ -17,15 +17,15 @@ let userToken: string;
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const DAY = 24 * 3600_000;
-const LISTINGS = ['theirs', 'daily', 'flooded', 'crawled', 'marker', 'signed', 'opened'];
+const PUBLICATIONS = ['theirs', 'daily', 'flooded', 'crawled', 'marker', 'signed', 'opened'];
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
   const agency = await createAgency(t.ctx, 'vs', '81');
   const visitor = await createAgency(t.ctx, 'vx', '82');
-  for (const id of LISTINGS)
-    await createListing(t.ctx, agency.agent, { id, price: 7_000_000, publishedDaysAgo: 10 });
-  await createListing(t.ctx, agency.agent, { id: 'hidden-draft', price: 7_000_000 });
+  for (const id of PUBLICATIONS)
+    await createPublication(t.ctx, agency.agent, { id, price: 7_000_000, publishedDaysAgo: 10 });
+  await createPublication(t.ctx, agency.agent, { id: 'hidden-draft', price: 7_000_000 });
   ownerToken = await signIn(t, agency.ownerPhone);
   userToken = await signIn(t, visitor.ownerPhone);
 });

@@ -11,7 +11,7 @@ import { actorOf, mayManagePublication, STAFF } from '../../core/access';
 import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
 import { rangesOverlappingReservations, type ImportedRange } from '../calendar';
-import { calendarOf, dailyRentListing, isFree, runCalendar } from '../commands';
+import { calendarOf, dailyRentPublication, isFree, runCalendar } from '../commands';
 import { todayOf } from '../dates';
 import {
   calendarAnswer,
@@ -33,7 +33,7 @@ import { BASE, tags } from './paths';
 
 /** Whether the nights are free: a published daily-rent listing's calendar, read from its stream. */
 async function freeDates(ctx: AppContext, publicationId: string, q: { startDate: string; endDate: string }) {
-  await dailyRentListing(ctx, publicationId);
+  await dailyRentPublication(ctx, publicationId);
   return { data: { existsFreeDateByPeriod: await isFree(ctx, publicationId, q.startDate, q.endDate) } };
 }
 
@@ -69,10 +69,10 @@ export const checkDateByQuery = defineRoute({
 /** A signed-in, active staff member who may manage the listing (its agent, the agency's owner, a moderator). */
 async function mayManageCalendar(ctx: AppContext, req: Request, publicationId: string) {
   if (!req.user || req.user.inactive) return false;
-  const listing = await ctx.readStore
+  const publication = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
     .findOne({ _id: publicationId });
-  return listing !== null && mayManagePublication(actorOf(req), listing);
+  return publication !== null && mayManagePublication(actorOf(req), publication);
 }
 
 export const calendarEntries = defineRoute({
@@ -109,9 +109,9 @@ export const calendarEntries = defineRoute({
 
 /** The listing the host's call is about, once the caller may manage it. */
 async function managed(ctx: AppContext, req: Request, publicationId: string) {
-  const listing = await dailyRentListing(ctx, publicationId);
-  if (!mayManagePublication(actorOf(req), listing)) throw new DomainError('FORBIDDEN');
-  return listing;
+  const publication = await dailyRentPublication(ctx, publicationId);
+  if (!mayManagePublication(actorOf(req), publication)) throw new DomainError('FORBIDDEN');
+  return publication;
 }
 
 export const closeDates = defineRoute({
@@ -172,17 +172,17 @@ export const icsFeed = defineRoute({
   produces: 'text/calendar',
   response: icsAnswer,
   async handle({ ctx, params: { publicationId }, res }) {
-    const listing = await dailyRentListing(ctx, publicationId);
-    const calendar = await calendarOf(ctx, listing._id);
+    const publication = await dailyRentPublication(ctx, publicationId);
+    const calendar = await calendarOf(ctx, publication._id);
     const ics = calendarToIcs(
-      listing._id,
-      listing.title,
+      publication._id,
+      publication.title,
       [...calendar.entries.values()].sort((a, b) => a.startDate.localeCompare(b.startDate)),
       ctx.clock(),
     );
     res
       .type('text/calendar; charset=utf-8')
-      .set('Content-Disposition', `inline; filename="${listing._id}.ics"`)
+      .set('Content-Disposition', `inline; filename="${publication._id}.ics"`)
       .send(ics);
   },
 });

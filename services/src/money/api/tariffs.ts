@@ -3,7 +3,12 @@ import { actorOf, staffScope, STAFF } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { defineRoute } from '../../core/route';
 import { readableBy, toPublicationDto } from '../../publications';
-import { listingTariffsAnswer, publicationTariffsAnswer, tariffedAnswer, tariffPaidAnswer } from '../dto';
+import {
+  tariffsOfPublicationAnswer,
+  publicationTariffsAnswer,
+  tariffedAnswer,
+  tariffPaidAnswer,
+} from '../dto';
 import {
   idempotencyKeyHeaders,
   payTariffParams,
@@ -12,7 +17,7 @@ import {
   tariffListQuery,
 } from '../inputs';
 import { payTariff } from '../payTariff';
-import { adTariffOf, listingTariffs, publicationTariffs } from '../tariffs';
+import { adTariffOf, tariffsOfPublication, publicationTariffs } from '../tariffs';
 
 /** Promotion tariffs (product.md: "Placement from 10 rubles per day"): their prices, and paying them from the wallet. */
 const tags = ['Тарифы'];
@@ -34,7 +39,7 @@ export const listPublicationTariffs = defineRoute({
   },
 });
 
-export const listListingTariffs = defineRoute({
+export const listTariffsOfPublication = defineRoute({
   method: 'get',
   path: '/api/publications/{id}/tariffs',
   tags,
@@ -42,24 +47,24 @@ export const listListingTariffs = defineRoute({
   auth: STAFF,
   params: publicationParams,
   errors: [404],
-  response: listingTariffsAnswer,
+  response: tariffsOfPublicationAnswer,
   async handle({ ctx, params: { id }, req }) {
-    const listing = await readableBy(ctx, req, id);
+    const publication = await readableBy(ctx, req, id);
     return {
-      data: listingTariffs(listing).map((t) => {
-        const current = listing.promotion?.positionType === t.positionType;
+      data: tariffsOfPublication(publication).map((t) => {
+        const current = publication.promotion?.positionType === t.positionType;
         return { ...t, isCurrent: current, isCurrentTariff: current };
       }),
     };
   },
 });
 
-async function listingAnswer(ctx: AppContext, id: string) {
+async function publicationAnswer(ctx: AppContext, id: string) {
   const doc = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: id });
   return withAdTariff(doc!);
 }
 
-export const payListingTariff = defineRoute({
+export const payPublicationTariff = defineRoute({
   method: 'post',
   path: '/api/publications/{id}/tariffs/{tariffId}',
   tags,
@@ -72,15 +77,15 @@ export const payListingTariff = defineRoute({
   errors: [404, 409, 422],
   response: tariffPaidAnswer,
   async handle({ ctx, params, headers, req }) {
-    const listing = await readableBy(ctx, req, params.id);
+    const publication = await readableBy(ctx, req, params.id);
     const payment = await payTariff(
       ctx,
       actorOf(req),
-      listing,
+      publication,
       params.tariffId,
       headers['Idempotency-Key'] ?? null,
     );
-    return { data: await listingAnswer(ctx, listing._id), meta: payment };
+    return { data: await publicationAnswer(ctx, publication._id), meta: payment };
   },
 });
 
@@ -102,4 +107,9 @@ export const listTariffed = defineRoute({
   },
 });
 
-export const tariffRoutes = [listPublicationTariffs, listListingTariffs, payListingTariff, listTariffed];
+export const tariffRoutes = [
+  listPublicationTariffs,
+  listTariffsOfPublication,
+  payPublicationTariff,
+  listTariffed,
+];

@@ -55,7 +55,7 @@ function point(contentType: number, s: DailyStats) {
 }
 
 /** the listings the caller's figures cover: an agent's own, the owner's whole agency, or one of them */
-async function listingsOf(ctx: AppContext, req: Request, publicationId?: string) {
+async function publicationsOf(ctx: AppContext, req: Request, publicationId?: string) {
   const filter = staffScope(actorOf(req));
   const docs = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
@@ -77,7 +77,12 @@ export const statisticsTotals = defineRoute({
   async handle({ ctx, query: q, req }) {
     const to = today(ctx);
     const from = q.interval === 'year' ? `${to.slice(0, 4)}-01-01` : dayAdd(to, -(Number(q.interval) - 1));
-    const days = await summedDailyStats(ctx.readStore, await listingsOf(ctx, req, q.publicationId), from, to);
+    const days = await summedDailyStats(
+      ctx.readStore,
+      await publicationsOf(ctx, req, q.publicationId),
+      from,
+      to,
+    );
     const sum = [...days.values()].reduce(add, empty(from));
     return {
       data: { startDate: from, endDate: to, ...totals(sum), today: totals(days.get(to) ?? empty(to)) },
@@ -99,7 +104,12 @@ export const statisticsDiagram = defineRoute({
     const period = PERIODS[q.statsType as 1 | 2 | 3];
     const to = today(ctx);
     const from = dayAdd(to, -(period.days - 1));
-    const days = await summedDailyStats(ctx.readStore, await listingsOf(ctx, req, q.publicationId), from, to);
+    const days = await summedDailyStats(
+      ctx.readStore,
+      await publicationsOf(ctx, req, q.publicationId),
+      from,
+      to,
+    );
     // a bar per day (week), per 7 days from the start (month), per calendar month (year)
     const keyOf = (day: string) =>
       period.bucket === 'day'

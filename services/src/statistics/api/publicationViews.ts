@@ -1,18 +1,18 @@
 import { dailyInteractionStats, dayOf } from '@estate/projections';
 import { defineRoute } from '../../core/route';
 import { viewsDiagramAnswer } from '../dto';
-import { listingViewsQuery } from '../inputs';
+import { publicationViewsQuery } from '../inputs';
 
 const TEN_DAYS = 10;
 
 /** A listing's views as its page shows them to everyone: the last ten days, day by day, and all of them. */
-export const listingViews = defineRoute({
+export const publicationViews = defineRoute({
   method: 'get',
   path: '/api/public-views-diagram-per-ten-days',
   tags: ['Статистика'],
   summary: 'Просмотры объявления за последние 10 дней',
   auth: 'public',
-  query: listingViewsQuery,
+  query: publicationViewsQuery,
   response: viewsDiagramAnswer,
   async handle({ ctx, query: { publicationId } }) {
     const today = ctx.clock();
@@ -37,4 +37,4 @@ export const listingViews = defineRoute({
   },
 });
 
-export const listingViewsRoutes = [listingViews];
+export const publicationViewsRoutes = [publicationViews];

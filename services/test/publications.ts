@@ -3,7 +3,7 @@ import { agencyDecider, agencyStream } from '../src/agencies/agency';
 import type { AppContext } from '../src/core/context';
 import { handleCommand } from '../src/core/decider';
 import { registerUser } from '../src/identity/registration';
-import { findListingPlace } from '../src/locations/tree';
+import { findPublicationPlace } from '../src/locations/tree';
 import { publicationDecider, type PublicationCommand } from '../src/publications';
 import { publicationStream } from '../src/publications';
 import { type Actor } from '../src/core/access';
@@ -43,7 +43,7 @@ export async function createAgency(ctx: AppContext, key: string, phoneSuffix: st
   return { agencyId, owner, agent, ownerPhone: phone(1), agentPhone: phone(2) };
 }
 
-export type ListingSpec = {
+export type PublicationSpec = {
   id: string;
   deal?: PublicationDetails['dealCategory'];
   /** a city, district or settlement of the locations tree; absent: Москва */
@@ -64,8 +64,8 @@ export type ListingSpec = {
 };
 
 /** A listing created (and published, promoted) through the publication decider. */
-export async function createListing(ctx: AppContext, author: Actor, spec: ListingSpec) {
-  const city = findListingPlace(spec.city ?? '1')!;
+export async function createPublication(ctx: AppContext, author: Actor, spec: PublicationSpec) {
+  const city = findPublicationPlace(spec.city ?? '1')!;
   const details: PublicationDetails = {
     dealCategory: spec.deal ?? 'sale',
     propertyType: 1,

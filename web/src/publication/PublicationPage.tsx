@@ -14,13 +14,13 @@ import { ApiError, formatCharacteristic, updatedAgo } from '@estate/client';
 type State =
   { status: 'loading' } | { status: 'ready'; publication: Publication } | { status: 'failed'; code: number };
 
-export function ListingPage() {
+export function PublicationPage() {
   const { id = '' } = useParams();
   // a new listing is a new page: its state (the answer, the photo shown) starts afresh
-  return <Listing key={id} id={id} />;
+  return <Publication key={id} id={id} />;
 }
 
-function Listing({ id }: { id: string }) {
+function Publication({ id }: { id: string }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [photo, setPhoto] = useState(0);
 

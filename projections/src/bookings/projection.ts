@@ -217,7 +217,9 @@ export const bookingsProjection = defineProjection({
       case 'PublicationEdited': {
         const { publicationId, details } = event.data;
         if (details.dealCategory !== 'dailyRent') {
-          await publications.deleteOne({ _id: publicationId, revision: { $lt: event.revision } });
+          // a new listing of another deal has no copy to drop; an edit may move a daily-rent one away
+          if (event.type === 'PublicationEdited')
+            await publications.deleteOne({ _id: publicationId, revision: { $lt: event.revision } });
           return;
         }
         await ignoreAlreadyApplied(() =>

@@ -6,17 +6,12 @@ import { SqliteEventStore } from '@estate/events';
 import { closeContext } from '../../services/src/bootstrap';
 import { SqliteJobQueue } from '../../services/src/core/jobs/sqlite';
 import { EMAIL_QUEUE, SMS_QUEUE } from '../../services/src/notifications';
-import type {
-  EmailMessage,
-  MailProvider,
-  SmsMessage,
-  SmsProvider,
-} from '../../services/src/core/notify/port';
 import { bookingStream } from '../../services/src/bookings/booking';
 import { chatStream } from '../../services/src/bookings/chat';
 import { guestPagePath } from '../../services/src/bookings/guestLinks';
 import { settled } from '../../services/test/settled';
 import { startTestApp, type TestApp } from '../support/server';
+import { RecordingSms, RecordingMail } from '../../services/test/recordingProviders';
 
 /**
  * Issue 13: a notification follows its fact even when the process dies between the two. A child
@@ -30,27 +25,6 @@ const HOST_PHONE = '79550000888';
 const HOST_EMAIL = 'host-fault@example.ru';
 const GUEST_PHONE = '79160000888';
 const GUEST_EMAIL = 'guest-fault@example.ru';
-
-class RecordingSms implements SmsProvider {
-  readonly name = 'recording';
-  readonly sent: SmsMessage[] = [];
-  async send(message: SmsMessage) {
-    this.sent.push(message);
-  }
-  to(phone: string) {
-    return this.sent.filter((m) => m.to === phone).map((m) => m.text);
-  }
-}
-class RecordingMail implements MailProvider {
-  readonly name = 'recording';
-  readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
-    this.sent.push(message);
-  }
-  to(address: string) {
-    return this.sent.filter((m) => m.to === address).map((m) => m.subject);
-  }
-}
 
 type Outcome = { requestId: string; guestKey: string };
 type Recorded = { accepted: Outcome; rejected: Outcome; cancelled: Outcome };
@@ -104,15 +78,18 @@ describe('booking notifications across a killed process', () => {
     const { accepted, rejected, cancelled } = recorded;
 
     const expectEachOnce = async (t: TestApp) => {
-      expect(sms.to(HOST_PHONE)).toHaveLength(3);
-      expect(mail.to(HOST_EMAIL)).toEqual(Array(3).fill('Новая заявка на бронирование'));
-      const guest = sms.to(GUEST_PHONE);
+      expect(sms.textsTo(HOST_PHONE)).toHaveLength(3);
+      expect(mail.subjectsTo(HOST_EMAIL)).toEqual(Array(3).fill('Новая заявка на бронирование'));
+      const guest = sms.textsTo(GUEST_PHONE);
       for (const { requestId, guestKey } of [accepted, rejected, cancelled])
         expect(guest.filter((text) => text.includes(guestPagePath(requestId, guestKey)))).toHaveLength(1);
       expect(guest.filter((text) => /^Бронирование с .* подтверждено\.$/.test(text))).toHaveLength(1);
       expect(guest.filter((text) => text === 'К сожалению, заявка отклонена: Ремонт')).toHaveLength(1);
       expect(guest).toHaveLength(5);
-      expect(mail.to(GUEST_EMAIL)).toEqual(['Бронирование подтверждено', 'Заявка на бронирование отклонена']);
+      expect(mail.subjectsTo(GUEST_EMAIL)).toEqual([
+        'Бронирование подтверждено',
+        'Заявка на бронирование отклонена',
+      ]);
       const chat = async (requestId: string) => {
         const [requested] = await t.ctx.eventStore.readStream(bookingStream(requestId));
         const stream = chatStream((requested.data as { chatId: string }).chatId);

@@ -5,35 +5,13 @@ import { ROLES, type AgencyDetails } from '@estate/events';
 import { until } from '@estate/events/testing';
 import { closeContext } from '../bootstrap';
 import type { Actor } from '../core/access';
-import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from '../core/notify/port';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
 import { changeUser, registerUser } from '../identity';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { REALTOR_DECISION_REACTOR } from './reactors';
 import { approveRealtorRequest, rejectRealtorRequest, submitRealtorRequest } from './commands';
-
-/** The providers' ports, recording what they are asked to deliver: they outlive the restarts of the app below. */
-class RecordingMail implements MailProvider {
-  readonly name = 'recording';
-  readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
-    this.sent.push(message);
-  }
-  to(address: string) {
-    return this.sent.filter((m) => m.to === address);
-  }
-}
-class RecordingSms implements SmsProvider {
-  readonly name = 'recording';
-  readonly sent: SmsMessage[] = [];
-  async send(message: SmsMessage) {
-    this.sent.push(message);
-  }
-  to(phone: string) {
-    return this.sent.filter((m) => m.to === phone);
-  }
-}
+import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
 
 /** every job a queue has had (waiting, running, done or dead) */
 const queued = async (t: TestApp, queue: string) =>

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLES, upcast } from '@estate/events';
 import { closeContext } from '../bootstrap';
-import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from '../core/notify/port';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorEvent, ReactorRunner } from '../core/reactors/reactor';
 import { registerUser } from '../identity';
@@ -19,28 +18,7 @@ import { todayOf } from './dates';
 import { guestPagePath } from './guestLinks';
 import { BOOKING_CHAT_REACTOR, BOOKING_NOTICES_REACTOR } from './reactors';
 import { requestBooking, type BookingInput } from './requestBooking';
-
-/** The providers' ports, recording what they are asked to deliver: they outlive the restarts of the app below. */
-class RecordingSms implements SmsProvider {
-  readonly name = 'recording';
-  readonly sent: SmsMessage[] = [];
-  async send(message: SmsMessage) {
-    this.sent.push(message);
-  }
-  to(phone: string) {
-    return this.sent.filter((m) => m.to === phone).map((m) => m.text);
-  }
-}
-class RecordingMail implements MailProvider {
-  readonly name = 'recording';
-  readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
-    this.sent.push(message);
-  }
-  to(address: string) {
-    return this.sent.filter((m) => m.to === address).map((m) => m.subject);
-  }
-}
+import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
 
 const SECRET = 'the-same-server-secret-in-every-process-0123456789';
 const HOST_PHONE = '79550000777';
@@ -107,17 +85,20 @@ describe('what follows the booking facts', () => {
     await cancelBookingByLink(t.ctx, cancelled.requestId, cancelled.guestKey!, 'Поменялись планы');
     await settled(t);
 
-    const host3 = sms.to(HOST_PHONE);
+    const host3 = sms.textsTo(HOST_PHONE);
     expect(host3).toHaveLength(3);
     expect(host3.every((text) => text.startsWith('Новая заявка на «Объявление sea» с '))).toBe(true);
-    expect(mail.to(HOST_EMAIL)).toEqual(Array(3).fill('Новая заявка на бронирование'));
-    const guestSms = sms.to(GUEST_PHONE);
+    expect(mail.subjectsTo(HOST_EMAIL)).toEqual(Array(3).fill('Новая заявка на бронирование'));
+    const guestSms = sms.textsTo(GUEST_PHONE);
     for (const { requestId, guestKey } of [accepted, rejected, cancelled])
       expect(guestSms.filter((text) => text.includes(guestPagePath(requestId, guestKey!)))).toHaveLength(1);
     expect(guestSms.filter((text) => /^Бронирование с .* подтверждено\.$/.test(text))).toHaveLength(1);
     expect(guestSms.filter((text) => text === 'К сожалению, заявка отклонена: Ремонт')).toHaveLength(1);
     expect(guestSms).toHaveLength(5);
-    expect(mail.to(GUEST_EMAIL)).toEqual(['Бронирование подтверждено', 'Заявка на бронирование отклонена']);
+    expect(mail.subjectsTo(GUEST_EMAIL)).toEqual([
+      'Бронирование подтверждено',
+      'Заявка на бронирование отклонена',
+    ]);
     expect(await chatOf(t, accepted.requestId)).toEqual(['booking-sent', 'booking-accepted']);
     expect(await chatOf(t, rejected.requestId)).toEqual(['booking-sent', 'booking-rejected']);
     expect(await chatOf(t, cancelled.requestId)).toEqual(['booking-sent', 'booking-canceled']);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { until } from '@estate/events/testing';
 import request from 'supertest';
 import { closeContext } from '../bootstrap';
-import type { EmailMessage, MailProvider } from '../core/notify/port';
+import type { EmailMessage } from '../core/notify/port';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
 import { lastCode, startTestApp, type TestApp } from '../../test/testApp';
@@ -12,18 +12,7 @@ import { EMAIL_CONFIRMATION_REACTOR } from './reactors';
 import { registerUser } from './registration';
 import { hashToken, startSession } from './sessions';
 import { userStream } from './user';
-
-/** The mail provider port, recording what it is asked to deliver: it outlives the restarts of the app below. */
-class RecordingMail implements MailProvider {
-  readonly name = 'recording';
-  readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
-    this.sent.push(message);
-  }
-  to(address: string) {
-    return this.sent.filter((m) => m.to === address);
-  }
-}
+import { RecordingMail } from '../../test/recordingProviders';
 
 const SECRET = 'the-same-server-secret-in-every-process-0123456789';
 const linkToken = (letter: EmailMessage) =>

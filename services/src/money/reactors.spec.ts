@@ -7,31 +7,13 @@ import { createAgency, createPublication } from '../../test/publications';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { closeContext } from '../bootstrap';
 import { handleCommand } from '../core/decider';
-import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from '../core/notify/port';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
 import { startSession, userDecider, userStream } from '../identity';
 import { publicationDecider, publicationStream } from '../publications';
 import { billPromotions } from './promotion';
 import { INVOICE_REACTOR, PROMOTION_ENDED_REACTOR, promotionEndedText } from './reactors';
-
-/** The providers' ports, recording what they are asked to deliver: they outlive the restarts below. */
-class RecordingMail implements MailProvider {
-  readonly name = 'recording';
-  readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
-    this.sent.push(message);
-  }
-  to = (address: string) => this.sent.filter((m) => m.to === address);
-}
-class RecordingSms implements SmsProvider {
-  readonly name = 'recording';
-  readonly sent: SmsMessage[] = [];
-  async send(message: SmsMessage) {
-    this.sent.push(message);
-  }
-  to = (phone: string) => this.sent.filter((m) => m.to === phone);
-}
+import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
 
 const ACCOUNTING = 'accounting@estate.local';
 const AGENT_EMAIL = 'agent-rx@example.ru';

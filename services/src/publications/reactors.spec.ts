@@ -5,7 +5,6 @@ import { until } from '@estate/events/testing';
 import { closeContext } from '../bootstrap';
 import type { Actor } from '../core/access';
 import { handleCommand } from '../core/decider';
-import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from '../core/notify/port';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
 import { changeUser } from '../identity';
@@ -14,22 +13,7 @@ import { startTestApp, type TestApp } from '../../test/testApp';
 import { publicationDecider } from './decide';
 import { publicationStream } from './publication';
 import { DECLINE_REACTOR } from './reactors';
-
-/** The providers' ports, recording what they are asked to deliver: they outlive the restarts of the app below. */
-class RecordingMail implements MailProvider {
-  readonly name = 'recording';
-  readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
-    this.sent.push(message);
-  }
-}
-class RecordingSms implements SmsProvider {
-  readonly name = 'recording';
-  readonly sent: SmsMessage[] = [];
-  async send(message: SmsMessage) {
-    this.sent.push(message);
-  }
-}
+import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
 
 const moderator: Actor = { userId: 'moderator', role: 99, agencyId: null };
 const ADDRESS = 'agent-dc@example.ru';

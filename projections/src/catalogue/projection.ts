@@ -37,43 +37,33 @@ async function deadlineYearOf(store: ReadStore, d: PublicationDetails): Promise<
   return complex?.deadlineYear ?? null;
 }
 
-/**
- * A change of a person (or an agency) the listings show: their listings first, then the catalogue's
- * copy, so a crash between the two repeats both and never leaves listings behind the copy. An event
- * at or below the copy's revision was applied already.
- */
-async function followPerson(
-  store: ReadStore,
-  userId: string,
-  revision: number,
-  fields: Partial<Omit<CataloguePersonDocument, '_id' | 'revision'>>,
-) {
-  const people = store.collection<CataloguePersonDocument>(CATALOGUE_PEOPLE);
-  const known = await people.findOne({ _id: userId });
-  if (!known || known.revision >= revision) return;
-  const authorFields = Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [`author.${key}`, value]),
-  );
-  await store
-    .collection<CatalogueDocument>(CATALOGUE)
-    .updateMany({ authorId: userId }, { $set: authorFields });
-  await people.updateOne({ _id: userId, revision: { $lt: revision } }, { $set: { ...fields, revision } });
-}
+/** Whom a listing shows beside itself: its author and its agency, each kept in a copy of the catalogue's own. */
+const FOLLOWED = {
+  author: { copies: CATALOGUE_PEOPLE, owner: 'authorId' },
+  agency: { copies: CATALOGUE_AGENCIES, owner: 'agencyId' },
+} as const;
 
-async function followAgency(
+/**
+ * A change of the author (or the agency) the listings show: their listings first, then the
+ * catalogue's copy, so a crash between the two repeats both and never leaves listings behind the
+ * copy. An event at or below the copy's revision was applied already.
+ */
+async function follow(
   store: ReadStore,
-  agencyId: string,
+  shown: keyof typeof FOLLOWED,
+  id: string,
   revision: number,
-  fields: Partial<Omit<CatalogueAgencyDocument, '_id' | 'revision'>>,
+  fields: Partial<Pick<CataloguePersonDocument, 'name' | 'phone' | 'avatar'>>,
 ) {
-  const agencies = store.collection<CatalogueAgencyDocument>(CATALOGUE_AGENCIES);
-  const known = await agencies.findOne({ _id: agencyId });
+  const { copies, owner } = FOLLOWED[shown];
+  const copy = store.collection<CataloguePersonDocument | CatalogueAgencyDocument>(copies);
+  const known = await copy.findOne({ _id: id });
   if (!known || known.revision >= revision) return;
-  const agencyFields = Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [`agency.${key}`, value]),
+  const listingFields = Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [`${shown}.${key}`, value]),
   );
-  await store.collection<CatalogueDocument>(CATALOGUE).updateMany({ agencyId }, { $set: agencyFields });
-  await agencies.updateOne({ _id: agencyId, revision: { $lt: revision } }, { $set: { ...fields, revision } });
+  await store.collection<CatalogueDocument>(CATALOGUE).updateMany({ [owner]: id }, { $set: listingFields });
+  await copy.updateOne({ _id: id, revision: { $lt: revision } }, { $set: { ...fields, revision } });
 }
 
 /**
@@ -310,11 +300,11 @@ export const catalogueProjection = defineProjection({
         return;
       }
       case 'UserNameChanged':
-        return followPerson(store, event.data.userId, event.revision, { name: event.data.name });
+        return follow(store, 'author', event.data.userId, event.revision, { name: event.data.name });
       case 'UserPhoneChanged':
-        return followPerson(store, event.data.userId, event.revision, { phone: event.data.newPhone });
+        return follow(store, 'author', event.data.userId, event.revision, { phone: event.data.newPhone });
       case 'UserAvatarChanged':
-        return followPerson(store, event.data.userId, event.revision, { avatar: event.data.avatar });
+        return follow(store, 'author', event.data.userId, event.revision, { avatar: event.data.avatar });
       case 'AgencyRegistered': {
         const { agencyId, name } = event.data;
         await ignoreAlreadyApplied(() =>
@@ -325,9 +315,11 @@ export const catalogueProjection = defineProjection({
         return;
       }
       case 'AgencyProfileChanged':
-        return followAgency(store, event.data.agencyId, event.revision, { name: event.data.details.name });
+        return follow(store, 'agency', event.data.agencyId, event.revision, {
+          name: event.data.details.name,
+        });
       case 'AgencyAvatarChanged':
-        return followAgency(store, event.data.agencyId, event.revision, { avatar: event.data.avatar });
+        return follow(store, 'agency', event.data.agencyId, event.revision, { avatar: event.data.avatar });
     }
   },
 });

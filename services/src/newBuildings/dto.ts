@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { geoPoint, locationDto } from '../locations/dto';
 
 /**
  * The answers of the new-builds calls (residential complexes, their filters), as zod schemas: the
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * front ends take their types from them. Pure zod: the site's type check reads this file.
  */
 
-const point = z.object({ lat: z.number(), lon: z.number() });
+const point = geoPoint;
 
 /** A residential complex as the new-builds pages show it: codes with their Russian names beside them. */
 export const residentialComplexDto = z.object({
@@ -71,20 +72,7 @@ export const complexFiltersAnswer = z.object({
   }),
 });
 
-/**
- * A place of the locations tree (the locations slice's `locationDto`, written out here: a dto.ts
- * reads no other file) with the number of complexes in it.
- */
-export const complexCityDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  fullName: z.string(),
-  type: z.number().int().min(1).max(5),
-  priority: z.number(),
-  kladrCode: z.string().nullable(),
-  parentLocation: z.string().nullable(),
-  geo: point,
-  complexesCount: z.number().int(),
-});
+/** A place of the locations tree (the locations slice's own schema) with the number of complexes in it. */
+export const complexCityDto = locationDto.extend({ complexesCount: z.number().int() });
 
 export const complexCitiesAnswer = z.object({ data: z.array(complexCityDto) });

@@ -1,9 +1,8 @@
+import type { AdTariffDto, AgencyPublicationDto, BulkOutcomeDto } from '@estate/client';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { httpClient } from './api';
 
 const base = simpleRestProvider('/api/cabinet', httpClient);
-
-export type IdResult = { id: string; success: boolean; errorCode?: number; message?: string };
 
 /** The agency id of the signed-in staff member: every agency-level call is addressed to it. */
 async function agencyId(): Promise<string> {
@@ -11,18 +10,12 @@ async function agencyId(): Promise<string> {
   if (!json.data.agencyId) throw new Error('Пользователь не состоит в агентстве');
   return json.data.agencyId as string;
 }
-/** The promotion a listing runs now: the tariff's name, its daily charge and the end of the paid day. */
-export type CurrentTariff = {
-  positionType: 1 | 2 | 3;
-  title: string | null;
-  pricePerDay: number | null;
-  until: string;
-};
+/** The promotion a listing runs now: the position, the end of the paid day, the tariff's name and daily charge. */
+export type CurrentTariff = AdTariffDto;
 
 /**
- * The listing's running promotion, from the spec's agency call (adTariff: position and end) and the
- * listing's own tariffs (name and price per day); null when none runs. A failure of either call
- * leaves the listing readable without it.
+ * The listing's running promotion, from the spec's agency call (adTariff); null when none runs. A
+ * failure of the call leaves the listing readable without it.
  */
 async function currentTariffOf(record: {
   id: string;
@@ -32,21 +25,10 @@ async function currentTariffOf(record: {
   if (record.status !== 1 || !record.agency) return null;
   const id = encodeURIComponent(record.id);
   try {
-    const [{ json: publication }, { json: tariffs }] = await Promise.all([
-      httpClient(`/api/agency/${encodeURIComponent(record.agency.id)}/publications/${id}`),
-      httpClient(`/api/publications/${id}/tariffs`),
-    ]);
-    const running = publication.data.adTariff as { positionType: 1 | 2 | 3; until: string } | null;
-    if (!running) return null;
-    const tariff = (tariffs.data as { positionType: number; title: string; pricePerDay: number }[]).find(
-      (t) => t.positionType === running.positionType,
+    const { json } = await httpClient(
+      `/api/agency/${encodeURIComponent(record.agency.id)}/publications/${id}`,
     );
-    return {
-      positionType: running.positionType,
-      until: running.until,
-      title: tariff?.title ?? null,
-      pricePerDay: tariff?.pricePerDay ?? null,
-    };
+    return (json.data as AgencyPublicationDto).adTariff;
   } catch {
     return null;
   }
@@ -83,7 +65,7 @@ export const dataProvider = {
     });
     return { data: json.data };
   },
-  async changeStatus(ids: (string | number)[], status: 1 | 2 | 3): Promise<IdResult[]> {
+  async changeStatus(ids: (string | number)[], status: 1 | 2 | 3): Promise<BulkOutcomeDto[]> {
     const { json } = await httpClient(
       `/api/agency/${await agencyId()}/publications/change-status?status=${status}&${idsQuery(ids)}`,
       { method: 'PATCH' },
@@ -95,9 +77,9 @@ export const dataProvider = {
       `/api/agency/${await agencyId()}/publications?${idsQuery(params.ids)}`,
       { method: 'DELETE' },
     );
-    const results = json.data as IdResult[];
-    const refused = results.filter((r) => !r.success);
-    if (refused.length) throw new Error(refused.map((r) => r.message).join('; '));
+    const results = json.data as BulkOutcomeDto[];
+    const refused = results.flatMap((r) => (r.success ? [] : [r.message]));
+    if (refused.length) throw new Error(refused.join('; '));
     return { data: results.map((r) => r.id) };
   },
 };

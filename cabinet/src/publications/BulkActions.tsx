@@ -26,10 +26,10 @@ function HideSelectedButton() {
         setPending(true);
         try {
           const results = await dataProvider.changeStatus(selectedIds, 3);
-          const refused = results.filter((r) => !r.success);
+          const refused = results.flatMap((r) => (r.success ? [] : [r.message]));
           notify(
             refused.length
-              ? `Скрыто ${results.length - refused.length}, не удалось: ${refused.map((r) => r.message).join('; ')}`
+              ? `Скрыто ${results.length - refused.length}, не удалось: ${refused.join('; ')}`
               : 'Объявления скрыты',
             { type: refused.length ? 'warning' : 'success' },
           );

@@ -85,15 +85,11 @@ function CurrentTariffField(_props: { label?: string }) {
     );
   return (
     <Box data-testid="current-tariff">
-      <Typography fontWeight={600}>
-        {tariff.title ? `«${tariff.title}»` : `Позиция ${tariff.positionType}`}
-      </Typography>
+      <Typography fontWeight={600}>«{tariff.title}»</Typography>
       <Typography variant="body2">Оплачен до {untilFormat.format(new Date(tariff.until))} (МСК)</Typography>
-      {tariff.pricePerDay !== null && (
-        <Typography variant="body2" color="text.secondary">
-          Списание: {formatPrice(tariff.pricePerDay)} в день
-        </Typography>
-      )}
+      <Typography variant="body2" color="text.secondary">
+        Списание: {formatPrice(tariff.pricePerDay)} в день
+      </Typography>
     </Box>
   );
 }

@@ -1,21 +1,21 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BusinessIcon from '@mui/icons-material/Business';
 import GroupIcon from '@mui/icons-material/Group';
-import { Menu as RaMenu, usePermissions } from 'react-admin';
+import { Menu as RaMenu, useGetIdentity } from 'react-admin';
 
 const OWNER = 2;
 
 /** The cabinet's menu: the resources, and the owner's agency pages (wallet, staff, profile). */
 export function Menu() {
-  const { permissions } = usePermissions<number>();
+  const role = useGetIdentity().identity?.role;
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
-      {permissions === OWNER && (
+      {role === OWNER && (
         <RaMenu.Item to="/wallet" primaryText="Баланс кошелька" leftIcon={<AccountBalanceWalletIcon />} />
       )}
-      {permissions === OWNER && <RaMenu.Item to="/staff" primaryText="Сотрудники" leftIcon={<GroupIcon />} />}
+      {role === OWNER && <RaMenu.Item to="/staff" primaryText="Сотрудники" leftIcon={<GroupIcon />} />}
       <RaMenu.Item to="/my-agency" primaryText="Моё агентство" leftIcon={<BusinessIcon />} />
     </RaMenu>
   );

@@ -27,6 +27,12 @@ const NOT_STAFF =
 /** Whether the cookie belongs to a staff member of this cabinet: only they are signed out of it by «Выйти». */
 let staffSignedIn = false;
 
+/**
+ * No getPermissions: react-admin asks it on every render of its routes, and when signed out an
+ * answer that is already known (the cached profile) raced its redirect to the sign-in page, which
+ * looped through checkAuth and logout for about 15 s before the page showed (ra-core's useLogout
+ * warns of it). The role comes with the identity instead (the menu reads it there).
+ */
 export const authProvider: AuthProvider = {
   /** the login page has already asked for the code; this checks it, and the server sets the session cookie */
   async login({ phone, code }: { phone: string; code: string }) {
@@ -61,8 +67,5 @@ export const authProvider: AuthProvider = {
     const me = await loadProfile();
     if (!me) throw new Error('Сессия завершена');
     return { id: me.id, fullName: me.name, agencyId: me.agencyId, role: me.role };
-  },
-  async getPermissions() {
-    return (await loadProfile())?.role ?? null;
   },
 };

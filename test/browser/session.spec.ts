@@ -135,10 +135,17 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     async (width) => {
       if (skipped()) return;
       const w = await watchedPage(width);
+      // the way to the sign-in is one redirect: react-admin once looped between its check and its
+      // sign-out (hundreds of redirects, about 15 s of a blank page) while the role was asked apart
+      const toSignIn: string[] = [];
+      w.page.on('framenavigated', (frame) => {
+        if (frame === w.page.mainFrame() && frame.url().endsWith('#/login')) toSignIn.push(frame.url());
+      });
       await w.page.goto(`${server.url}/cabinet/`);
       await w.page.getByLabel('Телефон').waitFor();
       await w.page.getByRole('button', { name: 'Получить код по СМС' }).waitFor();
       await w.page.waitForLoadState('networkidle');
+      expect(toSignIn).toHaveLength(1);
       await w.page.screenshot({ path: `${SHOTS}/cabinet-signed-out-${width}.png` });
       expect(w.apiCalls).toEqual(['GET /api/profile']);
       expect(w.consoleErrors.filter((text) => !isSignedOutProbe(text))).toEqual([]);

@@ -55,6 +55,37 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // the cabinet reads and writes through react-admin's data provider (dataProvider.ts, on the shared
+    // client's fetch wrapper) or the shared client's own calls (@estate/client): never a call of its own
+    files: ['cabinet/src/**/*.{ts,tsx}'],
+    ignores: ['cabinet/src/dataProvider.ts', 'cabinet/src/api.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./api', '../api', '**/api'],
+              message: 'Call the API through the data provider (dataProvider.ts) or @estate/client.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Call the API through the data provider (dataProvider.ts) or @estate/client.',
+        },
+        { name: 'XMLHttpRequest', message: 'Call the API through the data provider (dataProvider.ts).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Call the API through the data provider.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts', 'services/test/**/*.ts'],
     languageOptions: { globals: { ...globals.jest } },
   },

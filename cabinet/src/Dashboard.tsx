@@ -1,32 +1,126 @@
-import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { Button, Link, Title, useGetIdentity, useGetList } from 'react-admin';
-import { STATUS_TABS } from './publications/choices';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import {
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { formatPrice } from '@estate/client';
+import { Link, Title, useGetIdentity, useGetList } from 'react-admin';
+import { useAgencyResource, useStaff } from './agency/useAgency';
 import { StatisticsCard } from './agency/StatisticsCard';
+import { STATUS_TABS } from './publications/choices';
+
+const OWNER = 2;
+
+/** How many listings of a status (and deal) the agency has: react-admin's list total, one row asked. */
+function useCount(filter: Record<string, unknown>) {
+  const { total, isPending } = useGetList('publications', { filter, pagination: { page: 1, perPage: 1 } });
+  return isPending ? '…' : String(total ?? 0);
+}
 
 function StatusCount({ status, label }: { status: number; label: string }) {
-  const { total, isPending } = useGetList('publications', {
-    filter: { status },
-    pagination: { page: 1, perPage: 1 },
-  });
+  const count = useCount({ status });
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography color="text.secondary">{label}</Typography>
         <Typography variant="h4" fontWeight={700} data-testid={`count-${status}`}>
-          {isPending ? '…' : (total ?? 0)}
+          {count}
         </Typography>
       </CardContent>
     </Card>
   );
 }
 
-/** 'Мои объявления' at a glance: counts per status and the way to add one. */
+/** product.md's table in 'Мои объявления': flats and rooms for sale, active and inactive. */
+function SaleFlatsRow() {
+  const active = useCount({ status: 1, dealCategory: 'sale' });
+  const inactive = useCount({ status: 5, dealCategory: 'sale' });
+  return (
+    <Table size="small" sx={{ maxWidth: 480 }} aria-label="Квартиры и комнаты">
+      <TableHead>
+        <TableRow>
+          <TableCell>Квартиры и комнаты</TableCell>
+          <TableCell align="right">Активные</TableCell>
+          <TableCell align="right">Неактивные</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        <TableRow>
+          <TableCell>Продажа</TableCell>
+          <TableCell align="right" data-testid="sale-active">
+            {active}
+          </TableCell>
+          <TableCell align="right" data-testid="sale-inactive">
+            {inactive}
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The agency, 'Аккаунт подтверждён' (an agency exists only once confirmed), and the owner's wallet with 'Пополнить'. */
+function AccountCard() {
+  const { role } = useStaff();
+  const agency = useAgencyResource('agency', (provider, id) => provider.agency(id));
+  // the wallet's own call: the wallet page shares its answer, so a top-up there shows here too
+  const wallet = useAgencyResource('balance', (provider, id) => provider.balance(id), {
+    enabled: role === OWNER,
+  });
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          justifyContent="space-between"
+          alignItems={{ sm: 'center' }}
+        >
+          <Stack spacing={1} alignItems="flex-start">
+            <Typography variant="h6">{agency.data?.name ?? '…'}</Typography>
+            {agency.data && (
+              <Chip icon={<VerifiedIcon />} color="success" variant="outlined" label="Аккаунт подтверждён" />
+            )}
+          </Stack>
+          {role === OWNER && (
+            <Stack
+              spacing={1}
+              alignItems={{ xs: 'flex-start', sm: 'flex-end' }}
+              data-testid="dashboard-wallet"
+            >
+              <Typography color="text.secondary">Баланс кошелька</Typography>
+              <Typography variant="h5" fontWeight={700}>
+                {wallet.data ? formatPrice(wallet.data.walletBalance) : '…'}
+              </Typography>
+              <Button component={Link} to="/wallet" variant="contained">
+                Пополнить
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The dashboard of product.md: the account and wallet, the statistics, 'Мои объявления' at a glance. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
   return (
     <Stack spacing={3} sx={{ mt: 2 }}>
       <Title title="Кабинет агентства" />
       <Typography variant="h5">Здравствуйте{identity?.fullName ? `, ${identity.fullName}` : ''}!</Typography>
+      <AccountCard />
       <StatisticsCard />
       <Typography variant="h6">Мои объявления</Typography>
       <Grid container spacing={2}>
@@ -36,13 +130,15 @@ export function Dashboard() {
           </Grid>
         ))}
       </Grid>
-      <Stack direction="row" spacing={2}>
-        <Link to="/publications">
-          <Button label="Перейти к объявлениям" variant="outlined" />
-        </Link>
-        <Link to="/publications/create">
-          <Button label="Добавить объявление" variant="contained" />
-        </Link>
+      <SaleFlatsRow />
+      <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+        {/* MUI's buttons: react-admin's shows only its icon on a phone, and these have none */}
+        <Button component={Link} to="/publications" variant="outlined">
+          Перейти к объявлениям
+        </Button>
+        <Button component={Link} to="/publications/create" variant="contained">
+          Добавить объявление
+        </Button>
       </Stack>
     </Stack>
   );

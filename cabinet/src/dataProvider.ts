@@ -1,4 +1,19 @@
-import type { AdTariffDto, AgencyPublicationDto, BulkOutcomeDto } from '@estate/client';
+import type {
+  AdTariffDto,
+  AgencyDto,
+  AgencyPublicationDto,
+  BalanceDto,
+  BookingCountsDto,
+  BookingDto,
+  BulkOutcomeDto,
+  CalendarEntryDto,
+  CalendarImportDto,
+  EmployeeDto,
+  PaymentStartedDto,
+  StatisticsDiagramDto,
+  StatisticsTotalsDto,
+  TariffOfPublicationDto,
+} from '@estate/client';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { httpClient } from './api';
 
@@ -33,6 +48,24 @@ async function currentTariffOf(record: {
     return null;
   }
 }
+
+/** a call's `data`, typed by the contract the server declares (the caller names it) */
+async function dataOf<T>(url: string, init: { method?: string; body?: unknown; headers?: HeadersInit } = {}) {
+  const { json } = await httpClient(url, {
+    method: init.method,
+    headers: init.headers ? new Headers(init.headers) : undefined,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return json as { data: T; meta?: { message?: string } };
+}
+const at = encodeURIComponent;
+const daily = (rest: string) => `/api/booking/daily-rent/${rest}`;
+const agencyCall = (agencyId: string, rest = '') => `/api/agency/${at(agencyId)}${rest}`;
+
+/** The agent's actions on a booking request (api.md section 6): reject and cancel carry the reason. */
+export type BookingAction = 'accept' | 'reject' | 'cancel' | 'check-out';
+const bookingPath = (action: BookingAction, b: Pick<BookingDto, 'id' | 'publicationId'>) =>
+  action === 'accept' ? daily(`${at(b.publicationId)}/${at(b.id)}/accept`) : daily(`${at(b.id)}/${action}`);
 
 const idsQuery = (ids: (string | number)[]) =>
   ids.map((id) => `publicationIds[]=${encodeURIComponent(String(id))}`).join('&');
@@ -82,5 +115,84 @@ export const dataProvider = {
     if (refused.length) throw new Error(refused.join('; '));
     return { data: results.map((r) => r.id) };
   },
+
+  // the dashboard (api.md: publications-statistic)
+  statisticsDiagram: (statsType: number, contentType: number) =>
+    dataOf<StatisticsDiagramDto>(
+      `/api/publications-statistic/diagram?statsType=${statsType}&contentType=${contentType}`,
+    ).then((a) => a.data),
+  statisticsTotals: (interval: string) =>
+    dataOf<StatisticsTotalsDto>(`/api/publications-statistic?interval=${at(interval)}`).then((a) => a.data),
+
+  // a listing's tariffs: priced by its city and deal, the only ids its payment accepts
+  tariffsOf: (publicationId: string) =>
+    dataOf<TariffOfPublicationDto[]>(`/api/publications/${at(publicationId)}/tariffs`).then((a) => a.data),
+  /** one key per click of «Оплатить»: a request repeated by the network or a retry is charged once */
+  payTariff: (publicationId: string, tariffId: string, idempotencyKey: string) =>
+    dataOf<unknown>(`/api/publications/${at(publicationId)}/tariffs/${at(tariffId)}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+    }),
+
+  // daily rent: the requests' counters and actions, a listing's calendar
+  bookingCounts: () => dataOf<BookingCountsDto>(daily('count')).then((a) => a.data),
+  bookingAction: (
+    action: BookingAction,
+    booking: Pick<BookingDto, 'id' | 'publicationId'>,
+    reason?: string,
+  ) =>
+    dataOf<unknown>(bookingPath(action, booking), {
+      method: 'POST',
+      body: reason === undefined ? {} : { text: reason },
+    }),
+  calendarOf: (publicationId: string, from: string) =>
+    dataOf<CalendarEntryDto[]>(
+      daily(`${at(publicationId)}/calendar?startDate=${from}&endDate=2035-01-01`),
+    ).then((a) => a.data),
+  closeDates: (publicationId: string, range: { startDate: string; endDate: string }) =>
+    dataOf<unknown>(daily(`${at(publicationId)}/calendar/set-unavailable-date`), {
+      method: 'POST',
+      body: range,
+    }),
+  openDates: (publicationId: string, entryId: string) =>
+    dataOf<unknown>(daily(`${at(publicationId)}/calendar/unset-unavailable-date/${at(entryId)}`), {
+      method: 'DELETE',
+    }),
+  importCalendar: (publicationId: string, ics: string) =>
+    dataOf<CalendarImportDto>(daily(`${at(publicationId)}/calendar/import`), {
+      method: 'POST',
+      body: { ics },
+    }).then((a) => a.data),
+
+  // the agency's own calls (api.md section 9), addressed by its id
+  agency: (agencyId: string) => dataOf<AgencyDto>(agencyCall(agencyId)).then((a) => a.data),
+  updateAgency: (agencyId: string, patch: object) =>
+    dataOf<AgencyDto>(agencyCall(agencyId), { method: 'PATCH', body: patch }).then((a) => a.data),
+  balance: (agencyId: string) => dataOf<BalanceDto>(agencyCall(agencyId, '/balance')).then((a) => a.data),
+  topUp: (agencyId: string, sum: number) =>
+    dataOf<PaymentStartedDto>(agencyCall(agencyId, '/balance/top-up'), {
+      method: 'POST',
+      body: { sourceType: 1, sum },
+    }).then((a) => a.data),
+  requestInvoice: (
+    agencyId: string,
+    invoice: { sum: number; organizationName: string; inn: string; kpp: string; account: string },
+  ) => dataOf<unknown>(agencyCall(agencyId, '/balance/invoice'), { method: 'POST', body: invoice }),
+  employees: (agencyId: string) =>
+    dataOf<EmployeeDto[]>(agencyCall(agencyId, '/employee')).then((a) => a.data),
+  addEmployee: (agencyId: string, clientPhone: string) =>
+    dataOf<unknown>(agencyCall(agencyId, '/employee'), { method: 'POST', body: { clientPhone } }),
+  setEmployeeActive: (agencyId: string, employeeId: string, isActive: boolean) =>
+    dataOf<unknown>(agencyCall(agencyId, `/employee/${at(employeeId)}/change-active`), {
+      method: 'PATCH',
+      body: { isActive },
+    }),
+  setEmployeeLimit: (agencyId: string, employeeId: string, limit: number | null) =>
+    dataOf<unknown>(agencyCall(agencyId, `/employee/${at(employeeId)}/limit`), {
+      method: 'PATCH',
+      body: { limit },
+    }),
+  removeEmployee: (agencyId: string, employeeId: string) =>
+    dataOf<unknown>(agencyCall(agencyId, `/employee/${at(employeeId)}`), { method: 'DELETE' }),
 };
 export type CabinetDataProvider = typeof dataProvider;

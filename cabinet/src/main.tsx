@@ -3,7 +3,16 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Layout, Resource, type LayoutProps } from 'react-admin';
+import { ruRU } from '@mui/material/locale';
+import {
+  Admin,
+  CustomRoutes,
+  defaultTheme,
+  Layout,
+  Resource,
+  type LayoutProps,
+  type RaThemeOptions,
+} from 'react-admin';
 import { loadChunk } from '@estate/client';
 import { Menu } from './Menu';
 import { authProvider } from './authProvider';
@@ -45,6 +54,25 @@ const BookingList = screen(
   (m) => m.default.list,
 );
 
+/**
+ * react-admin's theme with MUI's own texts in Russian (the aria-labels of pagination, autocomplete
+ * and alerts: «Навигация по страницам», «Открыть», «Очистить»): each component's defaults merged.
+ */
+const theme: RaThemeOptions = {
+  ...defaultTheme,
+  components: Object.fromEntries(
+    [...new Set([...Object.keys(defaultTheme.components ?? {}), ...Object.keys(ruRU.components ?? {})])].map(
+      (name) => {
+        const own = (defaultTheme.components as Record<string, { defaultProps?: object }> | undefined)?.[
+          name
+        ];
+        const russian = (ruRU.components as Record<string, { defaultProps?: object }> | undefined)?.[name];
+        return [name, { ...own, defaultProps: { ...own?.defaultProps, ...russian?.defaultProps } }];
+      },
+    ),
+  ),
+};
+
 const CabinetLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} />;
 
 /** StrictMode's double rendering and effects only under `vite dev`. */
@@ -64,6 +92,7 @@ createRoot(document.getElementById('root')!).render(
       dashboard={Dashboard}
       disableTelemetry
       layout={CabinetLayout}
+      theme={theme}
     >
       <Resource
         name="publications"

@@ -40,6 +40,8 @@ export async function createAgency(ctx: AppContext, key: string, phoneSuffix: st
     name: `Агентство ${key}`,
     ownerId: owner.userId,
   });
+  // the people must be readable before a test signs them in (a read store on MongoDB lags the log)
+  await ctx.projections.whenCaughtUp();
   return { agencyId, owner, agent, ownerPhone: phone(1), agentPhone: phone(2) };
 }
 

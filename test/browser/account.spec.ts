@@ -157,7 +157,7 @@ describe('accounts on the public site in Chromium', () => {
     await page.goto(`${server.url}/account/user/realtor-request`);
     await page.getByLabel('Ваше имя').fill('Ирина Васильева');
     await page.getByLabel('Название агентства').fill('Этажи Плюс');
-    await page.getByLabel('E-mail').fill('irina@example.ru');
+    await page.getByLabel('Электронная почта').fill('irina@example.ru');
     await page.getByLabel('ИНН').fill('7712345678');
     await page.getByRole('button', { name: 'Отправить заявку' }).click();
     await page.getByText('Агентство с таким названием уже существует').first().waitFor();

@@ -1,4 +1,5 @@
 import { Box, CircularProgress, createTheme, CssBaseline, ThemeProvider } from '@mui/material';
+import { ruRU } from '@mui/material/locale';
 import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router';
@@ -47,18 +48,21 @@ const ProfilePage = lazyPage(() => import('./account/profile/ProfilePage').then(
 const Strict = ({ children }: { children: ReactNode }) =>
   import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>;
 
-const theme = createTheme({
-  palette: {
-    primary: { main: '#0468ff' },
-    secondary: { main: '#ff6d00' },
-    background: { default: '#f6f7f9' },
+const theme = createTheme(
+  {
+    palette: {
+      primary: { main: '#0468ff' },
+      secondary: { main: '#ff6d00' },
+      background: { default: '#f6f7f9' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Inter", "Segoe UI", Roboto, Arial, sans-serif',
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
   },
-  shape: { borderRadius: 8 },
-  typography: {
-    fontFamily: '"Inter", "Segoe UI", Roboto, Arial, sans-serif',
-    button: { textTransform: 'none', fontWeight: 600 },
-  },
-});
+  ruRU,
+); // MUI's own texts (aria-labels of pagination, autocomplete, alerts) in Russian
 
 function CatalogRedirect() {
   const { id } = useParams();

@@ -13,8 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { HttpError, Title, useNotify } from 'react-admin';
-import { httpClient } from '../api';
-import { useAgencyResource } from './useAgency';
+import { useAgencyResource, useCabinetData } from './useAgency';
 
 /** What `GET /api/agency/{id}` answers; only some of it is the user's to change. */
 /** as the API answers it: inferred from the server's schema, never copied */
@@ -92,7 +91,8 @@ export function fieldErrorsOf(error: unknown): {
 
 /** The agency profile of the spec: legal entity kind, INN, KPP for a legal entity only, account, site, e-mail, a 240-character description. */
 export function AgencyProfilePage() {
-  const { agencyId, data, error, role } = useAgencyResource<Agency>((id) => `/api/agency/${id}`);
+  const { agencyId, data, error, role } = useAgencyResource('agency', (provider, id) => provider.agency(id));
+  const cabinetData = useCabinetData();
   const notify = useNotify();
   // the owner's edits over the loaded profile (none yet: the loaded profile itself)
   const [draft, setDraft] = useState<Form | null>(null);
@@ -120,11 +120,7 @@ export function AgencyProfilePage() {
     setPending(true);
     setGeneral(null);
     try {
-      const { json } = await httpClient(`/api/agency/${agencyId}`, {
-        method: 'PATCH',
-        body: JSON.stringify(profilePatch(form)),
-      });
-      setDraft(editableOf(json.data as Agency));
+      setDraft(editableOf(await cabinetData.updateAgency(agencyId!, profilePatch(form))));
       setErrors({});
       setSaved(true);
       notify('Профиль агентства сохранён', { type: 'success' });
@@ -205,7 +201,7 @@ export function AgencyProfilePage() {
             helperText={errors.siteLink}
           />
           <TextField
-            label="E-mail"
+            label="Электронная почта"
             type="email"
             value={form.email ?? ''}
             onChange={(e) => set({ email: e.target.value })}

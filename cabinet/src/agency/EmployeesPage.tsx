@@ -18,13 +18,17 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { httpClient } from '../api';
 import { formatPhone, isFullPhone, phoneDigits, type EmployeeDto } from '@estate/client';
-import { useAgencyResource } from './useAgency';
+import { useAgencyResource, useCabinetData } from './useAgency';
+import type { CabinetDataProvider } from '../dataProvider';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Employee = EmployeeDto;
-type Call = (path: string, method: string, body: object | undefined, done: string) => Promise<boolean>;
+/** one change of the staff through the data provider, then what to tell the owner */
+type Call = (
+  change: (data: CabinetDataProvider, agencyId: string) => Promise<unknown>,
+  done: string,
+) => Promise<boolean>;
 
 /** The monthly limit: saved on Enter or when the field is left, only if it changed; empty is «без лимита». */
 function LimitField({ employee, call }: { employee: Employee; call: Call }) {
@@ -33,9 +37,7 @@ function LimitField({ employee, call }: { employee: Employee; call: Call }) {
   const save = () => {
     if (value === (employee.limit === null ? '' : String(employee.limit))) return;
     void call(
-      `/${employee.id}/limit`,
-      'PATCH',
-      { limit: value === '' ? null : Number(value) },
+      (data, agencyId) => data.setEmployeeLimit(agencyId, employee.id, value === '' ? null : Number(value)),
       'Лимит сохранён',
     );
   };
@@ -64,9 +66,7 @@ function Activity({ employee, call }: { employee: Employee; call: Call }) {
         slotProps={{ input: { 'aria-label': `Доступ сотрудника ${employee.name}` } }}
         onChange={() =>
           void call(
-            `/${employee.id}/change-active`,
-            'PATCH',
-            { isActive: !employee.isActive },
+            (data, agencyId) => data.setEmployeeActive(agencyId, employee.id, !employee.isActive),
             employee.isActive ? 'Сотрудник отключён' : 'Сотрудник включён',
           )
         }
@@ -82,19 +82,17 @@ function Activity({ employee, call }: { employee: Employee; call: Call }) {
 
 /** 'Сотрудники': add by the phone of a registered user, switch off, set a spending limit, delete. */
 export function EmployeesPage() {
-  const { agencyId, data, reload, error } = useAgencyResource<Employee[]>(
-    (id) => `/api/agency/${id}/employee`,
+  const { agencyId, data, reload, error } = useAgencyResource('employees', (provider, id) =>
+    provider.employees(id),
   );
+  const cabinetData = useCabinetData();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const notify = useNotify();
   const [phone, setPhone] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
-  const call: Call = async (path, method, body, done) => {
+  const call: Call = async (change, done) => {
     try {
-      await httpClient(`/api/agency/${agencyId}/employee${path}`, {
-        method,
-        body: body ? JSON.stringify(body) : undefined,
-      });
+      await change(cabinetData, agencyId!);
       notify(done, { type: 'success' });
       return true;
     } catch (e) {
@@ -108,10 +106,7 @@ export function EmployeesPage() {
   const add = async () => {
     setAddError(null);
     try {
-      await httpClient(`/api/agency/${agencyId}/employee`, {
-        method: 'POST',
-        body: JSON.stringify({ clientPhone: phoneDigits(phone) }),
-      });
+      await cabinetData.addEmployee(agencyId!, phoneDigits(phone));
       setPhone('');
       notify('Сотрудник добавлен', { type: 'success' });
       reload();
@@ -119,7 +114,8 @@ export function EmployeesPage() {
       setAddError((e as Error).message);
     }
   };
-  const remove = (e: Employee) => void call(`/${e.id}`, 'DELETE', undefined, 'Сотрудник удалён');
+  const remove = (e: Employee) =>
+    void call((data, agencyId) => data.removeEmployee(agencyId, e.id), 'Сотрудник удалён');
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
       <Title title="Сотрудники" />

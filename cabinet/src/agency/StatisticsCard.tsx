@@ -14,8 +14,9 @@ import {
   type Theme,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useEffect, useState } from 'react';
-import { httpClient } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCabinetData } from './useAgency';
 import { formatNumber, type StatisticsDiagramDto, type StatisticsTotalsDto } from '@estate/client';
 
 /** The dashboard's answers, inferred from the server's schemas (statistics/dto.ts): a diagram of bar groups, the interval's sums. */
@@ -93,27 +94,19 @@ export function StatisticsCard() {
   const [content, setContent] = useState<1 | 2 | 3>(1);
   const [period, setPeriod] = useState(1);
   const [interval, setInterval] = useState<string>('year');
-  const [diagram, setDiagram] = useState<Diagram | null>(null);
-  const [totals, setTotals] = useState<Totals | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let current = true;
-    httpClient(`/api/publications-statistic/diagram?statsType=${period}&contentType=${content}`)
-      .then(({ json }) => current && (setDiagram(json.data), setFailed(false)))
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [content, period]);
-  useEffect(() => {
-    let current = true;
-    httpClient(`/api/publications-statistic?interval=${interval}`)
-      .then(({ json }) => current && setTotals(json.data))
-      .catch(() => current && setFailed(true));
-    return () => {
-      current = false;
-    };
-  }, [interval]);
+  const data = useCabinetData();
+  // each answer is kept per content, period and interval: going back to a tab shows it at once
+  const diagramQuery = useQuery({
+    queryKey: ['statistics', 'diagram', period, content],
+    queryFn: () => data.statisticsDiagram(period, content),
+  });
+  const totalsQuery = useQuery({
+    queryKey: ['statistics', 'totals', interval],
+    queryFn: () => data.statisticsTotals(interval),
+  });
+  const diagram: Diagram | null = diagramQuery.data ?? null;
+  const totals: Totals | null = totalsQuery.data ?? null;
+  const failed = diagramQuery.isError || totalsQuery.isError;
 
   const spec = CONTENTS.find((c) => c.type === content)!;
   // a diagram of another content may still be on its way: draw only the one asked for

@@ -14,8 +14,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { httpClient } from '../api';
-import { useAgencyResource } from './useAgency';
+import { useAgencyResource, useCabinetData } from './useAgency';
 import { formatPrice as rub, type BalanceDto } from '@estate/client';
 
 /** as the API answers it: inferred from the server's schema, never copied */
@@ -98,7 +97,10 @@ function useTopUpWatch(reload: () => Promise<Balance | null>, onSettled: (sum: n
 
 /** 'Баланс кошелька' and 'Пополнение счёта': online payment opens the payment page; a bank transfer asks for an invoice. */
 export function WalletPage() {
-  const { agencyId, data, reload, error } = useAgencyResource<Balance>((id) => `/api/agency/${id}/balance`);
+  const { agencyId, data, reload, error } = useAgencyResource('balance', (provider, id) =>
+    provider.balance(id),
+  );
+  const cabinetData = useCabinetData();
   const notify = useNotify();
   const [sum, setSum] = useState('');
   const [invoice, setInvoice] = useState({ organizationName: '', inn: '', kpp: '', account: '' });
@@ -107,12 +109,9 @@ export function WalletPage() {
   );
   const payOnline = async () => {
     try {
-      const { json } = await httpClient(`/api/agency/${agencyId}/balance/top-up`, {
-        method: 'POST',
-        body: JSON.stringify({ sourceType: 1, sum: Number(sum) }),
-      });
+      const started = await cabinetData.topUp(agencyId!, Number(sum));
       watch(Number(sum), data);
-      window.open(json.data.confirmationUrl, '_blank', 'noopener');
+      window.open(started.confirmationUrl, '_blank', 'noopener');
       notify('Страница оплаты открыта в новой вкладке; баланс обновится, когда оплата пройдёт', {
         type: 'info',
       });
@@ -122,10 +121,7 @@ export function WalletPage() {
   };
   const requestInvoice = async () => {
     try {
-      await httpClient(`/api/agency/${agencyId}/balance/invoice`, {
-        method: 'POST',
-        body: JSON.stringify({ sum: Number(sum), ...invoice }),
-      });
+      await cabinetData.requestInvoice(agencyId!, { sum: Number(sum), ...invoice });
       notify('Запрос счёта отправлен в бухгалтерию', { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

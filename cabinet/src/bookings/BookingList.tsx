@@ -12,7 +12,8 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState } from 'react';
 import {
   Datagrid,
   FunctionField,
@@ -25,7 +26,8 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { httpClient } from '../api';
+import { useCabinetData } from '../agency/useAgency';
+import type { BookingAction } from '../dataProvider';
 import { formatPrice, type BookingDto } from '@estate/client';
 
 /** as the API answers it: inferred from the server's schema, never copied */
@@ -48,12 +50,12 @@ const CountsContext = createContext<() => void>(() => undefined);
 /** One action on a request; reject and cancel ask for the reason first (default 'Изменились планы'). */
 function Action({
   label,
-  path,
+  action,
   withReason,
   color = 'primary',
 }: {
   label: string;
-  path: (b: Booking) => string;
+  action: BookingAction;
   withReason?: boolean;
   color?: 'primary' | 'error';
 }) {
@@ -63,26 +65,21 @@ function Action({
   const reloadCounts = useContext(CountsContext);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('Изменились планы');
-  const [pending, setPending] = useState(false);
-  if (!record) return null;
-  const run = async () => {
-    setPending(true);
-    try {
-      await httpClient(path(record), {
-        method: 'POST',
-        body: JSON.stringify(withReason ? { text: reason } : {}),
-      });
+  const data = useCabinetData();
+  const mutation = useMutation({
+    mutationFn: (booking: Booking) => data.bookingAction(action, booking, withReason ? reason : undefined),
+    onSuccess: () => {
       notify('Готово', { type: 'success' });
       setAsking(false);
       // the list and the tabs' counters both change (product.md: after an action the lists and counts reload)
       refresh();
       reloadCounts();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setPending(false);
-    }
-  };
+    },
+    onError: (error) => notify(error.message, { type: 'error' }),
+  });
+  if (!record) return null;
+  const pending = mutation.isPending;
+  const run = () => mutation.mutate(record);
   return (
     <>
       <MuiButton
@@ -92,7 +89,7 @@ function Action({
         onClick={(e) => {
           e.stopPropagation();
           if (withReason) setAsking(true);
-          else void run();
+          else run();
         }}
       >
         {label}
@@ -118,7 +115,7 @@ function Action({
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setAsking(false)}>Назад</MuiButton>
-          <MuiButton color="error" disabled={!reason.trim() || pending} onClick={() => void run()}>
+          <MuiButton color="error" disabled={!reason.trim() || pending} onClick={run}>
             {label}
           </MuiButton>
         </DialogActions>
@@ -131,21 +128,12 @@ function Action({
 function Actions() {
   const record = useRecordContext<Booking>();
   if (!record) return null;
-  const base = '/api/booking/daily-rent';
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
-      {record.displayStatus === 1 && (
-        <Action label="Принять" path={(b) => `${base}/${b.publicationId}/${b.id}/accept`} />
-      )}
-      {record.displayStatus === 1 && (
-        <Action label="Отклонить" color="error" withReason path={(b) => `${base}/${b.id}/reject`} />
-      )}
-      {record.displayStatus === 2 && (
-        <Action label="Отменить" color="error" withReason path={(b) => `${base}/${b.id}/cancel`} />
-      )}
-      {record.displayStatus === 3 && (
-        <Action label="Гость выехал" path={(b) => `${base}/${b.id}/check-out`} />
-      )}
+      {record.displayStatus === 1 && <Action label="Принять" action="accept" />}
+      {record.displayStatus === 1 && <Action label="Отклонить" color="error" withReason action="reject" />}
+      {record.displayStatus === 2 && <Action label="Отменить" color="error" withReason action="cancel" />}
+      {record.displayStatus === 3 && <Action label="Гость выехал" action="check-out" />}
     </Box>
   );
 }
@@ -156,20 +144,16 @@ function TabbedBookings() {
   const { filterValues, setFilters, data } = useListContext();
   const status = Number(filterValues.status ?? 1);
   const tab = TABS.find((t) => t.status === status) ?? TABS[0];
-  const [counts, setCounts] = useState<Record<number, number>>({});
-  const reloadCounts = useCallback(() => {
-    httpClient('/api/booking/daily-rent/count')
-      .then(({ json }) =>
-        setCounts(
-          Object.fromEntries(json.data.map((c: { status: number; count: number }) => [c.status, c.count])),
-        ),
-      )
-      .catch(() => undefined);
-  }, []);
+  const provider = useCabinetData();
+  const countsQuery = useQuery({ queryKey: ['bookings', 'counts'], queryFn: () => provider.bookingCounts() });
+  const counts = new Map((countsQuery.data ?? []).map((c) => [c.status, c.count]));
+  const reloadCounts = countsQuery.refetch;
   // again whenever the list was loaded anew (a tab change, react-admin's refresh, an action)
-  useEffect(reloadCounts, [reloadCounts, status, data]);
+  useEffect(() => {
+    void reloadCounts();
+  }, [reloadCounts, status, data]);
   return (
-    <CountsContext.Provider value={reloadCounts}>
+    <CountsContext.Provider value={() => void reloadCounts()}>
       {/* inline-size containment: on a phone the tabs and the table scroll inside the list instead of widening the page (the table alone: the bulk actions bar above it must not be clipped) */}
       <Tabs
         variant="scrollable"
@@ -182,7 +166,7 @@ function TabbedBookings() {
             key={t.status}
             value={t.status}
             data-testid={`booking-tab-${t.status}`}
-            label={`${t.label} (${counts[t.status] ?? 0})`}
+            label={`${t.label} (${counts.get(t.status) ?? 0})`}
           />
         ))}
       </Tabs>

@@ -1,8 +1,9 @@
 import type { CalendarEntryDto } from '@estate/client';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
-import { httpClient } from '../api';
+import { useCabinetData } from '../agency/useAgency';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Entry = CalendarEntryDto;
@@ -19,32 +20,31 @@ const dateText = (d: string) =>
 export function CalendarPanel() {
   const record = useRecordContext<{ id: string; dealCategory: string }>();
   const notify = useNotify();
-  const [entries, setEntries] = useState<Entry[]>([]);
   const [range, setRange] = useState({ startDate: today(), endDate: today() });
   const [ics, setIcs] = useState('');
-  const base = `/api/booking/daily-rent/${record?.id}`;
-  const load = useCallback(() => {
-    if (record?.dealCategory !== 'dailyRent') return;
-    httpClient(`${base}/calendar?startDate=${today()}&endDate=2035-01-01`)
-      .then(({ json }) => setEntries(json.data))
-      .catch(() => setEntries([]));
-  }, [base, record?.dealCategory]);
-  useEffect(load, [load]);
-  if (record?.dealCategory !== 'dailyRent') return null;
-  const act = async (path: string, method: string, body?: object, done = 'Готово') => {
+  const data = useCabinetData();
+  const daily = record?.dealCategory === 'dailyRent';
+  const calendar = useQuery({
+    queryKey: ['calendar', record?.id],
+    queryFn: () => data.calendarOf(record!.id, today()),
+    enabled: daily,
+  });
+  const entries: Entry[] = calendar.data ?? [];
+  if (!record || !daily) return null;
+  const id = record.id;
+  const act = async (change: () => Promise<unknown>, done: string) => {
     try {
-      const { json } = await httpClient(path, { method, body: body ? JSON.stringify(body) : undefined });
-      notify(
-        json?.data?.conflicts?.length
-          ? `Импортировано, но пересекаются с бронированиями: ${json.data.conflicts.length}`
-          : done,
-        { type: json?.data?.conflicts?.length ? 'warning' : 'success' },
-      );
-      load();
+      const answer = (await change()) as { conflicts?: unknown[] } | undefined;
+      const conflicts = answer?.conflicts?.length ?? 0;
+      notify(conflicts ? `Импортировано, но пересекаются с бронированиями: ${conflicts}` : done, {
+        type: conflicts ? 'warning' : 'success',
+      });
+      void calendar.refetch();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
     }
   };
+  const feed = `/api/booking/daily-rent/${encodeURIComponent(id)}/calendar.ics`;
   return (
     <Stack spacing={2} sx={{ mt: 2 }} aria-label="Календарь">
       <Typography variant="h6">Календарь</Typography>
@@ -68,7 +68,7 @@ export function CalendarPanel() {
         <Button
           variant="outlined"
           disabled={range.endDate <= range.startDate}
-          onClick={() => void act(`${base}/calendar/set-unavailable-date`, 'POST', range, 'Даты закрыты')}
+          onClick={() => void act(() => data.closeDates(id, range), 'Даты закрыты')}
         >
           Закрыть доступ
         </Button>
@@ -85,17 +85,7 @@ export function CalendarPanel() {
             {dateText(e.startDate)} — {dateText(e.endDate)}
           </Typography>
           {e.type === 2 && (
-            <Button
-              size="small"
-              onClick={() =>
-                void act(
-                  `${base}/calendar/unset-unavailable-date/${e.id}`,
-                  'DELETE',
-                  undefined,
-                  'Даты открыты',
-                )
-              }
-            >
+            <Button size="small" onClick={() => void act(() => data.openDates(id, e.id), 'Даты открыты')}>
               Открыть доступ
             </Button>
           )}
@@ -103,10 +93,7 @@ export function CalendarPanel() {
       ))}
       <Alert severity="info">
         Календарь для других площадок (iCal):{' '}
-        <Box
-          component="code"
-          sx={{ wordBreak: 'break-all' }}
-        >{`${window.location.origin}${base}/calendar.ics`}</Box>
+        <Box component="code" sx={{ wordBreak: 'break-all' }}>{`${window.location.origin}${feed}`}</Box>
       </Alert>
       <TextField
         label="Импорт из календаря другой площадки (.ics)"
@@ -119,7 +106,7 @@ export function CalendarPanel() {
         <Button
           variant="outlined"
           disabled={ics.trim().length < 10}
-          onClick={() => void act(`${base}/calendar/import`, 'POST', { ics }, 'Календарь импортирован')}
+          onClick={() => void act(() => data.importCalendar(id, ics), 'Календарь импортирован')}
         >
           Импортировать
         </Button>

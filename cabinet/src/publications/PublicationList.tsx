@@ -14,12 +14,64 @@ import {
   useListContext,
 } from 'react-admin';
 import { DEAL_CHOICES, STATUS_NAMES, STATUS_TABS } from './choices';
-import { formatArea, formatPrice, roomCountText, type PublicationDto } from '@estate/client';
+import {
+  formatArea,
+  formatNumber,
+  formatPrice,
+  roomCountText,
+  type AgencyPublicationDto,
+} from '@estate/client';
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
 
-/** a row of the list: the listing as the API answers it (publications/dto.ts) */
-type Row = PublicationDto;
+/** a row of the list: the listing with its counters and running tariff, as the API answers it (publications/dto.ts) */
+type Row = AgencyPublicationDto;
+
+const untilFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/Moscow',
+});
+
+/** the year's count and today's, as the spec's agency list shows them */
+function Counter({ label, total, today }: { label: string; total: number; today?: number }) {
+  return (
+    <Typography variant="caption" display="block" sx={{ whiteSpace: 'nowrap' }}>
+      {label}: {formatNumber(total)}
+      {today !== undefined && today > 0 ? ` (+${formatNumber(today)} сегодня)` : ''}
+    </Typography>
+  );
+}
+
+/** views, favourites, phone views and chats of a listing: the year's and today's */
+const statistics = (r: Row) => (
+  <Box data-testid={`statistics-${r.id}`}>
+    <Counter label="Просмотры" total={r.viewCount} today={r.viewCountToday} />
+    <Counter label="В избранном" total={r.favoriteCount} />
+    <Counter label="Показы телефона" total={r.viewPhoneCount} today={r.viewPhoneCountToday} />
+    <Counter label="Чаты" total={r.chatCount} today={r.chatCountToday} />
+  </Box>
+);
+
+/** the running promotion: its tariff, what a day costs, and the end of the paid day */
+const tariff = (r: Row) =>
+  r.adTariff ? (
+    <Box data-testid={`tariff-${r.id}`} sx={{ minWidth: 120 }}>
+      <Typography variant="body2" fontWeight={600}>
+        {r.adTariff.title}
+      </Typography>
+      <Typography variant="caption" display="block" sx={{ whiteSpace: 'nowrap' }}>
+        {formatPrice(r.adTariff.pricePerDay)} в день
+      </Typography>
+      <Typography variant="caption" display="block" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        до {untilFormat.format(new Date(r.adTariff.until))}
+      </Typography>
+    </Box>
+  ) : (
+    <Typography variant="caption" color="text.secondary">
+      {r.status === 1 ? 'Без тарифа' : '—'}
+    </Typography>
+  );
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Заголовок или адрес" />,
@@ -105,6 +157,8 @@ function TabbedPublications() {
           sx={{ whiteSpace: 'nowrap' }}
         />
         <TextField source="address.fullAddress" label="Адрес" sortable={false} />
+        <FunctionField label="Статистика" render={statistics} />
+        <FunctionField label="Тариф" render={tariff} />
         <DateField source="updatedAt" locales="ru-RU" showTime />
         <FunctionField
           label="Статус"

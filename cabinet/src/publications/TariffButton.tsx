@@ -9,11 +9,14 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
-import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { httpClient } from '../api';
+import { Button, Link, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useCabinetData, useStaff } from '../agency/useAgency';
 import { formatPrice, type TariffOfPublicationDto } from '@estate/client';
+
+const OWNER = 2;
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Tariff = TariffOfPublicationDto;
@@ -44,30 +47,23 @@ export function TariffButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [tariffs, setTariffs] = useState<Tariff[]>([]);
-  const [chosen, setChosen] = useState('');
-  const [pending, setPending] = useState(false);
-  useEffect(() => {
-    if (!open || !record) return;
-    // the listing's own tariffs: priced by its city and deal, the only ids its payment accepts
-    httpClient(`/api/publications/${encodeURIComponent(record.id)}/tariffs`)
-      .then(({ json }) => {
-        setTariffs(json.data);
-        setChosen(json.data[0]?.id ?? '');
-      })
-      .catch(() => setTariffs([]));
-  }, [open, record]);
-  if (!record || record.status === 4) return null;
-  const pay = async () => {
-    setPending(true);
+  const [picked, setChosen] = useState('');
+  const [shortOfMoney, setShortOfMoney] = useState(false);
+  const { role } = useStaff();
+  const data = useCabinetData();
+  const tariffs = useQuery({
+    queryKey: ['tariffs', record?.id],
+    queryFn: () => data.tariffsOf(record!.id),
+    enabled: open && Boolean(record),
+  });
+  const list: Tariff[] = tariffs.data ?? [];
+  // the one picked, or the first until one is
+  const chosen = list.some((t) => t.id === picked) ? picked : (list[0]?.id ?? '');
+  const payment = useMutation({
     // one key per click of «Оплатить»: a request repeated by the network or a retry is charged once
-    const idempotencyKey = newIdempotencyKey();
-    try {
-      const { json } = await httpClient(`/api/publications/${record.id}/tariffs/${chosen}`, {
-        method: 'POST',
-        headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
-      });
-      const message = (json as { meta?: { message?: string } }).meta?.message;
+    mutationFn: () => data.payTariff(record!.id, chosen, newIdempotencyKey()),
+    onSuccess: (answer) => {
+      const message = answer.meta?.message;
       notify(
         message
           ? `Объявление принято! ${message}`
@@ -76,17 +72,15 @@ export function TariffButton() {
       );
       setOpen(false);
       refresh();
-    } catch (e) {
-      const body = (e as { body?: { errorCode?: number } }).body;
-      notify(
-        body?.errorCode === 59 ? 'Недостаточно средств на балансе: пополните кошелёк' : (e as Error).message,
-        { type: 'error' },
-      );
+    },
+    onError: (e) => {
       setOpen(false);
-    } finally {
-      setPending(false);
-    }
-  };
+      // errorCode 59: the wallet is short of the first day's price — the balance popup offers a top-up
+      if ((e as { body?: { errorCode?: number } }).body?.errorCode === 59) setShortOfMoney(true);
+      else notify(e.message, { type: 'error' });
+    },
+  });
+  if (!record || record.status === 4) return null;
   return (
     <>
       {/* an icon: on a phone react-admin shows a button by its icon alone */}
@@ -103,7 +97,7 @@ export function TariffButton() {
         <DialogTitle>Изменить выбранный тариф</DialogTitle>
         <DialogContent>
           <RadioGroup value={chosen} onChange={(e) => setChosen(e.target.value)}>
-            {tariffs.map((t) => (
+            {list.map((t) => (
               <FormControlLabel
                 key={t.id}
                 value={t.id}
@@ -122,9 +116,36 @@ export function TariffButton() {
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setOpen(false)}>Сохранить черновик</MuiButton>
-          <MuiButton variant="contained" disabled={!chosen || pending} onClick={() => void pay()}>
+          <MuiButton
+            variant="contained"
+            disabled={!chosen || payment.isPending}
+            onClick={() => payment.mutate()}
+          >
             Оплатить и разместить
           </MuiButton>
+        </DialogActions>
+      </Dialog>
+      <Dialog
+        open={shortOfMoney}
+        onClose={() => setShortOfMoney(false)}
+        onClick={(e) => e.stopPropagation()}
+        aria-labelledby="short-of-money"
+      >
+        <DialogTitle id="short-of-money">Недостаточно средств на балансе</DialogTitle>
+        <DialogContent>
+          <Typography>
+            {role === OWNER
+              ? 'Пополните кошелёк агентства, чтобы оплатить тариф.'
+              : 'Попросите владельца агентства пополнить кошелёк, чтобы оплатить тариф.'}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setShortOfMoney(false)}>Закрыть</MuiButton>
+          {role === OWNER && (
+            <MuiButton variant="contained" component={Link} to="/wallet">
+              Пополнить
+            </MuiButton>
+          )}
         </DialogActions>
       </Dialog>
     </>

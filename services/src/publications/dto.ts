@@ -150,4 +150,4 @@ export const bulkOutcomeDto = z.union([
 export const bulkOutcomeAnswer = z.object({ data: z.array(bulkOutcomeDto) });
 
 /** react-admin's simple-rest shape: the cabinet reads the bare list (and Content-Range) and the bare record. */
-export const cabinetPublicationList = z.array(publicationDto);
+export const cabinetPublicationList = z.array(agencyPublicationDto);

@@ -150,7 +150,7 @@ export function RealtorRequestPage() {
             </TextField>
             {field('name', 'Ваше имя', true)}
             {field('agencyName', 'Название агентства', true)}
-            {field('email', 'E-mail', true)}
+            {field('email', 'Электронная почта', true)}
             {field('inn', 'ИНН', form.legalEntity !== 3)}
             {form.legalEntity === 1 && field('kpp', 'КПП')}
             {field('accountNumber', 'Расчётный счёт')}

@@ -54,7 +54,7 @@ const TARGETS = new Map<number, (actor: Actor) => PublicationCommand>([
 ]);
 
 /** The agency-list extras of product.md section 3: counters for the year and for today. */
-async function withStatistics(ctx: AppContext, doc: CatalogueDocument): Promise<AgencyPublicationDto> {
+export async function withStatistics(ctx: AppContext, doc: CatalogueDocument): Promise<AgencyPublicationDto> {
   const today = dayOf(ctx.clock().toISOString());
   const days = await dailyInteractionStats(ctx.readStore, doc._id, `${today.slice(0, 4)}-01-01`, today);
   const sum = (kind: 'view' | 'phone' | 'chat') => days.reduce((n, d) => n + d[kind], 0);

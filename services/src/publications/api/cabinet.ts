@@ -8,6 +8,7 @@ import { defineRoute } from '../../core/route';
 import { cabinetPublicationList, publicationAnswer, publicationDto } from '../dto';
 import { assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
 import { toPublicationDto } from '../presentation';
+import { withStatistics } from './agency';
 
 /** The agency cabinet's publications, in react-admin's simple-rest shape, under /api/cabinet. */
 const tags = ['Кабинет'];
@@ -54,7 +55,8 @@ export const listCabinetPublications = defineRoute({
   method: 'get',
   path: '/api/cabinet/publications',
   tags,
-  summary: 'Объявления агентства (react-admin simple-rest): массив, заголовок Content-Range',
+  summary:
+    'Объявления агентства (react-admin simple-rest) со счётчиками и тарифом: массив, заголовок Content-Range',
   auth: STAFF,
   query: listQuery,
   response: cabinetPublicationList,
@@ -75,7 +77,8 @@ export const listCabinetPublications = defineRoute({
     });
     const last = items.length ? from + items.length - 1 : from;
     res.set('Content-Range', `publications ${from}-${last}/${total}`);
-    return items.map((doc) => toPublicationDto(doc));
+    // each row with its counters and running tariff, as the agency list of the spec has them
+    return Promise.all(items.map((doc) => withStatistics(ctx, doc)));
   },
 });
 

@@ -33,7 +33,9 @@ const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
     'react-admin',
     /^(react-admin|ra-.*|@tanstack\/.*|react-hook-form|@hookform\/.*|lodash|inflection|query-string|decode-uri-component|filter-obj|split-on-first|jsonexport|react-dropzone|attr-accept|file-selector|react-error-boundary|eventemitter3|date-fns|dompurify|node-polyglot|warning|has|object\.entries|function-bind)$/,
   ],
-  ['date-pickers', /^(@mui\/x-date-pickers|@mui\/x-internals|@base-ui\/utils|dayjs)$/],
+  // what the date pickers and the charts share: its own chunk, so the dashboard's charts do not load the pickers
+  ['mui-x-shared', /^(@mui\/x-internals|@base-ui\/utils|reselect|use-sync-external-store)$/],
+  ['date-pickers', /^(@mui\/x-date-pickers|dayjs)$/],
   [
     'charts',
     /^(@mui\/x-charts|@mui\/x-charts-vendor|d3-.*|internmap|delaunator|robust-predicates|flatqueue|bezier-easing)$/,
@@ -100,13 +102,33 @@ function filesUnder(dir: string): string[] {
  * the build, which the server sends with Content-Encoding when the browser accepts it
  * (services/src/core/staticFiles.ts), and prints every file's raw and compressed size.
  */
-export function compressedAssets(app: string): Plugin {
+/**
+ * A screen's initial JavaScript: the entry's file and every file it imports statically, plus, for a
+ * screen loaded on demand, the chunks of its own modules (`modules`, paths under the app's root) and
+ * theirs. Printed gzipped beside its goal after each build.
+ */
+export type InitialScreen = { label: string; modules: string[]; goalKb: number };
+
+export function compressedAssets(app: string, screens: InitialScreen[] = []): Plugin {
   let outDir = 'dist';
+  let root = '';
+  /** each JavaScript file's static imports and the module it is the facade of, from the bundle */
+  const graph = new Map<string, { imports: string[]; facade: string | null; entry: boolean }>();
   return {
     name: 'estate:compressed-assets',
     apply: 'build',
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
+      root = config.root;
+    },
+    writeBundle(_options, bundle) {
+      for (const [file, output] of Object.entries(bundle))
+        if (output.type === 'chunk')
+          graph.set(file, {
+            imports: output.imports,
+            facade: output.facadeModuleId ? relative(root, output.facadeModuleId).replace(/\\/g, '/') : null,
+            entry: output.isEntry,
+          });
     },
     closeBundle() {
       const rows: { file: string; raw: number; gzip: number; brotli: number }[] = [];
@@ -151,6 +173,30 @@ export function compressedAssets(app: string): Plugin {
       console.log(
         line('everything', kb(total((r) => r.raw)), kb(total((r) => r.gzip)), kb(total((r) => r.brotli))),
       );
+      const gzipOf = new Map(rows.map((r) => [r.file.replace(/\\/g, '/'), r.gzip]));
+      const closure = (files: string[]) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const next of graph.get(file)?.imports ?? []) visit(next);
+        };
+        files.forEach(visit);
+        return seen;
+      };
+      const entries = [...graph].filter(([, c]) => c.entry).map(([file]) => file);
+      for (const screen of screens) {
+        const own = [...graph]
+          .filter(([, c]) => c.facade && screen.modules.includes(c.facade))
+          .map(([f]) => f);
+        if (own.length < screen.modules.length)
+          throw new Error(`${app}: no chunk for ${screen.modules.join(', ')} (the screen's modules moved?)`);
+        const files = closure([...entries, ...own]);
+        const gzip = [...files].reduce((sum, file) => sum + (gzipOf.get(file) ?? 0), 0);
+        console.log(
+          `  initial JavaScript of ${screen.label}: ${kb(gzip)} gzip in ${files.size} files (goal ≤ ${screen.goalKb} kB)`,
+        );
+      }
     },
   };
 }

@@ -10,6 +10,7 @@ import type {
   CalendarImportDto,
   EmployeeDto,
   PaymentStartedDto,
+  ResidentialComplexDto,
   StatisticsDiagramDto,
   StatisticsTotalsDto,
   TariffOfPublicationDto,
@@ -67,6 +68,15 @@ export type BookingAction = 'accept' | 'reject' | 'cancel' | 'check-out';
 const bookingPath = (action: BookingAction, b: Pick<BookingDto, 'id' | 'publicationId'>) =>
   action === 'accept' ? daily(`${at(b.publicationId)}/${at(b.id)}/accept`) : daily(`${at(b.id)}/${action}`);
 
+/** the stays that overlap a period, when one is chosen (the server's default is every date) */
+const periodQuery = ({ startDate, endDate }: { startDate?: string; endDate?: string }, first: '?' | '&') => {
+  const pairs = [
+    ...(startDate ? [`startDate=${at(startDate)}`] : []),
+    ...(endDate ? [`endDate=${at(endDate)}`] : []),
+  ];
+  return pairs.length ? `${first}${pairs.join('&')}` : '';
+};
+
 const idsQuery = (ids: (string | number)[]) =>
   ids.map((id) => `publicationIds[]=${encodeURIComponent(String(id))}`).join('&');
 
@@ -82,7 +92,7 @@ export const dataProvider = {
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
     const status = Number(params.filter?.status ?? 1);
     const { json } = await httpClient(
-      `/api/booking/daily-rent/list-for-agent?status=${status}&limit=${perPage}&offset=${page}`,
+      `/api/booking/daily-rent/list-for-agent?status=${status}&limit=${perPage}&offset=${page}${periodQuery(params.filter ?? {}, '&')}`,
     );
     return { data: json.data, total: json.meta.total };
   },
@@ -124,6 +134,15 @@ export const dataProvider = {
   statisticsTotals: (interval: string) =>
     dataOf<StatisticsTotalsDto>(`/api/publications-statistic?interval=${at(interval)}`).then((a) => a.data),
 
+  /** the residential complexes of a place (a city with its districts): those a new-build listing there may stand in */
+  complexesIn: (locationId: string) =>
+    dataOf<ResidentialComplexDto[]>(`/api/residential-complexes?locationId=${at(locationId)}&limit=100`).then(
+      (a) => a.data,
+    ),
+
+  complex: (id: string) =>
+    dataOf<ResidentialComplexDto>(`/api/residential-complexes/${at(id)}`).then((a) => a.data),
+
   // a listing's tariffs: priced by its city and deal, the only ids its payment accepts
   tariffsOf: (publicationId: string) =>
     dataOf<TariffOfPublicationDto[]>(`/api/publications/${at(publicationId)}/tariffs`).then((a) => a.data),
@@ -135,7 +154,8 @@ export const dataProvider = {
     }),
 
   // daily rent: the requests' counters and actions, a listing's calendar
-  bookingCounts: () => dataOf<BookingCountsDto>(daily('count')).then((a) => a.data),
+  bookingCounts: (period: { startDate?: string; endDate?: string } = {}) =>
+    dataOf<BookingCountsDto>(daily(`count${periodQuery(period, '?')}`)).then((a) => a.data),
   bookingAction: (
     action: BookingAction,
     booking: Pick<BookingDto, 'id' | 'publicationId'>,

@@ -109,6 +109,8 @@ createRoot(document.getElementById('root')!).render(
         icon={EventAvailableIcon}
         options={{ label: 'Посуточная аренда' }}
       />
+      {/* read by the wallet page's list of operations, not a screen of its own */}
+      <Resource name="wallet-operations" options={{ label: 'Операции кошелька' }} />
       <CustomRoutes>
         <Route path="/wallet" element={<WalletPage />} />
         <Route path="/staff" element={<EmployeesPage />} />

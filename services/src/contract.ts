@@ -6,6 +6,7 @@ import type * as locations from './locations/dto';
 import type * as publications from './publications/dto';
 import type * as statistics from './statistics/dto';
 import type * as money from './money/dto';
+import type * as newBuildings from './newBuildings/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -75,3 +76,6 @@ export type BookingCountsDto = Data<typeof bookings.bookingCountsAnswer>;
 export type FreeDatesDto = Data<typeof bookings.freeDatesAnswer>;
 export type CalendarEntryDto = bookings.CalendarEntryDto;
 export type CalendarImportDto = Data<typeof bookings.calendarImportAnswer>;
+
+// new builds: the residential complexes a listing may stand in
+export type ResidentialComplexDto = z.infer<typeof newBuildings.residentialComplexDto>;

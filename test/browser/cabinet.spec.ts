@@ -154,8 +154,17 @@ describe('agency cabinet in Chromium', () => {
 
     await page.goto(`${server.url}/cabinet/#/publications/${publication.id}/show`);
     await page.getByText('Забронировано').waitFor();
-    await page.getByLabel('С', { exact: true }).fill(day(50));
-    await page.getByLabel('По', { exact: true }).fill(day(52));
+    // the pickers in Russian: day, month, year typed into the field's sections
+    const typeDay = async (label: string, iso: string) => {
+      const [y, m, d] = iso.split('-');
+      await page
+        .getByRole('group', { name: label, exact: true })
+        .getByRole('spinbutton', { name: 'День' })
+        .click();
+      await page.keyboard.type(`${d}${m}${y}`, { delay: 20 });
+    };
+    await typeDay('С', day(50));
+    await typeDay('По', day(52));
     await page.getByRole('button', { name: 'Закрыть доступ' }).click();
     await page.getByRole('button', { name: 'Открыть доступ' }).waitFor();
     await page.screenshot({ path: '.cache/screenshots/cabinet-calendar.png', fullPage: true });

@@ -1,25 +1,12 @@
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { useAgencyResource, useCabinetData } from './useAgency';
+import { WalletOperations } from './WalletOperations';
 import { formatPrice as rub, type BalanceDto } from '@estate/client';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Balance = BalanceDto;
-const KIND: Record<string, string> = { 'top-up': 'Пополнение', charge: 'Списание', refund: 'Возврат' };
 const digits = (v: string) => v.replace(/\D/g, '');
 
 /** A top-up on the payment page: its sum, and the top-ups the wallet already showed when it started. */
@@ -208,39 +195,7 @@ export function WalletPage() {
           </Stack>
         </CardContent>
       </Card>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6">Операции</Typography>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>Дата</TableCell>
-                <TableCell>Операция</TableCell>
-                <TableCell align="right">Сумма</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.operations.map((o) => (
-                <TableRow key={o.id}>
-                  <TableCell>{new Date(o.at).toLocaleString('ru-RU')}</TableCell>
-                  <TableCell>
-                    {KIND[o.kind] ?? o.kind}
-                    {o.purpose === 'promotion-day'
-                      ? ' (продвижение, день)'
-                      : o.purpose === 'tariff'
-                        ? ' (тариф)'
-                        : ''}
-                  </TableCell>
-                  <TableCell align="right">
-                    {o.kind === 'charge' ? '−' : '+'}
-                    {rub(o.sum)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
+      <WalletOperations balance={data?.walletBalance ?? null} />
     </Stack>
   );
 }

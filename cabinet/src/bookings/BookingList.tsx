@@ -28,6 +28,8 @@ import {
 } from 'react-admin';
 import { useCabinetData } from '../agency/useAgency';
 import type { BookingAction } from '../dataProvider';
+import { BookingDetails } from './BookingDetails';
+import { PeriodFilter } from './PeriodFilter';
 import { formatPrice, type BookingDto } from '@estate/client';
 
 /** as the API answers it: inferred from the server's schema, never copied */
@@ -144,8 +146,16 @@ function TabbedBookings() {
   const { filterValues, setFilters, data } = useListContext();
   const status = Number(filterValues.status ?? 1);
   const tab = TABS.find((t) => t.status === status) ?? TABS[0];
+  const period = {
+    startDate: filterValues.startDate as string | undefined,
+    endDate: filterValues.endDate as string | undefined,
+  };
   const provider = useCabinetData();
-  const countsQuery = useQuery({ queryKey: ['bookings', 'counts'], queryFn: () => provider.bookingCounts() });
+  // the tabs count the requests of the period the list shows
+  const countsQuery = useQuery({
+    queryKey: ['bookings', 'counts', period.startDate, period.endDate],
+    queryFn: () => provider.bookingCounts(period),
+  });
   const counts = new Map((countsQuery.data ?? []).map((c) => [c.status, c.count]));
   const reloadCounts = countsQuery.refetch;
   // again whenever the list was loaded anew (a tab change, react-admin's refresh, an action)
@@ -158,7 +168,7 @@ function TabbedBookings() {
       <Tabs
         variant="scrollable"
         value={tab.status}
-        onChange={(_, value: number) => setFilters({ status: value }, {})}
+        onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, {})}
         sx={{ contain: 'inline-size' }}
       >
         {TABS.map((t) => (
@@ -171,6 +181,19 @@ function TabbedBookings() {
         ))}
       </Tabs>
       <Divider />
+      <PeriodFilter
+        value={period}
+        onChange={(next) =>
+          setFilters(
+            {
+              status,
+              ...(next.startDate && { startDate: next.startDate }),
+              ...(next.endDate && { endDate: next.endDate }),
+            },
+            {},
+          )
+        }
+      />
       <Datagrid
         sx={TABLE_SCROLLS}
         bulkActionButtons={false}
@@ -217,6 +240,7 @@ function TabbedBookings() {
           )}
         />
         <Actions />
+        <BookingDetails />
       </Datagrid>
     </CountsContext.Provider>
   );

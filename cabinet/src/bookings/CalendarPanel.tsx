@@ -3,7 +3,9 @@ import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/mat
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useCabinetData } from '../agency/useAgency';
+import { asDay, DAY_FORMAT, isoDay, RussianDates } from '../dates';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Entry = CalendarEntryDto;
@@ -49,25 +51,27 @@ export function CalendarPanel() {
     <Stack spacing={2} sx={{ mt: 2 }} aria-label="Календарь">
       <Typography variant="h6">Календарь</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-        <TextField
-          type="date"
-          size="small"
-          label="С"
-          value={range.startDate}
-          onChange={(e) => setRange({ ...range, startDate: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label="По"
-          value={range.endDate}
-          onChange={(e) => setRange({ ...range, endDate: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <RussianDates>
+          <DatePicker
+            label="С"
+            format={DAY_FORMAT}
+            value={asDay(range.startDate)}
+            disablePast
+            onChange={(day) => setRange({ ...range, startDate: isoDay(day) ?? '' })}
+            slotProps={{ textField: { size: 'small' } }}
+          />
+          <DatePicker
+            label="По"
+            format={DAY_FORMAT}
+            value={asDay(range.endDate)}
+            minDate={asDay(range.startDate)?.add(1, 'day')}
+            onChange={(day) => setRange({ ...range, endDate: isoDay(day) ?? '' })}
+            slotProps={{ textField: { size: 'small' } }}
+          />
+        </RussianDates>
         <Button
           variant="outlined"
-          disabled={range.endDate <= range.startDate}
+          disabled={!range.startDate || !range.endDate || range.endDate <= range.startDate}
           onClick={() => void act(() => data.closeDates(id, range), 'Даты закрыты')}
         >
           Закрыть доступ

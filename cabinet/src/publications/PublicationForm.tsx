@@ -18,6 +18,7 @@ import {
   PROPERTY_TYPE_CHOICES,
   REPAIR_CHOICES,
 } from './choices';
+import { ComplexInput } from './ComplexInput';
 import { LocationInput } from './LocationInput';
 
 /** an empty select is 'not told': null on the wire */
@@ -67,6 +68,9 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }}>
           <LocationInput source="locationId" label="Местоположение" validate={required()} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 8 }}>
+          <ComplexInput />
         </Grid>
         <Grid size={12}>
           <TextInput

@@ -17,6 +17,7 @@ import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
 import type { CurrentTariff } from '../dataProvider';
+import { ComplexField } from './ComplexInput';
 
 function Photos() {
   const record = useRecordContext<{ images: { path: string }[] }>();
@@ -121,6 +122,7 @@ export function PublicationShow() {
         />
         <TextField source="address.locationName" label="Местоположение" />
         <TextField source="address.fullAddress" label="Адрес" />
+        <ComplexField label="Жилой комплекс" />
         <Characteristics label="Характеристики" />
         <TextField source="description" />
         <DateField source="updatedAt" locales="ru-RU" showTime />

@@ -1,13 +1,22 @@
 import { PUBLICATION_STATUS, type DealCategory } from '@estate/events';
 import type { Filter, ReadStore } from '../readStore/port';
 import { escapeRegex, type Page } from './search';
-import { CATALOGUE, type CatalogueDocument } from './document';
+import {
+  CATALOGUE,
+  CATALOGUE_COMPLEXES,
+  type CatalogueComplexDocument,
+  type CatalogueDocument,
+} from './document';
 
 /** Statuses a visitor may open by link (a draft or an archived ad is the agency’s business). */
 export const PUBLICATION_STATUS_PUBLIC: number[] = [PUBLICATION_STATUS.PUBLISHED];
 
 export const findPublication = (store: ReadStore, id: string) =>
   store.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: id });
+
+/** The catalogue's own copy of a residential complex a listing may stand in (null: none registered). */
+export const findCatalogueComplex = (store: ReadStore, id: string) =>
+  store.collection<CatalogueComplexDocument>(CATALOGUE_COMPLEXES).findOne({ _id: id });
 
 export type AgencyListQuery = {
   agencyId: string;

@@ -78,3 +78,31 @@ export function queryList(query: Request['query'], name: string): string[] {
   if (raw === undefined) return [];
   return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).filter(Boolean);
 }
+
+/** A parameter of react-admin's simple-rest lists, sent as JSON text (sort=["price","ASC"], filter={...}). */
+export const jsonParam = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return fallback;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Ожидается JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** simple-rest's range=[0,24]: the first and the last row asked, 500 rows at most */
+export const simpleRestRange = jsonParam(
+  z
+    .tuple([z.number().int().min(0), z.number().int().min(0)])
+    .refine(([a, b]) => b >= a && b - a < 500, 'Не больше 500 строк'),
+  [0, 24],
+);
+
+/** simple-rest's Content-Range of a page: `<resource> <first>-<last>/<total>` */
+export const contentRange = (resource: string, from: number, count: number, total: number) =>
+  `${resource} ${from}-${count ? from + count - 1 : from}/${total}`;

@@ -163,3 +163,53 @@ describe('product.md: "subscription tariff (id, price, priceBenefit, duration in
     expect(other.body.errorCode).toBe(112);
   });
 });
+
+describe('the cabinet’s wallet operations, in react-admin’s simple-rest shape', () => {
+  const list = (token: string, query: Record<string, unknown> = {}) =>
+    as(
+      token,
+      request(t.app)
+        .get('/api/cabinet/wallet-operations')
+        .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]))),
+    );
+
+  it('answers the owner’s operations newest first, a page by range, with Content-Range', async () => {
+    const all = await list(ownerToken).expect(200);
+    expect(all.body.map((o: { kind: string }) => o.kind)).toEqual(['charge', 'top-up']);
+    expect(all.headers['content-range']).toBe('wallet-operations 0-1/2');
+    const second = await list(ownerToken, { range: [1, 1] }).expect(200);
+    expect(second.body).toEqual([all.body[1]]);
+    expect(second.headers['content-range']).toBe('wallet-operations 1-1/2');
+    const oldestFirst = await list(ownerToken, { sort: ['at', 'ASC'] }).expect(200);
+    expect(oldestFirst.body).toEqual([...all.body].reverse());
+  });
+
+  it('filters by kind and by Moscow days', async () => {
+    const charges = await list(ownerToken, { filter: { kind: 'charge' } }).expect(200);
+    expect(charges.body).toHaveLength(1);
+    expect(charges.body[0]).toMatchObject({ kind: 'charge', publicationId: 'sp-top' });
+    expect(charges.headers['content-range']).toBe('wallet-operations 0-0/1');
+    // the Moscow day the charge was made on holds it, whichever day the tests' clock has reached since
+    const moscowDay = (iso: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date(iso));
+    const day = moscowDay(charges.body[0].at);
+    const thatDay = await list(ownerToken, { filter: { from: day, to: day } }).expect(200);
+    expect(thatDay.body.map((o: { id: string }) => o.id)).toContain(charges.body[0].id);
+    expect(thatDay.body.every((o: { at: string }) => moscowDay(o.at) === day)).toBe(true);
+    const later = await list(ownerToken, { filter: { from: '2099-01-01' } }).expect(200);
+    expect(later.body).toEqual([]);
+    expect(later.headers['content-range']).toBe('wallet-operations 0-0/0');
+  });
+
+  it('refuses an agent and a plain user, and bad parameters with the envelope', async () => {
+    const agentToken = await signIn(t, '79550000912');
+    expect((await list(agentToken).expect(403)).body.message).toBe('Кошельком управляет владелец агентства');
+    await list(userToken).expect(403);
+    const bad = await list(ownerToken, { filter: { kind: 'gift' } }).expect(400);
+    expect(bad.body).toMatchObject({ errorCode: 1 });
+    expect(JSON.stringify(bad.body.errors)).toContain('Вид операции');
+    await as(ownerToken, request(t.app).get('/api/cabinet/wallet-operations').query({ range: '[0' })).expect(
+      400,
+    );
+  });
+});

@@ -119,6 +119,8 @@ export const walletOperationDto = z.object({
   at: z.string(),
 });
 export type WalletOperationDto = z.infer<typeof walletOperationDto>;
+/** react-admin's simple-rest shape: the bare page of operations (and Content-Range) */
+export const walletOperationList = z.array(walletOperationDto);
 
 export const balanceAnswer = z.object({
   data: z.object({ walletBalance: z.number().int(), operations: z.array(walletOperationDto) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonParam, simpleRestRange } from '../core/http';
 
 /**
  * What the money calls take (bodies, headers, path parameters), as zod schemas with the Russian
@@ -85,4 +86,24 @@ export const sandboxParams = z.object({ id: z.string().min(1).max(100) });
 export const sandboxActionParams = z.object({
   id: z.string().min(1).max(100),
   action: z.enum(['pay', 'cancel']),
+});
+
+/** The cabinet's wallet operations (react-admin simple-rest): newest first unless asked, by kind and period. */
+export const walletOperationsQuery = z.object({
+  sort: jsonParam(z.tuple([z.enum(['at', 'sum']), z.enum(['ASC', 'DESC'])]), ['at', 'DESC']),
+  range: simpleRestRange,
+  filter: jsonParam(
+    z.object({
+      kind: z.enum(['top-up', 'charge', 'refund'], 'Вид операции: top-up, charge или refund').optional(),
+      from: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД')
+        .optional(),
+      to: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД')
+        .optional(),
+    }),
+    {},
+  ),
 });

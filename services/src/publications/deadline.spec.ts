@@ -128,6 +128,58 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
       expect(await found({ deadline: 2024 })).toEqual(['flat-2024']);
     });
 
+    it('lets the cabinet put a new listing in a complex, move it to another, and take it out', async () => {
+      const cabinet = (r: request.Test) => r.set('Authorization', `Bearer ${agentToken}`);
+      const form = {
+        dealCategory: 'sale',
+        propertyType: 1,
+        title: 'Квартира в новостройке',
+        price: 9_500_000,
+        locationId: '1',
+        address: { fullAddress: 'Москва, ул. Строителей, 1' },
+        residentialComplexId: 'nb-2027',
+      };
+      const { body: created } = await cabinet(request(t.app).post('/api/cabinet/publications'))
+        .send(form)
+        .expect(201);
+      expect(created).toMatchObject({ residentialComplexId: 'nb-2027', deadlineYear: 2027 });
+      const { body: moved } = await cabinet(request(t.app).put(`/api/cabinet/publications/${created.id}`))
+        .send({ ...created, residentialComplexId: 'nb-2024' })
+        .expect(200);
+      expect(moved).toMatchObject({ residentialComplexId: 'nb-2024', deadlineYear: 2024 });
+      const { body: out } = await cabinet(request(t.app).put(`/api/cabinet/publications/${created.id}`))
+        .send({ ...moved, residentialComplexId: null })
+        .expect(200);
+      expect(out).toMatchObject({ residentialComplexId: null, deadlineYear: null });
+    });
+
+    it.each([
+      ['an unknown complex', { residentialComplexId: 'nb-1999' }, 'Жилой комплекс не найден'],
+      [
+        'a daily rent',
+        { dealCategory: 'dailyRent', residentialComplexId: 'nb-2026' },
+        'Жилой комплекс указывается только для продажи и аренды',
+      ],
+    ])('refuses %s under the complex field, and writes nothing', async (_case, change, message) => {
+      const cabinet = (r: request.Test) => r.set('Authorization', `Bearer ${agentToken}`);
+      const before = (await cabinet(request(t.app).get('/api/cabinet/publications')).expect(200)).body.length;
+      const { body } = await cabinet(request(t.app).post('/api/cabinet/publications'))
+        .send({
+          dealCategory: 'sale',
+          propertyType: 1,
+          title: 'Квартира',
+          price: 9_500_000,
+          locationId: '1',
+          address: { fullAddress: 'Москва, ул. Строителей, 1' },
+          ...change,
+        })
+        .expect(400);
+      expect(body).toMatchObject({ errorCode: 1, errors: { residentialComplexId: [message] } });
+      expect((await cabinet(request(t.app).get('/api/cabinet/publications')).expect(200)).body).toHaveLength(
+        before,
+      );
+    });
+
     it.each([
       ['скоро', 'Год сдачи — четыре цифры'],
       [1800, 'Год сдачи не раньше 1950'],

@@ -1,5 +1,5 @@
 import { BATHROOM_TYPES, dealCategory, REPAIR_TYPES } from '@estate/events';
-import { findPublication, type CatalogueDocument } from '@estate/projections';
+import { findCatalogueComplex, findPublication, type CatalogueDocument } from '@estate/projections';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -91,6 +91,8 @@ export const publicationForm = z.object({
   hasLift: optionalFlag,
   hasFurniture: optionalFlag,
   petsAllowed: optionalFlag,
+  /** a new-build flat for sale or rent stands in a residential complex; null: none; absent: unchanged */
+  residentialComplexId: z.string().trim().min(1).max(64).nullish(),
   images: z
     .array(
       z.object({
@@ -124,6 +126,20 @@ export async function assertOwnImages(
     errors[`images.${i}.path`] = [IMAGE_REFUSAL];
   }
   if (Object.keys(errors).length) throw new DomainError('INVALID_DATA', undefined, errors);
+}
+
+const COMPLEX_DEALS = new Set(['sale', 'rent']);
+
+/** The residential complex a listing names must be registered, and only a sale or a rent stands in one. */
+export async function assertComplex(ctx: AppContext, form: PublicationForm) {
+  const id = form.residentialComplexId;
+  if (!id) return;
+  const refusal = !COMPLEX_DEALS.has(form.dealCategory)
+    ? 'Жилой комплекс указывается только для продажи и аренды'
+    : (await findCatalogueComplex(ctx.readStore, id))
+      ? null
+      : 'Жилой комплекс не найден';
+  if (refusal) throw new DomainError('INVALID_DATA', undefined, { residentialComplexId: [refusal] });
 }
 
 /** Geo point and metro come from the address: an edit that keeps the address keeps them. */
@@ -165,8 +181,11 @@ export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
       petsAllowed: form.petsAllowed,
     },
     images: form.images,
-    // the form does not choose a complex: an edit keeps the listing in the one it is in
-    residentialComplexId: current?.residentialComplexId ?? null,
+    // a form that does not name the complex (the spec's agency form) keeps the one the listing is in
+    residentialComplexId:
+      form.residentialComplexId === undefined
+        ? (current?.residentialComplexId ?? null)
+        : form.residentialComplexId,
   };
 }
 

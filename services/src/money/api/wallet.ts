@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ROLES } from '@estate/events';
 import { walletBalance, WALLET_OPERATIONS, type WalletOperationDocument } from '@estate/projections';
 import type { Request } from 'express';
-import { requireAgencyStaff, STAFF } from '../../core/access';
+import { actorOf, requireAgencyStaff, STAFF } from '../../core/access';
+import { contentRange } from '../../core/http';
 import { handleCommand } from '../../core/decider';
 import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
-import { balanceAnswer, invoiceAnswer, topUpStartedAnswer } from '../dto';
-import { agencyParams, invoiceBody, topUpBody } from '../inputs';
+import { balanceAnswer, invoiceAnswer, topUpStartedAnswer, walletOperationList } from '../dto';
+import { agencyParams, invoiceBody, topUpBody, walletOperationsQuery } from '../inputs';
 import { startPayment } from '../payments';
 import { WALLET_ATTEMPTS } from '../promotion';
 import { walletDecider, walletStream } from '../wallet';
@@ -50,6 +51,42 @@ export const getBalance = defineRoute({
     };
   },
 });
+
+/** The wallet's operations as the cabinet's react-admin list reads them: sorted, paged, by kind and by day. */
+export const listWalletOperations = defineRoute({
+  method: 'get',
+  path: '/api/cabinet/wallet-operations',
+  tags,
+  summary: 'Операции кошелька агентства (react-admin simple-rest): массив, заголовок Content-Range',
+  auth: STAFF,
+  query: walletOperationsQuery,
+  response: walletOperationList,
+  async handle({ ctx, query, req, res }) {
+    const agencyId = actorOf(req).agencyId;
+    if (!agencyId) throw new DomainError('FORBIDDEN', 'Пользователь не состоит в агентстве');
+    walletManager(req, agencyId);
+    const { kind, from, to } = query.filter;
+    // days are Moscow's (as the cabinet shows times): the last one whole, up to the next day's start
+    const at = {
+      ...(from ? { $gte: moscowDayStart(from, 0) } : {}),
+      ...(to ? { $lt: moscowDayStart(to, 1) } : {}),
+    };
+    const [field, order] = query.sort;
+    const [first, last] = query.range;
+    const { items, total } = await ctx.readStore
+      .collection<WalletOperationDocument>(WALLET_OPERATIONS)
+      .findPage(
+        { agencyId, ...(kind ? { kind } : {}), ...(from || to ? { at } : {}) },
+        { sort: { [field]: order === 'ASC' ? 1 : -1, _id: 1 }, skip: first, limit: last - first + 1 },
+      );
+    res.set('Content-Range', contentRange('wallet-operations', first, items.length, total));
+    return items.map(({ _id, ...o }) => ({ id: _id, ...o }));
+  },
+});
+
+/** the instant a Moscow day (plus some days) starts, as the operations' ISO times are written */
+const moscowDayStart = (day: string, plusDays: number) =>
+  new Date(Date.parse(`${day}T00:00:00+03:00`) + plusDays * 86_400_000).toISOString();
 
 export const topUp = defineRoute({
   method: 'post',
@@ -102,4 +139,4 @@ export const requestInvoice = defineRoute({
   },
 });
 
-export const walletRoutes = [getBalance, topUp, requestInvoice];
+export const walletRoutes = [getBalance, listWalletOperations, topUp, requestInvoice];

@@ -25,7 +25,14 @@ import {
   publicationAnswer,
   type AgencyPublicationDto,
 } from '../dto';
-import { assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
+import {
+  assertComplex,
+  assertOwnImages,
+  publicationForm,
+  readableBy,
+  runPublicationCommand,
+  toDetails,
+} from '../form';
 import { toPublicationDto } from '../presentation';
 import { publicationStream } from '../publication';
 
@@ -170,6 +177,7 @@ export const createAgencyPublication = defineRoute({
   async handle({ ctx, params, body: form, req }) {
     const actor = requireAgencyStaff(req, params.agencyId, OTHER_AGENCY);
     await assertOwnImages(ctx, actor.agencyId, form.images);
+    await assertComplex(ctx, form);
     const id = randomUUID();
     return {
       data: await runPublicationCommand(ctx, req, id, {
@@ -263,6 +271,7 @@ export const editAgencyPublication = defineRoute({
     const current = await readableBy(ctx, req, params.publicationId);
     if (current.agencyId !== params.agencyId) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
     await assertOwnImages(ctx, current.agencyId, form.images);
+    await assertComplex(ctx, form);
     return {
       data: await runPublicationCommand(ctx, req, current._id, {
         type: 'EditPublication',

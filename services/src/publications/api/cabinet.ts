@@ -4,9 +4,17 @@ import { listAgencyPublications } from '@estate/projections';
 import { z } from 'zod';
 import { actorOf, STAFF } from '../../core/access';
 import { DomainError } from '../../core/errors';
+import { contentRange, jsonParam, simpleRestRange } from '../../core/http';
 import { defineRoute } from '../../core/route';
 import { cabinetPublicationList, publicationAnswer, publicationDto } from '../dto';
-import { assertOwnImages, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
+import {
+  assertComplex,
+  assertOwnImages,
+  publicationForm,
+  readableBy,
+  runPublicationCommand,
+  toDetails,
+} from '../form';
 import { toPublicationDto } from '../presentation';
 import { withStatistics } from './agency';
 
@@ -14,33 +22,12 @@ import { withStatistics } from './agency';
 const tags = ['Кабинет'];
 const byId = z.object({ id: z.string() });
 
-/** react-admin's simple-rest list parameters: sort=["price","ASC"], range=[0,24], filter={...} */
-const jsonParam = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined) return fallback;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Ожидается JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-
 const listQuery = z.object({
   sort: jsonParam(
     z.tuple([z.enum(['price', 'updatedAt', 'createdAt', 'title', 'id']), z.enum(['ASC', 'DESC'])]),
     ['updatedAt', 'DESC'],
   ),
-  range: jsonParam(
-    z
-      .tuple([z.number().int().min(0), z.number().int().min(0)])
-      .refine(([a, b]) => b >= a && b - a < 500, 'Не больше 500 строк'),
-    [0, 24],
-  ),
+  range: simpleRestRange,
   filter: jsonParam(
     z.object({
       status: z.coerce.number().int().min(1).max(5).optional(),
@@ -75,8 +62,7 @@ export const listCabinetPublications = defineRoute({
       skip: from,
       limit: to - from + 1,
     });
-    const last = items.length ? from + items.length - 1 : from;
-    res.set('Content-Range', `publications ${from}-${last}/${total}`);
+    res.set('Content-Range', contentRange('publications', from, items.length, total));
     // each row with its counters and running tariff, as the agency list of the spec has them
     return Promise.all(items.map((doc) => withStatistics(ctx, doc)));
   },
@@ -108,6 +94,7 @@ export const createCabinetPublication = defineRoute({
   async handle({ ctx, body: form, req }) {
     const actor = actorOf(req);
     await assertOwnImages(ctx, actor.agencyId, form.images);
+    await assertComplex(ctx, form);
     const id = randomUUID();
     return runPublicationCommand(ctx, req, id, {
       type: 'CreatePublication',
@@ -131,6 +118,7 @@ export const editCabinetPublication = defineRoute({
   async handle({ ctx, params, body: form, req }) {
     const current = await readableBy(ctx, req, params.id);
     await assertOwnImages(ctx, current.agencyId, form.images);
+    await assertComplex(ctx, form);
     return runPublicationCommand(ctx, req, params.id, {
       type: 'EditPublication',
       actor: actorOf(req),

@@ -24,7 +24,9 @@ export function productionWhenBuilding(command: 'build' | 'serve'): Pick<UserCon
 
 /** node_modules packages → the vendor chunk they belong to; everything else is split by the app's own dynamic imports. */
 const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
-  ['react', /^(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)$/],
+  ['react', /^(react|react-dom|scheduler)$/],
+  // the router apart: a page without routes (the cabinet's sign-in) does not load it
+  ['router', /^(react-router|react-router-dom|cookie|set-cookie-parser)$/],
   [
     'mui',
     /^(@mui\/(material|system|styled-engine|utils|private-theming|core-downloads-tracker|icons-material|types)|@emotion\/.*|@popperjs\/core|react-transition-group|stylis|hoist-non-react-statics|clsx|prop-types|react-is|@babel\/runtime)$/,
@@ -57,21 +59,30 @@ function packageOf(id: string): string | null {
  * so the groups go in order of priority: React first, then MUI, react-admin, the date pickers, and
  * the charts last (only the dashboard loads them), each keeping only what the earlier ones left.
  */
-export const vendorChunks = {
-  groups: [
-    ...VENDOR_CHUNKS.map(([name, packages], index) => ({
-      name,
-      priority: VENDOR_CHUNKS.length + 1 - index,
-      test: (id: string) => {
-        const pkg = packageOf(id);
-        return pkg !== null && packages.test(pkg);
-      },
-    })),
-    // the shared client (@estate/client, a workspace linked as source): one chunk, which the first
-    // page needs whole (sign-in, formats), instead of a file for each of its modules
-    { name: 'client', priority: 1, test: (id: string) => id.replace(/\\/g, '/').includes('/client/src/') },
-  ],
-};
+export function vendorChunksOf({ byPage = false } = {}) {
+  return {
+    groups: [
+      ...VENDOR_CHUNKS.map(([name, packages], index) => ({
+        name,
+        priority: VENDOR_CHUNKS.length + 1 - index,
+        test: (id: string) => {
+          const pkg = packageOf(id);
+          return pkg !== null && packages.test(pkg);
+        },
+        // MUI and react-admin by the pages that use them: a page of a few components (the cabinet's
+        // sign-in, its dashboard) loads those, not the tables, forms and dialogs of the other screens;
+        // small parts join their neighbours
+        ...(byPage && (name === 'mui' || name === 'react-admin')
+          ? { entriesAware: true, entriesAwareMergeThreshold: 100_000 }
+          : {}),
+      })),
+      // the shared client (@estate/client, a workspace linked as source): one chunk, which the first
+      // page needs whole (sign-in, formats), instead of a file for each of its modules
+      { name: 'client', priority: 1, test: (id: string) => id.replace(/\\/g, '/').includes('/client/src/') },
+    ],
+  };
+}
+export const vendorChunks = vendorChunksOf();
 
 const COMPRESSIBLE = new Set([
   '.js',

@@ -1,13 +1,7 @@
-import {
-  login as loginByCode,
-  logout as endSession,
-  profile as askProfile,
-  type ProfileDto,
-} from '@estate/client';
+import { login as loginByCode, logout as endSession, profile as askProfile } from '@estate/client';
 import type { AuthProvider } from 'react-admin';
-
-export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
-type Profile = ProfileDto;
+import { isStaff, NOT_STAFF } from './staff';
+import type { Profile } from './types';
 
 /**
  * Who is signed in is asked of `GET /api/profile` (null: nobody): the session is the HttpOnly cookie
@@ -20,9 +14,6 @@ const loadProfile = () =>
     profile = null; // a network failure is asked again next time
     throw error;
   }));
-const isStaff = (me: Profile | null): me is Profile => me !== null && me.role !== ROLES.USER;
-const NOT_STAFF =
-  'Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.';
 
 /** Whether the cookie belongs to a staff member of this cabinet: only they are signed out of it by «Выйти». */
 let staffSignedIn = false;

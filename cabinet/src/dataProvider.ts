@@ -9,6 +9,8 @@ import type {
   CalendarEntryDto,
   CalendarImportDto,
   EmployeeDto,
+  LocationDetailsDto,
+  LocationListAnswer,
   PaymentStartedDto,
   ResidentialComplexDto,
   StatisticsDiagramDto,
@@ -140,6 +142,10 @@ export const dataProvider = {
       (a) => a.data,
     ),
 
+  /** places of the locations tree by name (api.md: location search), and one place by its id */
+  searchPlaces: (text: string) =>
+    dataOf<LocationListAnswer['data']>(`/api/locations?search=${at(text)}`).then((a) => a.data),
+  place: (id: string) => dataOf<LocationDetailsDto>(`/api/locations/${at(id)}`).then((a) => a.data),
   complex: (id: string) =>
     dataOf<ResidentialComplexDto>(`/api/residential-complexes/${at(id)}`).then((a) => a.data),
 

@@ -1,121 +1,28 @@
-import HomeWorkIcon from '@mui/icons-material/HomeWork';
-import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Route } from 'react-router-dom';
-import { ruRU } from '@mui/material/locale';
-import {
-  Admin,
-  CustomRoutes,
-  defaultTheme,
-  Layout,
-  Resource,
-  type LayoutProps,
-  type RaThemeOptions,
-} from 'react-admin';
-import { loadChunk } from '@estate/client';
-import { Menu } from './Menu';
-import { authProvider } from './authProvider';
-import { dataProvider } from './dataProvider';
-import { i18nProvider } from './i18n';
-import { LoginPage } from './LoginPage';
+import { ApiError, loadChunk, login, profile } from '@estate/client';
+import { isStaff, NOT_STAFF } from './staff';
 
 /**
- * Every screen is its own chunk, loaded on its first visit inside react-admin's layout (which
- * shows its loader meanwhile; a chunk gone after a new build reloads the page once, see
- * web/src/chunks.ts); the sign-in page comes with the first file, as a signed-out visit shows
- * nothing else.
+ * The cabinet's first file: who is signed in decides what loads. Staff (the session the site and
+ * the cabinet share) get react-admin's cabinet (App.tsx) at once; anyone else gets the sign-in form
+ * alone, without react-admin and most of MUI, so the page a signed-out visit sees is light. After the
+ * code, the cabinet loads in the same page.
  */
-const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await loadChunk(load)) }));
-const publications = () => import('./publications');
-const Dashboard = screen(
-  () => import('./Dashboard'),
-  (m) => m.Dashboard,
-);
-const WalletPage = screen(
-  () => import('./agency/WalletPage'),
-  (m) => m.WalletPage,
-);
-const EmployeesPage = screen(
-  () => import('./agency/EmployeesPage'),
-  (m) => m.EmployeesPage,
-);
-const AgencyProfilePage = screen(
-  () => import('./agency/AgencyProfilePage'),
-  (m) => m.AgencyProfilePage,
-);
-const PublicationList = screen(publications, (m) => m.default.list);
-const PublicationShow = screen(publications, (m) => m.default.show);
-const PublicationCreate = screen(publications, (m) => m.default.create);
-const PublicationEdit = screen(publications, (m) => m.default.edit);
-const BookingList = screen(
-  () => import('./bookings'),
-  (m) => m.default.list,
-);
+const root = createRoot(document.getElementById('root')!);
 
-/**
- * react-admin's theme with MUI's own texts in Russian (the aria-labels of pagination, autocomplete
- * and alerts: «Навигация по страницам», «Открыть», «Очистить»): each component's defaults merged.
- */
-const theme: RaThemeOptions = {
-  ...defaultTheme,
-  components: Object.fromEntries(
-    [...new Set([...Object.keys(defaultTheme.components ?? {}), ...Object.keys(ruRU.components ?? {})])].map(
-      (name) => {
-        const own = (defaultTheme.components as Record<string, { defaultProps?: object }> | undefined)?.[
-          name
-        ];
-        const russian = (ruRU.components as Record<string, { defaultProps?: object }> | undefined)?.[name];
-        return [name, { ...own, defaultProps: { ...own?.defaultProps, ...russian?.defaultProps } }];
-      },
-    ),
-  ),
-};
+const openCabinet = async () => (await loadChunk(() => import('./App'))).renderCabinet(root);
 
-const CabinetLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} />;
+async function showSignIn() {
+  const { renderSignIn } = await loadChunk(() => import('./signIn'));
+  renderSignIn(root, async (phone, code) => {
+    await login(phone, code);
+    // a plain user stays signed in on the site; the cabinet is not theirs
+    if (!isStaff(await profile())) throw new ApiError(403, { errorCode: 102, message: NOT_STAFF });
+    await openCabinet();
+  });
+}
 
-/** StrictMode's double rendering and effects only under `vite dev`. */
-const Strict = ({ children }: { children: ReactNode }) =>
-  import.meta.env.DEV ? <StrictMode>{children}</StrictMode> : <>{children}</>;
-
-createRoot(document.getElementById('root')!).render(
-  <Strict>
-    {/* requireAuth: nothing of the cabinet renders (and no protected call is made) until /api/profile says who is signed in */}
-    <Admin
-      title="Кабинет агентства"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      requireAuth
-      i18nProvider={i18nProvider}
-      loginPage={LoginPage}
-      dashboard={Dashboard}
-      disableTelemetry
-      layout={CabinetLayout}
-      theme={theme}
-    >
-      <Resource
-        name="publications"
-        list={PublicationList}
-        show={PublicationShow}
-        create={PublicationCreate}
-        edit={PublicationEdit}
-        icon={HomeWorkIcon}
-        options={{ label: 'Мои объявления' }}
-      />
-      <Resource
-        name="bookings"
-        list={BookingList}
-        icon={EventAvailableIcon}
-        options={{ label: 'Посуточная аренда' }}
-      />
-      {/* read by the wallet page's list of operations, not a screen of its own */}
-      <Resource name="wallet-operations" options={{ label: 'Операции кошелька' }} />
-      <CustomRoutes>
-        <Route path="/wallet" element={<WalletPage />} />
-        <Route path="/staff" element={<EmployeesPage />} />
-        <Route path="/my-agency" element={<AgencyProfilePage />} />
-      </CustomRoutes>
-    </Admin>
-  </Strict>,
-);
+// a signed-out visit lands on the sign-in wherever its address pointed; after it, the cabinet opens there
+profile()
+  .catch(() => null)
+  .then((me) => (isStaff(me) ? openCabinet() : showSignIn()));

@@ -115,3 +115,12 @@ export function formatCharacteristic(c: CharacteristicView): { label: string; va
 }
 
 export const DEAL_ROUTES = { sale: '/prodazha', rent: '/rent', dailyRent: '/daily-rent' } as const;
+
+const DAY_FORMAT = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** A calendar day (ГГГГ-ММ-ДД, as stays and calendar entries are written) in words: «13 декабря 2026 г.». */
+export const formatDay = (day: string) => DAY_FORMAT.format(new Date(day));

@@ -177,10 +177,13 @@ describe.each([1440, 375])('the cabinet at %i px', (width) => {
     await page.keyboard.type('01012034', { delay: 20 });
     await dateField('По').getByRole('spinbutton', { name: 'День' }).click();
     await page.keyboard.type('01022034', { delay: 20 });
-    await page.getByText('Новые (0)').waitFor();
-    for (const status of [1, 2, 3, 4, 5])
-      expect(await page.getByTestId(`booking-tab-${status}`).textContent()).toMatch(/\(0\)$/);
-    expect(await page.locator('tbody tr').count()).toBe(0);
+    // the list and every tab settle on the period's answer: nothing overlaps it
+    await page.waitForFunction(
+      () =>
+        [1, 2, 3, 4, 5].every((status) =>
+          /\(0\)$/.test(document.querySelector(`[data-testid="booking-tab-${status}"]`)?.textContent ?? ''),
+        ) && document.querySelectorAll('tbody tr').length === 0,
+    );
     await page.getByRole('button', { name: 'Сбросить даты' }).click();
     await page.getByTestId(`booking-tab-${tab!.status}`).getByText(`(${tab!.count})`).waitFor();
     await page.locator('tbody tr').first().waitFor();
@@ -193,10 +196,31 @@ describe.each([1440, 375])('the cabinet at %i px', (width) => {
     await page.getByLabel('Тип сделки').click();
     await page.getByRole('option', { name: 'Посуточно' }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
-    // a daily rent stands in no complex: the field is not offered
+    // a daily rent stands in no complex: the field is not offered; guests and a deposit are, the agent's fee is not
     expect(await page.getByLabel('Жилой комплекс').count()).toBe(0);
+    const offered = async (label: string) => (await page.getByLabel(label, { exact: true }).count()) > 0;
+    expect([await offered('Гостей'), await offered('Залог, ₽'), await offered('Комиссия агента, %')]).toEqual(
+      [true, true, false],
+    );
     await page.getByRole('combobox', { name: /^Тип сделки/ }).click();
     await page.getByRole('option', { name: 'Продажа' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    // a sale: no guests, no deposit; a plot of land has no rooms or floors, a flat has them
+    expect([await offered('Гостей'), await offered('Залог, ₽'), await offered('Комиссия агента, %')]).toEqual(
+      [false, false, true],
+    );
+    await page.getByRole('combobox', { name: /^Тип недвижимости/ }).click();
+    await page.getByRole('option', { name: 'Участок' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    expect([await offered('Комнат'), await offered('Этаж'), await offered('Общая площадь, м²')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    await page.getByRole('combobox', { name: /^Тип недвижимости/ }).click();
+    await page.getByRole('option', { name: 'Квартира' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    expect([await offered('Комнат'), await offered('Этаж')]).toEqual([true, true]);
     await page.getByLabel('Заголовок').fill(`Квартира в новостройке, ${width} px`);
     await page.getByLabel('Цена, ₽').fill('12500000');
     await page.getByLabel('Местоположение').fill('Москва');

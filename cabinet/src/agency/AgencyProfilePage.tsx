@@ -1,4 +1,3 @@
-import type { AgencyDto } from '@estate/client';
 import {
   Alert,
   Button,
@@ -14,10 +13,10 @@ import {
 import { useState } from 'react';
 import { HttpError, Title, useNotify } from 'react-admin';
 import { useAgencyResource, useCabinetData } from './useAgency';
+import type { Agency } from '../types';
 
 /** What `GET /api/agency/{id}` answers; only some of it is the user's to change. */
 /** as the API answers it: inferred from the server's schema, never copied */
-type Agency = AgencyDto;
 /** The fields the form edits — and the only ones it sends: the profile call refuses anything else (id, balance, counters…). */
 const EDITABLE = [
   'name',

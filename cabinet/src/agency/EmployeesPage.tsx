@@ -18,12 +18,12 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import { formatPhone, isFullPhone, phoneDigits, type EmployeeDto } from '@estate/client';
+import { formatPhone, isFullPhone, phoneDigits } from '@estate/client';
 import { useAgencyResource, useCabinetData } from './useAgency';
 import type { CabinetDataProvider } from '../dataProvider';
+import type { Employee } from '../types';
 
 /** as the API answers it: inferred from the server's schema, never copied */
-type Employee = EmployeeDto;
 /** one change of the staff through the data provider, then what to tell the owner */
 type Call = (
   change: (data: CabinetDataProvider, agencyId: string) => Promise<unknown>,

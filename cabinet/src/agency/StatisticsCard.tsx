@@ -13,17 +13,26 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { loadChunk } from '@estate/client';
 import { useCabinetData } from './useAgency';
-import { formatNumber, type StatisticsDiagramDto, type StatisticsTotalsDto } from '@estate/client';
+import { formatNumber } from '@estate/client';
+import type { StatisticsDiagram, StatisticsTotals } from '../types';
 
 /** The dashboard's answers, inferred from the server's schemas (statistics/dto.ts): a diagram of bar groups, the interval's sums. */
-type Diagram = StatisticsDiagramDto;
+type Diagram = StatisticsDiagram;
+/**
+ * The chart library comes after the dashboard's first paint (it is most of the dashboard's
+ * JavaScript); its place keeps the chart's height meanwhile, so nothing moves when it arrives.
+ */
+const BarChart = lazy(async () => ({
+  default: (await loadChunk(() => import('@mui/x-charts/BarChart'))).BarChart,
+}));
+
 /** a bar group has the series of its content; the others are absent */
 type Point = Diagram['diagram'][number] & Partial<Record<SeriesKey, number>>;
-type Totals = StatisticsTotalsDto;
+type Totals = StatisticsTotals;
 type SeriesKey = 'viewCount' | 'clicksCount' | 'count' | 'viewPhoneCount' | 'chatsCount';
 
 /**
@@ -182,44 +191,46 @@ export function StatisticsCard() {
           data-content={points.length ? content : undefined}
           data-period={points.length ? period : undefined}
         >
-          <BarChart
-            height={mobile ? 240 : 300}
-            skipAnimation
-            loading={!diagram}
-            localeText={{ loading: 'Загрузка…', noData: 'Нет данных за период' }}
-            // a bar group is keyed by its first day: a year has two of one month (last year's and this one's), which must not share a band
-            xAxis={[
-              {
-                scaleType: 'band',
-                data: points.map((p) => p.startDate),
-                valueFormatter: (start: string) => labels.get(start) ?? start,
-                tickLabelStyle: { fontSize: 11 },
-              },
-            ]}
-            yAxis={[
-              {
-                min: 0,
-                max,
-                tickInterval: ticks,
-                valueFormatter: (v: number) => formatNumber(v, 2),
-                width: 48,
-              },
-            ]}
-            series={spec.series.map((s) => ({
-              id: s.key,
-              label: s.label,
-              color: s.color,
-              data: points.map((p) => p[s.key] ?? 0),
-              valueFormatter: (v: number | null) => formatNumber(v ?? 0),
-            }))}
-            grid={{ horizontal: true }}
-            slotProps={{
-              legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
-              // each bar names its series and group, so a reader (or a test) can tell them apart
-              bar: ({ seriesId, dataIndex }) =>
-                ({ 'data-series': String(seriesId), 'data-index': dataIndex }) as object,
-            }}
-          />
+          <Suspense fallback={<Box sx={{ height: mobile ? 240 : 300 }} aria-busy="true" />}>
+            <BarChart
+              height={mobile ? 240 : 300}
+              skipAnimation
+              loading={!diagram}
+              localeText={{ loading: 'Загрузка…', noData: 'Нет данных за период' }}
+              // a bar group is keyed by its first day: a year has two of one month (last year's and this one's), which must not share a band
+              xAxis={[
+                {
+                  scaleType: 'band',
+                  data: points.map((p) => p.startDate),
+                  valueFormatter: (start: string) => labels.get(start) ?? start,
+                  tickLabelStyle: { fontSize: 11 },
+                },
+              ]}
+              yAxis={[
+                {
+                  min: 0,
+                  max,
+                  tickInterval: ticks,
+                  valueFormatter: (v: number) => formatNumber(v, 2),
+                  width: 48,
+                },
+              ]}
+              series={spec.series.map((s) => ({
+                id: s.key,
+                label: s.label,
+                color: s.color,
+                data: points.map((p) => p[s.key] ?? 0),
+                valueFormatter: (v: number | null) => formatNumber(v ?? 0),
+              }))}
+              grid={{ horizontal: true }}
+              slotProps={{
+                legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+                // each bar names its series and group, so a reader (or a test) can tell them apart
+                bar: ({ seriesId, dataIndex }) =>
+                  ({ 'data-series': String(seriesId), 'data-index': dataIndex }) as object,
+              }}
+            />
+          </Suspense>
         </Box>
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { formatPrice, type WalletOperationDto } from '@estate/client';
+import { formatPrice } from '@estate/client';
+import type { WalletOperation } from '../types';
 import {
   Datagrid,
   DateField,
@@ -79,7 +80,7 @@ export function WalletOperations({ balance }: { balance: number | null }) {
             <DateField source="at" label="Дата" locales="ru-RU" showTime />
             <FunctionField
               label="Операция"
-              render={(o: WalletOperationDto) =>
+              render={(o: WalletOperation) =>
                 `${KIND.get(o.kind) ?? o.kind}${o.purpose && PURPOSE.has(o.purpose) ? ` (${PURPOSE.get(o.purpose)})` : ''}`
               }
             />
@@ -87,7 +88,7 @@ export function WalletOperations({ balance }: { balance: number | null }) {
               source="sum"
               label="Сумма"
               textAlign="right"
-              render={(o: WalletOperationDto) => `${o.kind === 'charge' ? '−' : '+'}${formatPrice(o.sum)}`}
+              render={(o: WalletOperation) => `${o.kind === 'charge' ? '−' : '+'}${formatPrice(o.sum)}`}
               sx={{ whiteSpace: 'nowrap' }}
             />
           </Datagrid>

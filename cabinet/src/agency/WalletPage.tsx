@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { useAgencyResource, useCabinetData } from './useAgency';
 import { WalletOperations } from './WalletOperations';
-import { formatPrice as rub, type BalanceDto } from '@estate/client';
+import { formatPrice as rub } from '@estate/client';
+import type { Balance } from '../types';
 
 /** as the API answers it: inferred from the server's schema, never copied */
-type Balance = BalanceDto;
 const digits = (v: string) => v.replace(/\D/g, '');
 
 /** A top-up on the payment page: its sum, and the top-ups the wallet already showed when it started. */

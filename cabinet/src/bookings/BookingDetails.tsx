@@ -12,17 +12,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatPrice, guestsLabel, nightsLabel, type BookingDto } from '@estate/client';
+import { formatDay, formatPrice, guestsLabel, nightsLabel } from '@estate/client';
+import type { Booking } from '../types';
 import { useState, type ReactNode } from 'react';
 import { useRecordContext } from 'react-admin';
 
-const dayText = (d: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(d));
 const momentText = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
     day: 'numeric',
@@ -34,14 +28,14 @@ const momentText = (iso: string) =>
 
 /** product.md's details modal of a request ('Детали заявки'): the stay, the guest, the money, the state. */
 export function BookingDetails() {
-  const booking = useRecordContext<BookingDto>();
+  const booking = useRecordContext<Booking>();
   const [open, setOpen] = useState(false);
   if (!booking) return null;
   const rows: [string, ReactNode][] = [
     ['Объявление', `${booking.title}, ${booking.address.fullAddress}`],
     [
       'Даты',
-      `${dayText(booking.startDate)} — ${dayText(booking.endDate)}, ${nightsLabel(booking.nightsCount)}`,
+      `${formatDay(booking.startDate)} — ${formatDay(booking.endDate)}, ${nightsLabel(booking.nightsCount)}`,
     ],
     [
       'Гости',

@@ -12,7 +12,7 @@ import {
   TextField as MuiTextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState } from 'react';
 import {
   Datagrid,
@@ -30,10 +30,10 @@ import { useCabinetData } from '../agency/useAgency';
 import type { BookingAction } from '../dataProvider';
 import { BookingDetails } from './BookingDetails';
 import { PeriodFilter } from './PeriodFilter';
-import { formatPrice, type BookingDto } from '@estate/client';
+import { formatPrice } from '@estate/client';
+import type { Booking } from '../types';
 
 /** as the API answers it: inferred from the server's schema, never copied */
-type Booking = BookingDto;
 
 /** product.md: the agent's tabs New, Waiting, Living, Completed, Cancelled (display statuses 1–5). */
 const TABS = [
@@ -155,6 +155,8 @@ function TabbedBookings() {
   const countsQuery = useQuery({
     queryKey: ['bookings', 'counts', period.startDate, period.endDate],
     queryFn: () => provider.bookingCounts(period),
+    // while another period's counts load, the tabs keep the last ones rather than falling to 0
+    placeholderData: keepPreviousData,
   });
   const counts = new Map((countsQuery.data ?? []).map((c) => [c.status, c.count]));
   const reloadCounts = countsQuery.refetch;

@@ -1,4 +1,4 @@
-import type { CalendarEntryDto } from '@estate/client';
+import { formatDay } from '@estate/client';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,17 +6,11 @@ import { useNotify, useRecordContext } from 'react-admin';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useCabinetData } from '../agency/useAgency';
 import { asDay, DAY_FORMAT, isoDay, RussianDates } from '../dates';
+import type { CalendarEntry } from '../types';
 
 /** as the API answers it: inferred from the server's schema, never copied */
-type Entry = CalendarEntryDto;
+type Entry = CalendarEntry;
 const today = () => new Date().toISOString().slice(0, 10);
-const dateText = (d: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(d));
 
 /** 'Управлять календарём': close and reopen dates, the iCal feed for other portals, and an import from theirs. */
 export function CalendarPanel() {
@@ -86,7 +80,7 @@ export function CalendarPanel() {
             label={e.type === 1 ? 'Забронировано' : 'Закрыто'}
           />
           <Typography variant="body2">
-            {dateText(e.startDate)} — {dateText(e.endDate)}
+            {formatDay(e.startDate)} — {formatDay(e.endDate)}
           </Typography>
           {e.type === 2 && (
             <Button size="small" onClick={() => void act(() => data.openDates(id, e.id), 'Даты открыты')}>

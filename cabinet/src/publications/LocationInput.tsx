@@ -1,6 +1,7 @@
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiCall, type LocationDetailsDto, type LocationListAnswer, type PlaceDto } from '@estate/client';
+import type { PlaceDto } from '@estate/client';
+import { useCabinetData } from '../agency/useAgency';
 import { InputHelperText, useInput, type Validator } from 'react-admin';
 
 /** A place of the locations tree as GET /api/locations answers it (type 1 city, 2 district, 3 and 4 settlements, 5 region). */
@@ -31,33 +32,36 @@ export function LocationInput({
   const [selected, setSelected] = useState<Place | null>(null);
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Place[]>([]);
+  const data = useCabinetData();
 
   // an edited listing comes with an id only: its name is read once
   useEffect(() => {
     if (!field.value || selected?.id === field.value) return;
     let live = true;
-    apiCall<{ data: LocationDetailsDto }>(`/api/locations/${encodeURIComponent(String(field.value))}`)
-      .then((body) => live && setSelected(body.data))
+    data
+      .place(String(field.value))
+      .then((place) => live && setSelected(place))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [field.value, selected?.id]);
+  }, [data, field.value, selected?.id]);
 
   useEffect(() => {
     const query = text.trim();
     if (!query || query === selected?.fullName) return;
     let live = true;
     const timer = setTimeout(() => {
-      apiCall<LocationListAnswer>(`/api/locations?search=${encodeURIComponent(query)}`)
-        .then((body) => live && setOptions(publicationPlaces(body.data)))
+      data
+        .searchPlaces(query)
+        .then((places) => live && setOptions(publicationPlaces(places)))
         .catch(() => live && setOptions([]));
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [text, selected?.fullName]);
+  }, [data, text, selected?.fullName]);
 
   return (
     <Autocomplete

@@ -1,5 +1,6 @@
 import { Grid, Typography } from '@mui/material';
 import {
+  FormDataConsumer,
   maxLength,
   maxValue,
   minLength,
@@ -13,6 +14,8 @@ import {
 } from 'react-admin';
 import {
   BATHROOM_CHOICES,
+  characteristicsOf,
+  type Characteristic,
   DEAL_CHOICES,
   FLAG_FIELDS,
   PROPERTY_TYPE_CHOICES,
@@ -83,14 +86,30 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
         <Grid size={12}>
           <Typography variant="subtitle1">Характеристики</Typography>
         </Grid>
-        {number('roomCount', { min: 0, helperText: '0 — студия' })}
-        {number('totalArea', { min: 1 })}
-        {number('livingArea', { min: 1 })}
-        {number('kitchenArea', { min: 1 })}
-        {number('floor')}
-        {number('floorsCount', { min: 1 })}
-        {number('buildYear', { min: 1700, max: 2100 })}
-        {number('ceilingHeight', { min: 1.5, max: 10, step: 0.05, validate: [minValue(1.5), maxValue(10)] })}
+        <FormDataConsumer<{ dealCategory?: string; propertyType?: number }>>
+          {({ formData }) => (
+            <Characteristics fits={characteristicsOf(formData.dealCategory, formData.propertyType)} />
+          )}
+        </FormDataConsumer>
+      </Grid>
+    </SimpleForm>
+  );
+}
+
+/** The characteristics that fit the listing's deal and property type (choices.ts), in the spec's order. */
+function Characteristics({ fits }: { fits: Set<Characteristic> }) {
+  return (
+    <>
+      {fits.has('roomCount') && number('roomCount', { min: 0, helperText: '0 — студия' })}
+      {fits.has('totalArea') && number('totalArea', { min: 1 })}
+      {fits.has('livingArea') && number('livingArea', { min: 1 })}
+      {fits.has('kitchenArea') && number('kitchenArea', { min: 1 })}
+      {fits.has('floor') && number('floor')}
+      {fits.has('floorsCount') && number('floorsCount', { min: 1 })}
+      {fits.has('buildYear') && number('buildYear', { min: 1700, max: 2100 })}
+      {fits.has('ceilingHeight') &&
+        number('ceilingHeight', { min: 1.5, max: 10, step: 0.05, validate: [minValue(1.5), maxValue(10)] })}
+      {fits.has('bathroomType') && (
         <Grid size={{ xs: 6, sm: 3 }}>
           <SelectInput
             source="bathroomType"
@@ -100,6 +119,8 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
             fullWidth
           />
         </Grid>
+      )}
+      {fits.has('repairType') && (
         <Grid size={{ xs: 6, sm: 3 }}>
           <SelectInput
             source="repairType"
@@ -109,21 +130,21 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
             fullWidth
           />
         </Grid>
-        {number('deposit', { min: 0 })}
-        {number('clientFee', { min: 0, max: 100 })}
-        {number('guestsCount', { min: 1 })}
-        {FLAG_FIELDS.map((source) => (
-          <Grid key={source} size={{ xs: 6, sm: 3 }}>
-            <NullableBooleanInput
-              source={source}
-              nullLabel="Не указано"
-              trueLabel="Да"
-              falseLabel="Нет"
-              fullWidth
-            />
-          </Grid>
-        ))}
-      </Grid>
-    </SimpleForm>
+      )}
+      {fits.has('deposit') && number('deposit', { min: 0 })}
+      {fits.has('clientFee') && number('clientFee', { min: 0, max: 100 })}
+      {fits.has('guestsCount') && number('guestsCount', { min: 1 })}
+      {FLAG_FIELDS.filter((source) => fits.has(source)).map((source) => (
+        <Grid key={source} size={{ xs: 6, sm: 3 }}>
+          <NullableBooleanInput
+            source={source}
+            nullLabel="Не указано"
+            trueLabel="Да"
+            falseLabel="Нет"
+            fullWidth
+          />
+        </Grid>
+      ))}
+    </>
   );
 }

@@ -14,18 +14,13 @@ import {
   useListContext,
 } from 'react-admin';
 import { DEAL_CHOICES, STATUS_NAMES, STATUS_TABS } from './choices';
-import {
-  formatArea,
-  formatNumber,
-  formatPrice,
-  roomCountText,
-  type AgencyPublicationDto,
-} from '@estate/client';
+import { formatArea, formatNumber, formatPrice, roomCountText } from '@estate/client';
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
+import type { Publication } from '../types';
 
 /** a row of the list: the listing with its counters and running tariff, as the API answers it (publications/dto.ts) */
-type Row = AgencyPublicationDto;
+type Row = Publication;
 
 const untilFormat = new Intl.DateTimeFormat('ru-RU', {
   day: 'numeric',

@@ -12,12 +12,13 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
-import { formatCharacteristic, formatPrice, type PublicationDto } from '@estate/client';
+import { formatCharacteristic, formatPrice } from '@estate/client';
 import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
 import type { CurrentTariff } from '../dataProvider';
 import { ComplexField } from './ComplexInput';
+import type { Characteristic } from '../types';
 
 function Photos() {
   const record = useRecordContext<{ images: { path: string }[] }>();
@@ -36,8 +37,6 @@ function Photos() {
     </Stack>
   );
 }
-
-type Characteristic = PublicationDto['characteristics'][number];
 
 /** Every characteristic the listing tells, as the API names them (select and yes/no ones by their option). */
 function Characteristics(_props: { label?: string }) {

@@ -14,12 +14,12 @@ import { useState } from 'react';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Button, Link, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useCabinetData, useStaff } from '../agency/useAgency';
-import { formatPrice, type TariffOfPublicationDto } from '@estate/client';
+import { formatPrice } from '@estate/client';
+import type { Tariff } from '../types';
 
 const OWNER = 2;
 
 /** as the API answers it: inferred from the server's schema, never copied */
-type Tariff = TariffOfPublicationDto;
 
 /** A UUID v4; crypto.randomUUID exists only on https and localhost, getRandomValues everywhere. */
 function newIdempotencyKey(): string {

@@ -50,3 +50,68 @@ export const REPAIR_CHOICES = [
 ];
 /** Yes/no characteristics of a listing. */
 export const FLAG_FIELDS = ['hasBalcony', 'hasParking', 'hasLift', 'hasFurniture', 'petsAllowed'] as const;
+
+/** The characteristics the editor offers (and the list and the show page name), by their source. */
+export type Characteristic =
+  | 'roomCount'
+  | 'totalArea'
+  | 'livingArea'
+  | 'kitchenArea'
+  | 'floor'
+  | 'floorsCount'
+  | 'buildYear'
+  | 'ceilingHeight'
+  | 'bathroomType'
+  | 'repairType'
+  | 'deposit'
+  | 'clientFee'
+  | 'guestsCount'
+  | (typeof FLAG_FIELDS)[number];
+
+const DWELLINGS = new Set([1, 2, 3, 4, 7]); // flat, house, cottage, townhouse, room
+const HOUSES = new Set([2, 3, 4]);
+const LAND = 6;
+const GARAGE = 5;
+
+/**
+ * What fits a listing of this deal and property type: a flat has rooms and a floor, a house its
+ * floors but no floor of its own, a plot of land only its area; a deposit and furniture belong to
+ * a rent, guests to a daily rent, the agent's fee to a sale or a long rent. Unknown: everything.
+ */
+export function characteristicsOf(
+  deal: string | undefined,
+  propertyType: number | undefined,
+): Set<Characteristic> {
+  const fields = new Set<Characteristic>(['totalArea']);
+  const type = propertyType ?? 1;
+  const rent = deal === 'rent' || deal === 'dailyRent';
+  if (type !== LAND) fields.add('buildYear').add('repairType').add('hasParking');
+  if (DWELLINGS.has(type)) {
+    for (const f of ['roomCount', 'livingArea', 'kitchenArea', 'bathroomType', 'hasBalcony'] as const)
+      fields.add(f);
+    fields.add('ceilingHeight');
+  } else if (type !== LAND && type !== GARAGE) fields.add('ceilingHeight'); // offices, premises, warehouses
+  if (type !== LAND && !HOUSES.has(type)) fields.add('floor');
+  if (type !== LAND) fields.add('floorsCount');
+  if (DWELLINGS.has(type) && !HOUSES.has(type)) fields.add('hasLift');
+  if (rent) fields.add('deposit').add('hasFurniture').add('petsAllowed');
+  if (deal === 'dailyRent') fields.add('guestsCount');
+  if (deal !== 'dailyRent') fields.add('clientFee');
+  return fields;
+}
+export const ALL_CHARACTERISTICS: Characteristic[] = [
+  'roomCount',
+  'totalArea',
+  'livingArea',
+  'kitchenArea',
+  'floor',
+  'floorsCount',
+  'buildYear',
+  'ceilingHeight',
+  'bathroomType',
+  'repairType',
+  'deposit',
+  'clientFee',
+  'guestsCount',
+  ...FLAG_FIELDS,
+];

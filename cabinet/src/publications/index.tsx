@@ -1,21 +1,35 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import { Create, Edit } from 'react-admin';
+import { ALL_CHARACTERISTICS, characteristicsOf } from './choices';
 import { COMPLEX_DEALS } from './ComplexInput';
 import { PublicationForm } from './PublicationForm';
 import { PublicationList } from './PublicationList';
 import { PublicationShow } from './PublicationShow';
 
-/** a deal that stands in no complex sends none, whatever was picked before the deal changed */
-const withoutStrayComplex = (data: { dealCategory?: string; residentialComplexId?: string | null }) =>
-  COMPLEX_DEALS.has(data.dealCategory ?? '') ? data : { ...data, residentialComplexId: null };
+type Sent = { dealCategory?: string; propertyType?: number; residentialComplexId?: string | null };
+
+/**
+ * What is sent fits the deal and the property type, whatever was typed before they changed: the
+ * characteristics the editor no longer shows go as «not told» (null), and a deal that stands in no
+ * complex names none.
+ */
+const fittingDealAndType = (data: Sent) => {
+  const fits = characteristicsOf(data.dealCategory, data.propertyType);
+  const hidden = ALL_CHARACTERISTICS.filter((c) => !fits.has(c)).map((c) => [c, null]);
+  return {
+    ...data,
+    ...Object.fromEntries(hidden),
+    ...(COMPLEX_DEALS.has(data.dealCategory ?? '') ? {} : { residentialComplexId: null }),
+  };
+};
 
 const PublicationCreate = () => (
-  <Create redirect="show" title="Новое объявление" transform={withoutStrayComplex}>
+  <Create redirect="show" title="Новое объявление" transform={fittingDealAndType}>
     <PublicationForm />
   </Create>
 );
 const PublicationEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="show" transform={withoutStrayComplex}>
+  <Edit mutationMode="pessimistic" redirect="show" transform={fittingDealAndType}>
     <PublicationForm editing />
   </Edit>
 );

@@ -16,16 +16,9 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { ApiError, formatPrice, plural } from '@estate/client';
+import { ApiError, formatDay, formatPrice, plural } from '@estate/client';
 import { cancelGuestBooking, guestBooking, type BookingAnswer } from './bookingApi';
 
-const dateText = (d: string) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(d));
 const DEFAULT_REASON = 'Изменились планы';
 
 type State = { status: 'loading' } | { status: 'ready'; booking: BookingAnswer } | { status: 'missing' };
@@ -114,7 +107,7 @@ export function GuestBookingPage() {
             </Link>
             <Typography color="text.secondary">{b.address.fullAddress}</Typography>
             <Typography data-testid="booking-dates">
-              {dateText(b.startDate)} — {dateText(b.endDate)}, {b.nightsCount}{' '}
+              {formatDay(b.startDate)} — {formatDay(b.endDate)}, {b.nightsCount}{' '}
               {plural(b.nightsCount, ['ночь', 'ночи', 'ночей'])}
             </Typography>
             <Typography>

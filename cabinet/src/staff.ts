@@ -1,0 +1,9 @@
+import type { Profile } from './types';
+
+/** The roles of the spec (product.md section 3): agents and owners work in the cabinet, users do not. */
+export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
+
+export const isStaff = (me: Profile | null): me is Profile => me !== null && me.role !== ROLES.USER;
+
+export const NOT_STAFF =
+  'Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.';

@@ -1,0 +1,40 @@
+/**
+ * The cabinet's records, one name each, as the server answers them: the types come from the
+ * server's schemas through @estate/client (services/src/contract.ts), never written out by hand.
+ */
+import type {
+  AdTariffDto,
+  AgencyDto,
+  AgencyPublicationDto,
+  BalanceDto,
+  BookingDto,
+  CalendarEntryDto,
+  EmployeeDto,
+  ProfileDto,
+  PublicationDto,
+  ResidentialComplexDto,
+  StatisticsDiagramDto,
+  StatisticsTotalsDto,
+  TariffOfPublicationDto,
+  WalletOperationDto,
+} from '@estate/client';
+
+/** a listing of the agency's list, with its counters and its running tariff */
+export type Publication = AgencyPublicationDto;
+/** a listing as one record (show, edit) */
+export type PublicationRecord = PublicationDto;
+export type Characteristic = PublicationDto['characteristics'][number];
+/** the running promotion of a listing: position, end of the paid day, the tariff's name and daily price */
+export type RunningTariff = AdTariffDto;
+/** a tariff a listing may be promoted with, priced by its city and deal */
+export type Tariff = TariffOfPublicationDto;
+export type Booking = BookingDto;
+export type CalendarEntry = CalendarEntryDto;
+export type Agency = AgencyDto;
+export type Employee = EmployeeDto;
+export type Balance = BalanceDto;
+export type WalletOperation = WalletOperationDto;
+export type ResidentialComplex = ResidentialComplexDto;
+export type Profile = ProfileDto;
+export type StatisticsDiagram = StatisticsDiagramDto;
+export type StatisticsTotals = StatisticsTotalsDto;

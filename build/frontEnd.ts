@@ -109,17 +109,18 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file of
- * the build, which the server sends with Content-Encoding when the browser accepts it
- * (services/src/core/staticFiles.ts), and prints every file's raw and compressed size.
- */
-/**
  * A screen's initial JavaScript: the entry's file and every file it imports statically, plus, for a
  * screen loaded on demand, the chunks of its own modules (`modules`, paths under the app's root) and
  * theirs. Printed gzipped beside its goal after each build.
  */
 export type InitialScreen = { label: string; modules: string[]; goalKb: number };
 
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file of
+ * the build, which the server sends with Content-Encoding when the browser accepts it
+ * (services/src/core/staticFiles.ts), and prints every file's raw and compressed size, and the
+ * initial JavaScript of each screen named.
+ */
 export function compressedAssets(app: string, screens: InitialScreen[] = []): Plugin {
   let outDir = 'dist';
   let root = '';

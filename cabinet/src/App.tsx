@@ -23,8 +23,8 @@ import { LoginPage } from './LoginPage';
 /**
  * Every screen is its own chunk, loaded on its first visit inside react-admin's layout (which
  * shows its loader meanwhile; a chunk gone after a new build reloads the page once, see
- * web/src/chunks.ts); the sign-in page comes with the first file, as a signed-out visit shows
- * nothing else.
+ * client/src/chunks.ts). react-admin's sign-in page (after «Выйти») comes with this file; a
+ * signed-out visit gets the form without it (main.tsx).
  */
 const screen = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   lazy(async () => ({ default: pick(await loadChunk(load)) }));

@@ -18,8 +18,7 @@ import { Link, Title, useGetIdentity, useGetList } from 'react-admin';
 import { useAgencyResource, useStaff } from './agency/useAgency';
 import { StatisticsCard } from './agency/StatisticsCard';
 import { STATUS_TABS } from './publications/choices';
-
-const OWNER = 2;
+import { ROLES } from './staff';
 
 /** How many listings of a status (and deal) the agency has: react-admin's list total, one row asked. */
 function useCount(filter: Record<string, unknown>) {
@@ -75,7 +74,7 @@ function AccountCard() {
   const agency = useAgencyResource('agency', (provider, id) => provider.agency(id));
   // the wallet's own call: the wallet page shares its answer, so a top-up there shows here too
   const wallet = useAgencyResource('balance', (provider, id) => provider.balance(id), {
-    enabled: role === OWNER,
+    enabled: role === ROLES.AGENCY_OWNER,
   });
   return (
     <Card variant="outlined">
@@ -92,7 +91,7 @@ function AccountCard() {
               <Chip icon={<VerifiedIcon />} color="success" variant="outlined" label="Аккаунт подтверждён" />
             )}
           </Stack>
-          {role === OWNER && (
+          {role === ROLES.AGENCY_OWNER && (
             <Stack
               spacing={1}
               alignItems={{ xs: 'flex-start', sm: 'flex-end' }}

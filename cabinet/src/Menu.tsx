@@ -2,8 +2,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BusinessIcon from '@mui/icons-material/Business';
 import GroupIcon from '@mui/icons-material/Group';
 import { Menu as RaMenu, useGetIdentity } from 'react-admin';
-
-const OWNER = 2;
+import { ROLES } from './staff';
 
 /** The cabinet's menu: the resources, and the owner's agency pages (wallet, staff, profile). */
 export function Menu() {
@@ -12,10 +11,12 @@ export function Menu() {
     <RaMenu>
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
-      {role === OWNER && (
+      {role === ROLES.AGENCY_OWNER && (
         <RaMenu.Item to="/wallet" primaryText="Баланс кошелька" leftIcon={<AccountBalanceWalletIcon />} />
       )}
-      {role === OWNER && <RaMenu.Item to="/staff" primaryText="Сотрудники" leftIcon={<GroupIcon />} />}
+      {role === ROLES.AGENCY_OWNER && (
+        <RaMenu.Item to="/staff" primaryText="Сотрудники" leftIcon={<GroupIcon />} />
+      )}
       <RaMenu.Item to="/my-agency" primaryText="Моё агентство" leftIcon={<BusinessIcon />} />
     </RaMenu>
   );

@@ -1,5 +1,4 @@
 import type {
-  AdTariffDto,
   AgencyDto,
   AgencyPublicationDto,
   BalanceDto,
@@ -19,17 +18,17 @@ import type {
 } from '@estate/client';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { httpClient } from './api';
+import { authProvider } from './authProvider';
+import type { Period, RunningTariff } from './types';
 
 const base = simpleRestProvider('/api/cabinet', httpClient);
 
-/** The agency id of the signed-in staff member: every agency-level call is addressed to it. */
+/** The agency id of the signed-in staff member (the profile the auth provider holds): every agency-level call is addressed to it. */
 async function agencyId(): Promise<string> {
-  const { json } = await httpClient('/api/profile');
-  if (!json.data.agencyId) throw new Error('Пользователь не состоит в агентстве');
-  return json.data.agencyId as string;
+  const { agencyId } = (await authProvider.getIdentity!()) as { agencyId?: string | null };
+  if (!agencyId) throw new Error('Пользователь не состоит в агентстве');
+  return agencyId;
 }
-/** The promotion a listing runs now: the position, the end of the paid day, the tariff's name and daily charge. */
-export type CurrentTariff = AdTariffDto;
 
 /**
  * The listing's running promotion, from the spec's agency call (adTariff); null when none runs. A
@@ -39,14 +38,13 @@ async function currentTariffOf(record: {
   id: string;
   status: number;
   agency?: { id: string } | null;
-}): Promise<CurrentTariff | null> {
+}): Promise<RunningTariff | null> {
   if (record.status !== 1 || !record.agency) return null;
-  const id = encodeURIComponent(record.id);
   try {
-    const { json } = await httpClient(
-      `/api/agency/${encodeURIComponent(record.agency.id)}/publications/${id}`,
+    const answer = await dataOf<AgencyPublicationDto>(
+      agencyCall(record.agency.id, `/publications/${at(record.id)}`),
     );
-    return (json.data as AgencyPublicationDto).adTariff;
+    return answer.data.adTariff;
   } catch {
     return null;
   }
@@ -70,17 +68,16 @@ export type BookingAction = 'accept' | 'reject' | 'cancel' | 'check-out';
 const bookingPath = (action: BookingAction, b: Pick<BookingDto, 'id' | 'publicationId'>) =>
   action === 'accept' ? daily(`${at(b.publicationId)}/${at(b.id)}/accept`) : daily(`${at(b.id)}/${action}`);
 
-/** the stays that overlap a period, when one is chosen (the server's default is every date) */
-const periodQuery = ({ startDate, endDate }: { startDate?: string; endDate?: string }, first: '?' | '&') => {
-  const pairs = [
-    ...(startDate ? [`startDate=${at(startDate)}`] : []),
-    ...(endDate ? [`endDate=${at(endDate)}`] : []),
-  ];
-  return pairs.length ? `${first}${pairs.join('&')}` : '';
+/** a path with its query: the parameters given (an absent one is left out), encoded */
+const withQuery = (path: string, params: Record<string, string | number | undefined>) => {
+  const query = new URLSearchParams(
+    Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+  ).toString();
+  return query ? `${path}?${query}` : path;
 };
 
 const idsQuery = (ids: (string | number)[]) =>
-  ids.map((id) => `publicationIds[]=${encodeURIComponent(String(id))}`).join('&');
+  ids.map((id) => `publicationIds[]=${at(String(id))}`).join('&');
 
 /**
  * ra-data-simple-rest, plus what a resource route cannot express: publishing one listing, and the
@@ -93,8 +90,9 @@ export const dataProvider = {
     if (resource !== 'bookings') return base.getList(resource, params);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
     const status = Number(params.filter?.status ?? 1);
+    const { startDate, endDate } = (params.filter ?? {}) as Period;
     const { json } = await httpClient(
-      `/api/booking/daily-rent/list-for-agent?status=${status}&limit=${perPage}&offset=${page}${periodQuery(params.filter ?? {}, '&')}`,
+      withQuery(daily('list-for-agent'), { status, limit: perPage, offset: page, startDate, endDate }),
     );
     return { data: json.data, total: json.meta.total };
   },
@@ -105,24 +103,20 @@ export const dataProvider = {
     return { data: { ...result.data, currentTariff: await currentTariffOf(result.data) } };
   },
   async publish(resource: 'publications', id: string) {
-    const { json } = await httpClient(`/api/cabinet/${resource}/${encodeURIComponent(id)}/publish`, {
-      method: 'POST',
-    });
-    return { data: json.data };
+    return {
+      data: (await dataOf<unknown>(`/api/cabinet/${resource}/${at(id)}/publish`, { method: 'POST' })).data,
+    };
   },
   async changeStatus(ids: (string | number)[], status: 1 | 2 | 3): Promise<BulkOutcomeDto[]> {
-    const { json } = await httpClient(
-      `/api/agency/${await agencyId()}/publications/change-status?status=${status}&${idsQuery(ids)}`,
-      { method: 'PATCH' },
+    const path = agencyCall(
+      await agencyId(),
+      `/publications/change-status?status=${status}&${idsQuery(ids)}`,
     );
-    return json.data;
+    return (await dataOf<BulkOutcomeDto[]>(path, { method: 'PATCH' })).data;
   },
   async deleteMany(_resource: string, params: { ids: (string | number)[] }) {
-    const { json } = await httpClient(
-      `/api/agency/${await agencyId()}/publications?${idsQuery(params.ids)}`,
-      { method: 'DELETE' },
-    );
-    const results = json.data as BulkOutcomeDto[];
+    const path = agencyCall(await agencyId(), `/publications?${idsQuery(params.ids)}`);
+    const results = (await dataOf<BulkOutcomeDto[]>(path, { method: 'DELETE' })).data;
     const refused = results.flatMap((r) => (r.success ? [] : [r.message]));
     if (refused.length) throw new Error(refused.join('; '));
     return { data: results.map((r) => r.id) };
@@ -131,20 +125,20 @@ export const dataProvider = {
   // the dashboard (api.md: publications-statistic)
   statisticsDiagram: (statsType: number, contentType: number) =>
     dataOf<StatisticsDiagramDto>(
-      `/api/publications-statistic/diagram?statsType=${statsType}&contentType=${contentType}`,
+      withQuery('/api/publications-statistic/diagram', { statsType, contentType }),
     ).then((a) => a.data),
   statisticsTotals: (interval: string) =>
-    dataOf<StatisticsTotalsDto>(`/api/publications-statistic?interval=${at(interval)}`).then((a) => a.data),
+    dataOf<StatisticsTotalsDto>(withQuery('/api/publications-statistic', { interval })).then((a) => a.data),
 
   /** the residential complexes of a place (a city with its districts): those a new-build listing there may stand in */
   complexesIn: (locationId: string) =>
-    dataOf<ResidentialComplexDto[]>(`/api/residential-complexes?locationId=${at(locationId)}&limit=100`).then(
+    dataOf<ResidentialComplexDto[]>(withQuery('/api/residential-complexes', { locationId, limit: 100 })).then(
       (a) => a.data,
     ),
 
   /** places of the locations tree by name (api.md: location search), and one place by its id */
   searchPlaces: (text: string) =>
-    dataOf<LocationListAnswer['data']>(`/api/locations?search=${at(text)}`).then((a) => a.data),
+    dataOf<LocationListAnswer['data']>(withQuery('/api/locations', { search: text })).then((a) => a.data),
   place: (id: string) => dataOf<LocationDetailsDto>(`/api/locations/${at(id)}`).then((a) => a.data),
   complex: (id: string) =>
     dataOf<ResidentialComplexDto>(`/api/residential-complexes/${at(id)}`).then((a) => a.data),
@@ -160,8 +154,8 @@ export const dataProvider = {
     }),
 
   // daily rent: the requests' counters and actions, a listing's calendar
-  bookingCounts: (period: { startDate?: string; endDate?: string } = {}) =>
-    dataOf<BookingCountsDto>(daily(`count${periodQuery(period, '?')}`)).then((a) => a.data),
+  bookingCounts: ({ startDate, endDate }: Period = {}) =>
+    dataOf<BookingCountsDto>(withQuery(daily('count'), { startDate, endDate })).then((a) => a.data),
   bookingAction: (
     action: BookingAction,
     booking: Pick<BookingDto, 'id' | 'publicationId'>,
@@ -173,7 +167,7 @@ export const dataProvider = {
     }),
   calendarOf: (publicationId: string, from: string) =>
     dataOf<CalendarEntryDto[]>(
-      daily(`${at(publicationId)}/calendar?startDate=${from}&endDate=2035-01-01`),
+      withQuery(daily(`${at(publicationId)}/calendar`), { startDate: from, endDate: '2035-01-01' }),
     ).then((a) => a.data),
   closeDates: (publicationId: string, range: { startDate: string; endDate: string }) =>
     dataOf<unknown>(daily(`${at(publicationId)}/calendar/set-unavailable-date`), {

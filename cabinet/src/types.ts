@@ -12,7 +12,6 @@ import type {
   EmployeeDto,
   ProfileDto,
   PublicationDto,
-  ResidentialComplexDto,
   StatisticsDiagramDto,
   StatisticsTotalsDto,
   TariffOfPublicationDto,
@@ -21,20 +20,19 @@ import type {
 
 /** a listing of the agency's list, with its counters and its running tariff */
 export type Publication = AgencyPublicationDto;
-/** a listing as one record (show, edit) */
-export type PublicationRecord = PublicationDto;
 export type Characteristic = PublicationDto['characteristics'][number];
 /** the running promotion of a listing: position, end of the paid day, the tariff's name and daily price */
 export type RunningTariff = AdTariffDto;
 /** a tariff a listing may be promoted with, priced by its city and deal */
 export type Tariff = TariffOfPublicationDto;
 export type Booking = BookingDto;
+/** the stays that overlap a period, when one is chosen (the server's default is every date) */
+export type Period = { startDate?: string; endDate?: string };
 export type CalendarEntry = CalendarEntryDto;
 export type Agency = AgencyDto;
 export type Employee = EmployeeDto;
 export type Balance = BalanceDto;
 export type WalletOperation = WalletOperationDto;
-export type ResidentialComplex = ResidentialComplexDto;
 export type Profile = ProfileDto;
 export type StatisticsDiagram = StatisticsDiagramDto;
 export type StatisticsTotals = StatisticsTotalsDto;

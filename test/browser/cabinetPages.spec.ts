@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, cabinetSignIn } from '../support/smsCode';
 
 /**
  * Issue 14 in Chromium at a phone's and a desktop's width: the dashboard shows the confirmed account
@@ -40,13 +40,7 @@ const skipped = () => {
 async function signIn(width: number) {
   page = await browser!.newPage({ viewport: { width, height: 1000 } });
   page.setDefaultTimeout(30_000);
-  server.clock.advance(31_000); // past the resend pause of the previous sign-in with this phone
-  await page.goto(`${server.url}/cabinet/`);
-  await page.getByLabel('Телефон').fill(OWNER.slice(1));
-  await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-  await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-  await typeCode(page, await outboxCode(server.url, OWNER));
-  await page.getByText('Мои объявления').first().waitFor();
+  await cabinetSignIn(page, server, OWNER);
 }
 
 const api = async <T>(path: string) => {

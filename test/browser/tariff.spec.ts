@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestServer } from '../support/server';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, cabinetSignIn } from '../support/smsCode';
 
 /**
  * Issue 12, item 2, in the cabinet: «Оплатить и разместить» sends one Idempotency-Key per click and
@@ -37,13 +37,7 @@ async function signIn(width: number): Promise<Page> {
   const page = await browser!.newPage({ viewport: { width, height: 900 } });
   // generous: the sign-in and the cabinet's first load can take a while on a busy two-core machine
   page.setDefaultTimeout(30_000);
-  server.clock.advance(31_000); // past the resend pause of the previous sign-in with this phone
-  await page.goto(`${server.url}/cabinet/`);
-  await page.getByLabel('Телефон').fill(OWNER.slice(1));
-  await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-  await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-  await typeCode(page, await outboxCode(server.url, OWNER));
-  await page.getByText('Мои объявления').first().waitFor();
+  await cabinetSignIn(page, server, OWNER);
   return page;
 }
 

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { HttpError, Title, useNotify } from 'react-admin';
 import { useAgencyResource, useCabinetData } from './useAgency';
 import type { Agency } from '../types';
+import { ROLES } from '../staff';
 
 /** What `GET /api/agency/{id}` answers; only some of it is the user's to change. */
 /** as the API answers it: inferred from the server's schema, never copied */
@@ -32,7 +33,6 @@ const EDITABLE = [
 type Editable = (typeof EDITABLE)[number];
 type Form = Pick<Agency, Editable>;
 
-const OWNER = 2;
 const DESCRIPTION_LIMIT = 240;
 
 export function editableOf(agency: Agency): Form {
@@ -106,7 +106,7 @@ export function AgencyProfilePage() {
         {error}
       </Alert>
     ) : null;
-  const canEdit = role === OWNER;
+  const canEdit = role === ROLES.AGENCY_OWNER;
   const set = (patch: Partial<Form>) => {
     setDraft({ ...form, ...patch });
     setSaved(false);

@@ -15,13 +15,17 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { loadChunk } from '@estate/client';
+import { formatNumber, loadChunk } from '@estate/client';
 import { useCabinetData } from './useAgency';
-import { formatNumber } from '@estate/client';
 import type { StatisticsDiagram, StatisticsTotals } from '../types';
 
 /** The dashboard's answers, inferred from the server's schemas (statistics/dto.ts): a diagram of bar groups, the interval's sums. */
 type Diagram = StatisticsDiagram;
+/** a bar group has the series of its content; the others are absent */
+type Point = Diagram['diagram'][number] & Partial<Record<SeriesKey, number>>;
+type Totals = StatisticsTotals;
+type SeriesKey = 'viewCount' | 'clicksCount' | 'count' | 'viewPhoneCount' | 'chatsCount';
+
 /**
  * The chart library comes after the dashboard's first paint (it is most of the dashboard's
  * JavaScript); its place keeps the chart's height meanwhile, so nothing moves when it arrives.
@@ -29,11 +33,6 @@ type Diagram = StatisticsDiagram;
 const BarChart = lazy(async () => ({
   default: (await loadChunk(() => import('@mui/x-charts/BarChart'))).BarChart,
 }));
-
-/** a bar group has the series of its content; the others are absent */
-type Point = Diagram['diagram'][number] & Partial<Record<SeriesKey, number>>;
-type Totals = StatisticsTotals;
-type SeriesKey = 'viewCount' | 'clicksCount' | 'count' | 'viewPhoneCount' | 'chatsCount';
 
 /**
  * product.md, agency cabinet: three contents, each with its total — impressions (views against

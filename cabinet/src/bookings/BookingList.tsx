@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Datagrid,
   FunctionField,
@@ -46,9 +46,6 @@ const TABS = [
 const dateText = (d: string) =>
   new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d));
 
-/** Reloads the tabs' counters: every action on a request moves it between tabs. */
-const CountsContext = createContext<() => void>(() => undefined);
-
 /** One action on a request; reject and cancel ask for the reason first (default 'Изменились планы'). */
 function Action({
   label,
@@ -64,7 +61,6 @@ function Action({
   const record = useRecordContext<Booking>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const reloadCounts = useContext(CountsContext);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('Изменились планы');
   const data = useCabinetData();
@@ -73,9 +69,9 @@ function Action({
     onSuccess: () => {
       notify('Готово', { type: 'success' });
       setAsking(false);
-      // the list and the tabs' counters both change (product.md: after an action the lists and counts reload)
+      // the list and the tabs' counters both change (product.md: after an action the lists and counts
+      // reload): react-admin's refresh invalidates every query, the counters' too
       refresh();
-      reloadCounts();
     },
     onError: (error) => notify(error.message, { type: 'error' }),
   });
@@ -159,13 +155,13 @@ function TabbedBookings() {
     placeholderData: keepPreviousData,
   });
   const counts = new Map((countsQuery.data ?? []).map((c) => [c.status, c.count]));
-  const reloadCounts = countsQuery.refetch;
+  const { refetch: reloadCounts } = countsQuery;
   // again whenever the list was loaded anew (a tab change, react-admin's refresh, an action)
   useEffect(() => {
     void reloadCounts();
   }, [reloadCounts, status, data]);
   return (
-    <CountsContext.Provider value={() => void reloadCounts()}>
+    <>
       {/* inline-size containment: on a phone the tabs and the table scroll inside the list instead of widening the page (the table alone: the bulk actions bar above it must not be clipped) */}
       <Tabs
         variant="scrollable"
@@ -244,7 +240,7 @@ function TabbedBookings() {
         <Actions />
         <BookingDetails />
       </Datagrid>
-    </CountsContext.Provider>
+    </>
   );
 }
 

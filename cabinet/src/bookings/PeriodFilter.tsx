@@ -1,9 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs from 'dayjs';
 import { asDay, DAY_FORMAT, isoDay, RussianDates } from '../dates';
-
-export type Period = { startDate?: string; endDate?: string };
+import type { Period } from '../types';
 
 /**
  * product.md's date-range picker of the agent's requests: the stays that overlap the period
@@ -33,7 +31,7 @@ export function PeriodFilter({ value, onChange }: { value: Period; onChange(peri
             label="По"
             format={DAY_FORMAT}
             value={asDay(value.endDate)}
-            minDate={value.startDate ? dayjs(value.startDate).add(1, 'day') : undefined}
+            minDate={asDay(value.startDate)?.add(1, 'day')}
             onChange={(day) => onChange({ ...value, endDate: isoDay(day) })}
             slotProps={field}
           />

@@ -16,9 +16,8 @@ import { formatCharacteristic, formatPrice } from '@estate/client';
 import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
-import type { CurrentTariff } from '../dataProvider';
 import { ComplexField } from './ComplexInput';
-import type { Characteristic } from '../types';
+import type { Characteristic, RunningTariff } from '../types';
 
 function Photos() {
   const record = useRecordContext<{ images: { path: string }[] }>();
@@ -74,7 +73,7 @@ const untilFormat = new Intl.DateTimeFormat('ru-RU', {
 
 /** The running promotion: its tariff, when the paid day ends, what each next day costs. */
 function CurrentTariffField(_props: { label?: string }) {
-  const record = useRecordContext<{ status: number; currentTariff?: CurrentTariff | null }>();
+  const record = useRecordContext<{ status: number; currentTariff?: RunningTariff | null }>();
   if (!record) return null;
   const tariff = record.currentTariff;
   if (!tariff)

@@ -16,8 +16,7 @@ import { Button, Link, useNotify, useRecordContext, useRefresh } from 'react-adm
 import { useCabinetData, useStaff } from '../agency/useAgency';
 import { formatPrice } from '@estate/client';
 import type { Tariff } from '../types';
-
-const OWNER = 2;
+import { ROLES } from '../staff';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 
@@ -134,14 +133,14 @@ export function TariffButton() {
         <DialogTitle id="short-of-money">Недостаточно средств на балансе</DialogTitle>
         <DialogContent>
           <Typography>
-            {role === OWNER
+            {role === ROLES.AGENCY_OWNER
               ? 'Пополните кошелёк агентства, чтобы оплатить тариф.'
               : 'Попросите владельца агентства пополнить кошелёк, чтобы оплатить тариф.'}
           </Typography>
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setShortOfMoney(false)}>Закрыть</MuiButton>
-          {role === OWNER && (
+          {role === ROLES.AGENCY_OWNER && (
             <MuiButton variant="contained" component={Link} to="/wallet">
               Пополнить
             </MuiButton>

@@ -1,11 +1,11 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { parse } from '../core/http';
+import { day, parse } from '../core/http';
 import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
 
 /** The inputs of the booking calls (path, query and body schemas); the answers are in dto.ts. */
 
-export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
+export { day };
 
 /** The spec's client asks for 2011-01-01 to 2035-01-01: everything, when not said. */
 export const period = z.object({

@@ -89,6 +89,13 @@ export function requireAgencyStaff(req: Request, agencyId: string, refusal?: str
   return actor;
 }
 
+/** The caller's own agency, for the cabinet's calls that name none (a moderator has none: refused). */
+export function ownAgencyOf(req: Request): { actor: Actor; agencyId: string } {
+  const actor = actorOf(req);
+  if (!actor.agencyId) throw new DomainError('FORBIDDEN', 'Пользователь не состоит в агентстве');
+  return { actor, agencyId: actor.agencyId };
+}
+
 /**
  * Whose publications (and their bookings) a staff member works with, as a read-model filter: an
  * agent's own in their agency, the owner's whole agency, a moderator's all.

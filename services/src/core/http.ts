@@ -79,6 +79,9 @@ export function queryList(query: Request['query'], name: string): string[] {
   return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).filter(Boolean);
 }
 
+/** A calendar day as the API takes it. */
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
+
 /** A parameter of react-admin's simple-rest lists, sent as JSON text (sort=["price","ASC"], filter={...}). */
 export const jsonParam = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonParam, simpleRestRange } from '../core/http';
+import { day, jsonParam, simpleRestRange } from '../core/http';
 
 /**
  * What the money calls take (bodies, headers, path parameters), as zod schemas with the Russian
@@ -95,14 +95,8 @@ export const walletOperationsQuery = z.object({
   filter: jsonParam(
     z.object({
       kind: z.enum(['top-up', 'charge', 'refund'], 'Вид операции: top-up, charge или refund').optional(),
-      from: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД')
-        .optional(),
-      to: z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД')
-        .optional(),
+      from: day.optional(),
+      to: day.optional(),
     }),
     {},
   ),

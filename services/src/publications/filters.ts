@@ -12,10 +12,10 @@ import {
   type FilterCharacteristic,
 } from '../categories';
 import { DomainError } from '../core/errors';
+import { day } from '../core/http';
 
 const direction = z.enum(['ASC', 'DESC']);
 const bound = z.number().nonnegative().nullish();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item).max(20)]).transform((v) => (Array.isArray(v) ? v : [v]) as z.infer<T>[]);
 

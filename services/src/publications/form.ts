@@ -113,11 +113,7 @@ export type PublicationForm = z.infer<typeof publicationForm>;
  * the store) or the seed's demo photos: never another host, another scheme (`javascript:`) or
  * another agency's file. The form has checked the shapes; this checks owner and presence.
  */
-export async function assertOwnImages(
-  ctx: AppContext,
-  agencyId: string | null,
-  images: PublicationForm['images'],
-) {
+async function imageRefusals(ctx: AppContext, agencyId: string | null, images: PublicationForm['images']) {
   const errors: Record<string, string[]> = {};
   for (const [i, { path }] of images.entries()) {
     if (DEMO_IMAGE.test(path)) continue;
@@ -125,21 +121,28 @@ export async function assertOwnImages(
     if (upload && upload.agencyId === agencyId && (await ctx.files.has(upload.key))) continue;
     errors[`images.${i}.path`] = [IMAGE_REFUSAL];
   }
-  if (Object.keys(errors).length) throw new DomainError('INVALID_DATA', undefined, errors);
+  return errors;
 }
 
 const COMPLEX_DEALS = new Set(['sale', 'rent']);
 
 /** The residential complex a listing names must be registered, and only a sale or a rent stands in one. */
-export async function assertComplex(ctx: AppContext, form: PublicationForm) {
+async function complexRefusal(ctx: AppContext, form: PublicationForm): Promise<string | null> {
   const id = form.residentialComplexId;
-  if (!id) return;
-  const refusal = !COMPLEX_DEALS.has(form.dealCategory)
-    ? 'Жилой комплекс указывается только для продажи и аренды'
-    : (await findCatalogueComplex(ctx.readStore, id))
-      ? null
-      : 'Жилой комплекс не найден';
-  if (refusal) throw new DomainError('INVALID_DATA', undefined, { residentialComplexId: [refusal] });
+  if (!id) return null;
+  if (!COMPLEX_DEALS.has(form.dealCategory)) return 'Жилой комплекс указывается только для продажи и аренды';
+  return (await findCatalogueComplex(ctx.readStore, id)) ? null : 'Жилой комплекс не найден';
+}
+
+/**
+ * What the form names beyond its own fields (photos, the residential complex) exists and is the
+ * agency's to use; every refusal is answered at once, each under its field.
+ */
+export async function assertFormReferences(ctx: AppContext, agencyId: string | null, form: PublicationForm) {
+  const errors = await imageRefusals(ctx, agencyId, form.images);
+  const complex = await complexRefusal(ctx, form);
+  if (complex) errors.residentialComplexId = [complex];
+  if (Object.keys(errors).length) throw new DomainError('INVALID_DATA', undefined, errors);
 }
 
 /** Geo point and metro come from the address: an edit that keeps the address keeps them. */

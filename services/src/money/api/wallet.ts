@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLES } from '@estate/events';
 import { walletBalance, WALLET_OPERATIONS, type WalletOperationDocument } from '@estate/projections';
 import type { Request } from 'express';
-import { actorOf, requireAgencyStaff, STAFF } from '../../core/access';
+import { ownAgencyOf, requireAgencyStaff, STAFF } from '../../core/access';
 import { contentRange } from '../../core/http';
 import { handleCommand } from '../../core/decider';
 import { DomainError } from '../../core/errors';
@@ -62,8 +62,7 @@ export const listWalletOperations = defineRoute({
   query: walletOperationsQuery,
   response: walletOperationList,
   async handle({ ctx, query, req, res }) {
-    const agencyId = actorOf(req).agencyId;
-    if (!agencyId) throw new DomainError('FORBIDDEN', 'Пользователь не состоит в агентстве');
+    const { agencyId } = ownAgencyOf(req);
     walletManager(req, agencyId);
     const { kind, from, to } = query.filter;
     // days are Moscow's (as the cabinet shows times): the last one whole, up to the next day's start

@@ -25,14 +25,7 @@ import {
   publicationAnswer,
   type AgencyPublicationDto,
 } from '../dto';
-import {
-  assertComplex,
-  assertOwnImages,
-  publicationForm,
-  readableBy,
-  runPublicationCommand,
-  toDetails,
-} from '../form';
+import { assertFormReferences, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
 import { toPublicationDto } from '../presentation';
 import { publicationStream } from '../publication';
 
@@ -176,8 +169,7 @@ export const createAgencyPublication = defineRoute({
   response: publicationAnswer,
   async handle({ ctx, params, body: form, req }) {
     const actor = requireAgencyStaff(req, params.agencyId, OTHER_AGENCY);
-    await assertOwnImages(ctx, actor.agencyId, form.images);
-    await assertComplex(ctx, form);
+    await assertFormReferences(ctx, actor.agencyId, form);
     const id = randomUUID();
     return {
       data: await runPublicationCommand(ctx, req, id, {
@@ -270,8 +262,7 @@ export const editAgencyPublication = defineRoute({
     requireAgencyStaff(req, params.agencyId, OTHER_AGENCY);
     const current = await readableBy(ctx, req, params.publicationId);
     if (current.agencyId !== params.agencyId) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-    await assertOwnImages(ctx, current.agencyId, form.images);
-    await assertComplex(ctx, form);
+    await assertFormReferences(ctx, current.agencyId, form);
     return {
       data: await runPublicationCommand(ctx, req, current._id, {
         type: 'EditPublication',

@@ -2,19 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { dealCategory, MODERATOR_ROLE, ROLES } from '@estate/events';
 import { listAgencyPublications } from '@estate/projections';
 import { z } from 'zod';
-import { actorOf, STAFF } from '../../core/access';
-import { DomainError } from '../../core/errors';
+import { actorOf, ownAgencyOf, STAFF } from '../../core/access';
 import { contentRange, jsonParam, simpleRestRange } from '../../core/http';
 import { defineRoute } from '../../core/route';
 import { cabinetPublicationList, publicationAnswer, publicationDto } from '../dto';
-import {
-  assertComplex,
-  assertOwnImages,
-  publicationForm,
-  readableBy,
-  runPublicationCommand,
-  toDetails,
-} from '../form';
+import { assertFormReferences, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
 import { toPublicationDto } from '../presentation';
 import { withStatistics } from './agency';
 
@@ -48,12 +40,11 @@ export const listCabinetPublications = defineRoute({
   query: listQuery,
   response: cabinetPublicationList,
   async handle({ ctx, query, req, res }) {
-    const actor = actorOf(req);
-    if (!actor.agencyId) throw new DomainError('FORBIDDEN', 'Пользователь не состоит в агентстве');
+    const { actor, agencyId } = ownAgencyOf(req);
     const [field, order] = query.sort;
     const [from, to] = query.range;
     const { items, total } = await listAgencyPublications(ctx.readStore, {
-      agencyId: actor.agencyId,
+      agencyId,
       authorId: actor.role === ROLES.AGENT ? actor.userId : undefined,
       status: query.filter.status,
       dealCategory: query.filter.dealCategory,
@@ -93,8 +84,7 @@ export const createCabinetPublication = defineRoute({
   response: publicationDto,
   async handle({ ctx, body: form, req }) {
     const actor = actorOf(req);
-    await assertOwnImages(ctx, actor.agencyId, form.images);
-    await assertComplex(ctx, form);
+    await assertFormReferences(ctx, actor.agencyId, form);
     const id = randomUUID();
     return runPublicationCommand(ctx, req, id, {
       type: 'CreatePublication',
@@ -117,8 +107,7 @@ export const editCabinetPublication = defineRoute({
   response: publicationDto,
   async handle({ ctx, params, body: form, req }) {
     const current = await readableBy(ctx, req, params.id);
-    await assertOwnImages(ctx, current.agencyId, form.images);
-    await assertComplex(ctx, form);
+    await assertFormReferences(ctx, current.agencyId, form);
     return runPublicationCommand(ctx, req, params.id, {
       type: 'EditPublication',
       actor: actorOf(req),

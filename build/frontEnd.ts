@@ -71,10 +71,12 @@ export function vendorChunksOf({ byPage = false } = {}) {
         },
         // MUI and react-admin by the pages that use them: a page of a few components (the cabinet's
         // sign-in, its dashboard) loads those, not the tables, forms and dialogs of the other screens;
-        // only tiny parts (under 10 kB) join their neighbours: at 100 kB the merged parts brought the
-        // other screens' code into the dashboard (381 kB of JavaScript instead of 330 kB)
+        // no part joins a neighbour (rolldown's merge threshold 0): merged parts brought the other
+        // screens' code into the dashboard (at 100 kB 381 kB of JavaScript, at 10 kB 428 kB once the
+        // employees, invoices and agency screens came, instead of 338 kB); the price is more files,
+        // which the entry preloads in parallel
         ...(byPage && (name === 'mui' || name === 'react-admin')
-          ? { entriesAware: true, entriesAwareMergeThreshold: 10_000 }
+          ? { entriesAware: true, entriesAwareMergeThreshold: 0 }
           : {}),
       })),
       // the shared client (@estate/client, a workspace linked as source): one chunk, which the first
@@ -207,6 +209,9 @@ export function compressedAssets(app: string, screens: InitialScreen[] = []): Pl
           throw new Error(`${app}: no chunk for ${screen.modules.join(', ')} (the screen's modules moved?)`);
         const files = closure([...entries, ...own]);
         const gzip = [...files].reduce((sum, file) => sum + (gzipOf.get(file) ?? 0), 0);
+        // BUILD_LIST_FILES=1 names the files too, to find what a screen loads that it should not
+        if (process.env.BUILD_LIST_FILES)
+          for (const file of files) console.log(`    ${file} ${kb(gzipOf.get(file) ?? 0)}`);
         console.log(
           `  initial JavaScript of ${screen.label}: ${kb(gzip)} gzip in ${files.size} files (goal ≤ ${screen.goalKb} kB)`,
         );

@@ -1,12 +1,18 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import GroupIcon from '@mui/icons-material/Group';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { lazy, StrictMode, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { Route } from 'react-router-dom';
 import { ruRU } from '@mui/material/locale';
+import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  Admin,
+  AdminContext,
+  AdminUI,
   CustomRoutes,
+  localStorageStore,
+  Notification,
   defaultTheme,
   Layout,
   Resource,
@@ -37,18 +43,19 @@ const WalletPage = screen(
   () => import('./agency/WalletPage'),
   (m) => m.WalletPage,
 );
-const EmployeesPage = screen(
-  () => import('./agency/EmployeesPage'),
-  (m) => m.EmployeesPage,
-);
-const AgencyProfilePage = screen(
-  () => import('./agency/AgencyProfilePage'),
-  (m) => m.AgencyProfilePage,
+const AgencyEdit = screen(
+  () => import('./agency/AgencyEdit'),
+  (m) => m.AgencyEdit,
 );
 const PublicationList = screen(publications, (m) => m.default.list);
 const PublicationShow = screen(publications, (m) => m.default.show);
 const PublicationCreate = screen(publications, (m) => m.default.create);
 const PublicationEdit = screen(publications, (m) => m.default.edit);
+const employees = () => import('./employees');
+const EmployeeList = screen(employees, (m) => m.default.list);
+const invoices = () => import('./invoices');
+const InvoiceList = screen(invoices, (m) => m.default.list);
+const InvoiceCreate = screen(invoices, (m) => m.default.create);
 const BookingList = screen(
   () => import('./bookings'),
   (m) => m.default.list,
@@ -73,6 +80,21 @@ const theme: RaThemeOptions = {
   ),
 };
 
+/**
+ * react-admin's <Admin> is these two: used apart, the cabinet does not ship react-admin's English
+ * messages, which <Admin> imports as its default.
+ */
+const store = localStorageStore();
+
+/**
+ * react-admin's notifications, at the top on a phone: at the bottom they stand over the form's
+ * toolbar, which a phone keeps fixed there (a «Сохранить» could not be pressed while one showed).
+ */
+function CabinetNotification() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return <Notification anchorOrigin={{ vertical: phone ? 'top' : 'bottom', horizontal: 'center' }} />;
+}
+
 const CabinetLayout = (props: LayoutProps) => <Layout {...props} menu={Menu} />;
 
 /** StrictMode's double rendering and effects only under `vite dev`. */
@@ -84,41 +106,47 @@ export function renderCabinet(root: Root) {
   root.render(
     <Strict>
       {/* requireAuth: nothing of the cabinet renders (and no protected call is made) until /api/profile says who is signed in */}
-      <Admin
-        title="Кабинет агентства"
+      <AdminContext
         dataProvider={dataProvider}
         authProvider={authProvider}
-        requireAuth
         i18nProvider={i18nProvider}
-        loginPage={LoginPage}
-        dashboard={Dashboard}
-        disableTelemetry
-        layout={CabinetLayout}
+        store={store}
         theme={theme}
       >
-        <Resource
-          name="publications"
-          list={PublicationList}
-          show={PublicationShow}
-          create={PublicationCreate}
-          edit={PublicationEdit}
-          icon={HomeWorkIcon}
-          options={{ label: 'Мои объявления' }}
-        />
-        <Resource
-          name="bookings"
-          list={BookingList}
-          icon={EventAvailableIcon}
-          options={{ label: 'Посуточная аренда' }}
-        />
-        {/* read by the wallet page's list of operations, not a screen of its own */}
-        <Resource name="wallet-operations" options={{ label: 'Операции кошелька' }} />
-        <CustomRoutes>
-          <Route path="/wallet" element={<WalletPage />} />
-          <Route path="/staff" element={<EmployeesPage />} />
-          <Route path="/my-agency" element={<AgencyProfilePage />} />
-        </CustomRoutes>
-      </Admin>
+        <AdminUI
+          title="Кабинет агентства"
+          requireAuth
+          loginPage={LoginPage}
+          dashboard={Dashboard}
+          disableTelemetry
+          layout={CabinetLayout}
+          notification={CabinetNotification}
+        >
+          <Resource
+            name="publications"
+            list={PublicationList}
+            show={PublicationShow}
+            create={PublicationCreate}
+            edit={PublicationEdit}
+            icon={HomeWorkIcon}
+            options={{ label: 'Мои объявления' }}
+          />
+          <Resource
+            name="bookings"
+            list={BookingList}
+            icon={EventAvailableIcon}
+            options={{ label: 'Посуточная аренда' }}
+          />
+          {/* read by the wallet page's list of operations, not a screen of its own */}
+          <Resource name="wallet-operations" options={{ label: 'Операции кошелька' }} />
+          <Resource name="invoices" list={InvoiceList} create={InvoiceCreate} icon={ReceiptLongIcon} />
+          <Resource name="employees" list={EmployeeList} icon={GroupIcon} recordRepresentation="name" />
+          <CustomRoutes>
+            <Route path="/wallet" element={<WalletPage />} />
+            <Route path="/my-agency" element={<AgencyEdit />} />
+          </CustomRoutes>
+        </AdminUI>
+      </AdminContext>
     </Strict>,
   );
 }

@@ -14,11 +14,12 @@ import {
   Typography,
 } from '@mui/material';
 import { formatPrice } from '@estate/client';
-import { Link, Title, useGetIdentity, useGetList } from 'react-admin';
-import { useAgencyResource, useStaff } from './agency/useAgency';
+import { Link, Title, useGetIdentity, useGetList, useGetOne } from 'react-admin';
+import { useStaff } from './agency/useAgency';
 import { StatisticsCard } from './agency/StatisticsCard';
 import { STATUS_TABS } from './publications/choices';
 import { ROLES } from './staff';
+import type { Agency, Wallet } from './types';
 
 /** How many listings of a status (and deal) the agency has: react-admin's list total, one row asked. */
 function useCount(filter: Record<string, unknown>) {
@@ -70,12 +71,14 @@ function SaleFlatsRow() {
 
 /** The agency, 'Аккаунт подтверждён' (an agency exists only once confirmed), and the owner's wallet with 'Пополнить'. */
 function AccountCard() {
-  const { role } = useStaff();
-  const agency = useAgencyResource('agency', (provider, id) => provider.agency(id));
+  const { agencyId, role } = useStaff();
+  const agency = useGetOne<Agency>('agencies', { id: agencyId! }, { enabled: agencyId !== null });
   // the wallet's own call: the wallet page shares its answer, so a top-up there shows here too
-  const wallet = useAgencyResource('balance', (provider, id) => provider.balance(id), {
-    enabled: role === ROLES.AGENCY_OWNER,
-  });
+  const wallet = useGetOne<Wallet>(
+    'wallets',
+    { id: agencyId! },
+    { enabled: agencyId !== null && role === ROLES.AGENCY_OWNER },
+  );
   return (
     <Card variant="outlined">
       <CardContent>

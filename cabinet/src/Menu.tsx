@@ -1,22 +1,24 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BusinessIcon from '@mui/icons-material/Business';
-import GroupIcon from '@mui/icons-material/Group';
 import { Menu as RaMenu, useGetIdentity } from 'react-admin';
 import { ROLES } from './staff';
 
-/** The cabinet's menu: the resources, and the owner's agency pages (wallet, staff, profile). */
+/**
+ * The cabinet's menu: listings and bookings for all the staff; the wallet, the invoices and the
+ * staff for the owner only (the server refuses an agent those calls anyway); the agency's profile.
+ */
 export function Menu() {
-  const role = useGetIdentity().identity?.role;
+  const owner = useGetIdentity().identity?.role === ROLES.AGENCY_OWNER;
   return (
     <RaMenu>
       <RaMenu.DashboardItem />
-      <RaMenu.ResourceItems />
-      {role === ROLES.AGENCY_OWNER && (
+      <RaMenu.ResourceItem name="publications" />
+      <RaMenu.ResourceItem name="bookings" />
+      {owner && (
         <RaMenu.Item to="/wallet" primaryText="Баланс кошелька" leftIcon={<AccountBalanceWalletIcon />} />
       )}
-      {role === ROLES.AGENCY_OWNER && (
-        <RaMenu.Item to="/staff" primaryText="Сотрудники" leftIcon={<GroupIcon />} />
-      )}
+      {owner && <RaMenu.ResourceItem name="invoices" />}
+      {owner && <RaMenu.ResourceItem name="employees" />}
       <RaMenu.Item to="/my-agency" primaryText="Моё агентство" leftIcon={<BusinessIcon />} />
     </RaMenu>
   );

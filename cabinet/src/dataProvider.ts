@@ -8,6 +8,7 @@ import type {
   CalendarEntryDto,
   CalendarImportDto,
   EmployeeDto,
+  InvoiceRequestedDto,
   LocationDetailsDto,
   LocationListAnswer,
   PaymentStartedDto,
@@ -17,6 +18,16 @@ import type {
   TariffOfPublicationDto,
 } from '@estate/client';
 import simpleRestProvider from 'ra-data-simple-rest';
+import {
+  HttpError,
+  type CreateParams,
+  type CreateResult,
+  type DeleteParams,
+  type DeleteResult,
+  type RaRecord,
+  type UpdateParams,
+  type UpdateResult,
+} from 'react-admin';
 import { httpClient } from './api';
 import { authProvider } from './authProvider';
 import type { Period, RunningTariff } from './types';
@@ -55,7 +66,12 @@ async function dataOf<T>(url: string, init: { method?: string; body?: unknown; h
   const { json } = await httpClient(url, {
     method: init.method,
     headers: init.headers ? new Headers(init.headers) : undefined,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body:
+      init.body === undefined
+        ? undefined
+        : init.body instanceof FormData
+          ? init.body
+          : JSON.stringify(init.body),
   });
   return json as { data: T; meta?: { message?: string } };
 }
@@ -79,14 +95,90 @@ const withQuery = (path: string, params: Record<string, string | number | undefi
 const idsQuery = (ids: (string | number)[]) =>
   ids.map((id) => `publicationIds[]=${at(String(id))}`).join('&');
 
+type GetListParams = Parameters<typeof base.getList>[1];
+
+/** the profile's form as saved: the logo picked (react-admin's file input) and the editable fields */
+type AgencyForm = AgencyDto & { avatarFile?: { rawFile?: File } | null };
+
+/**
+ * The body of the profile's save (api.md section 5): only the editable fields (the call refuses
+ * anything else), empty texts as null, KPP for a legal entity only. The server names a taken name
+ * `agencyName` (the realtor form's field); here it is the name field.
+ */
+async function saveAgency(agencyId: string, form: AgencyForm): Promise<AgencyDto> {
+  const file = form.avatarFile?.rawFile;
+  if (file instanceof File) {
+    const upload = new FormData();
+    upload.append('avatar', file);
+    await dataOf<unknown>(agencyCall(agencyId, '/avatar'), { method: 'POST', body: upload });
+  }
+  const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+  try {
+    const saved = await dataOf<AgencyDto>(agencyCall(agencyId), {
+      method: 'PATCH',
+      body: {
+        name: form.name.trim(),
+        legalEntity: form.legalEntity,
+        inn: text(form.inn),
+        kpp: form.legalEntity === 1 ? text(form.kpp) : null,
+        accountNumber: text(form.accountNumber),
+        siteLink: text(form.siteLink),
+        email: text(form.email),
+        description: text(form.description),
+        canViewInCatalog: form.canViewInCatalog,
+        specializations: form.specializations ?? [],
+      },
+    });
+    return saved.data;
+  } catch (error) {
+    const errors = (error as HttpError).body?.errors as Record<string, unknown> | undefined;
+    if (errors && Object.hasOwn(errors, 'agencyName')) {
+      const { agencyName, ...rest } = errors;
+      throw new HttpError((error as HttpError).message, (error as HttpError).status, {
+        errors: { ...rest, name: agencyName },
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The agency's staff (api.md section 9): the spec's call answers all of them (an agency has tens),
+ * so the page, the sort and the name search are made here.
+ */
+async function employeesPage(params: GetListParams) {
+  const all = (await dataOf<EmployeeDto[]>(agencyCall(await agencyId(), '/employee'))).data;
+  const { field, order } = params.sort ?? { field: 'name', order: 'ASC' };
+  const q = String(params.filter?.q ?? '')
+    .trim()
+    .toLocaleLowerCase('ru');
+  const digits = q.replace(/\D/g, '');
+  const found = all
+    .filter(
+      (e) => !q || e.name.toLocaleLowerCase('ru').includes(q) || (digits !== '' && e.phone.includes(digits)),
+    )
+    .sort((a, b) => {
+      const x = a[field as keyof EmployeeDto] ?? '';
+      const y = b[field as keyof EmployeeDto] ?? '';
+      const sign = order === 'DESC' ? -1 : 1;
+      return typeof x === 'string' && typeof y === 'string'
+        ? sign * x.localeCompare(y, 'ru')
+        : sign * (Number(x) - Number(y));
+    });
+  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+  return { data: found.slice((page - 1) * perPage, page * perPage), total: found.length };
+}
+
 /**
  * ra-data-simple-rest, plus what a resource route cannot express: publishing one listing, and the
- * spec's calls on many at once (change status, delete), which answer one result per id.
+ * spec's calls on many at once (change status, delete), which answer one result per id. The
+ * employees and the invoice requests are resources whose writes are the spec's own calls.
  */
 export const dataProvider = {
   ...base,
   /** bookings are read from the spec's agent list: the tab is the display status, pages from 1 */
-  async getList(resource: string, params: Parameters<typeof base.getList>[1]) {
+  async getList(resource: string, params: GetListParams) {
+    if (resource === 'employees') return employeesPage(params);
     if (resource !== 'bookings') return base.getList(resource, params);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
     const status = Number(params.filter?.status ?? 1);
@@ -98,9 +190,59 @@ export const dataProvider = {
   },
   /** a listing's page asks for its running tariff too (meta.withTariff), so a refresh after a payment shows the new one */
   async getOne(resource: string, params: Parameters<typeof base.getOne>[1]) {
+    if (resource === 'agencies')
+      return { data: (await dataOf<AgencyDto>(agencyCall(String(params.id)))).data };
+    if (resource === 'wallets') {
+      const balance = await dataOf<BalanceDto>(agencyCall(String(params.id), '/balance'));
+      return { data: { id: params.id, ...balance.data } };
+    }
     const result = await base.getOne(resource, params);
     if (resource !== 'publications' || !params.meta?.withTariff) return result;
     return { data: { ...result.data, currentTariff: await currentTariffOf(result.data) } };
+  },
+  /** an employee added by the phone of a registered user; an invoice asked of the accounting department */
+  async create<R extends RaRecord>(resource: string, params: CreateParams): Promise<CreateResult<R>> {
+    if (resource === 'employees') {
+      const { clientPhone } = params.data as { clientPhone: string };
+      const added = await dataOf<EmployeeDto>(agencyCall(await agencyId(), '/employee'), {
+        method: 'POST',
+        body: { clientPhone },
+      });
+      return { data: added.data as unknown as R };
+    }
+    if (resource === 'invoices') {
+      const asked = await dataOf<InvoiceRequestedDto>(agencyCall(await agencyId(), '/balance/invoice'), {
+        method: 'POST',
+        body: params.data,
+      });
+      return { data: { ...params.data, id: asked.data.invoiceId } as R };
+    }
+    return base.create<R>(resource, params);
+  },
+  /**
+   * an employee's access and monthly limit, each its own spec call, made only for what changed; the
+   * agency's profile (its new logo first, then the fields)
+   */
+  async update<R extends RaRecord>(resource: string, params: UpdateParams<R>): Promise<UpdateResult<R>> {
+    if (resource === 'agencies')
+      return {
+        data: (await saveAgency(String(params.id), params.data as unknown as AgencyForm)) as unknown as R,
+      };
+    if (resource !== 'employees') return base.update<R>(resource, params);
+    const before = params.previousData as unknown as EmployeeDto;
+    const after = { ...before, ...(params.data as Partial<EmployeeDto>) };
+    const path = agencyCall(await agencyId(), `/employee/${at(String(params.id))}`);
+    if (after.isActive !== before.isActive)
+      await dataOf<unknown>(`${path}/change-active`, { method: 'PATCH', body: { isActive: after.isActive } });
+    if (after.limit !== before.limit)
+      await dataOf<unknown>(`${path}/limit`, { method: 'PATCH', body: { limit: after.limit } });
+    return { data: after as unknown as R };
+  },
+  async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
+    if (resource !== 'employees') return base.delete<R>(resource, params);
+    const path = agencyCall(await agencyId(), `/employee/${at(String(params.id))}`);
+    await dataOf<unknown>(path, { method: 'DELETE' });
+    return { data: params.previousData ?? ({ id: params.id } as R) };
   },
   async publish(resource: 'publications', id: string) {
     return {
@@ -184,35 +326,11 @@ export const dataProvider = {
       body: { ics },
     }).then((a) => a.data),
 
-  // the agency's own calls (api.md section 9), addressed by its id
-  agency: (agencyId: string) => dataOf<AgencyDto>(agencyCall(agencyId)).then((a) => a.data),
-  updateAgency: (agencyId: string, patch: object) =>
-    dataOf<AgencyDto>(agencyCall(agencyId), { method: 'PATCH', body: patch }).then((a) => a.data),
-  balance: (agencyId: string) => dataOf<BalanceDto>(agencyCall(agencyId, '/balance')).then((a) => a.data),
+  // a top-up of the agency's wallet (api.md section 9), addressed by its id
   topUp: (agencyId: string, sum: number) =>
     dataOf<PaymentStartedDto>(agencyCall(agencyId, '/balance/top-up'), {
       method: 'POST',
       body: { sourceType: 1, sum },
     }).then((a) => a.data),
-  requestInvoice: (
-    agencyId: string,
-    invoice: { sum: number; organizationName: string; inn: string; kpp: string; account: string },
-  ) => dataOf<unknown>(agencyCall(agencyId, '/balance/invoice'), { method: 'POST', body: invoice }),
-  employees: (agencyId: string) =>
-    dataOf<EmployeeDto[]>(agencyCall(agencyId, '/employee')).then((a) => a.data),
-  addEmployee: (agencyId: string, clientPhone: string) =>
-    dataOf<unknown>(agencyCall(agencyId, '/employee'), { method: 'POST', body: { clientPhone } }),
-  setEmployeeActive: (agencyId: string, employeeId: string, isActive: boolean) =>
-    dataOf<unknown>(agencyCall(agencyId, `/employee/${at(employeeId)}/change-active`), {
-      method: 'PATCH',
-      body: { isActive },
-    }),
-  setEmployeeLimit: (agencyId: string, employeeId: string, limit: number | null) =>
-    dataOf<unknown>(agencyCall(agencyId, `/employee/${at(employeeId)}/limit`), {
-      method: 'PATCH',
-      body: { limit },
-    }),
-  removeEmployee: (agencyId: string, employeeId: string) =>
-    dataOf<unknown>(agencyCall(agencyId, `/employee/${at(employeeId)}`), { method: 'DELETE' }),
 };
 export type CabinetDataProvider = typeof dataProvider;

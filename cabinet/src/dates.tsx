@@ -5,7 +5,7 @@ import { ruRU } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ru';
 import type { ReactNode } from 'react';
-import { useInput } from 'react-admin';
+import { FieldTitle, useInput, useResourceContext } from 'react-admin';
 
 /** Dates in Russian whatever the browser's language: dayjs `ru`, ДД.ММ.ГГГГ, Russian months and weekdays. */
 export const DAY_FORMAT = 'DD.MM.YYYY';
@@ -28,12 +28,14 @@ export const asDay = (iso: string | null | undefined) => (iso ? dayjs(iso) : nul
  * A day input of a react-admin form or filter in Russian (the native date input speaks the
  * browser's language): the value is the day as the API takes it, empty when none is picked.
  */
-export function DayInput({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
+export function DayInput({ source, label }: { source: string; label?: string; alwaysOn?: boolean }) {
   const { field } = useInput({ source });
+  // as react-admin's own inputs: the label given (a message key), else the resource's field name
+  const resource = useResourceContext();
   return (
     <RussianDates>
       <DatePicker
-        label={label}
+        label={<FieldTitle label={label} source={source} resource={resource} />}
         format={DAY_FORMAT}
         value={asDay(field.value as string | null)}
         onChange={(day) => field.onChange(isoDay(day) ?? '')}

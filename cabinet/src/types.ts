@@ -10,6 +10,7 @@ import type {
   BookingDto,
   CalendarEntryDto,
   EmployeeDto,
+  InvoiceDto,
   ProfileDto,
   PublicationDto,
   StatisticsDiagramDto,
@@ -31,7 +32,11 @@ export type Period = { startDate?: string; endDate?: string };
 export type CalendarEntry = CalendarEntryDto;
 export type Agency = AgencyDto;
 export type Employee = EmployeeDto;
+/** an invoice the agency asked for a top-up by bank transfer */
+export type Invoice = InvoiceDto;
 export type Balance = BalanceDto;
+/** the balance as the `wallets` resource holds it: one record per agency, its id the agency's */
+export type Wallet = BalanceDto & { id: string };
 export type WalletOperation = WalletOperationDto;
 export type Profile = ProfileDto;
 export type StatisticsDiagram = StatisticsDiagramDto;

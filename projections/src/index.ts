@@ -4,7 +4,7 @@ import { residentialComplexProjection } from './newBuildings/projection';
 import { favouritesProjection } from './favourites/projection';
 import { bookingsProjection } from './bookings/projection';
 import { realtorRequestsProjection } from './agencies/projection';
-import { walletsProjection } from './money/projection';
+import { invoicesProjection, walletsProjection } from './money/projection';
 import type { Projection } from './projection';
 import { workflowsProjection } from './workflows/projection';
 
@@ -17,6 +17,7 @@ export const allProjections: Projection[] = [
   residentialComplexProjection,
   realtorRequestsProjection,
   walletsProjection,
+  invoicesProjection,
   workflowsProjection,
 ];
 

@@ -194,7 +194,7 @@ describe('agency cabinet in Chromium', () => {
     await balance.filter({ hasText: after }).waitFor();
     await page.screenshot({ path: '.cache/screenshots/cabinet-wallet.png' });
 
-    await page.goto(`${server.url}/cabinet/#/staff`);
+    await page.goto(`${server.url}/cabinet/#/employees`);
     await page.getByLabel('Телефон').fill('9990000100');
     await page.getByRole('button', { name: 'Добавить' }).click();
     const row = page.getByTestId('employee').filter({ hasText: 'Ирина Васильева' });
@@ -205,6 +205,10 @@ describe('agency cabinet in Chromium', () => {
     await page.getByRole('button', { name: 'Добавить' }).click();
     await page.getByText('Данного номера телефона нет в базе пользователей', { exact: false }).waitFor();
     await row.getByRole('button', { name: 'Удалить' }).click();
+    // react-admin's confirmation names the employee
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Удалить сотрудника «Ирина Васильева»?' });
+    await confirm.getByRole('button', { name: 'Подтвердить' }).click();
+    await page.getByText('Сотрудник удалён').waitFor();
     await row.waitFor({ state: 'detached' });
   });
 

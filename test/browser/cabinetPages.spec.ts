@@ -264,7 +264,9 @@ describe.each([1440, 375])('the cabinet at %i px', (width) => {
       ['#/publications/create', 'Тип сделки'],
       ['#/bookings', 'Новые'],
       ['#/wallet', 'Баланс кошелька'],
-      ['#/staff', 'Добавить нового сотрудника'],
+      ['#/employees', 'Добавить нового сотрудника'],
+      ['#/invoices', 'Счета'],
+      ['#/invoices/create', 'Расчётный счёт'],
       ['#/my-agency', 'Моё агентство'],
     ];
     const english: string[] = [];

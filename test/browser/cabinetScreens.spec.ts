@@ -91,7 +91,7 @@ describe.each([375, 1440])('cabinet screens at %i px', (width) => {
   it('manages a seeded agent: switches them off and on and sets a monthly limit', async () => {
     if (skipped()) return;
     await signIn(OWNER, width);
-    await page.goto(`${server.url}/cabinet/#/staff`);
+    await page.goto(`${server.url}/cabinet/#/employees`);
     const row = page.getByTestId('employee').filter({ hasText: 'Игорь Кузнецов' });
     await row.waitFor();
     await row.getByRole('switch').click();

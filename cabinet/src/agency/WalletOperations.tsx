@@ -9,33 +9,35 @@ import {
   Pagination,
   SelectInput,
   useListContext,
+  useTranslate,
 } from 'react-admin';
 import { useEffect, useRef } from 'react';
 import { DayInput } from '../dates';
 
-const KIND_CHOICES = [
-  { id: 'top-up', name: 'Пополнение' },
-  { id: 'charge', name: 'Списание' },
-  { id: 'refund', name: 'Возврат' },
-];
-const KIND = new Map(KIND_CHOICES.map((c) => [c.id, c.name]));
-const PURPOSE = new Map([
-  ['promotion-day', 'продвижение, день'],
-  ['tariff', 'тариф'],
-]);
+const KINDS = ['top-up', 'charge', 'refund'] as const;
+const KIND_CHOICES = KINDS.map((id) => ({ id, name: `resources.wallet-operations.kinds.${id}` }));
+const PURPOSES = new Set(['promotion-day', 'tariff']);
 
 const filters = [
   <SelectInput
     key="kind"
     source="kind"
-    label="Операция"
     choices={KIND_CHOICES}
-    emptyText="Все операции"
+    emptyText="resources.wallet-operations.all"
     alwaysOn
   />,
-  <DayInput key="from" source="from" label="С" alwaysOn />,
-  <DayInput key="to" source="to" label="По" alwaysOn />,
+  <DayInput key="from" source="from" alwaysOn />,
+  <DayInput key="to" source="to" alwaysOn />,
 ];
+
+/** «Пополнение», «Списание (тариф)»: the kind and what a charge paid for */
+function OperationName({ operation: o }: { operation: WalletOperation }) {
+  const translate = useTranslate();
+  const kind = translate(`resources.wallet-operations.kinds.${o.kind}`);
+  return o.purpose && PURPOSES.has(o.purpose)
+    ? `${kind} (${translate(`resources.wallet-operations.purposes.${o.purpose}`)})`
+    : kind;
+}
 
 /** the list reads again when the balance it stands under changes (a top-up landed, a tariff was paid) */
 function FollowBalance({ balance }: { balance: number | null }) {
@@ -55,10 +57,11 @@ function FollowBalance({ balance }: { balance: number | null }) {
  * by kind and by period, 25 a page. Its filters stay in the page (not in the wallet's address).
  */
 export function WalletOperations({ balance }: { balance: number | null }) {
+  const translate = useTranslate();
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6">Операции</Typography>
+        <Typography variant="h6">{translate('cabinet.wallet.operations')}</Typography>
         <List
           resource="wallet-operations"
           disableSyncWithLocation
@@ -68,7 +71,9 @@ export function WalletOperations({ balance }: { balance: number | null }) {
           pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
           actions={false}
           title={false}
-          empty={<Typography color="text.secondary">Операций пока нет</Typography>}
+          empty={
+            <Typography color="text.secondary">{translate('resources.wallet-operations.empty')}</Typography>
+          }
           sx={{ '& .RaList-content': { boxShadow: 'none' } }}
         >
           <FollowBalance balance={balance} />
@@ -77,16 +82,14 @@ export function WalletOperations({ balance }: { balance: number | null }) {
             rowClick={false}
             sx={{ '& .RaDatagrid-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}
           >
-            <DateField source="at" label="Дата" locales="ru-RU" showTime />
+            <DateField source="at" locales="ru-RU" showTime />
             <FunctionField
-              label="Операция"
-              render={(o: WalletOperation) =>
-                `${KIND.get(o.kind) ?? o.kind}${o.purpose && PURPOSE.has(o.purpose) ? ` (${PURPOSE.get(o.purpose)})` : ''}`
-              }
+              source="kind"
+              sortable={false}
+              render={(o: WalletOperation) => <OperationName operation={o} />}
             />
             <FunctionField
               source="sum"
-              label="Сумма"
               textAlign="right"
               render={(o: WalletOperation) => `${o.kind === 'charge' ? '−' : '+'}${formatPrice(o.sum)}`}
               sx={{ whiteSpace: 'nowrap' }}

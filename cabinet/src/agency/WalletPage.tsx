@@ -1,12 +1,11 @@
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
-import { useAgencyResource, useCabinetData } from './useAgency';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Title, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useCabinetData, useStaff } from './useAgency';
 import { WalletOperations } from './WalletOperations';
 import { formatPrice as rub } from '@estate/client';
-import type { Balance } from '../types';
+import type { Balance, Wallet } from '../types';
 
-/** as the API answers it: inferred from the server's schema, never copied */
 const digits = (v: string) => v.replace(/\D/g, '');
 
 /** A top-up on the payment page: its sum, and the top-ups the wallet already showed when it started. */
@@ -82,114 +81,90 @@ function useTopUpWatch(reload: () => Promise<Balance | null>, onSettled: (sum: n
   };
 }
 
+/** The wallet of the signed-in owner's agency (the `wallets` resource, the spec's balance call), and loading it again. */
+export function useWallet() {
+  const { agencyId } = useStaff();
+  const { data, refetch, error } = useGetOne<Wallet>(
+    'wallets',
+    { id: agencyId! },
+    // a refused call shows at once; the page asks again itself when it waits for a payment
+    { enabled: agencyId !== null, retry: false, refetchOnWindowFocus: false },
+  );
+  const reload = useCallback(async () => {
+    const answer = await refetch();
+    return answer.isError ? null : (answer.data ?? null);
+  }, [refetch]);
+  return { agencyId, data: data ?? null, error: error ? (error as Error).message : null, reload };
+}
+
 /** 'Баланс кошелька' and 'Пополнение счёта': online payment opens the payment page; a bank transfer asks for an invoice. */
 export function WalletPage() {
-  const { agencyId, data, reload, error } = useAgencyResource('balance', (provider, id) =>
-    provider.balance(id),
-  );
+  const { agencyId, data, reload, error } = useWallet();
   const cabinetData = useCabinetData();
+  const translate = useTranslate();
   const notify = useNotify();
   const [sum, setSum] = useState('');
-  const [invoice, setInvoice] = useState({ organizationName: '', inn: '', kpp: '', account: '' });
   const { pending, watch } = useTopUpWatch(reload, (paid) =>
-    notify(`Баланс пополнен на ${rub(paid)}`, { type: 'success' }),
+    notify('cabinet.wallet.toppedUp', { type: 'success', messageArgs: { sum: rub(paid) } }),
   );
   const payOnline = async () => {
     try {
       const started = await cabinetData.topUp(agencyId!, Number(sum));
       watch(Number(sum), data);
       window.open(started.confirmationUrl, '_blank', 'noopener');
-      notify('Страница оплаты открыта в новой вкладке; баланс обновится, когда оплата пройдёт', {
-        type: 'info',
-      });
+      notify('cabinet.wallet.paymentOpened', { type: 'info' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
   };
-  const requestInvoice = async () => {
-    try {
-      await cabinetData.requestInvoice(agencyId!, { sum: Number(sum), ...invoice });
-      notify('Запрос счёта отправлен в бухгалтерию', { type: 'success' });
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  };
-  const invoiceValid =
-    Number(sum) > 0 &&
-    invoice.organizationName.trim() &&
-    /^\d{10}(\d{2})?$/.test(invoice.inn) &&
-    /^\d{20}$/.test(invoice.account);
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
-      <Title title="Баланс кошелька" />
+      <Title title="cabinet.wallet.title" />
       {error && <Alert severity="error">{error}</Alert>}
       <Card variant="outlined">
         <CardContent>
-          <Typography color="text.secondary">Баланс кошелька</Typography>
+          <Typography color="text.secondary">{translate('cabinet.wallet.title')}</Typography>
           <Typography variant="h4" fontWeight={700} data-testid="wallet-balance">
             {data ? rub(data.walletBalance) : '…'}
           </Typography>
           {pending && (
             <Alert severity="info" sx={{ my: 1 }}>
-              Ожидаем оплату {rub(pending.sum)}: баланс обновится сам, когда платёж пройдёт.
+              {translate('cabinet.wallet.waiting', { sum: rub(pending.sum) })}
             </Alert>
           )}
           <Button size="small" onClick={() => void reload()}>
-            Обновить баланс
+            {translate('cabinet.wallet.reload')}
           </Button>
         </CardContent>
       </Card>
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            <Typography variant="h6">Пополнение счёта</Typography>
+            <Typography variant="h6">{translate('cabinet.wallet.topUp')}</Typography>
             <TextField
-              label="Сумма, ₽"
+              label={translate('cabinet.wallet.sum')}
               required
               value={sum}
               onChange={(e) => setSum(digits(e.target.value))}
               error={sum === '0'}
-              helperText={sum === '' ? 'Введите сумму' : ' '}
+              helperText={sum === '' ? translate('cabinet.wallet.enterSum') : ' '}
               sx={{ maxWidth: 240 }}
             />
             <Stack direction="row" spacing={2}>
               <Button variant="contained" disabled={!(Number(sum) > 0)} onClick={() => void payOnline()}>
-                Оплатить онлайн
+                {translate('cabinet.wallet.payOnline')}
               </Button>
             </Stack>
-            <Typography variant="subtitle1">Или по счёту</Typography>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={1}>
-              <TextField
-                size="small"
-                label="Организация"
-                required
-                value={invoice.organizationName}
-                onChange={(e) => setInvoice({ ...invoice, organizationName: e.target.value })}
-              />
-              <TextField
-                size="small"
-                label="ИНН"
-                required
-                value={invoice.inn}
-                onChange={(e) => setInvoice({ ...invoice, inn: digits(e.target.value) })}
-              />
-              <TextField
-                size="small"
-                label="КПП"
-                value={invoice.kpp}
-                onChange={(e) => setInvoice({ ...invoice, kpp: digits(e.target.value) })}
-              />
-              <TextField
-                size="small"
-                label="Расчётный счёт"
-                required
-                value={invoice.account}
-                onChange={(e) => setInvoice({ ...invoice, account: digits(e.target.value) })}
-              />
-            </Stack>
-            <Stack direction="row">
-              <Button variant="outlined" disabled={!invoiceValid} onClick={() => void requestInvoice()}>
-                Выставить счёт
+            <Typography variant="subtitle1">{translate('cabinet.wallet.byInvoice')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.invoices.explanation')}
+            </Typography>
+            <Stack direction="row" spacing={2}>
+              <Button variant="outlined" component={Link} to="/invoices/create">
+                {translate('resources.invoices.ask')}
+              </Button>
+              <Button component={Link} to="/invoices">
+                {translate('cabinet.wallet.invoices')}
               </Button>
             </Stack>
           </Stack>

@@ -55,3 +55,37 @@ export const walletsProjection = defineProjection({
 
 export const walletBalance = async (store: ReadStore, agencyId: string | null) =>
   agencyId ? ((await store.collection<WalletDocument>(WALLETS).findOne({ _id: agencyId }))?.balance ?? 0) : 0;
+
+export const INVOICES = 'invoices';
+export type InvoiceDocument = {
+  _id: string;
+  agencyId: string;
+  /** as the accounting department's letter names it (the id's first 8 characters) */
+  number: string;
+  sum: number;
+  organizationName: string;
+  inn: string;
+  kpp: string | null;
+  account: string;
+  by: string;
+  at: string;
+};
+
+/** The invoices each agency asked for (a top-up by bank transfer), from the wallet streams. */
+export const invoicesProjection = defineProjection({
+  name: 'invoices',
+  version: 1,
+  collections: { [INVOICES]: [{ key: { agencyId: 1, at: -1 } }] },
+  handles: ['InvoiceRequested'],
+  async apply(event, store) {
+    const { invoiceId, ...invoice } = event.data;
+    // keyed by the invoice's id: applying the event again writes the same document
+    await store
+      .collection<InvoiceDocument>(INVOICES)
+      .replaceOne(
+        { _id: invoiceId },
+        { _id: invoiceId, number: invoiceId.slice(0, 8), ...invoice, at: event.occurredAt },
+        { upsert: true },
+      );
+  },
+});

@@ -213,3 +213,55 @@ describe('the cabinet’s wallet operations, in react-admin’s simple-rest shap
     );
   });
 });
+
+describe('the cabinet’s invoices, in react-admin’s simple-rest shape', () => {
+  const list = (token: string, query: Record<string, unknown> = {}) =>
+    as(
+      token,
+      request(t.app)
+        .get('/api/cabinet/invoices')
+        .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)]))),
+    );
+  const ask = (sum: number) =>
+    as(
+      ownerToken,
+      request(t.app).post(`/api/agency/${AGENCY}/balance/invoice`).send({
+        sum,
+        organizationName: 'ООО «Ромашка»',
+        inn: '7701234567',
+        kpp: '770101001',
+        account: '40702810900000000001',
+      }),
+    ).expect(201);
+
+  it('lists the invoices the owner asked for, newest first, numbered as the accounting letter numbers them', async () => {
+    const first = (await ask(15_000)).body.data.invoiceId as string;
+    const second = (await ask(30_000)).body.data.invoiceId as string;
+    await t.ctx.projections.whenCaughtUp();
+    const all = await list(ownerToken).expect(200);
+    expect(all.body.map((i: { id: string }) => i.id)).toEqual([second, first]);
+    expect(all.body[1]).toEqual({
+      id: first,
+      number: first.slice(0, 8),
+      sum: 15_000,
+      organizationName: 'ООО «Ромашка»',
+      inn: '7701234567',
+      kpp: '770101001',
+      account: '40702810900000000001',
+      by: expect.any(String),
+      at: expect.any(String),
+    });
+    expect(all.headers['content-range']).toBe('invoices 0-1/2');
+    const bySum = await list(ownerToken, { sort: ['sum', 'ASC'], range: [0, 0] }).expect(200);
+    expect(bySum.body.map((i: { id: string }) => i.id)).toEqual([first]);
+    expect(bySum.headers['content-range']).toBe('invoices 0-0/2');
+  });
+
+  it('refuses an agent and a plain user, and bad parameters with the envelope', async () => {
+    const agentToken = await signIn(t, '79550000912');
+    await list(agentToken).expect(403);
+    await list(userToken).expect(403);
+    const bad = await list(ownerToken, { sort: ['inn', 'ASC'] }).expect(400);
+    expect(bad.body).toMatchObject({ errorCode: 1 });
+  });
+});

@@ -128,6 +128,22 @@ export const balanceAnswer = z.object({
 
 export const invoiceAnswer = z.object({ data: z.object({ invoiceId: z.string() }) });
 
+/** an invoice the agency asked for, numbered as the accounting department's letter numbers it */
+export const invoiceDto = z.object({
+  id: z.string(),
+  number: z.string(),
+  sum: z.number().int(),
+  organizationName: z.string(),
+  inn: z.string(),
+  kpp: z.string().nullable(),
+  account: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+export type InvoiceDto = z.infer<typeof invoiceDto>;
+/** react-admin's simple-rest shape: the bare page of invoices (and Content-Range) */
+export const invoiceList = z.array(invoiceDto);
+
 export const webhookAnswer = z.object({
   data: z.object({ status: z.enum(['succeeded', 'cancelled', 'pending']) }),
 });

@@ -101,3 +101,9 @@ export const walletOperationsQuery = z.object({
     {},
   ),
 });
+
+/** The cabinet's invoices (react-admin simple-rest): newest first unless asked. */
+export const invoicesQuery = z.object({
+  sort: jsonParam(z.tuple([z.enum(['at', 'sum']), z.enum(['ASC', 'DESC'])]), ['at', 'DESC']),
+  range: simpleRestRange,
+});

@@ -36,6 +36,9 @@ import { seedDemoBookings } from '../bookings';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
 
+/** fixed, as the rest of the demo's ids: a second seed of the same log finds it */
+const DEMO_INVOICE_ID = '5eed0000-0000-4000-8000-00000000a001';
+
 const AGENCIES: {
   name: string;
   inn: string;
@@ -334,6 +337,21 @@ export async function seedDemoData(
   // promotion as agencies buy it: the owner tops the wallet up, the author pays the listing's tariff from it
   const funded = new Set<string>();
   for (const owner of owners) if (await topUp(ctx, owner, DEMO_TOP_UP)) funded.add(owner.agencyId);
+  // the first agency also asks for an invoice, to top up by bank transfer, as the cabinet's form asks
+  const [first] = AGENCIES;
+  await handleCommand(ctx.eventStore, walletStream(owners[0].agencyId), walletDecider, {
+    type: 'RequestInvoice',
+    data: {
+      agencyId: owners[0].agencyId,
+      invoiceId: DEMO_INVOICE_ID,
+      sum: 50_000,
+      organizationName: `ООО «${first.name}»`,
+      inn: first.inn,
+      kpp: first.kpp,
+      account: first.accountNumber,
+      by: owners[0].userId,
+    },
+  });
   const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
   for (const { publicationId, author, positionType } of promoted) {
     if (!funded.has(author.agencyId)) continue;

@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '@estate/events';
-import { walletBalance, WALLET_OPERATIONS, type WalletOperationDocument } from '@estate/projections';
+import {
+  INVOICES,
+  walletBalance,
+  WALLET_OPERATIONS,
+  type InvoiceDocument,
+  type WalletOperationDocument,
+} from '@estate/projections';
 import type { Request } from 'express';
 import { ownAgencyOf, requireAgencyStaff, STAFF } from '../../core/access';
 import { contentRange } from '../../core/http';
 import { handleCommand } from '../../core/decider';
 import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
-import { balanceAnswer, invoiceAnswer, topUpStartedAnswer, walletOperationList } from '../dto';
-import { agencyParams, invoiceBody, topUpBody, walletOperationsQuery } from '../inputs';
+import { balanceAnswer, invoiceAnswer, invoiceList, topUpStartedAnswer, walletOperationList } from '../dto';
+import { agencyParams, invoiceBody, invoicesQuery, topUpBody, walletOperationsQuery } from '../inputs';
 import { startPayment } from '../payments';
 import { WALLET_ATTEMPTS } from '../promotion';
 import { walletDecider, walletStream } from '../wallet';
@@ -138,4 +144,29 @@ export const requestInvoice = defineRoute({
   },
 });
 
-export const walletRoutes = [getBalance, listWalletOperations, topUp, requestInvoice];
+/** The invoices the agency asked for, as the cabinet's react-admin list reads them: sorted and paged. */
+export const listInvoices = defineRoute({
+  method: 'get',
+  path: '/api/cabinet/invoices',
+  tags,
+  summary: 'Счета, запрошенные агентством (react-admin simple-rest): массив, заголовок Content-Range',
+  auth: STAFF,
+  query: invoicesQuery,
+  response: invoiceList,
+  async handle({ ctx, query, req, res }) {
+    const { agencyId } = ownAgencyOf(req);
+    walletManager(req, agencyId);
+    const [field, order] = query.sort;
+    const [first, last] = query.range;
+    const { items, total } = await ctx.readStore
+      .collection<InvoiceDocument>(INVOICES)
+      .findPage(
+        { agencyId },
+        { sort: { [field]: order === 'ASC' ? 1 : -1, _id: 1 }, skip: first, limit: last - first + 1 },
+      );
+    res.set('Content-Range', contentRange('invoices', first, items.length, total));
+    return items.map(({ _id, agencyId: _agency, ...invoice }) => ({ id: _id, ...invoice }));
+  },
+});
+
+export const walletRoutes = [getBalance, listWalletOperations, listInvoices, topUp, requestInvoice];

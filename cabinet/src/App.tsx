@@ -25,6 +25,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { LoginPage } from './LoginPage';
+import { SwitchedOff } from './SwitchedOff';
 
 /**
  * Every screen is its own chunk, loaded on its first visit inside react-admin's layout (which
@@ -141,6 +142,9 @@ export function renderCabinet(root: Root) {
           <Resource name="wallet-operations" options={{ label: 'Операции кошелька' }} />
           <Resource name="invoices" list={InvoiceList} create={InvoiceCreate} icon={ReceiptLongIcon} />
           <Resource name="employees" list={EmployeeList} icon={GroupIcon} recordRepresentation="name" />
+          <CustomRoutes noLayout>
+            <Route path="/switched-off" element={<SwitchedOff />} />
+          </CustomRoutes>
           <CustomRoutes>
             <Route path="/wallet" element={<WalletPage />} />
             <Route path="/my-agency" element={<AgencyEdit />} />

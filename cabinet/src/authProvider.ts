@@ -1,6 +1,6 @@
 import { login as loginByCode, logout as endSession, profile as askProfile } from '@estate/client';
 import type { AuthProvider } from 'react-admin';
-import { isStaff, NOT_STAFF } from './staff';
+import { isStaff, NOT_STAFF, SWITCHED_OFF } from './staff';
 import type { Profile } from './types';
 
 /**
@@ -47,7 +47,10 @@ export const authProvider: AuthProvider = {
     staffSignedIn = isStaff(me);
     if (!staffSignedIn) throw { redirectTo: '/login', message: false };
   },
-  async checkError(error: { status?: number }) {
+  async checkError(error: { status?: number; message?: string }) {
+    // switched off by the owner: still signed in (the site is theirs), but no agency screen opens
+    if (error?.status === 403 && error.message === SWITCHED_OFF)
+      throw { logoutUser: false, redirectTo: '/switched-off', message: false };
     if (error?.status === 401) {
       staffSignedIn = false; // the server has already ended the session and cleared the cookie
       profile = null;

@@ -7,3 +7,9 @@ export const isStaff = (me: Profile | null): me is Profile => me !== null && me.
 
 export const NOT_STAFF =
   'Кабинет агентства доступен сотрудникам агентств. Подайте заявку риелтора в личном кабинете.';
+
+/**
+ * The server's refusal of every agency call to an employee the owner switched off
+ * (services/src/core/access.ts): the cabinet then shows why, instead of empty screens.
+ */
+export const SWITCHED_OFF = 'Доступ сотрудника отключён владельцем агентства';

@@ -5,6 +5,7 @@ import { launchBrowser } from '../support/browser';
 import { startTestApp, type TestApp } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 import { todayOf } from '../../services/src/bookings';
+import { createAgency, createPublication } from '../../services/test/publications';
 
 /**
  * Cabinet screens of issue 12 (items 18, 19, 21, 23), at a phone's and a desktop's width: «Моё
@@ -433,5 +434,107 @@ describe.each([375, 1440])('screens after an action at %i px', (width) => {
     expect(await countsOf()).toMatchObject({ 1: before[1] - 1, 2: before[2] + 1 });
     await page.screenshot({ path: `${SHOTS}/cabinet-bookings-${width}.png`, fullPage: true });
     await fitsWidth(width);
+  });
+});
+
+describe.each([375, 1440])('money and access at %i px', (width) => {
+  it('offers «Пополнить» when the wallet is short, and after a top-up pays the tariff: the tariff and the balance change without a reload', async () => {
+    if (skipped()) return;
+    // an agency of its own with an empty wallet and one published listing
+    const agency = await createAgency(app.ctx, `short-${width}`, String(800 + (width % 100)));
+    const listing = `short-flat-${width}`;
+    await createPublication(app.ctx, agency.owner, { id: listing, price: 7_500_000, publishedDaysAgo: 1 });
+    await signIn(agency.ownerPhone, width);
+    const show = `#/publications/${listing}/show`;
+    await page.goto(`${server.url}/cabinet/${show}`);
+    const current = page.getByTestId('current-tariff');
+    await current.filter({ hasText: 'Тариф не подключён' }).waitFor();
+    const tariff = async () => {
+      await page.getByRole('button', { name: 'Изменить ставку' }).click();
+      const radio = page.getByRole('dialog').getByRole('radio').first();
+      await radio.check();
+      const title = (await page.getByRole('dialog').locator('label').first().textContent())!;
+      await page.getByRole('button', { name: 'Оплатить и разместить' }).click();
+      return title.match(/^(.+?) — ([\d\s]+?)\s₽/)!;
+    };
+    await tariff();
+    // errorCode 59: the balance popup, whose «Пополнить» leads to the wallet
+    const short = page.getByRole('dialog', { name: 'Недостаточно средств на балансе' });
+    await short.waitFor();
+    await page.screenshot({ path: `${SHOTS}/cabinet-short-of-money-${width}.png` });
+    await short.getByRole('link', { name: 'Пополнить' }).click();
+    const balance = page.getByTestId('wallet-balance');
+    await balance.filter({ hasText: /^0\s₽$/ }).waitFor();
+    await page.getByLabel('Сумма, ₽').fill('5000');
+    const [payment] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Оплатить онлайн' }).click(),
+    ]);
+    await payment.getByRole('button', { name: 'Оплатить' }).click();
+    await payment.getByText('Статус: оплачен').waitFor();
+    await payment.close();
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.getByText(`Баланс пополнен на ${grouped(5000)}`).waitFor();
+
+    // back to the listing in the same page (no reload): the payment passes now
+    await page.evaluate((hash) => (window.location.hash = hash), show);
+    const [, title, price] = await tariff();
+    await page.getByText('Объявление принято!', { exact: false }).first().waitFor();
+    await current.filter({ hasText: `«${title}»` }).waitFor();
+    const perDay = Number(price.replace(/\D/g, ''));
+    await page.evaluate(() => (window.location.hash = '#/'));
+    await page
+      .getByTestId('dashboard-wallet')
+      .filter({ hasText: grouped(5000 - perDay).replace(/\u202f/g, ' ') })
+      .or(page.getByTestId('dashboard-wallet').filter({ hasText: grouped(5000 - perDay) }))
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/cabinet-after-top-up-${width}.png`, fullPage: true });
+    await fitsWidth(width);
+  });
+
+  it('an agent switched off by the owner is refused everywhere, and sees why', async () => {
+    if (skipped()) return;
+    const AGENT = '79990000012';
+    await signIn(AGENT, width);
+    const agentPage = page;
+    try {
+      await signIn(OWNER, width);
+      await page.goto(`${server.url}/cabinet/#/employees`);
+      const row = page.getByTestId('employee').filter({ hasText: 'Мария Попова' });
+      await row.getByRole('switch').click();
+      await row.getByText('Отключён').waitFor();
+
+      await agentPage.evaluate(() => (window.location.hash = '#/publications'));
+      // the cabinet says why, instead of empty lists
+      await agentPage.getByRole('heading', { name: 'Доступ отключён' }).waitFor();
+      await agentPage
+        .getByText('Доступ сотрудника отключён владельцем агентства', { exact: false })
+        .first()
+        .waitFor();
+      await agentPage.screenshot({ path: `${SHOTS}/cabinet-switched-off-${width}.png` });
+      const statuses = await agentPage.evaluate(async () => {
+        const paths = [
+          '/api/cabinet/publications',
+          '/api/agency/demo-agency-1/publications?status=1',
+          '/api/agency/demo-agency-1',
+          '/api/booking/daily-rent/list-for-agent?status=1',
+          '/api/booking/daily-rent/count',
+          '/api/publications-statistic?interval=7',
+        ];
+        return Promise.all(paths.map(async (path) => [path, (await fetch(path)).status]));
+      });
+      expect(statuses.filter(([, status]) => status !== 403)).toEqual([]);
+      // switched on again, the agent is let in
+      await row.getByRole('switch').click();
+      await row.getByText('Активен').waitFor();
+      expect(await agentPage.evaluate(async () => (await fetch('/api/cabinet/publications')).status)).toBe(
+        200,
+      );
+      await agentPage.getByRole('button', { name: 'Открыть кабинет' }).click();
+      await agentPage.getByText('Мои объявления').first().waitFor();
+    } finally {
+      await agentPage.close();
+    }
   });
 });

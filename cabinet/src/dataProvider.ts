@@ -179,6 +179,14 @@ export const dataProvider = {
   /** bookings are read from the spec's agent list: the tab is the display status, pages from 1 */
   async getList(resource: string, params: GetListParams) {
     if (resource === 'employees') return employeesPage(params);
+    if (resource === 'calendar-entries') {
+      // a listing's closed and booked ranges from a day on (api.md section 6): all of them, one page
+      const { publicationId, from } = params.filter as { publicationId: string; from: string };
+      const entries = await dataOf<CalendarEntryDto[]>(
+        withQuery(daily(`${at(publicationId)}/calendar`), { startDate: from, endDate: '2035-01-01' }),
+      );
+      return { data: entries.data, total: entries.data.length };
+    }
     if (resource !== 'bookings') return base.getList(resource, params);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
     const status = Number(params.filter?.status ?? 1);
@@ -210,6 +218,18 @@ export const dataProvider = {
       });
       return { data: added.data as unknown as R };
     }
+    if (resource === 'calendar-entries') {
+      const { publicationId, startDate, endDate } = params.data as {
+        publicationId: string;
+        startDate: string;
+        endDate: string;
+      };
+      const closed = await dataOf<CalendarEntryDto>(
+        daily(`${at(publicationId)}/calendar/set-unavailable-date`),
+        { method: 'POST', body: { startDate, endDate } },
+      );
+      return { data: closed.data as unknown as R };
+    }
     if (resource === 'invoices') {
       const asked = await dataOf<InvoiceRequestedDto>(agencyCall(await agencyId(), '/balance/invoice'), {
         method: 'POST',
@@ -239,6 +259,15 @@ export const dataProvider = {
     return { data: after as unknown as R };
   },
   async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
+    if (resource === 'calendar-entries') {
+      // the listing the range belongs to comes with the call (meta), as the spec's path names it
+      const { publicationId } = params.meta as { publicationId: string };
+      await dataOf<unknown>(
+        daily(`${at(publicationId)}/calendar/unset-unavailable-date/${at(String(params.id))}`),
+        { method: 'DELETE' },
+      );
+      return { data: params.previousData ?? ({ id: params.id } as R) };
+    }
     if (resource !== 'employees') return base.delete<R>(resource, params);
     const path = agencyCall(await agencyId(), `/employee/${at(String(params.id))}`);
     await dataOf<unknown>(path, { method: 'DELETE' });

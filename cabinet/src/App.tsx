@@ -85,7 +85,8 @@ export function renderCabinet(root: Root) {
     <Strict>
       {/* requireAuth: nothing of the cabinet renders (and no protected call is made) until /api/profile says who is signed in */}
       <Admin
-        title="Кабинет агентства"
+        // the text, not its key: react-admin shows the default title untranslated (the not-found page)
+        title={i18nProvider.translate('cabinet.title')}
         dataProvider={dataProvider}
         authProvider={authProvider}
         requireAuth
@@ -103,14 +104,9 @@ export function renderCabinet(root: Root) {
           create={PublicationCreate}
           edit={PublicationEdit}
           icon={HomeWorkIcon}
-          options={{ label: 'Мои объявления' }}
         />
-        <Resource
-          name="bookings"
-          list={BookingList}
-          icon={EventAvailableIcon}
-          options={{ label: 'Посуточная аренда' }}
-        />
+        {/* the resources' names (the menu's items): resources.<name>.name in i18n/ru.ts */}
+        <Resource name="bookings" list={BookingList} icon={EventAvailableIcon} />
         {/* read by the wallet page's list of operations, not a screen of its own */}
         <Resource name="wallet-operations" options={{ label: 'Операции кошелька' }} />
         <CustomRoutes>

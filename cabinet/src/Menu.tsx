@@ -4,7 +4,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import { Menu as RaMenu, useGetIdentity } from 'react-admin';
 import { ROLES } from './staff';
 
-/** The cabinet's menu: the resources, and the owner's agency pages (wallet, staff, profile). */
+/** The cabinet's menu: the resources, and the owner's agency pages (wallet, staff, profile); react-admin translates the keys. */
 export function Menu() {
   const role = useGetIdentity().identity?.role;
   return (
@@ -12,12 +12,12 @@ export function Menu() {
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItems />
       {role === ROLES.AGENCY_OWNER && (
-        <RaMenu.Item to="/wallet" primaryText="Баланс кошелька" leftIcon={<AccountBalanceWalletIcon />} />
+        <RaMenu.Item to="/wallet" primaryText="cabinet.menu.wallet" leftIcon={<AccountBalanceWalletIcon />} />
       )}
       {role === ROLES.AGENCY_OWNER && (
-        <RaMenu.Item to="/staff" primaryText="Сотрудники" leftIcon={<GroupIcon />} />
+        <RaMenu.Item to="/staff" primaryText="cabinet.menu.staff" leftIcon={<GroupIcon />} />
       )}
-      <RaMenu.Item to="/my-agency" primaryText="Моё агентство" leftIcon={<BusinessIcon />} />
+      <RaMenu.Item to="/my-agency" primaryText="cabinet.menu.agency" leftIcon={<BusinessIcon />} />
     </RaMenu>
   );
 }

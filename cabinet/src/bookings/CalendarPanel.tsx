@@ -7,6 +7,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useCabinetData } from '../agency/useAgency';
 import { asDay, DAY_FORMAT, isoDay, RussianDates } from '../dates';
 import type { CalendarEntry } from '../types';
+import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Entry = CalendarEntry;
@@ -16,6 +17,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function CalendarPanel() {
   const record = useRecordContext<{ id: string; dealCategory: string }>();
   const notify = useNotify();
+  const translate = useCabinetTranslate();
   const [range, setRange] = useState({ startDate: today(), endDate: today() });
   const [ics, setIcs] = useState('');
   const data = useCabinetData();
@@ -28,12 +30,13 @@ export function CalendarPanel() {
   const entries: Entry[] = calendar.data ?? [];
   if (!record || !daily) return null;
   const id = record.id;
-  const act = async (change: () => Promise<unknown>, done: string) => {
+  const act = async (change: () => Promise<unknown>, done: MessageKey) => {
     try {
       const answer = (await change()) as { conflicts?: unknown[] } | undefined;
       const conflicts = answer?.conflicts?.length ?? 0;
-      notify(conflicts ? `Импортировано, но пересекаются с бронированиями: ${conflicts}` : done, {
+      notify(conflicts ? 'resources.bookings.calendar.importedWithConflicts' : done, {
         type: conflicts ? 'warning' : 'success',
+        messageArgs: { count: conflicts },
       });
       void calendar.refetch();
     } catch (error) {
@@ -42,12 +45,12 @@ export function CalendarPanel() {
   };
   const feed = `/api/booking/daily-rent/${encodeURIComponent(id)}/calendar.ics`;
   return (
-    <Stack spacing={2} sx={{ mt: 2 }} aria-label="Календарь">
-      <Typography variant="h6">Календарь</Typography>
+    <Stack spacing={2} sx={{ mt: 2 }} aria-label={translate('resources.bookings.calendar.title')}>
+      <Typography variant="h6">{translate('resources.bookings.calendar.title')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
         <RussianDates>
           <DatePicker
-            label="С"
+            label={translate('resources.bookings.calendar.from')}
             format={DAY_FORMAT}
             value={asDay(range.startDate)}
             disablePast
@@ -55,7 +58,7 @@ export function CalendarPanel() {
             slotProps={{ textField: { size: 'small' } }}
           />
           <DatePicker
-            label="По"
+            label={translate('resources.bookings.calendar.to')}
             format={DAY_FORMAT}
             value={asDay(range.endDate)}
             minDate={asDay(range.startDate)?.add(1, 'day')}
@@ -66,35 +69,44 @@ export function CalendarPanel() {
         <Button
           variant="outlined"
           disabled={!range.startDate || !range.endDate || range.endDate <= range.startDate}
-          onClick={() => void act(() => data.closeDates(id, range), 'Даты закрыты')}
+          onClick={() => void act(() => data.closeDates(id, range), 'resources.bookings.calendar.closedDone')}
         >
-          Закрыть доступ
+          {translate('resources.bookings.calendar.close')}
         </Button>
       </Stack>
-      {entries.length === 0 && <Typography color="text.secondary">Все даты свободны</Typography>}
+      {entries.length === 0 && (
+        <Typography color="text.secondary">{translate('resources.bookings.calendar.allFree')}</Typography>
+      )}
       {entries.map((e) => (
         <Stack key={e.id} direction="row" spacing={1} alignItems="center">
           <Chip
             size="small"
             color={e.type === 1 ? 'success' : 'default'}
-            label={e.type === 1 ? 'Забронировано' : 'Закрыто'}
+            label={translate(
+              e.type === 1 ? 'resources.bookings.calendar.booked' : 'resources.bookings.calendar.closed',
+            )}
           />
           <Typography variant="body2">
             {formatDay(e.startDate)} — {formatDay(e.endDate)}
           </Typography>
           {e.type === 2 && (
-            <Button size="small" onClick={() => void act(() => data.openDates(id, e.id), 'Даты открыты')}>
-              Открыть доступ
+            <Button
+              size="small"
+              onClick={() =>
+                void act(() => data.openDates(id, e.id), 'resources.bookings.calendar.openedDone')
+              }
+            >
+              {translate('resources.bookings.calendar.open')}
             </Button>
           )}
         </Stack>
       ))}
       <Alert severity="info">
-        Календарь для других площадок (iCal):{' '}
+        {translate('resources.bookings.calendar.feed')}{' '}
         <Box component="code" sx={{ wordBreak: 'break-all' }}>{`${window.location.origin}${feed}`}</Box>
       </Alert>
       <TextField
-        label="Импорт из календаря другой площадки (.ics)"
+        label={translate('resources.bookings.calendar.importLabel')}
         multiline
         minRows={3}
         value={ics}
@@ -104,9 +116,9 @@ export function CalendarPanel() {
         <Button
           variant="outlined"
           disabled={ics.trim().length < 10}
-          onClick={() => void act(() => data.importCalendar(id, ics), 'Календарь импортирован')}
+          onClick={() => void act(() => data.importCalendar(id, ics), 'resources.bookings.calendar.imported')}
         >
-          Импортировать
+          {translate('resources.bookings.calendar.import')}
         </Button>
       </Box>
     </Stack>

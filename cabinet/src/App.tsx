@@ -115,7 +115,8 @@ export function renderCabinet(root: Root) {
         theme={theme}
       >
         <AdminUI
-          title="Кабинет агентства"
+          // the text, not its key: react-admin shows the default title untranslated (the not-found page)
+          title={i18nProvider.translate('cabinet.title')}
           requireAuth
           loginPage={LoginPage}
           dashboard={Dashboard}
@@ -130,16 +131,11 @@ export function renderCabinet(root: Root) {
             create={PublicationCreate}
             edit={PublicationEdit}
             icon={HomeWorkIcon}
-            options={{ label: 'Мои объявления' }}
           />
-          <Resource
-            name="bookings"
-            list={BookingList}
-            icon={EventAvailableIcon}
-            options={{ label: 'Посуточная аренда' }}
-          />
+          {/* the resources' names (the menu's items): resources.<name>.name in i18n/ru.ts */}
+          <Resource name="bookings" list={BookingList} icon={EventAvailableIcon} />
           {/* read by the wallet page's list of operations, not a screen of its own */}
-          <Resource name="wallet-operations" options={{ label: 'Операции кошелька' }} />
+          <Resource name="wallet-operations" />
           <Resource name="invoices" list={InvoiceList} create={InvoiceCreate} icon={ReceiptLongIcon} />
           <Resource name="employees" list={EmployeeList} icon={GroupIcon} recordRepresentation="name" />
           <CustomRoutes noLayout>

@@ -20,6 +20,7 @@ import { StatisticsCard } from './agency/StatisticsCard';
 import { STATUS_TABS } from './publications/choices';
 import { ROLES } from './staff';
 import type { Agency, Wallet } from './types';
+import { useCabinetTranslate, type MessageKey } from './i18n/translate';
 
 /** How many listings of a status (and deal) the agency has: react-admin's list total, one row asked. */
 function useCount(filter: Record<string, unknown>) {
@@ -27,12 +28,13 @@ function useCount(filter: Record<string, unknown>) {
   return isPending ? '…' : String(total ?? 0);
 }
 
-function StatusCount({ status, label }: { status: number; label: string }) {
+function StatusCount({ status, label }: { status: number; label: MessageKey }) {
   const count = useCount({ status });
+  const translate = useCabinetTranslate();
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography color="text.secondary">{label}</Typography>
+        <Typography color="text.secondary">{translate(label)}</Typography>
         <Typography variant="h4" fontWeight={700} data-testid={`count-${status}`}>
           {count}
         </Typography>
@@ -45,18 +47,19 @@ function StatusCount({ status, label }: { status: number; label: string }) {
 function SaleFlatsRow() {
   const active = useCount({ status: 1, dealCategory: 'sale' });
   const inactive = useCount({ status: 5, dealCategory: 'sale' });
+  const translate = useCabinetTranslate();
   return (
-    <Table size="small" sx={{ maxWidth: 480 }} aria-label="Квартиры и комнаты">
+    <Table size="small" sx={{ maxWidth: 480 }} aria-label={translate('cabinet.dashboard.saleFlats')}>
       <TableHead>
         <TableRow>
-          <TableCell>Квартиры и комнаты</TableCell>
-          <TableCell align="right">Активные</TableCell>
-          <TableCell align="right">Неактивные</TableCell>
+          <TableCell>{translate('cabinet.dashboard.saleFlats')}</TableCell>
+          <TableCell align="right">{translate('cabinet.dashboard.active')}</TableCell>
+          <TableCell align="right">{translate('cabinet.dashboard.inactive')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         <TableRow>
-          <TableCell>Продажа</TableCell>
+          <TableCell>{translate('cabinet.dashboard.sale')}</TableCell>
           <TableCell align="right" data-testid="sale-active">
             {active}
           </TableCell>
@@ -73,6 +76,7 @@ function SaleFlatsRow() {
 function AccountCard() {
   const { agencyId, role } = useStaff();
   const agency = useGetOne<Agency>('agencies', { id: agencyId! }, { enabled: agencyId !== null });
+  const translate = useCabinetTranslate();
   // the wallet's own call: the wallet page shares its answer, so a top-up there shows here too
   const wallet = useGetOne<Wallet>(
     'wallets',
@@ -91,7 +95,12 @@ function AccountCard() {
           <Stack spacing={1} alignItems="flex-start">
             <Typography variant="h6">{agency.data?.name ?? '…'}</Typography>
             {agency.data && (
-              <Chip icon={<VerifiedIcon />} color="success" variant="outlined" label="Аккаунт подтверждён" />
+              <Chip
+                icon={<VerifiedIcon />}
+                color="success"
+                variant="outlined"
+                label={translate('cabinet.dashboard.accountConfirmed')}
+              />
             )}
           </Stack>
           {role === ROLES.AGENCY_OWNER && (
@@ -100,12 +109,12 @@ function AccountCard() {
               alignItems={{ xs: 'flex-start', sm: 'flex-end' }}
               data-testid="dashboard-wallet"
             >
-              <Typography color="text.secondary">Баланс кошелька</Typography>
+              <Typography color="text.secondary">{translate('cabinet.dashboard.walletBalance')}</Typography>
               <Typography variant="h5" fontWeight={700}>
                 {wallet.data ? formatPrice(wallet.data.walletBalance) : '…'}
               </Typography>
               <Button component={Link} to="/wallet" variant="contained">
-                Пополнить
+                {translate('cabinet.dashboard.topUp')}
               </Button>
             </Stack>
           )}
@@ -118,13 +127,18 @@ function AccountCard() {
 /** The dashboard of product.md: the account and wallet, the statistics, 'Мои объявления' at a glance. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
+  const translate = useCabinetTranslate();
   return (
     <Stack spacing={3} sx={{ mt: 2 }}>
-      <Title title="Кабинет агентства" />
-      <Typography variant="h5">Здравствуйте{identity?.fullName ? `, ${identity.fullName}` : ''}!</Typography>
+      <Title title="cabinet.title" />
+      <Typography variant="h5">
+        {identity?.fullName
+          ? translate('cabinet.dashboard.greetingNamed', { name: identity.fullName })
+          : translate('cabinet.dashboard.greeting')}
+      </Typography>
       <AccountCard />
       <StatisticsCard />
-      <Typography variant="h6">Мои объявления</Typography>
+      <Typography variant="h6">{translate('cabinet.dashboard.publications')}</Typography>
       <Grid container spacing={2}>
         {STATUS_TABS.map((t) => (
           <Grid key={t.status} size={{ xs: 6, md: 2.4 }}>
@@ -136,10 +150,10 @@ export function Dashboard() {
       <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
         {/* MUI's buttons: react-admin's shows only its icon on a phone, and these have none */}
         <Button component={Link} to="/publications" variant="outlined">
-          Перейти к объявлениям
+          {translate('cabinet.dashboard.goToPublications')}
         </Button>
         <Button component={Link} to="/publications/create" variant="contained">
-          Добавить объявление
+          {translate('cabinet.dashboard.addPublication')}
         </Button>
       </Stack>
     </Stack>

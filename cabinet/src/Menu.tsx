@@ -15,11 +15,11 @@ export function Menu() {
       <RaMenu.ResourceItem name="publications" />
       <RaMenu.ResourceItem name="bookings" />
       {owner && (
-        <RaMenu.Item to="/wallet" primaryText="Баланс кошелька" leftIcon={<AccountBalanceWalletIcon />} />
+        <RaMenu.Item to="/wallet" primaryText="cabinet.menu.wallet" leftIcon={<AccountBalanceWalletIcon />} />
       )}
       {owner && <RaMenu.ResourceItem name="invoices" />}
       {owner && <RaMenu.ResourceItem name="employees" />}
-      <RaMenu.Item to="/my-agency" primaryText="Моё агентство" leftIcon={<BusinessIcon />} />
+      <RaMenu.Item to="/my-agency" primaryText="cabinet.menu.agency" leftIcon={<BusinessIcon />} />
     </RaMenu>
   );
 }

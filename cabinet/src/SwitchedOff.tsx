@@ -1,12 +1,13 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useLogout, useRedirect, useTranslate } from 'react-admin';
+import { useLogout, useRedirect } from 'react-admin';
+import { useCabinetTranslate } from './i18n/translate';
 
 /**
  * Where an employee the owner switched off lands (authProvider.checkError): why nothing of the
  * agency opens, how to sign out, and a way back once the owner switches them on again.
  */
 export function SwitchedOff() {
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const logout = useLogout();
   const redirect = useRedirect();
   return (
@@ -24,7 +25,7 @@ export function SwitchedOff() {
               </Button>
               <Button href="/">{translate('cabinet.switchedOff.site')}</Button>
               <Button color="inherit" onClick={() => logout()}>
-                {translate('ra.auth.logout')}
+                {translate('cabinet.switchedOff.logout')}
               </Button>
             </Stack>
           </Stack>

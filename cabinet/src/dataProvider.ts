@@ -324,7 +324,7 @@ export const dataProvider = {
       headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
     }),
 
-  // daily rent: the requests' counters and actions, a listing's calendar
+  // daily rent: the requests' counters and actions, the import of a listing's calendar
   bookingCounts: ({ startDate, endDate }: Period = {}) =>
     dataOf<BookingCountsDto>(withQuery(daily('count'), { startDate, endDate })).then((a) => a.data),
   bookingAction: (
@@ -335,19 +335,6 @@ export const dataProvider = {
     dataOf<unknown>(bookingPath(action, booking), {
       method: 'POST',
       body: reason === undefined ? {} : { text: reason },
-    }),
-  calendarOf: (publicationId: string, from: string) =>
-    dataOf<CalendarEntryDto[]>(
-      withQuery(daily(`${at(publicationId)}/calendar`), { startDate: from, endDate: '2035-01-01' }),
-    ).then((a) => a.data),
-  closeDates: (publicationId: string, range: { startDate: string; endDate: string }) =>
-    dataOf<unknown>(daily(`${at(publicationId)}/calendar/set-unavailable-date`), {
-      method: 'POST',
-      body: range,
-    }),
-  openDates: (publicationId: string, entryId: string) =>
-    dataOf<unknown>(daily(`${at(publicationId)}/calendar/unset-unavailable-date/${at(entryId)}`), {
-      method: 'DELETE',
     }),
   importCalendar: (publicationId: string, ics: string) =>
     dataOf<CalendarImportDto>(daily(`${at(publicationId)}/calendar/import`), {

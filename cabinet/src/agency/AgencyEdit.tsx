@@ -14,11 +14,11 @@ import {
   Toolbar,
   useNotify,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
 import { useStaff } from './useAgency';
 import { ROLES } from '../staff';
 import type { Agency } from '../types';
+import { useCabinetTranslate } from '../i18n/translate';
 
 const DESCRIPTION_LIMIT = 240;
 /** the spec's limit of an avatar (api.md: jpg or png up to 10 MB) */
@@ -44,7 +44,7 @@ const choicesOf = (ids: readonly string[]) =>
 /** the saved logo, above the field that replaces it */
 function CurrentAvatar() {
   const agency = useRecordContext<Agency>();
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   if (!agency?.avatar) return null;
   return (
     <img
@@ -70,7 +70,7 @@ const OwnerToolbar = () => (
  */
 export function AgencyEdit() {
   const { agencyId, role } = useStaff();
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const notify = useNotify();
   if (!agencyId) return null;
   const owner = role === ROLES.AGENCY_OWNER;

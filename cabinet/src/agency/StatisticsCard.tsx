@@ -18,6 +18,7 @@ import { lazy, Suspense, useState } from 'react';
 import { formatNumber, loadChunk } from '@estate/client';
 import { useCabinetData } from './useAgency';
 import type { StatisticsDiagram, StatisticsTotals } from '../types';
+import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 
 /** The dashboard's answers, inferred from the server's schemas (statistics/dto.ts): a diagram of bar groups, the interval's sums. */
 type Diagram = StatisticsDiagram;
@@ -36,55 +37,56 @@ const BarChart = lazy(async () => ({
 
 /**
  * product.md, agency cabinet: three contents, each with its total — impressions (views against
- * clicks), favourites, responses (phone views against chats; the total is their sum) — and three periods.
+ * clicks), favourites, responses (phone views against chats; the total is their sum) — and three
+ * periods. Titles and labels are message keys (cabinet.statistics in i18n/ru.ts).
  */
 export const CONTENTS: {
   type: 1 | 2 | 3;
-  title: string;
-  mobileTitle: string;
+  title: MessageKey;
+  mobileTitle: MessageKey;
   total: (t: Totals) => number;
-  series: { key: SeriesKey; label: string; color: string }[];
+  series: { key: SeriesKey; label: MessageKey; color: string }[];
 }[] = [
   {
     type: 1,
-    title: 'Показы объявлений',
-    mobileTitle: 'Просмотры',
+    title: 'cabinet.statistics.contents.impressions',
+    mobileTitle: 'cabinet.statistics.contents.impressionsShort',
     total: (t) => t.viewCount,
     series: [
-      { key: 'viewCount', label: 'Просмотры', color: '#0468ff' },
-      { key: 'clicksCount', label: 'Клики', color: '#ff6d00' },
+      { key: 'viewCount', label: 'cabinet.statistics.series.views', color: '#0468ff' },
+      { key: 'clicksCount', label: 'cabinet.statistics.series.clicks', color: '#ff6d00' },
     ],
   },
   {
     type: 2,
-    title: 'Добавили в избранное',
-    mobileTitle: 'Избранное',
+    title: 'cabinet.statistics.contents.favorites',
+    mobileTitle: 'cabinet.statistics.contents.favoritesShort',
     total: (t) => t.count,
-    series: [{ key: 'count', label: 'Избранное', color: '#e91e63' }],
+    series: [{ key: 'count', label: 'cabinet.statistics.series.favorites', color: '#e91e63' }],
   },
   {
     type: 3,
-    title: 'Отклики',
-    mobileTitle: 'Отклики',
+    title: 'cabinet.statistics.contents.responses',
+    mobileTitle: 'cabinet.statistics.contents.responsesShort',
     total: (t) => t.viewPhoneCount + t.chatsCount,
     series: [
-      { key: 'viewPhoneCount', label: 'Показы телефона', color: '#0468ff' },
-      { key: 'chatsCount', label: 'Чаты', color: '#00a86b' },
+      { key: 'viewPhoneCount', label: 'cabinet.statistics.series.phoneViews', color: '#0468ff' },
+      { key: 'chatsCount', label: 'cabinet.statistics.series.chats', color: '#00a86b' },
     ],
   },
 ];
 /** Periods of the spec: 1 a week by days (weekday names), 2 a month by weeks (date ranges), 3 a year by months (3-letter names). */
-const PERIODS = [
-  { type: 1, label: 'Неделя' },
-  { type: 2, label: 'Месяц' },
-  { type: 3, label: 'Год' },
-] as const;
+const PERIODS: { type: 1 | 2 | 3; label: MessageKey }[] = [
+  { type: 1, label: 'cabinet.statistics.periods.week' },
+  { type: 2, label: 'cabinet.statistics.periods.month' },
+  { type: 3, label: 'cabinet.statistics.periods.year' },
+];
 /** The interval of the totals (main-info): 7 days, 30 days, since the start of the year (the default). */
-const INTERVALS = [
-  { value: '7', label: '7 дней' },
-  { value: '30', label: '30 дней' },
-  { value: 'year', label: 'С начала года' },
-] as const;
+const INTERVALS: { value: '7' | '30' | 'year'; label: MessageKey }[] = [
+  { value: '7', label: 'cabinet.statistics.intervals.days7' },
+  { value: '30', label: 'cabinet.statistics.intervals.days30' },
+  { value: 'year', label: 'cabinet.statistics.intervals.year' },
+];
 
 /**
  * The y-axis of the spec: 4 ticks, the maximum and its 3/4, 1/2 and 1/4, the scale from 0 to the
@@ -99,6 +101,7 @@ export function yScale(values: number[]) {
 
 export function StatisticsCard() {
   const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const translate = useCabinetTranslate();
   const [content, setContent] = useState<1 | 2 | 3>(1);
   const [period, setPeriod] = useState(1);
   const [interval, setInterval] = useState<string>('year');
@@ -131,7 +134,7 @@ export function StatisticsCard() {
           onChange={(_e, v: 1 | 2 | 3) => setContent(v)}
           variant="scrollable"
           allowScrollButtonsMobile
-          aria-label="Статистика"
+          aria-label={translate('cabinet.statistics.label')}
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {CONTENTS.map((c) => (
@@ -139,7 +142,10 @@ export function StatisticsCard() {
               key={c.type}
               value={c.type}
               data-testid={`statistics-tab-${c.type}`}
-              label={`${mobile ? c.mobileTitle : c.title}: ${totals ? formatNumber(c.total(totals)) : '…'}`}
+              label={translate('cabinet.statistics.tab', {
+                title: translate(mobile ? c.mobileTitle : c.title),
+                total: totals ? formatNumber(c.total(totals)) : '…',
+              })}
             />
           ))}
         </Tabs>
@@ -157,18 +163,18 @@ export function StatisticsCard() {
             exclusive
             value={period}
             onChange={(_e, v) => v && setPeriod(v)}
-            aria-label="Период диаграммы"
+            aria-label={translate('cabinet.statistics.period')}
           >
             {PERIODS.map((p) => (
               <ToggleButton key={p.type} value={p.type}>
-                {p.label}
+                {translate(p.label)}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
           <TextField
             select
             size="small"
-            label="Итоги за"
+            label={translate('cabinet.statistics.totalsFor')}
             value={interval}
             onChange={(e) => setInterval(e.target.value)}
             fullWidth={false}
@@ -176,14 +182,14 @@ export function StatisticsCard() {
           >
             {INTERVALS.map((i) => (
               <MenuItem key={i.value} value={i.value}>
-                {i.label}
+                {translate(i.label)}
               </MenuItem>
             ))}
           </TextField>
         </Stack>
-        {failed && <Alert severity="error">Не удалось загрузить статистику</Alert>}
+        {failed && <Alert severity="error">{translate('cabinet.statistics.failed')}</Alert>}
         <Box
-          aria-label="Диаграмма"
+          aria-label={translate('cabinet.statistics.chart')}
           role="figure"
           data-testid="statistics-chart"
           data-max={max}
@@ -195,7 +201,10 @@ export function StatisticsCard() {
               height={mobile ? 240 : 300}
               skipAnimation
               loading={!diagram}
-              localeText={{ loading: 'Загрузка…', noData: 'Нет данных за период' }}
+              localeText={{
+                loading: translate('cabinet.statistics.loading'),
+                noData: translate('cabinet.statistics.noData'),
+              }}
               // a bar group is keyed by its first day: a year has two of one month (last year's and this one's), which must not share a band
               xAxis={[
                 {
@@ -216,7 +225,7 @@ export function StatisticsCard() {
               ]}
               series={spec.series.map((s) => ({
                 id: s.key,
-                label: s.label,
+                label: translate(s.label),
                 color: s.color,
                 data: points.map((p) => p[s.key] ?? 0),
                 valueFormatter: (v: number | null) => formatNumber(v ?? 0),

@@ -9,14 +9,16 @@ import {
   Pagination,
   SelectInput,
   useListContext,
-  useTranslate,
 } from 'react-admin';
 import { useEffect, useRef } from 'react';
 import { DayInput } from '../dates';
+import { useCabinetTranslate } from '../i18n/translate';
 
 const KINDS = ['top-up', 'charge', 'refund'] as const;
 const KIND_CHOICES = KINDS.map((id) => ({ id, name: `resources.wallet-operations.kinds.${id}` }));
-const PURPOSES = new Set(['promotion-day', 'tariff']);
+const PURPOSES = new Set(['promotion-day', 'tariff'] as const);
+type Purpose = typeof PURPOSES extends Set<infer P> ? P : never;
+const isPurpose = (purpose: string | null): purpose is Purpose => PURPOSES.has(purpose as Purpose);
 
 const filters = [
   <SelectInput
@@ -32,9 +34,9 @@ const filters = [
 
 /** «Пополнение», «Списание (тариф)»: the kind and what a charge paid for */
 function OperationName({ operation: o }: { operation: WalletOperation }) {
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const kind = translate(`resources.wallet-operations.kinds.${o.kind}`);
-  return o.purpose && PURPOSES.has(o.purpose)
+  return isPurpose(o.purpose)
     ? `${kind} (${translate(`resources.wallet-operations.purposes.${o.purpose}`)})`
     : kind;
 }
@@ -57,7 +59,7 @@ function FollowBalance({ balance }: { balance: number | null }) {
  * by kind and by period, 25 a page. Its filters stay in the page (not in the wallet's address).
  */
 export function WalletOperations({ balance }: { balance: number | null }) {
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   return (
     <Card variant="outlined">
       <CardContent>

@@ -1,10 +1,11 @@
 import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Title, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Link, Title, useGetOne, useNotify } from 'react-admin';
 import { useCabinetData, useStaff } from './useAgency';
 import { WalletOperations } from './WalletOperations';
 import { formatPrice as rub } from '@estate/client';
 import type { Balance, Wallet } from '../types';
+import { useCabinetTranslate } from '../i18n/translate';
 
 const digits = (v: string) => v.replace(/\D/g, '');
 
@@ -101,7 +102,7 @@ export function useWallet() {
 export function WalletPage() {
   const { agencyId, data, reload, error } = useWallet();
   const cabinetData = useCabinetData();
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const notify = useNotify();
   const [sum, setSum] = useState('');
   const { pending, watch } = useTopUpWatch(reload, (paid) =>

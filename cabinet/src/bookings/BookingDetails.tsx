@@ -16,6 +16,7 @@ import { formatDay, formatPrice, guestsLabel, nightsLabel } from '@estate/client
 import type { Booking } from '../types';
 import { useState, type ReactNode } from 'react';
 import { useRecordContext } from 'react-admin';
+import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 
 const momentText = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
@@ -29,31 +30,54 @@ const momentText = (iso: string) =>
 /** product.md's details modal of a request ('Детали заявки'): the stay, the guest, the money, the state. */
 export function BookingDetails() {
   const booking = useRecordContext<Booking>();
+  const translate = useCabinetTranslate();
   const [open, setOpen] = useState(false);
   if (!booking) return null;
-  const rows: [string, ReactNode][] = [
-    ['Объявление', `${booking.title}, ${booking.address.fullAddress}`],
+  const rows: [MessageKey, ReactNode][] = [
+    ['resources.bookings.details.listing', `${booking.title}, ${booking.address.fullAddress}`],
     [
-      'Даты',
-      `${formatDay(booking.startDate)} — ${formatDay(booking.endDate)}, ${nightsLabel(booking.nightsCount)}`,
+      'resources.bookings.details.dates',
+      translate('resources.bookings.details.datesValue', {
+        start: formatDay(booking.startDate),
+        end: formatDay(booking.endDate),
+        nights: nightsLabel(booking.nightsCount),
+      }),
     ],
     [
-      'Гости',
-      `${guestsLabel(booking.allGuestsCount)}: взрослых ${booking.adultCount}, детей ${booking.childCount}`,
+      'resources.bookings.details.guests',
+      translate('resources.bookings.details.guestsValue', {
+        guests: guestsLabel(booking.allGuestsCount),
+        adults: booking.adultCount,
+        children: booking.childCount,
+      }),
     ],
-    ['Стоимость', `${formatPrice(booking.price)} (${formatPrice(booking.pricePerDay)} за ночь)`],
-    ['Залог', booking.deposit === null ? 'без залога' : formatPrice(booking.deposit)],
-    ['Гость', booking.name],
-    ['Телефон', `+${booking.phone}`],
-    ['Электронная почта', booking.email ?? 'не указана'],
-    ['Заявка отправлена', `${momentText(booking.createdAt)} (МСК)`],
     [
-      'Статус',
+      'resources.bookings.details.cost',
+      translate('resources.bookings.details.costValue', {
+        price: formatPrice(booking.price),
+        perNight: formatPrice(booking.pricePerDay),
+      }),
+    ],
+    [
+      'resources.bookings.details.deposit',
+      booking.deposit === null
+        ? translate('resources.bookings.details.noDeposit')
+        : formatPrice(booking.deposit),
+    ],
+    ['resources.bookings.details.guest', booking.name],
+    ['resources.bookings.details.phone', `+${booking.phone}`],
+    ['resources.bookings.details.email', booking.email ?? translate('resources.bookings.details.noEmail')],
+    [
+      'resources.bookings.details.sentAt',
+      translate('resources.bookings.details.sentAtValue', { moment: momentText(booking.createdAt) }),
+    ],
+    [
+      'resources.bookings.details.status',
       <Box key="status">
         <Chip size="small" label={booking.displayStatusName} />
         {booking.reason && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Причина: {booking.reason}
+            {translate('resources.bookings.reason.shown', { reason: booking.reason })}
           </Typography>
         )}
       </Box>,
@@ -68,7 +92,7 @@ export function BookingDetails() {
           setOpen(true);
         }}
       >
-        Детали заявки
+        {translate('resources.bookings.actions.details')}
       </Button>
       <Dialog
         open={open}
@@ -78,7 +102,9 @@ export function BookingDetails() {
         maxWidth="sm"
         aria-labelledby={`booking-details-${booking.id}`}
       >
-        <DialogTitle id={`booking-details-${booking.id}`}>Детали заявки</DialogTitle>
+        <DialogTitle id={`booking-details-${booking.id}`}>
+          {translate('resources.bookings.details.title')}
+        </DialogTitle>
         <DialogContent>
           {booking.image && (
             <Box
@@ -93,7 +119,7 @@ export function BookingDetails() {
               {rows.map(([label, value]) => (
                 <TableRow key={label}>
                   <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
-                    {label}
+                    {translate(label)}
                   </TableCell>
                   <TableCell>{value}</TableCell>
                 </TableRow>
@@ -102,7 +128,7 @@ export function BookingDetails() {
           </Table>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Закрыть</Button>
+          <Button onClick={() => setOpen(false)}>{translate('resources.bookings.actions.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

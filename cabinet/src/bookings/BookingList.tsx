@@ -32,28 +32,28 @@ import { BookingDetails } from './BookingDetails';
 import { PeriodFilter } from './PeriodFilter';
 import { formatPrice } from '@estate/client';
 import type { Booking } from '../types';
+import { messageKey, useCabinetTranslate, type MessageKey } from '../i18n/translate';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 
 /** product.md: the agent's tabs New, Waiting, Living, Completed, Cancelled (display statuses 1–5). */
-const TABS = [
-  { status: 1, label: 'Новые', empty: 'Новых заявок нет' },
-  { status: 2, label: 'Ожидают заселения', empty: 'Нет гостей, ожидающих заселения' },
-  { status: 3, label: 'Проживают', empty: 'Сейчас никто не проживает' },
-  { status: 4, label: 'Завершённые', empty: 'Завершённых бронирований нет' },
-  { status: 5, label: 'Отменённые', empty: 'Отменённых заявок нет' },
-];
+const TABS = (['new', 'waiting', 'living', 'completed', 'cancelled'] as const).map((name, i) => ({
+  status: i + 1,
+  /** the tab's name with its count (%{count}) */
+  label: messageKey(`resources.bookings.tabs.${name}`),
+  empty: messageKey(`resources.bookings.empty.${name}`),
+}));
 const dateText = (d: string) =>
   new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(d));
 
 /** One action on a request; reject and cancel ask for the reason first (default 'Изменились планы'). */
 function Action({
-  label,
+  label: labelKey,
   action,
   withReason,
   color = 'primary',
 }: {
-  label: string;
+  label: MessageKey;
   action: BookingAction;
   withReason?: boolean;
   color?: 'primary' | 'error';
@@ -61,13 +61,15 @@ function Action({
   const record = useRecordContext<Booking>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useCabinetTranslate();
+  const label = translate(labelKey);
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('Изменились планы');
+  const [reason, setReason] = useState(() => translate('resources.bookings.reason.default'));
   const data = useCabinetData();
   const mutation = useMutation({
     mutationFn: (booking: Booking) => data.bookingAction(action, booking, withReason ? reason : undefined),
     onSuccess: () => {
-      notify('Готово', { type: 'success' });
+      notify('resources.bookings.notifications.done', { type: 'success' });
       setAsking(false);
       // the list and the tabs' counters both change (product.md: after an action the lists and counts
       // reload): react-admin's refresh invalidates every query, the counters' too
@@ -102,7 +104,7 @@ function Action({
         <DialogTitle>{label}</DialogTitle>
         <DialogContent>
           <MuiTextField
-            label="Причина"
+            label={translate('resources.bookings.reason.label')}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             fullWidth
@@ -112,7 +114,9 @@ function Action({
           />
         </DialogContent>
         <DialogActions>
-          <MuiButton onClick={() => setAsking(false)}>Назад</MuiButton>
+          <MuiButton onClick={() => setAsking(false)}>
+            {translate('resources.bookings.actions.back')}
+          </MuiButton>
           <MuiButton color="error" disabled={!reason.trim() || pending} onClick={run}>
             {label}
           </MuiButton>
@@ -128,10 +132,16 @@ function Actions() {
   if (!record) return null;
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
-      {record.displayStatus === 1 && <Action label="Принять" action="accept" />}
-      {record.displayStatus === 1 && <Action label="Отклонить" color="error" withReason action="reject" />}
-      {record.displayStatus === 2 && <Action label="Отменить" color="error" withReason action="cancel" />}
-      {record.displayStatus === 3 && <Action label="Гость выехал" action="check-out" />}
+      {record.displayStatus === 1 && <Action label="resources.bookings.actions.accept" action="accept" />}
+      {record.displayStatus === 1 && (
+        <Action label="resources.bookings.actions.reject" color="error" withReason action="reject" />
+      )}
+      {record.displayStatus === 2 && (
+        <Action label="resources.bookings.actions.cancel" color="error" withReason action="cancel" />
+      )}
+      {record.displayStatus === 3 && (
+        <Action label="resources.bookings.actions.checkOut" action="check-out" />
+      )}
     </Box>
   );
 }
@@ -147,6 +157,7 @@ function TabbedBookings() {
     endDate: filterValues.endDate as string | undefined,
   };
   const provider = useCabinetData();
+  const translate = useCabinetTranslate();
   // the tabs count the requests of the period the list shows
   const countsQuery = useQuery({
     queryKey: ['bookings', 'counts', period.startDate, period.endDate],
@@ -174,7 +185,7 @@ function TabbedBookings() {
             key={t.status}
             value={t.status}
             data-testid={`booking-tab-${t.status}`}
-            label={`${t.label} (${counts.get(t.status) ?? 0})`}
+            label={translate(t.label, { count: counts.get(t.status) ?? 0 })}
           />
         ))}
       </Tabs>
@@ -198,25 +209,24 @@ function TabbedBookings() {
         rowClick={false}
         empty={
           <Typography sx={{ p: 3 }} color="text.secondary">
-            {tab.empty}
+            {translate(tab.empty)}
           </Typography>
         }
       >
-        <TextField source="title" label="Объявление" sortable={false} />
+        <TextField source="title" sortable={false} />
         <FunctionField
-          label="Даты"
+          label="resources.bookings.fields.dates"
           render={(b: Booking) => `${dateText(b.startDate)} — ${dateText(b.endDate)}`}
         />
-        <NumberField source="allGuestsCount" label="Гостей" sortable={false} />
+        <NumberField source="allGuestsCount" sortable={false} />
         <FunctionField
           source="price"
-          label="Сумма"
           sortable={false}
           render={(b: Booking) => formatPrice(b.price)}
           sx={{ whiteSpace: 'nowrap' }}
         />
         <FunctionField
-          label="Гость"
+          label="resources.bookings.fields.guest"
           render={(b: Booking) => (
             <>
               <Typography variant="body2">{b.name}</Typography>
@@ -225,7 +235,7 @@ function TabbedBookings() {
           )}
         />
         <FunctionField
-          label="Статус"
+          label="resources.bookings.fields.status"
           render={(b: Booking & { displayStatusName: string }) => (
             <Box>
               <Chip size="small" label={b.displayStatusName} />
@@ -250,7 +260,7 @@ export function BookingList() {
       filterDefaultValues={{ status: 1 }}
       perPage={15}
       pagination={<Pagination rowsPerPageOptions={[15, 30, 50]} />}
-      title="Посуточная аренда: заявки"
+      title="resources.bookings.page.list"
       actions={false}
       sort={{ field: 'startDate', order: 'ASC' }}
     >

@@ -1,12 +1,13 @@
 import { formatDay } from '@estate/client';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNotify, useRecordContext } from 'react-admin';
+import { useCreate, useDelete, useGetList, useNotify, useRecordContext } from 'react-admin';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useCabinetData } from '../agency/useAgency';
 import { asDay, DAY_FORMAT, isoDay, RussianDates } from '../dates';
 import type { CalendarEntry } from '../types';
+import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Entry = CalendarEntry;
@@ -16,38 +17,64 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function CalendarPanel() {
   const record = useRecordContext<{ id: string; dealCategory: string }>();
   const notify = useNotify();
+  const translate = useCabinetTranslate();
   const [range, setRange] = useState({ startDate: today(), endDate: today() });
   const [ics, setIcs] = useState('');
   const data = useCabinetData();
   const daily = record?.dealCategory === 'dailyRent';
-  const calendar = useQuery({
-    queryKey: ['calendar', record?.id],
-    queryFn: () => data.calendarOf(record!.id, today()),
-    enabled: daily,
+  const id = record?.id ?? '';
+  // the listing's ranges from today on: react-admin's resource `calendar-entries` (dataProvider.ts)
+  const calendar = useGetList<Entry>(
+    'calendar-entries',
+    {
+      filter: { publicationId: id, from: today() },
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'startDate', order: 'ASC' },
+    },
+    { enabled: daily },
+  );
+  const [create, closing] = useCreate();
+  const [remove, opening] = useDelete<Entry>();
+  const imported = useMutation({
+    mutationFn: () => data.importCalendar(id, ics),
+    onSuccess: (answer) => {
+      const conflicts = answer.conflicts.length;
+      notify(
+        conflicts
+          ? 'resources.bookings.calendar.importedWithConflicts'
+          : 'resources.bookings.calendar.imported',
+        { type: conflicts ? 'warning' : 'success', messageArgs: { count: conflicts } },
+      );
+      void calendar.refetch();
+    },
+    onError: (error) => notify(error.message, { type: 'error' }),
   });
   const entries: Entry[] = calendar.data ?? [];
   if (!record || !daily) return null;
-  const id = record.id;
-  const act = async (change: () => Promise<unknown>, done: string) => {
-    try {
-      const answer = (await change()) as { conflicts?: unknown[] } | undefined;
-      const conflicts = answer?.conflicts?.length ?? 0;
-      notify(conflicts ? `Импортировано, но пересекаются с бронированиями: ${conflicts}` : done, {
-        type: conflicts ? 'warning' : 'success',
-      });
-      void calendar.refetch();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    }
-  };
+  const done = (message: MessageKey) => ({
+    onSuccess: () => notify(message, { type: 'success' }),
+    onError: (error: unknown) => notify((error as Error).message, { type: 'error' }),
+  });
+  const close = () =>
+    void create(
+      'calendar-entries',
+      { data: { publicationId: id, ...range } },
+      done('resources.bookings.calendar.closedDone'),
+    );
+  const open = (entry: Entry) =>
+    void remove(
+      'calendar-entries',
+      { id: entry.id, previousData: entry, meta: { publicationId: id } },
+      { mutationMode: 'pessimistic', ...done('resources.bookings.calendar.openedDone') },
+    );
   const feed = `/api/booking/daily-rent/${encodeURIComponent(id)}/calendar.ics`;
   return (
-    <Stack spacing={2} sx={{ mt: 2 }} aria-label="Календарь">
-      <Typography variant="h6">Календарь</Typography>
+    <Stack spacing={2} sx={{ mt: 2 }} aria-label={translate('resources.bookings.calendar.title')}>
+      <Typography variant="h6">{translate('resources.bookings.calendar.title')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
         <RussianDates>
           <DatePicker
-            label="С"
+            label={translate('resources.bookings.calendar.from')}
             format={DAY_FORMAT}
             value={asDay(range.startDate)}
             disablePast
@@ -55,7 +82,7 @@ export function CalendarPanel() {
             slotProps={{ textField: { size: 'small' } }}
           />
           <DatePicker
-            label="По"
+            label={translate('resources.bookings.calendar.to')}
             format={DAY_FORMAT}
             value={asDay(range.endDate)}
             minDate={asDay(range.startDate)?.add(1, 'day')}
@@ -65,36 +92,42 @@ export function CalendarPanel() {
         </RussianDates>
         <Button
           variant="outlined"
-          disabled={!range.startDate || !range.endDate || range.endDate <= range.startDate}
-          onClick={() => void act(() => data.closeDates(id, range), 'Даты закрыты')}
+          disabled={
+            !range.startDate || !range.endDate || range.endDate <= range.startDate || closing.isPending
+          }
+          onClick={close}
         >
-          Закрыть доступ
+          {translate('resources.bookings.calendar.close')}
         </Button>
       </Stack>
-      {entries.length === 0 && <Typography color="text.secondary">Все даты свободны</Typography>}
+      {entries.length === 0 && (
+        <Typography color="text.secondary">{translate('resources.bookings.calendar.allFree')}</Typography>
+      )}
       {entries.map((e) => (
         <Stack key={e.id} direction="row" spacing={1} alignItems="center">
           <Chip
             size="small"
             color={e.type === 1 ? 'success' : 'default'}
-            label={e.type === 1 ? 'Забронировано' : 'Закрыто'}
+            label={translate(
+              e.type === 1 ? 'resources.bookings.calendar.booked' : 'resources.bookings.calendar.closed',
+            )}
           />
           <Typography variant="body2">
             {formatDay(e.startDate)} — {formatDay(e.endDate)}
           </Typography>
           {e.type === 2 && (
-            <Button size="small" onClick={() => void act(() => data.openDates(id, e.id), 'Даты открыты')}>
-              Открыть доступ
+            <Button size="small" disabled={opening.isPending} onClick={() => open(e)}>
+              {translate('resources.bookings.calendar.open')}
             </Button>
           )}
         </Stack>
       ))}
       <Alert severity="info">
-        Календарь для других площадок (iCal):{' '}
+        {translate('resources.bookings.calendar.feed')}{' '}
         <Box component="code" sx={{ wordBreak: 'break-all' }}>{`${window.location.origin}${feed}`}</Box>
       </Alert>
       <TextField
-        label="Импорт из календаря другой площадки (.ics)"
+        label={translate('resources.bookings.calendar.importLabel')}
         multiline
         minRows={3}
         value={ics}
@@ -103,10 +136,10 @@ export function CalendarPanel() {
       <Box>
         <Button
           variant="outlined"
-          disabled={ics.trim().length < 10}
-          onClick={() => void act(() => data.importCalendar(id, ics), 'Календарь импортирован')}
+          disabled={ics.trim().length < 10 || imported.isPending}
+          onClick={() => imported.mutate()}
         >
-          Импортировать
+          {translate('resources.bookings.calendar.import')}
         </Button>
       </Box>
     </Stack>

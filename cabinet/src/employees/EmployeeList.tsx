@@ -22,19 +22,19 @@ import {
   useListContext,
   useNotify,
   useRecordContext,
-  useTranslate,
   useUpdate,
   RecordContextProvider,
 } from 'react-admin';
 import { formatPhone, isFullPhone, phoneDigits } from '@estate/client';
 import type { Employee } from '../types';
+import { useCabinetTranslate } from '../i18n/translate';
 
 const limitText = (limit: number | null) => (limit === null ? '' : String(limit));
 
 /** The monthly limit: saved on Enter or when the field is left, only if it changed; empty is «без лимита». */
 function LimitField() {
   const employee = useRecordContext<Employee>()!;
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate<Employee>();
   const [value, setValue] = useState(limitText(employee.limit));
@@ -74,7 +74,7 @@ function LimitField() {
 /** On or off: an employee switched off keeps their listings but is refused every cabinet call. */
 function Activity() {
   const employee = useRecordContext<Employee>()!;
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate<Employee>();
   const toggle = () =>
@@ -124,7 +124,7 @@ const Remove = () => (
 
 /** 'Добавить нового сотрудника': the phone of a user already registered on the site. */
 function AddEmployee() {
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const notify = useNotify();
   const [create, { isPending }] = useCreate();
   const [phone, setPhone] = useState('');
@@ -209,7 +209,7 @@ function EmployeeBlocks() {
 }
 
 const Empty = () => {
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   return (
     <Typography color="text.secondary" sx={{ p: 2 }}>
       {translate('resources.employees.empty')}

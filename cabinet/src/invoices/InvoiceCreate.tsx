@@ -1,5 +1,6 @@
-import { Create, required, SimpleForm, TextInput, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Create, required, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
 import { Typography } from '@mui/material';
+import { useCabinetTranslate } from '../i18n/translate';
 
 /** digits only, as a bank's details are written */
 const digits = (value: string | null) => (value ?? '').replace(/\D/g, '');
@@ -11,7 +12,7 @@ const digits = (value: string | null) => (value ?? '').replace(/\D/g, '');
  * the fields.
  */
 export function InvoiceCreate() {
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   const asked = () => {

@@ -1,16 +1,8 @@
-import {
-  CreateButton,
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  TextField,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, Datagrid, DateField, FunctionField, List, TextField, TopToolbar } from 'react-admin';
 import { Typography } from '@mui/material';
 import { formatPrice } from '@estate/client';
 import type { Invoice } from '../types';
+import { useCabinetTranslate } from '../i18n/translate';
 
 const Actions = () => (
   <TopToolbar>
@@ -19,7 +11,7 @@ const Actions = () => (
 );
 
 const Empty = () => {
-  const translate = useTranslate();
+  const translate = useCabinetTranslate();
   return (
     <Typography color="text.secondary" sx={{ p: 2 }}>
       {translate('resources.invoices.empty')}

@@ -20,23 +20,29 @@ function HideSelectedButton() {
   const [pending, setPending] = useState(false);
   return (
     <Button
-      label="Скрыть выбранные"
+      label="resources.publications.actions.hideSelected"
       disabled={pending || selectedIds.length === 0}
       onClick={async () => {
         setPending(true);
         try {
           const results = await dataProvider.changeStatus(selectedIds, 3);
           const refused = results.flatMap((r) => (r.success ? [] : [r.message]));
+          // react-admin's notification translates the key with these values
           notify(
             refused.length
-              ? `Скрыто ${results.length - refused.length}, не удалось: ${refused.join('; ')}`
-              : 'Объявления скрыты',
-            { type: refused.length ? 'warning' : 'success' },
+              ? 'resources.publications.notifications.hiddenPartly'
+              : 'resources.publications.notifications.hidden',
+            {
+              type: refused.length ? 'warning' : 'success',
+              messageArgs: { count: results.length - refused.length, errors: refused.join('; ') },
+            },
           );
           onUnselectItems();
           refresh();
         } catch (error) {
-          notify((error as Error).message || 'Не удалось скрыть объявления', { type: 'error' });
+          notify((error as Error).message || 'resources.publications.notifications.hideFailed', {
+            type: 'error',
+          });
         } finally {
           setPending(false);
         }
@@ -52,7 +58,7 @@ export function BulkActions({ status }: { status: number }) {
   return (
     <>
       {status === STATUS.PUBLISHED && <HideSelectedButton />}
-      <BulkDeleteButton label="Удалить выбранные" mutationMode="pessimistic" />
+      <BulkDeleteButton label="resources.publications.actions.deleteSelected" mutationMode="pessimistic" />
     </>
   );
 }

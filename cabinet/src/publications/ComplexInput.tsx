@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from '@mui/material';
 import { FormDataConsumer, SelectInput, useRecordContext } from 'react-admin';
 import { useCabinetData } from '../agency/useAgency';
+import { useCabinetTranslate } from '../i18n/translate';
 
 /** Only a sale or a rent stands in a residential complex (a new-build flat, product.md section 3). */
 export const COMPLEX_DEALS = new Set(['sale', 'rent']);
@@ -17,18 +18,19 @@ function ComplexSelect({ locationId }: { locationId: string | null }) {
   return (
     <SelectInput
       source="residentialComplexId"
-      label="Жилой комплекс"
       choices={choices}
-      emptyText="Не в новостройке"
+      // the complexes' own names: nothing to translate
+      translateChoice={false}
+      emptyText="resources.publications.complex.none"
       // an empty choice is «not in a complex»: null on the wire
       parse={(v: unknown) => (v === '' ? null : v)}
       format={(v: unknown) => v ?? ''}
       isPending={complexes.isPending && Boolean(locationId)}
       helperText={
         !locationId
-          ? 'Сначала выберите местоположение'
+          ? 'resources.publications.complex.chooseLocationFirst'
           : complexes.data?.length === 0
-            ? 'В этом месте нет жилых комплексов'
+            ? 'resources.publications.complex.noneHere'
             : false
       }
       disabled={!locationId}
@@ -54,17 +56,20 @@ export function ComplexInput() {
 export function ComplexField(_props: { label?: string }) {
   const record = useRecordContext<{ residentialComplexId: string | null; deadlineYear: number | null }>();
   const data = useCabinetData();
+  const translate = useCabinetTranslate();
   const id = record?.residentialComplexId ?? null;
   const complex = useQuery({
     queryKey: ['complex', id],
     queryFn: () => data.complex(id!),
     enabled: id !== null,
   });
-  if (!id) return <Typography variant="body2">Не в новостройке</Typography>;
+  if (!id) return <Typography variant="body2">{translate('resources.publications.complex.none')}</Typography>;
   return (
     <Typography variant="body2" data-testid="complex">
       {complex.data ? complex.data.name : '…'}
-      {record?.deadlineYear ? `, сдача в ${record.deadlineYear} году` : ''}
+      {record?.deadlineYear
+        ? translate('resources.publications.complex.deadline', { year: record.deadlineYear })
+        : ''}
     </Typography>
   );
 }

@@ -2,7 +2,8 @@ import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { PlaceDto } from '@estate/client';
 import { useCabinetData } from '../agency/useAgency';
-import { InputHelperText, useInput, type Validator } from 'react-admin';
+import { InputHelperText, useInput, useTranslateLabel, type Validator } from 'react-admin';
+import { useCabinetTranslate } from '../i18n/translate';
 
 /** A place of the locations tree as GET /api/locations answers it (type 1 city, 2 district, 3 and 4 settlements, 5 region). */
 export type Place = PlaceDto;
@@ -17,7 +18,8 @@ const publicationPlaces = (places: Place[]) =>
 
 /**
  * The listing's place, picked from the locations tree by typing its name (api.md: location search
- * queries only non-empty text); the chosen place's id is the form's `locationId`.
+ * queries only non-empty text); the chosen place's id is the form's `locationId`. Its label is
+ * translated as react-admin's inputs translate theirs (by default the resource's field label).
  */
 export function LocationInput({
   source = 'locationId',
@@ -25,10 +27,12 @@ export function LocationInput({
   validate,
 }: {
   source?: string;
-  label: string;
+  label?: string;
   validate?: Validator | Validator[];
 }) {
   const { field, fieldState, isRequired } = useInput({ source, validate });
+  const translate = useCabinetTranslate();
+  const translateLabel = useTranslateLabel();
   const [selected, setSelected] = useState<Place | null>(null);
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Place[]>([]);
@@ -70,7 +74,11 @@ export function LocationInput({
       filterOptions={(places) => places}
       getOptionLabel={(place) => place.fullName}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={text.trim() ? 'Ничего не найдено' : 'Начните вводить название'}
+      noOptionsText={translate(
+        text.trim()
+          ? 'resources.publications.location.nothingFound'
+          : 'resources.publications.location.startTyping',
+      )}
       onInputChange={(_event, value, reason) => reason === 'input' && setText(value)}
       onChange={(_event, place) => {
         setSelected(place);
@@ -90,13 +98,13 @@ export function LocationInput({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
+          label={translateLabel({ label, source })}
           required={isRequired}
           error={fieldState.invalid}
           helperText={
             <InputHelperText
               error={fieldState.error?.message}
-              helperText="Город, район или населённый пункт: начните вводить название"
+              helperText="resources.publications.location.helper"
             />
           }
         />

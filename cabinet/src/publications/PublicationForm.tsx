@@ -23,6 +23,7 @@ import {
 } from './choices';
 import { ComplexInput } from './ComplexInput';
 import { LocationInput } from './LocationInput';
+import { useCabinetTranslate } from '../i18n/translate';
 
 /** an empty select is 'not told': null on the wire */
 const NOT_TOLD = { parse: (v: unknown) => (v === '' ? null : v), format: (v: unknown) => v ?? '' };
@@ -38,6 +39,7 @@ const number = (source: string, props: Partial<Parameters<typeof NumberInput>[0]
  * show here. Every characteristic a listing is filtered by can be told; an empty one is 'not told'.
  */
 export function PublicationForm({ editing = false }: { editing?: boolean }) {
+  const translate = useCabinetTranslate();
   return (
     <SimpleForm>
       <Grid container spacing={2} sx={{ width: '100%', maxWidth: 900 }}>
@@ -48,7 +50,7 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
             validate={required()}
             disabled={editing}
             fullWidth
-            helperText={editing ? 'Тип сделки не меняется после создания' : false}
+            helperText={editing ? 'resources.publications.form.dealCategoryFixed' : false}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -70,21 +72,18 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
           <NumberInput source="price" validate={[required(), minValue(1)]} fullWidth />
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }}>
-          <LocationInput source="locationId" label="Местоположение" validate={required()} />
+          <LocationInput source="locationId" validate={required()} />
         </Grid>
         <Grid size={{ xs: 12, sm: 8 }}>
           <ComplexInput />
         </Grid>
         <Grid size={12}>
-          <TextInput
-            source="address.fullAddress"
-            label="Адрес"
-            validate={[required(), minLength(3)]}
-            fullWidth
-          />
+          <TextInput source="address.fullAddress" validate={[required(), minLength(3)]} fullWidth />
         </Grid>
         <Grid size={12}>
-          <Typography variant="subtitle1">Характеристики</Typography>
+          <Typography variant="subtitle1">
+            {translate('resources.publications.fields.characteristics')}
+          </Typography>
         </Grid>
         <FormDataConsumer<{ dealCategory?: string; propertyType?: number }>>
           {({ formData }) => (
@@ -100,7 +99,8 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
 function Characteristics({ fits }: { fits: Set<Characteristic> }) {
   return (
     <>
-      {fits.has('roomCount') && number('roomCount', { min: 0, helperText: '0 — студия' })}
+      {fits.has('roomCount') &&
+        number('roomCount', { min: 0, helperText: 'resources.publications.form.studio' })}
       {fits.has('totalArea') && number('totalArea', { min: 1 })}
       {fits.has('livingArea') && number('livingArea', { min: 1 })}
       {fits.has('kitchenArea') && number('kitchenArea', { min: 1 })}
@@ -114,7 +114,7 @@ function Characteristics({ fits }: { fits: Set<Characteristic> }) {
           <SelectInput
             source="bathroomType"
             choices={BATHROOM_CHOICES}
-            emptyText="Не указан"
+            emptyText="resources.publications.form.notToldSelect"
             {...NOT_TOLD}
             fullWidth
           />
@@ -125,7 +125,7 @@ function Characteristics({ fits }: { fits: Set<Characteristic> }) {
           <SelectInput
             source="repairType"
             choices={REPAIR_CHOICES}
-            emptyText="Не указан"
+            emptyText="resources.publications.form.notToldSelect"
             {...NOT_TOLD}
             fullWidth
           />
@@ -136,11 +136,12 @@ function Characteristics({ fits }: { fits: Set<Characteristic> }) {
       {fits.has('guestsCount') && number('guestsCount', { min: 1 })}
       {FLAG_FIELDS.filter((source) => fits.has(source)).map((source) => (
         <Grid key={source} size={{ xs: 6, sm: 3 }}>
+          {/* «Да» and «Нет» are react-admin's own (ra.boolean.true and ra.boolean.false, ra-language-russian) */}
           <NullableBooleanInput
             source={source}
-            nullLabel="Не указано"
-            trueLabel="Да"
-            falseLabel="Нет"
+            nullLabel="resources.publications.form.notToldFlag"
+            trueLabel="ra.boolean.true"
+            falseLabel="ra.boolean.false"
             fullWidth
           />
         </Grid>

@@ -1,4 +1,5 @@
 import { Box, Chip, Divider, Tab, Tabs, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import {
   CreateButton,
   DatagridConfigurable,
@@ -14,6 +15,7 @@ import {
   useListContext,
 } from 'react-admin';
 import { DEAL_CHOICES, STATUS_NAMES, STATUS_TABS } from './choices';
+import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 import { formatArea, formatNumber, formatPrice, roomCountText } from '@estate/client';
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
@@ -29,11 +31,14 @@ const untilFormat = new Intl.DateTimeFormat('ru-RU', {
 });
 
 /** the year's count and today's, as the spec's agency list shows them */
-function Counter({ label, total, today }: { label: string; total: number; today?: number }) {
+function Counter({ label, total, today }: { label: MessageKey; total: number; today?: number }) {
+  const translate = useCabinetTranslate();
   return (
     <Typography variant="caption" display="block" sx={{ whiteSpace: 'nowrap' }}>
-      {label}: {formatNumber(total)}
-      {today !== undefined && today > 0 ? ` (+${formatNumber(today)} сегодня)` : ''}
+      {translate(label, { count: formatNumber(total) })}
+      {today !== undefined && today > 0
+        ? ` ${translate('resources.publications.counters.today', { count: formatNumber(today) })}`
+        : ''}
     </Typography>
   );
 }
@@ -41,49 +46,68 @@ function Counter({ label, total, today }: { label: string; total: number; today?
 /** views, favourites, phone views and chats of a listing: the year's and today's */
 const statistics = (r: Row) => (
   <Box data-testid={`statistics-${r.id}`}>
-    <Counter label="Просмотры" total={r.viewCount} today={r.viewCountToday} />
-    <Counter label="В избранном" total={r.favoriteCount} />
-    <Counter label="Показы телефона" total={r.viewPhoneCount} today={r.viewPhoneCountToday} />
-    <Counter label="Чаты" total={r.chatCount} today={r.chatCountToday} />
+    <Counter label="resources.publications.counters.views" total={r.viewCount} today={r.viewCountToday} />
+    <Counter label="resources.publications.counters.favorites" total={r.favoriteCount} />
+    <Counter
+      label="resources.publications.counters.phoneViews"
+      total={r.viewPhoneCount}
+      today={r.viewPhoneCountToday}
+    />
+    <Counter label="resources.publications.counters.chats" total={r.chatCount} today={r.chatCountToday} />
   </Box>
 );
 
 /** the running promotion: its tariff, what a day costs, and the end of the paid day */
-const tariff = (r: Row) =>
-  r.adTariff ? (
+function Tariff({ row: r }: { row: Row }) {
+  const translate = useCabinetTranslate();
+  return r.adTariff ? (
     <Box data-testid={`tariff-${r.id}`} sx={{ minWidth: 120 }}>
       <Typography variant="body2" fontWeight={600}>
         {r.adTariff.title}
       </Typography>
       <Typography variant="caption" display="block" sx={{ whiteSpace: 'nowrap' }}>
-        {formatPrice(r.adTariff.pricePerDay)} в день
+        {translate('resources.publications.tariff.perDay', { price: formatPrice(r.adTariff.pricePerDay) })}
       </Typography>
       <Typography variant="caption" display="block" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        до {untilFormat.format(new Date(r.adTariff.until))}
+        {translate('resources.publications.tariff.until', {
+          date: untilFormat.format(new Date(r.adTariff.until)),
+        })}
       </Typography>
     </Box>
   ) : (
     <Typography variant="caption" color="text.secondary">
-      {r.status === 1 ? 'Без тарифа' : '—'}
+      {r.status === 1 ? translate('resources.publications.tariff.none') : '—'}
     </Typography>
   );
+}
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Заголовок или адрес" />,
-  <SelectInput
-    key="deal"
-    source="dealCategory"
-    label="Тип сделки"
-    choices={DEAL_CHOICES}
-    emptyText="Все объявления"
-    alwaysOn
-  />,
-];
+/** the search (SearchInput's placeholder is not translated by react-admin) and the deal */
+function useFilters() {
+  const translate = useCabinetTranslate();
+  return useMemo(
+    () => [
+      <SearchInput
+        key="q"
+        source="q"
+        alwaysOn
+        placeholder={translate('resources.publications.filters.search')}
+      />,
+      <SelectInput
+        key="deal"
+        source="dealCategory"
+        choices={DEAL_CHOICES}
+        emptyText="resources.publications.filters.allDeals"
+        alwaysOn
+      />,
+    ],
+    [translate],
+  );
+}
 
 function Actions() {
   return (
     <TopToolbar>
-      <CreateButton label="Добавить объявление" />
+      <CreateButton label="resources.publications.actions.create" />
       <ExportButton />
     </TopToolbar>
   );
@@ -94,6 +118,7 @@ const TABLE_SCROLLS = { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', conta
 
 function TabbedPublications() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
+  const translate = useCabinetTranslate();
   const status = Number(filterValues.status ?? STATUS_TABS[0].status);
   const tab = STATUS_TABS.find((t) => t.status === status) ?? STATUS_TABS[0];
   return (
@@ -106,7 +131,7 @@ function TabbedPublications() {
         sx={{ contain: 'inline-size' }}
       >
         {STATUS_TABS.map((t) => (
-          <Tab key={t.status} label={t.label} value={t.status} />
+          <Tab key={t.status} label={translate(t.label)} value={t.status} />
         ))}
       </Tabs>
       <Divider />
@@ -116,12 +141,12 @@ function TabbedPublications() {
         bulkActionButtons={<BulkActions status={tab.status} />}
         empty={
           <Typography sx={{ p: 3 }} color="text.secondary">
-            {tab.empty}
+            {translate(tab.empty)}
           </Typography>
         }
       >
         <FunctionField
-          label="Фото"
+          label="resources.publications.fields.images"
           render={(r: Row) =>
             r.images[0] ? (
               <Box
@@ -151,17 +176,20 @@ function TabbedPublications() {
           render={(r: Row) => (r.totalArea === null ? '' : formatArea(r.totalArea))}
           sx={{ whiteSpace: 'nowrap' }}
         />
-        <TextField source="address.fullAddress" label="Адрес" sortable={false} />
-        <FunctionField label="Статистика" render={statistics} />
-        <FunctionField label="Тариф" render={tariff} />
+        <TextField source="address.fullAddress" sortable={false} />
+        <FunctionField label="resources.publications.fields.statistics" render={statistics} />
+        <FunctionField
+          label="resources.publications.fields.adTariff"
+          render={(r: Row) => <Tariff row={r} />}
+        />
         <DateField source="updatedAt" locales="ru-RU" showTime />
         <FunctionField
-          label="Статус"
+          label="resources.publications.fields.status"
           render={(r: Row) => (
             <Box>
               <Chip
                 size="small"
-                label={r.status === 4 ? 'Отклонено' : STATUS_NAMES[r.status]}
+                label={STATUS_NAMES[r.status] && translate(STATUS_NAMES[r.status])}
                 color={r.status === 1 ? 'success' : r.status === 4 ? 'error' : 'default'}
               />
               {r.status === 4 && r.declineReason && (
@@ -179,6 +207,7 @@ function TabbedPublications() {
 }
 
 export function PublicationList() {
+  const filters = useFilters();
   return (
     <List
       filters={filters}
@@ -186,7 +215,7 @@ export function PublicationList() {
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={25}
       actions={<Actions />}
-      title="Мои объявления"
+      title="resources.publications.page.list"
     >
       <TabbedPublications />
     </List>

@@ -18,6 +18,7 @@ import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
 import { ComplexField } from './ComplexInput';
 import type { Characteristic, RunningTariff } from '../types';
+import { useCabinetTranslate } from '../i18n/translate';
 
 function Photos() {
   const record = useRecordContext<{ images: { path: string }[] }>();
@@ -74,20 +75,25 @@ const untilFormat = new Intl.DateTimeFormat('ru-RU', {
 /** The running promotion: its tariff, when the paid day ends, what each next day costs. */
 function CurrentTariffField(_props: { label?: string }) {
   const record = useRecordContext<{ status: number; currentTariff?: RunningTariff | null }>();
+  const translate = useCabinetTranslate();
   if (!record) return null;
   const tariff = record.currentTariff;
   if (!tariff)
     return (
       <Typography variant="body2" color="text.secondary" data-testid="current-tariff">
-        {record.status === 1 ? 'Тариф не подключён' : '—'}
+        {record.status === 1 ? translate('resources.publications.tariff.notConnected') : '—'}
       </Typography>
     );
   return (
     <Box data-testid="current-tariff">
       <Typography fontWeight={600}>«{tariff.title}»</Typography>
-      <Typography variant="body2">Оплачен до {untilFormat.format(new Date(tariff.until))} (МСК)</Typography>
+      <Typography variant="body2">
+        {translate('resources.publications.tariff.paidUntil', {
+          date: untilFormat.format(new Date(tariff.until)),
+        })}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
-        Списание: {formatPrice(tariff.pricePerDay)} в день
+        {translate('resources.publications.tariff.charge', { price: formatPrice(tariff.pricePerDay) })}
       </Typography>
     </Box>
   );
@@ -102,26 +108,30 @@ const Actions = () => (
 );
 
 export function PublicationShow() {
+  const translate = useCabinetTranslate();
   return (
     <Show actions={<Actions />} queryOptions={{ meta: { withTariff: true } }}>
       <SimpleShowLayout>
         <Photos />
         <TextField source="title" />
-        <FunctionField label="Статус" render={(r: { status: number }) => STATUS_NAMES[r.status]} />
-        <CurrentTariffField label="Текущий тариф" />
+        <FunctionField
+          label="resources.publications.fields.status"
+          render={(r: { status: number }) => STATUS_NAMES[r.status] && translate(STATUS_NAMES[r.status])}
+        />
+        <CurrentTariffField label="resources.publications.fields.currentTariff" />
         <SelectField source="dealCategory" choices={DEAL_CHOICES} />
         <SelectField source="propertyType" choices={PROPERTY_TYPE_CHOICES} />
         <FunctionField source="price" render={(r: { price: number }) => formatPrice(r.price)} />
         <FunctionField
-          label="Прежняя цена, ₽"
+          label="resources.publications.fields.actualPrice"
           render={(r: { actualPrice: number | null }) =>
             r.actualPrice === null ? '—' : formatPrice(r.actualPrice)
           }
         />
-        <TextField source="address.locationName" label="Местоположение" />
-        <TextField source="address.fullAddress" label="Адрес" />
-        <ComplexField label="Жилой комплекс" />
-        <Characteristics label="Характеристики" />
+        <TextField source="address.locationName" />
+        <TextField source="address.fullAddress" />
+        <ComplexField label="resources.publications.fields.residentialComplexId" />
+        <Characteristics label="resources.publications.fields.characteristics" />
         <TextField source="description" />
         <DateField source="updatedAt" locales="ru-RU" showTime />
         <CalendarPanel />

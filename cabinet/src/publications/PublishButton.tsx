@@ -20,17 +20,19 @@ export function PublishButton() {
     return null;
   return (
     <Button
-      label="Опубликовать"
+      label="resources.publications.actions.publish"
       disabled={pending}
       onClick={async (event) => {
         event.stopPropagation();
         setPending(true);
         try {
           await dataProvider.publish('publications', record.id);
-          notify('Объявление опубликовано', { type: 'success' });
+          notify('resources.publications.notifications.published', { type: 'success' });
           refresh();
         } catch (error) {
-          notify((error as Error).message || 'Не удалось опубликовать объявление', { type: 'error' });
+          notify((error as Error).message || 'resources.publications.notifications.publishFailed', {
+            type: 'error',
+          });
         } finally {
           setPending(false);
         }

@@ -17,6 +17,7 @@ import { useCabinetData, useStaff } from '../agency/useAgency';
 import { formatPrice } from '@estate/client';
 import type { Tariff } from '../types';
 import { ROLES } from '../staff';
+import { useCabinetTranslate } from '../i18n/translate';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 
@@ -44,6 +45,7 @@ export function TariffButton() {
     declineReason?: string | null;
   }>();
   const notify = useNotify();
+  const translate = useCabinetTranslate();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [picked, setChosen] = useState('');
@@ -65,9 +67,9 @@ export function TariffButton() {
       const message = answer.meta?.message;
       notify(
         message
-          ? `Объявление принято! ${message}`
-          : 'Объявление принято! Оно будет размещено в каталоге объявлений в ближайшее время.',
-        { type: 'success' },
+          ? 'resources.publications.notifications.acceptedWith'
+          : 'resources.publications.notifications.accepted',
+        { type: 'success', messageArgs: { message } },
       );
       setOpen(false);
       refresh();
@@ -84,7 +86,7 @@ export function TariffButton() {
     <>
       {/* an icon: on a phone react-admin shows a button by its icon alone */}
       <Button
-        label="Изменить ставку"
+        label="resources.publications.actions.changeTariff"
         onClick={(e) => {
           e.stopPropagation();
           setOpen(true);
@@ -93,7 +95,7 @@ export function TariffButton() {
         <RocketLaunchIcon />
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
-        <DialogTitle>Изменить выбранный тариф</DialogTitle>
+        <DialogTitle>{translate('resources.publications.tariff.dialogTitle')}</DialogTitle>
         <DialogContent>
           <RadioGroup value={chosen} onChange={(e) => setChosen(e.target.value)}>
             {list.map((t) => (
@@ -104,7 +106,10 @@ export function TariffButton() {
                 label={
                   <>
                     <Typography fontWeight={600}>
-                      {t.title} — {formatPrice(t.pricePerDay)}/день
+                      {translate('resources.publications.tariff.option', {
+                        title: t.title,
+                        price: formatPrice(t.pricePerDay),
+                      })}
                     </Typography>
                     <Typography variant="caption">{t.advantages.join(' · ')}</Typography>
                   </>
@@ -114,13 +119,15 @@ export function TariffButton() {
           </RadioGroup>
         </DialogContent>
         <DialogActions>
-          <MuiButton onClick={() => setOpen(false)}>Сохранить черновик</MuiButton>
+          <MuiButton onClick={() => setOpen(false)}>
+            {translate('resources.publications.tariff.saveDraft')}
+          </MuiButton>
           <MuiButton
             variant="contained"
             disabled={!chosen || payment.isPending}
             onClick={() => payment.mutate()}
           >
-            Оплатить и разместить
+            {translate('resources.publications.tariff.pay')}
           </MuiButton>
         </DialogActions>
       </Dialog>
@@ -130,19 +137,25 @@ export function TariffButton() {
         onClick={(e) => e.stopPropagation()}
         aria-labelledby="short-of-money"
       >
-        <DialogTitle id="short-of-money">Недостаточно средств на балансе</DialogTitle>
+        <DialogTitle id="short-of-money">
+          {translate('resources.publications.tariff.shortOfMoney')}
+        </DialogTitle>
         <DialogContent>
           <Typography>
-            {role === ROLES.AGENCY_OWNER
-              ? 'Пополните кошелёк агентства, чтобы оплатить тариф.'
-              : 'Попросите владельца агентства пополнить кошелёк, чтобы оплатить тариф.'}
+            {translate(
+              role === ROLES.AGENCY_OWNER
+                ? 'resources.publications.tariff.topUpOwner'
+                : 'resources.publications.tariff.topUpAskOwner',
+            )}
           </Typography>
         </DialogContent>
         <DialogActions>
-          <MuiButton onClick={() => setShortOfMoney(false)}>Закрыть</MuiButton>
+          <MuiButton onClick={() => setShortOfMoney(false)}>
+            {translate('resources.publications.tariff.close')}
+          </MuiButton>
           {role === ROLES.AGENCY_OWNER && (
             <MuiButton variant="contained" component={Link} to="/wallet">
-              Пополнить
+              {translate('resources.publications.tariff.topUp')}
             </MuiButton>
           )}
         </DialogActions>

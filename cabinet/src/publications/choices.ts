@@ -1,52 +1,82 @@
+import { messageKey, type MessageKey } from '../i18n/translate';
+
 /** Publication statuses and the list's tabs, in the spec's order (product.md section 2, publications list). */
 export const STATUS = { PUBLISHED: 1, DRAFT: 2, ARCHIVED: 3, DECLINED: 4, PUBLISHED_NOT_ACTIVE: 5 } as const;
 
+/**
+ * The list's tabs and the dashboard's counts: each names its tab and what an empty tab says
+ * (message keys, translated where they show; MUI's tabs do not translate by themselves).
+ */
 export const STATUS_TABS = [
-  { status: STATUS.PUBLISHED, label: 'Активные', empty: 'Нет активных объявлений' },
-  { status: STATUS.PUBLISHED_NOT_ACTIVE, label: 'Неактивные', empty: 'Нет неактивных объявлений' },
-  { status: STATUS.ARCHIVED, label: 'Архив', empty: 'Нет объявлений в архиве' },
-  { status: STATUS.DECLINED, label: 'Отклонённые', empty: 'Нет отклонённых объявлений' },
-  { status: STATUS.DRAFT, label: 'Черновики', empty: 'Нет черновиков' },
+  {
+    status: STATUS.PUBLISHED,
+    label: messageKey('resources.publications.tabs.published'),
+    empty: messageKey('resources.publications.empty.published'),
+  },
+  {
+    status: STATUS.PUBLISHED_NOT_ACTIVE,
+    label: messageKey('resources.publications.tabs.publishedNotActive'),
+    empty: messageKey('resources.publications.empty.publishedNotActive'),
+  },
+  {
+    status: STATUS.ARCHIVED,
+    label: messageKey('resources.publications.tabs.archived'),
+    empty: messageKey('resources.publications.empty.archived'),
+  },
+  {
+    status: STATUS.DECLINED,
+    label: messageKey('resources.publications.tabs.declined'),
+    empty: messageKey('resources.publications.empty.declined'),
+  },
+  {
+    status: STATUS.DRAFT,
+    label: messageKey('resources.publications.tabs.draft'),
+    empty: messageKey('resources.publications.empty.draft'),
+  },
 ] as const;
 
-export const STATUS_NAMES: Record<number, string> = {
-  1: 'Активно',
-  2: 'Черновик',
-  3: 'В архиве',
-  4: 'Отклонено',
-  5: 'Неактивно',
+/** A status's name (a message key: translate it, the chip and the field showing it are not react-admin's choices). */
+export const STATUS_NAMES: Record<number, MessageKey> = {
+  1: 'resources.publications.status.published',
+  2: 'resources.publications.status.draft',
+  3: 'resources.publications.status.archived',
+  4: 'resources.publications.status.declined',
+  5: 'resources.publications.status.publishedNotActive',
 };
 
-export const DEAL_CHOICES = [
-  { id: 'sale', name: 'Продажа' },
-  { id: 'rent', name: 'Аренда' },
-  { id: 'dailyRent', name: 'Посуточно' },
+/** The choices of the selects below: their names are message keys, which react-admin's SelectInput and SelectField translate. */
+type Choice<Id> = { id: Id; name: MessageKey };
+
+export const DEAL_CHOICES: Choice<string>[] = [
+  { id: 'sale', name: 'resources.publications.choices.dealCategory.sale' },
+  { id: 'rent', name: 'resources.publications.choices.dealCategory.rent' },
+  { id: 'dailyRent', name: 'resources.publications.choices.dealCategory.dailyRent' },
 ];
 
-export const PROPERTY_TYPE_CHOICES = [
-  { id: 1, name: 'Квартира' },
-  { id: 2, name: 'Дом, дача' },
-  { id: 3, name: 'Коттедж' },
-  { id: 4, name: 'Таунхаус' },
-  { id: 5, name: 'Гараж' },
-  { id: 6, name: 'Участок' },
-  { id: 7, name: 'Комната' },
-  { id: 11, name: 'Офис' },
-  { id: 12, name: 'Помещение свободного назначения' },
-  { id: 14, name: 'Склад' },
+export const PROPERTY_TYPE_CHOICES: Choice<number>[] = [
+  { id: 1, name: 'resources.publications.choices.propertyType.flat' },
+  { id: 2, name: 'resources.publications.choices.propertyType.house' },
+  { id: 3, name: 'resources.publications.choices.propertyType.cottage' },
+  { id: 4, name: 'resources.publications.choices.propertyType.townhouse' },
+  { id: 5, name: 'resources.publications.choices.propertyType.garage' },
+  { id: 6, name: 'resources.publications.choices.propertyType.land' },
+  { id: 7, name: 'resources.publications.choices.propertyType.room' },
+  { id: 11, name: 'resources.publications.choices.propertyType.office' },
+  { id: 12, name: 'resources.publications.choices.propertyType.freeUse' },
+  { id: 14, name: 'resources.publications.choices.propertyType.warehouse' },
 ];
 
 /** Select characteristics, stored as these codes (api.md section 9, filter characteristics 100 and 102). */
-export const BATHROOM_CHOICES = [
-  { id: 1, name: 'Совмещённый' },
-  { id: 2, name: 'Раздельный' },
-  { id: 3, name: 'Несколько' },
+export const BATHROOM_CHOICES: Choice<number>[] = [
+  { id: 1, name: 'resources.publications.choices.bathroomType.combined' },
+  { id: 2, name: 'resources.publications.choices.bathroomType.separate' },
+  { id: 3, name: 'resources.publications.choices.bathroomType.several' },
 ];
-export const REPAIR_CHOICES = [
-  { id: 1, name: 'Без ремонта' },
-  { id: 2, name: 'Косметический' },
-  { id: 3, name: 'Евроремонт' },
-  { id: 4, name: 'Дизайнерский' },
+export const REPAIR_CHOICES: Choice<number>[] = [
+  { id: 1, name: 'resources.publications.choices.repairType.none' },
+  { id: 2, name: 'resources.publications.choices.repairType.cosmetic' },
+  { id: 3, name: 'resources.publications.choices.repairType.euro' },
+  { id: 4, name: 'resources.publications.choices.repairType.designer' },
 ];
 /** Yes/no characteristics of a listing. */
 export const FLAG_FIELDS = ['hasBalcony', 'hasParking', 'hasLift', 'hasFurniture', 'petsAllowed'] as const;

@@ -24,7 +24,7 @@ const fittingDealAndType = (data: Sent) => {
 };
 
 const PublicationCreate = () => (
-  <Create redirect="show" title="Новое объявление" transform={fittingDealAndType}>
+  <Create redirect="show" title="resources.publications.page.create" transform={fittingDealAndType}>
     <PublicationForm />
   </Create>
 );

@@ -37,9 +37,17 @@ function LimitField() {
   const translate = useCabinetTranslate();
   const notify = useNotify();
   const [update, { isPending }] = useUpdate<Employee>();
-  const [value, setValue] = useState(limitText(employee.limit));
+  // the saved limit as typed, and again whenever the saved one changes. Not a key on the field: a
+  // field remounted by its new limit lost the save's own callbacks, and «Лимит сохранён» with them
+  const saved = limitText(employee.limit);
+  const [value, setValue] = useState(saved);
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setValue(saved);
+  }
   const save = () => {
-    if (value === limitText(employee.limit)) return;
+    if (value === saved) return;
     void update(
       'employees',
       { id: employee.id, data: { limit: value === '' ? null : Number(value) }, previousData: employee },
@@ -47,7 +55,7 @@ function LimitField() {
         mutationMode: 'pessimistic',
         onSuccess: () => notify('resources.employees.notifications.limitSaved', { type: 'success' }),
         onError: (e) => {
-          setValue(limitText(employee.limit));
+          setValue(saved);
           notify((e as Error).message, { type: 'error' });
         },
       },
@@ -198,7 +206,7 @@ function EmployeeBlocks() {
             </div>
             <Activity />
             <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
-              <LimitField key={`${e.id}:${e.limit}`} />
+              <LimitField />
               <Remove />
             </Stack>
           </Stack>
@@ -250,7 +258,7 @@ function Employees() {
       <FunctionField
         source="limit"
         label="resources.employees.fields.limitShort"
-        render={(e: Employee) => <LimitField key={`${e.id}:${e.limit}`} />}
+        render={() => <LimitField />}
       />
       <FunctionField source="isActive" render={() => <Activity />} />
       <FunctionField label="" render={() => <Remove />} />

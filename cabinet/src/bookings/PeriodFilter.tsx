@@ -1,5 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { asDay, DAY_FORMAT, isoDay, RussianDates } from '../dates';
 import type { Period } from '../types';
 import { useCabinetTranslate } from '../i18n/translate';
@@ -11,6 +13,14 @@ import { useCabinetTranslate } from '../i18n/translate';
  */
 export function PeriodFilter({ value, onChange }: { value: Period; onChange(period: Period): void }) {
   const translate = useCabinetTranslate();
+  // the days as picked, here: the list's filter follows them half a second later (react-admin's
+  // pause), and fed back into the pickers it overwrote the digits being typed meanwhile
+  const [days, setDays] = useState({ startDate: asDay(value.startDate), endDate: asDay(value.endDate) });
+  const pick = (side: 'startDate' | 'endDate', day: Dayjs | null) => {
+    const next = { ...days, [side]: day };
+    setDays(next);
+    onChange({ startDate: isoDay(next.startDate), endDate: isoDay(next.endDate) });
+  };
   const field = { textField: { size: 'small' as const, fullWidth: true } };
   return (
     <RussianDates>
@@ -23,8 +33,8 @@ export function PeriodFilter({ value, onChange }: { value: Period; onChange(peri
           <DatePicker
             label={translate('resources.bookings.period.from')}
             format={DAY_FORMAT}
-            value={asDay(value.startDate)}
-            onChange={(day) => onChange({ ...value, startDate: isoDay(day) })}
+            value={days.startDate}
+            onChange={(day) => pick('startDate', day)}
             slotProps={field}
           />
         </Box>
@@ -32,16 +42,19 @@ export function PeriodFilter({ value, onChange }: { value: Period; onChange(peri
           <DatePicker
             label={translate('resources.bookings.period.to')}
             format={DAY_FORMAT}
-            value={asDay(value.endDate)}
-            minDate={asDay(value.startDate)?.add(1, 'day')}
-            onChange={(day) => onChange({ ...value, endDate: isoDay(day) })}
+            value={days.endDate}
+            minDate={days.startDate?.isValid() ? days.startDate.add(1, 'day') : undefined}
+            onChange={(day) => pick('endDate', day)}
             slotProps={field}
           />
         </Box>
         <Button
           size="small"
-          disabled={!value.startDate && !value.endDate}
-          onClick={() => onChange({ startDate: undefined, endDate: undefined })}
+          disabled={!days.startDate && !days.endDate}
+          onClick={() => {
+            setDays({ startDate: null, endDate: null });
+            onChange({ startDate: undefined, endDate: undefined });
+          }}
         >
           {translate('resources.bookings.period.reset')}
         </Button>

@@ -339,19 +339,25 @@ export async function seedDemoData(
   for (const owner of owners) if (await topUp(ctx, owner, DEMO_TOP_UP)) funded.add(owner.agencyId);
   // the first agency also asks for an invoice, to top up by bank transfer, as the cabinet's form asks
   const [first] = AGENCIES;
-  await handleCommand(ctx.eventStore, walletStream(owners[0].agencyId), walletDecider, {
-    type: 'RequestInvoice',
-    data: {
-      agencyId: owners[0].agencyId,
-      invoiceId: DEMO_INVOICE_ID,
-      sum: 50_000,
-      organizationName: `ООО «${first.name}»`,
-      inn: first.inn,
-      kpp: first.kpp,
-      account: first.accountNumber,
-      by: owners[0].userId,
+  await handleCommand(
+    ctx.eventStore,
+    walletStream(owners[0].agencyId),
+    walletDecider,
+    {
+      type: 'RequestInvoice',
+      data: {
+        agencyId: owners[0].agencyId,
+        invoiceId: DEMO_INVOICE_ID,
+        sum: 50_000,
+        organizationName: `ООО «${first.name}»`,
+        inn: first.inn,
+        kpp: first.kpp,
+        account: first.accountNumber,
+        by: owners[0].userId,
+      },
     },
-  });
+    context,
+  );
   const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
   for (const { publicationId, author, positionType } of promoted) {
     if (!funded.has(author.agencyId)) continue;

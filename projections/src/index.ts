@@ -5,6 +5,7 @@ import { favouritesProjection } from './favourites/projection';
 import { bookingsProjection } from './bookings/projection';
 import { realtorRequestsProjection } from './agencies/projection';
 import { invoicesProjection, walletsProjection } from './money/projection';
+import { chatsProjection } from './chats/projection';
 import type { Projection } from './projection';
 import { workflowsProjection } from './workflows/projection';
 
@@ -18,6 +19,7 @@ export const allProjections: Projection[] = [
   realtorRequestsProjection,
   walletsProjection,
   invoicesProjection,
+  chatsProjection,
   workflowsProjection,
 ];
 
@@ -50,6 +52,7 @@ export * from './favourites/projection';
 export * from './bookings/projection';
 export * from './agencies/projection';
 export * from './money/projection';
+export * from './chats/projection';
 export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';

@@ -23,6 +23,7 @@ import { newBuildingRoutes } from './newBuildings';
 import { publicationRoutes } from './publications';
 import { favouriteRoutes } from './favourites';
 import { bookingRoutes } from './bookings';
+import { chatRoutes } from './chats';
 import { agencyRoutes, realtorRoutes } from './agencies';
 import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
@@ -105,6 +106,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, publicationRoutes));
   app.use(mountRoutes(ctx, favouriteRoutes));
   app.use(mountRoutes(ctx, bookingRoutes));
+  app.use(mountRoutes(ctx, chatRoutes));
   app.use(mountRoutes(ctx, realtorRoutes));
   app.use(mountRoutes(ctx, agencyRoutes));
   app.use(mountRoutes(ctx, moneyRoutes(ctx)));

@@ -118,6 +118,7 @@ export async function buildContext(
       bookingsPerIp: { points: config.BOOKING_LIMIT_PER_IP, durationSeconds: hour },
       bookingsPerPhone: { points: config.BOOKING_LIMIT_PER_PHONE, durationSeconds: 24 * hour },
       bookingsPerListing: { points: config.BOOKING_LIMIT_PER_LISTING, durationSeconds: hour },
+      chatMessagesPerUser: { points: config.CHAT_MESSAGES_PER_MINUTE, durationSeconds: 60 },
     },
     limitsRedis,
   );

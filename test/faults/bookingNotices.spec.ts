@@ -7,7 +7,7 @@ import { closeContext } from '../../services/src/bootstrap';
 import { SqliteJobQueue } from '../../services/src/core/jobs/sqlite';
 import { EMAIL_QUEUE, SMS_QUEUE } from '../../services/src/notifications';
 import { bookingStream } from '../../services/src/bookings/booking';
-import { chatStream } from '../../services/src/bookings/chat';
+import { chatStream } from '../../services/src/chats';
 import { guestPagePath } from '../../services/src/bookings/guestLinks';
 import { settled } from '../../services/test/settled';
 import { startTestApp, type TestApp } from '../support/server';
@@ -93,7 +93,9 @@ describe('booking notifications across a killed process', () => {
       const chat = async (requestId: string) => {
         const [requested] = await t.ctx.eventStore.readStream(bookingStream(requestId));
         const stream = chatStream((requested.data as { chatId: string }).chatId);
-        return (await t.ctx.eventStore.readStream(stream)).map((e) => (e.data as { kind: string }).kind);
+        return (await t.ctx.eventStore.readStream(stream))
+          .filter((e) => e.type === 'ChatMessagePosted')
+          .map((e) => (e.data as { kind: string }).kind);
       };
       expect(await chat(accepted.requestId)).toEqual(['booking-sent', 'booking-accepted']);
       expect(await chat(rejected.requestId)).toEqual(['booking-sent', 'booking-rejected']);

@@ -87,18 +87,6 @@ export const bookingEvents = {
   GuestCheckedOut: z.object({ requestId: id, by: id }),
 };
 
-/** The `chat-<chatId>` stream; the booking kinds come first, plain messages with the chat slice. */
-export const chatEvents = {
-  ChatMessagePosted: z.object({
-    chatId: id,
-    messageId: id,
-    authorId: id.nullable(),
-    kind: z.enum(['text', 'booking-sent', 'booking-accepted', 'booking-rejected', 'booking-canceled']),
-    text: z.string().max(4000),
-    bookingRequestId: id.nullable(),
-  }),
-};
-
 /** BookingRequested 1 → 2: requests sent before the guest's link existed have no key. */
 export const bookingRequestedV2 = (data: unknown) => ({ ...(data as object), guestKeyHash: null });
 /** BookingRequested 2 → 3: requests sent before the snapshot carry none (the bookings read model has its fallback). */

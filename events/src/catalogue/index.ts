@@ -14,8 +14,8 @@ import {
   bookingRequestedV2,
   bookingRequestedV3,
   calendarEvents,
-  chatEvents,
 } from './bookings';
+import { chatEvents, chatMessagePostedV2 } from './chats';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
@@ -64,6 +64,8 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   BookingRequested: 3,
   // 2: the id of the run that cancelled (a repeat of the same run records nothing)
   BookingCancelled: 2,
+  // 2: the messages a message answers
+  ChatMessagePosted: 2,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<EventType, number> = Object.fromEntries(
@@ -81,6 +83,7 @@ const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   WalletCharged: { 1: walletChargedV2 },
   BookingRequested: { 1: bookingRequestedV2, 2: bookingRequestedV3 },
   BookingCancelled: { 1: bookingCancelledV2 },
+  ChatMessagePosted: { 1: chatMessagePostedV2 },
 };
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;
@@ -104,6 +107,7 @@ export function upcast(type: string, schemaVersion: number, data: unknown): unkn
 
 export * from './shared';
 export * from './publication';
+export { CHAT_TEXT_LIMIT, chatListingSnapshot } from './chats';
 export { agencyDetails, LEGAL_ENTITIES, legalEntity, type AgencyDetails } from './agencies';
 export {
   CODE_PURPOSES,

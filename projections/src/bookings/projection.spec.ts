@@ -73,6 +73,7 @@ const history = storedEvents([
       kind: 'booking-sent',
       text: 'Заявка',
       bookingRequestId: 'r1',
+      replyMessageIds: [],
     },
   }),
   at('calendar-p1', {

@@ -5,7 +5,7 @@ import { defineReactor, effectId, type ReactorEvent } from '../core/reactors/rea
 import { queueEmail, queueSms } from '../notifications';
 import { hashToken } from '../identity';
 import { bookingOf } from './commands';
-import { chatDecider, chatStream, type BookingMessageKind } from './chat';
+import { chatDecider, chatListingOf, chatStream, type BookingMessageKind, type ChatStart } from '../chats';
 import { periodText } from './dates';
 import { guestKeyOf, guestPagePath } from './guestLinks';
 import { derivedId } from './ids';
@@ -87,6 +87,32 @@ async function notify(
 }
 
 /** The listing's title for a request recorded before requests carried their listing's snapshot (BookingRequested v2). */
+/** the chat a booking request begins: its guest (null without an account) and the listing's author */
+async function chatStartOf(ctx: AppContext, event: ReactorEvent<'BookingRequested'>): Promise<ChatStart> {
+  const { chatId, publicationId, guest, authorId, agencyId, requestId, listing } = event.data;
+  const doc = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: publicationId });
+  return {
+    chatId,
+    publicationId,
+    visitorId: guest.userId,
+    authorId,
+    agencyId,
+    // the listing now; gone from the catalogue, what the request recorded of it
+    listing: doc
+      ? chatListingOf(doc)
+      : {
+          title: listing?.title ?? '',
+          image: listing?.image ?? null,
+          price: listing?.pricePerNight ?? 0,
+          roomCount: null,
+          totalArea: null,
+          dealCategory: 'dailyRent',
+          propertyType: 1,
+        },
+    bookingRequestId: requestId,
+  };
+}
+
 async function titleOf(ctx: AppContext, publicationId: string) {
   const publication = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
@@ -107,6 +133,8 @@ export const bookingReactors = (ctx: AppContext) => [
     handles: ['BookingRequested', 'BookingAccepted', 'BookingRejected', 'BookingCancelled'],
     async react(event) {
       const { chatId, kind, text, authorId } = await messageOf(ctx, event);
+      // the request begins its chat when the guest and the author have none yet about the listing
+      const start = event.type === 'BookingRequested' ? await chatStartOf(ctx, event) : null;
       await handleCommand(
         ctx.eventStore,
         chatStream(chatId),
@@ -119,6 +147,7 @@ export const bookingReactors = (ctx: AppContext) => [
           kind,
           text,
           bookingRequestId: event.data.requestId,
+          start,
         },
         { actor: authorId ?? 'guest', causationId: event.eventId },
       );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
+import { chatIdOf } from '../chats';
 import { hashToken } from '../identity';
 import { isOpen } from './booking';
 import { bookingOf, dailyRentPublication, isFree, runBooking } from './commands';
@@ -92,7 +93,8 @@ export async function requestBooking(
         nights,
         price: publication.price * nights,
         deposit: publication.deposit,
-        chatId: randomUUID(),
+        // a guest with an account talks about the listing in one chat, the booking's steps included
+        chatId: guestUserId ? chatIdOf(publicationId, guestUserId) : randomUUID(),
         guestKeyHash: guestKey ? hashToken(guestKey) : null,
         listing: {
           title: publication.title,

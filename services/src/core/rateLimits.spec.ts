@@ -16,6 +16,7 @@ const settings: LimitSettings = {
   bookingsPerIp: { points: 5, durationSeconds: 60 },
   bookingsPerPhone: { points: 5, durationSeconds: 60 },
   bookingsPerListing: { points: 5, durationSeconds: 60 },
+  chatMessagesPerUser: { points: 5, durationSeconds: 60 },
 };
 
 function rateLimitsContract(

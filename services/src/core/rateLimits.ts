@@ -20,7 +20,9 @@ export type LimitRule =
   /** daily-rent booking requests (each texts and e-mails the host): per IP, per guest phone, per listing */
   | 'bookingsPerIp'
   | 'bookingsPerPhone'
-  | 'bookingsPerListing';
+  | 'bookingsPerListing'
+  /** chat messages a user sends: a person types a few a minute, a spammer hundreds */
+  | 'chatMessagesPerUser';
 export type LimitSettings = Record<LimitRule, { points: number; durationSeconds: number }>;
 
 export interface RateLimits {
@@ -57,6 +59,7 @@ export class FlexibleRateLimits implements RateLimits {
       bookingsPerIp: make('bookingsPerIp'),
       bookingsPerPhone: make('bookingsPerPhone'),
       bookingsPerListing: make('bookingsPerListing'),
+      chatMessagesPerUser: make('chatMessagesPerUser'),
     };
   }
 

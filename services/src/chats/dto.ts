@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const pageMeta = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+
+/** product.md section 3, Chat: an item of the chat list, seen by one of its members (or the agency's owner). */
+export const chatListItemDto = z.object({
+  id: z.string(),
+  uuid: z.string(),
+  lastMessageCreatedAt: z.string().nullable(),
+  lastMessageText: z.string().nullable(),
+  /** the messages of the other side the caller's side has not read */
+  unreadMessageCount: z.number().int(),
+  chatMemberId: z.string().nullable(),
+  chatMemberName: z.string(),
+  chatMemberAvatarPath: z.string().nullable(),
+  chatMemberAgencyName: z.string().nullable(),
+  bookingDailyRentAdRequestId: z.string().nullable(),
+  ad: z.object({
+    id: z.string(),
+    title: z.string(),
+    price: z.number(),
+    image: z.string().nullable(),
+    characteristics: z.object({ roomCount: z.number().nullable(), totalArea: z.number().nullable() }),
+    categories: z.object({ dealCategory: z.string(), propertyType: z.number().int() }),
+  }),
+});
+export type ChatListItemDto = z.infer<typeof chatListItemDto>;
+export const chatListAnswer = z.object({ data: z.array(chatListItemDto), meta: pageMeta });
+
+/** product.md section 3, Chat: a message, in the chat's order */
+export const chatMessageDto = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  /** the author (null: a guest without an account, or the system) */
+  client: z.object({ id: z.string() }).nullable(),
+  kind: z.enum(['text', 'booking-sent', 'booking-accepted', 'booking-rejected', 'booking-canceled']),
+  bookingDailyRentAdRequestId: z.string().nullable(),
+  replyMessageIds: z.array(z.string()),
+  /** the caller's own message */
+  isMine: z.boolean(),
+});
+export type ChatMessageDto = z.infer<typeof chatMessageDto>;
+export const chatMessagesAnswer = z.object({ data: z.array(chatMessageDto), meta: pageMeta });
+
+export const messageSentAnswer = z.object({ data: z.object({ chatId: z.string(), messageId: z.string() }) });
+export const messagesReadAnswer = z.object({ data: z.object({ success: z.boolean() }) });

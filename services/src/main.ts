@@ -5,6 +5,7 @@ import { buildContext, closeContext, projectorRunner } from './bootstrap';
 import { ConfigError, loadConfig } from './core/config';
 import { createApp } from './app';
 import { seedDemoData } from './seed';
+import { ChatSockets } from './chats';
 
 async function main() {
   let config;
@@ -61,6 +62,9 @@ async function main() {
   }
   const app = createApp(ctx);
   const server = createHttpServer(app);
+  // the chats' live pushes on the same server (/api/ws)
+  const sockets = new ChatSockets(ctx);
+  await sockets.attach(server);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -81,6 +85,7 @@ async function main() {
     ctx.logger.info({ signal }, 'stopping');
     server.close();
     server.closeAllConnections();
+    await sockets.close();
     await closeContext(ctx);
     process.exit(0);
   };

@@ -10,6 +10,7 @@ import type { AppContext } from '../src/core/context';
 import { createLogger, type Logger } from '../src/core/logger';
 import { createHttpServer } from '../src/core/server';
 import { seedDemoData } from '../src/seed';
+import { ChatSockets } from '../src/chats';
 
 /** The app's clock, moved forward by tests to expire codes and allow resends without waiting. */
 export class TestClock {
@@ -108,11 +109,14 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${port}`;
   const testApp = await startTestApp({ ...options, env: { PUBLIC_URL: url } });
   server.on('request', testApp.app);
+  const sockets = new ChatSockets(testApp.ctx);
+  await sockets.attach(server);
   return {
     url,
     clock: testApp.clock,
     async stop() {
       server.closeAllConnections();
+      await sockets.close();
       await new Promise((resolve) => server.close(resolve));
       await testApp.close();
     },

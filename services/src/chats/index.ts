@@ -13,3 +13,4 @@ export {
 } from './chat';
 export { chatListingOf } from './listing';
 export { chatRoutes } from './api';
+export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets, chatReactors } from './live';

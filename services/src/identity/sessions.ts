@@ -44,7 +44,7 @@ export async function signedIn(ctx: AppContext, res: Response, userId: string) {
 /** A token from `Authorization: Bearer` (API clients) or from the HttpOnly cookie (the site and the cabinet). */
 type PresentedToken = { token: string; via: 'bearer' | 'cookie' };
 
-function tokenFrom(req: Request): PresentedToken | null {
+function tokenFrom(req: Pick<Request, 'headers'>): PresentedToken | null {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const token = header.slice(7).trim();
@@ -128,6 +128,22 @@ async function recordUse(
 /** The idle period, but never past the session's absolute end. */
 const cookieMaxAgeMs = (expiresAt: string, now: Date) =>
   Math.max(0, Math.min(SESSION_IDLE_SECONDS * 1000, Date.parse(expiresAt) - now.getTime()));
+
+/**
+ * The signed-in user of a request that is not Express's (a WebSocket's upgrade): the same token, from
+ * the same header or cookie, and the same checks; null when none is live.
+ */
+export async function userOfHeaders(
+  ctx: AppContext,
+  headers: Request['headers'],
+): Promise<AuthenticatedUser | null> {
+  const presented = tokenFrom({ headers });
+  return presented ? ((await liveSession(ctx, presented.token))?.user ?? null) : null;
+}
+
+/** The signed-in user of a token sent in a WebSocket's first message; null when it is not live. */
+export const userOfToken = async (ctx: AppContext, token: string) =>
+  (await liveSession(ctx, token))?.user ?? null;
 
 /**
  * Attaches the caller to the request when a live token is presented; never rejects by itself. A

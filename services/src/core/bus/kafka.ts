@@ -75,7 +75,7 @@ export class KafkaBus implements Bus {
     });
     this.consumers.add(consumer);
     await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.subscribe({ topic, fromBeginning: !options.fromNow });
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,

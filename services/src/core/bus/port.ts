@@ -21,6 +21,11 @@ export type OutgoingMessage = { key?: string | null; value: unknown };
 export type SubscribeOptions = {
   /** most messages handed to one handler call (default 500) */
   maxBatch?: number;
+  /**
+   * a new group starts after the topic's last message instead of at its beginning (a process's own
+   * group for live pushes: what it missed while down is caught up otherwise); a known group resumes
+   */
+  fromNow?: boolean;
   /** told about every failed batch (and storage hiccup) before the batch is retried */
   onError?: (error: unknown) => void;
 };

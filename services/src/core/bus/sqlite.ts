@@ -63,6 +63,9 @@ export class SqliteBus implements Bus {
       committed: this.db.prepare<[string, string], { committed: number }>(
         'SELECT committed FROM bus_offsets WHERE group_id = ? AND topic = ?',
       ),
+      last: this.db.prepare<[string], { last: number | null }>(
+        'SELECT MAX("offset") AS last FROM bus_messages WHERE topic = ?',
+      ),
       commit: this.db.prepare<[string, string, number]>(
         'INSERT INTO bus_offsets (group_id, topic, committed) VALUES (?, ?, ?) ON CONFLICT (group_id, topic) DO UPDATE SET committed = excluded.committed',
       ),
@@ -89,6 +92,9 @@ export class SqliteBus implements Bus {
   ): Promise<BusSubscription> {
     if (!this.db.open) throw new Error('bus closed');
     const maxBatch = Math.max(1, options.maxBatch ?? 500);
+    // a new group that wants only what comes next starts after the topic's last message
+    if (options.fromNow && !this.stmts.committed.get(group, topic))
+      this.stmts.commit.run(group, topic, this.stmts.last.get(topic)?.last ?? 0);
     const slot = `${group}\u0000${topic}`;
     const stopping = stopSignal();
     let started = false;

@@ -1,0 +1,159 @@
+import { ROLES } from '@estate/events';
+import { WebSocket } from 'ws';
+import { createAgency, createPublication } from '../../test/publications';
+import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { createHttpServer } from '../core/server';
+import { registerUser } from '../identity';
+import { ChatSockets, CHAT_SOCKET_PATH } from './live';
+
+/**
+ * Issue 15, item 3: the chats' live pushes over WebSocket on the app's own server — a message sent
+ * by one member reaches every open socket of both, with the unread counts; a socket that reconnects
+ * and names the last position it saw is caught up on what it missed.
+ */
+let t: TestApp;
+let url: string;
+let sockets: ChatSockets;
+let http: ReturnType<typeof createHttpServer>;
+let visitor: string;
+let agent: string;
+let agentId: string;
+const LISTING = 'live-flat';
+
+type Frame = {
+  type: string;
+  chatId?: string;
+  position?: number;
+  unreadMessageCount?: number;
+  message?: { text: string };
+};
+
+/** a socket with the frames it received, and a wait for the next frame that matches */
+async function connect(headers: Record<string, string>) {
+  const ws = new WebSocket(`${url.replace('http', 'ws')}${CHAT_SOCKET_PATH}`, { headers });
+  const frames: Frame[] = [];
+  const waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  ws.on('message', (raw) => {
+    const frame = JSON.parse(String(raw)) as Frame;
+    frames.push(frame);
+    for (const w of [...waiters])
+      if (w.match(frame)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(frame);
+      }
+  });
+  const next = (match: (f: Frame) => boolean, seen = 0) =>
+    new Promise<Frame>((resolve, reject) => {
+      const found = frames.slice(seen).find(match);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => reject(new Error(`no frame after ${JSON.stringify(frames)}`)), 10_000);
+      waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+    });
+  await next((f) => f.type === 'ready');
+  return { ws, frames, next };
+}
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function send(token: string, body: object) {
+  const res = await fetch(`${url}/api/chats/send-message`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...bearer(token) },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { chatId: string } }).data.chatId;
+}
+
+beforeAll(async () => {
+  http = createHttpServer();
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const address = http.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t = await startTestApp({ seed: false, env: { PUBLIC_URL: url } });
+  http.on('request', t.app);
+  sockets = new ChatSockets(t.ctx);
+  await sockets.attach(http);
+  const agency = await createAgency(t.ctx, 'live', '71');
+  agentId = agency.agent.userId;
+  await createPublication(t.ctx, agency.agent, { id: LISTING, price: 6_200_000, publishedDaysAgo: 1 });
+  await registerUser(t.ctx, {
+    type: 'RegisterUser',
+    userId: 'live-visitor',
+    name: 'Ирина',
+    phone: '79161230071',
+    email: null,
+    role: ROLES.USER,
+    agencyId: null,
+  });
+  await t.ctx.projections.whenCaughtUp();
+  visitor = await signIn(t, '79161230071');
+  agent = await signIn(t, agency.agentPhone);
+});
+afterAll(async () => {
+  http.closeAllConnections();
+  await sockets.close();
+  await new Promise((resolve) => http.close(resolve));
+  await t.close();
+});
+
+describe('the chats over WebSocket', () => {
+  let chatId: string;
+
+  it('delivers a message to every open socket of both members, with each one’s unread count', async () => {
+    const agentTab = await connect(bearer(agent));
+    const agentOtherTab = await connect(bearer(agent));
+    const visitorTab = await connect(bearer(visitor));
+    chatId = await send(visitor, { adId: LISTING, text: 'Добрый день! Торг уместен?', chatId: null });
+    const arrived = await agentTab.next((f) => f.type === 'message');
+    expect(arrived).toMatchObject({
+      type: 'message',
+      chatId,
+      unreadMessageCount: 1,
+      message: { text: 'Добрый день! Торг уместен?', client: { id: 'live-visitor' } },
+    });
+    await agentOtherTab.next((f) => f.type === 'message' && f.chatId === chatId);
+    expect(await visitorTab.next((f) => f.type === 'message')).toMatchObject({ unreadMessageCount: 0 });
+
+    // the agent reads it: both see the read, the agent's count back to 0
+    await fetch(`${url}/api/chats/${chatId}/read-messages`, { method: 'PATCH', headers: bearer(agent) });
+    expect(await agentTab.next((f) => f.type === 'read')).toMatchObject({
+      readerId: agentId,
+      unreadMessageCount: 0,
+    });
+    await visitorTab.next((f) => f.type === 'read');
+    for (const tab of [agentTab, agentOtherTab, visitorTab]) tab.ws.close();
+  });
+
+  it('catches a reconnecting socket up on what it missed, from the last position it saw', async () => {
+    const first = await connect(bearer(agent));
+    const seen = (await first.next((f) => f.type === 'ready')).position!;
+    first.ws.close();
+    await send(visitor, { adId: LISTING, text: 'Вы тут?', chatId });
+    await send(visitor, { adId: LISTING, text: 'Перезвоните, пожалуйста', chatId });
+    await t.ctx.reactors.whenCaughtUp();
+
+    const again = await connect(bearer(agent));
+    again.ws.send(JSON.stringify({ type: 'since', position: seen }));
+    await again.next((f) => f.type === 'caught-up');
+    const missed = again.frames.filter((f) => f.type === 'message').map((f) => f.message!.text);
+    expect(missed).toEqual(['Вы тут?', 'Перезвоните, пожалуйста']);
+    again.ws.close();
+  });
+
+  it('takes the session token as the first message, and closes a socket whose token is not live', async () => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}${CHAT_SOCKET_PATH}`);
+    const ready = new Promise<Frame>((resolve) =>
+      ws.on('message', (raw) => resolve(JSON.parse(String(raw)) as Frame)),
+    );
+    await new Promise((resolve) => ws.on('open', resolve));
+    ws.send(JSON.stringify({ type: 'auth', token: visitor }));
+    expect((await ready).type).toBe('ready');
+    ws.close();
+
+    const stranger = new WebSocket(`${url.replace('http', 'ws')}${CHAT_SOCKET_PATH}`);
+    await new Promise((resolve) => stranger.on('open', resolve));
+    const closed = new Promise<number>((resolve) => stranger.on('close', (code) => resolve(code)));
+    stranger.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
+    expect(await closed).toBe(4401);
+  });
+});

@@ -3,7 +3,7 @@ import type { Reactor } from './core/reactors/reactor';
 import type { Workflow } from './core/workflow';
 import { agencyReactors, agencyWorkflows } from './agencies';
 import { bookingReactors, bookingWorkflows } from './bookings';
-import { chatReactors } from './chats';
+import { chatNoticeReactors, chatReactors } from './chats';
 import { identityReactors } from './identity';
 import { moneyReactors, moneyWorkflows } from './money';
 import { publicationReactors } from './publications';
@@ -20,6 +20,7 @@ export const allReactors = (ctx: AppContext): Reactor[] => [
   ...moneyReactors(ctx),
   ...bookingReactors(ctx),
   ...chatReactors(ctx),
+  ...chatNoticeReactors(ctx),
   ...publicationReactors(ctx),
 ];
 export const allWorkflows: Workflow<never, unknown>[] = [

@@ -14,3 +14,4 @@ export {
 export { chatListingOf } from './listing';
 export { chatRoutes } from './api';
 export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets, chatReactors } from './live';
+export { CHAT_ABSENT_REACTOR, chatNoticeReactors } from './notify';

@@ -5,6 +5,7 @@ import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { createHttpServer } from '../core/server';
 import { registerUser } from '../identity';
 import { ChatSockets, CHAT_SOCKET_PATH } from './live';
+import { opensQuietPeriod } from './notify';
 
 /**
  * Issue 15, item 3: the chats' live pushes over WebSocket on the app's own server — a message sent
@@ -69,7 +70,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const address = http.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  t = await startTestApp({ seed: false, env: { PUBLIC_URL: url } });
+  t = await startTestApp({ seed: false, env: { PUBLIC_URL: url, CHAT_QUIET_SECONDS: '2' } });
   http.on('request', t.app);
   sockets = new ChatSockets(t.ctx);
   await sockets.attach(http);
@@ -155,5 +156,67 @@ describe('the chats over WebSocket', () => {
     const closed = new Promise<number>((resolve) => stranger.on('close', (code) => resolve(code)));
     stranger.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
     expect(await closed).toBe(4401);
+  });
+});
+
+describe('a member away from the chat', () => {
+  const smsTo = async (phone: string) =>
+    (
+      (await (await fetch(`${url}/api/dev/sms?phone=${phone}`)).json()) as { data: { text: string }[] }
+    ).data.filter((m) => m.text.startsWith('Новое сообщение'));
+  /** the SMS a phone has been sent, once the reactors and the queue have done their work */
+  const settled = async (phone: string, expected: number) => {
+    await t.ctx.reactors.whenCaughtUp();
+    for (let i = 0; i < 50 && (await smsTo(phone)).length < expected; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return smsTo(phone);
+  };
+
+  it('opens a quiet period with the first unread message, then once a period', () => {
+    const quarter = 15 * 60;
+    const opens = (times: string[], at: string) =>
+      opensQuietPeriod(
+        times.map((t) => `2026-01-01T${t}:00Z`),
+        `2026-01-01T${at}:00Z`,
+        quarter,
+      );
+    expect(opens([], '10:00')).toBe(true);
+    expect(opens(['10:00'], '10:05')).toBe(false);
+    expect(opens(['10:00', '10:05'], '10:16')).toBe(true);
+    expect(opens(['10:00', '10:16'], '10:20')).toBe(false);
+  });
+
+  it('is told by SMS once per quiet period, and not at all while a socket is open', async () => {
+    await registerUser(t.ctx, {
+      type: 'RegisterUser',
+      userId: 'live-away',
+      name: 'Пётр',
+      phone: '79161230072',
+      email: null,
+      role: ROLES.USER,
+      agencyId: null,
+    });
+    await t.ctx.projections.whenCaughtUp();
+    const away = await signIn(t, '79161230072');
+    const chat = await send(away, { adId: LISTING, text: 'Здравствуйте, есть вопрос', chatId: null });
+    for (const text of ['Слушаю вас', 'Что хотели узнать?', 'Напишите, пожалуйста'])
+      await send(agent, { adId: LISTING, text, chatId: chat });
+    const first = await settled('79161230072', 1);
+    expect(first).toHaveLength(1);
+    expect(first[0].text).toContain(`/chat?chatId=${chat}`);
+
+    // the test's quiet period is 2 s (CHAT_QUIET_SECONDS); the log's times are the machine's
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await send(agent, { adId: LISTING, text: 'Вы ещё здесь?', chatId: chat });
+    expect(await settled('79161230072', 2)).toHaveLength(2);
+
+    // reading ends the streak; with a socket open nothing is sent
+    await fetch(`${url}/api/chats/${chat}/read-messages`, { method: 'PATCH', headers: bearer(away) });
+    const tab = await connect(bearer(away));
+    await send(agent, { adId: LISTING, text: 'Жду ответа', chatId: chat });
+    await tab.next((f) => f.type === 'message' && f.message?.text === 'Жду ответа');
+    expect(await settled('79161230072', 3)).toHaveLength(2);
+    tab.ws.close();
   });
 });

@@ -11,6 +11,7 @@ import { fold } from '../core/decider';
 import { defineReactor } from '../core/reactors/reactor';
 import { userOfHeaders, userOfToken } from '../identity';
 import { chatDecider, chatStream, type Chat } from './chat';
+import { markOffline, markOnline, PRESENCE_TTL_MS } from './presence';
 
 /** the bus topic of what each API process pushes to the sockets it holds */
 export const CHAT_LIVE_TOPIC = 'chat-live';
@@ -139,6 +140,9 @@ export class ChatSockets {
   private readonly byUser = new Map<string, Set<WebSocket>>();
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   private subscription: { stop(): Promise<void> } | null = null;
+  /** this process among the API processes: its bus group and its presence notes */
+  private readonly instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -156,9 +160,15 @@ export class ChatSockets {
         () => socket.destroy(),
       );
     });
+    // the users with a socket here are noted as present again before their note ends
+    this.heartbeat = setInterval(() => {
+      for (const userId of this.byUser.keys())
+        void markOnline(this.ctx, this.instance, userId).catch(() => undefined);
+    }, PRESENCE_TTL_MS / 3);
+    this.heartbeat.unref();
     // this process's own group, from now on: each process pushes to the sockets it holds
     this.subscription = await this.ctx.bus.subscribe(
-      `${CHAT_LIVE_TOPIC}-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+      `${CHAT_LIVE_TOPIC}-${this.instance}`,
       CHAT_LIVE_TOPIC,
       async (batch) => {
         for (const message of batch) this.deliver(message.value as LivePush);
@@ -189,7 +199,13 @@ export class ChatSockets {
     });
     ws.on('close', () => {
       if (waiting) clearTimeout(waiting);
-      if (who) this.byUser.get(who.userId)?.delete(ws);
+      if (!who) return;
+      const sockets = this.byUser.get(who.userId);
+      sockets?.delete(ws);
+      if (sockets?.size === 0) {
+        this.byUser.delete(who.userId);
+        void markOffline(this.ctx, this.instance, who.userId).catch(() => undefined);
+      }
     });
     ws.on('error', () => ws.terminate());
   }
@@ -198,6 +214,7 @@ export class ChatSockets {
     const sockets = this.byUser.get(user.userId) ?? new Set();
     sockets.add(ws);
     this.byUser.set(user.userId, sockets);
+    void markOnline(this.ctx, this.instance, user.userId).catch(() => undefined);
     ws.send(JSON.stringify({ type: 'ready', userId: user.userId, position: this.ctx.projections.position }));
   }
 
@@ -241,8 +258,12 @@ export class ChatSockets {
   }
 
   async close() {
+    if (this.heartbeat) clearInterval(this.heartbeat);
     await this.subscription?.stop();
-    for (const sockets of this.byUser.values()) for (const ws of sockets) ws.terminate();
+    for (const [userId, sockets] of this.byUser) {
+      for (const ws of sockets) ws.terminate();
+      await markOffline(this.ctx, this.instance, userId).catch(() => undefined);
+    }
     this.byUser.clear();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

@@ -96,6 +96,8 @@ const schema = z.object({
   BOOKING_LIMIT_PER_LISTING: z.coerce.number().int().min(1).default(20),
   /** chat messages one user may send a minute (429 beyond) */
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** a chat member away (no socket open) is told of new messages at most once in this many seconds of a streak */
+  CHAT_QUIET_SECONDS: z.coerce.number().int().min(1).default(900),
   /** SMS jobs: back-off before the first retry (doubling), and how long a send call waits for the provider's answer */
   SMS_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
   SMS_WAIT_MS: z.coerce.number().int().min(0).default(8000),

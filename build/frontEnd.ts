@@ -81,7 +81,15 @@ export function vendorChunksOf({ byPage = false } = {}) {
       })),
       // the shared client (@estate/client, a workspace linked as source): one chunk, which the first
       // page needs whole (sign-in, formats), instead of a file for each of its modules
-      { name: 'client', priority: 1, test: (id: string) => id.replace(/\\/g, '/').includes('/client/src/') },
+      // (the chats' view apart: only the chats' pages load it)
+      {
+        name: 'client',
+        priority: 1,
+        test: (id: string) => {
+          const path = id.replace(/\\/g, '/');
+          return path.includes('/client/src/') && !path.includes('/client/src/chatView/');
+        },
+      },
     ],
   };
 }

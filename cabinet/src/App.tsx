@@ -44,6 +44,10 @@ const WalletPage = screen(
   () => import('./agency/WalletPage'),
   (m) => m.WalletPage,
 );
+const ChatsPage = screen(
+  () => import('./ChatsPage'),
+  (m) => m.ChatsPage,
+);
 const AgencyEdit = screen(
   () => import('./agency/AgencyEdit'),
   (m) => m.AgencyEdit,
@@ -143,6 +147,7 @@ export function renderCabinet(root: Root) {
           </CustomRoutes>
           <CustomRoutes>
             <Route path="/wallet" element={<WalletPage />} />
+            <Route path="/chats" element={<ChatsPage />} />
             <Route path="/my-agency" element={<AgencyEdit />} />
           </CustomRoutes>
         </AdminUI>

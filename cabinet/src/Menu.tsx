@@ -1,5 +1,6 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BusinessIcon from '@mui/icons-material/Business';
+import ForumIcon from '@mui/icons-material/Forum';
 import { Menu as RaMenu, useGetIdentity } from 'react-admin';
 import { ROLES } from './staff';
 
@@ -14,6 +15,7 @@ export function Menu() {
       <RaMenu.DashboardItem />
       <RaMenu.ResourceItem name="publications" />
       <RaMenu.ResourceItem name="bookings" />
+      <RaMenu.Item to="/chats" primaryText="cabinet.menu.chats" leftIcon={<ForumIcon />} />
       {owner && (
         <RaMenu.Item to="/wallet" primaryText="cabinet.menu.wallet" leftIcon={<AccountBalanceWalletIcon />} />
       )}

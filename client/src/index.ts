@@ -8,4 +8,5 @@ export * from './profile';
 export * from './phone';
 export * from './format';
 export { loadChunk } from './chunks';
+export * from './chat';
 export type * from './types';

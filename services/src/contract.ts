@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as agencies from './agencies/dto';
 import type * as bookings from './bookings/dto';
+import type * as chats from './chats/dto';
 import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
 import type * as publications from './publications/dto';
@@ -80,3 +81,10 @@ export type CalendarImportDto = Data<typeof bookings.calendarImportAnswer>;
 
 // new builds: the residential complexes a listing may stand in
 export type ResidentialComplexDto = z.infer<typeof newBuildings.residentialComplexDto>;
+
+// chats: the lists, the messages and what the live socket pushes
+export type ChatListItemDto = chats.ChatListItemDto;
+export type ChatMessageDto = chats.ChatMessageDto;
+export type ChatListAnswer = z.infer<typeof chats.chatListAnswer>;
+export type ChatMessagesAnswer = z.infer<typeof chats.chatMessagesAnswer>;
+export type MessageSentDto = Data<typeof chats.messageSentAnswer>;

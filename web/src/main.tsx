@@ -42,6 +42,7 @@ const PremiumPage = lazyPage(() => import('./account/PremiumPage').then((m) => m
 const RealtorRequestPage = lazyPage(() =>
   import('./account/RealtorRequestPage').then((m) => m.RealtorRequestPage),
 );
+const ChatPage = lazyPage(() => import('./chat/ChatPage').then((m) => m.ChatPage));
 const ProfilePage = lazyPage(() => import('./account/profile/ProfilePage').then((m) => m.ProfilePage));
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
@@ -94,6 +95,7 @@ const router = createBrowserRouter([
       { path: '/catalog/:id', element: <CatalogRedirect /> },
       { path: '/confirmation-email', element: <ConfirmEmailPage /> },
       { path: '/confirm-email', element: <ConfirmEmailRedirect /> },
+      { path: '/chat', element: <ChatPage /> },
       { path: '/account', element: <AccountRoot /> },
       {
         path: '/account/user',

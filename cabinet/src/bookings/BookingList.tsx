@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import {
   Datagrid,
   FunctionField,
+  Link,
   List,
   NumberField,
   Pagination,
@@ -126,7 +127,17 @@ function Action({
   );
 }
 
-/** product.md section 4: status 1 offers accept or reject, 2 cancel, 3 'Гость выехал'. */
+/** «Открыть чат»: the request's chat with the guest, in the cabinet's chats */
+function OpenChat({ chatId }: { chatId: string }) {
+  const translate = useCabinetTranslate();
+  return (
+    <MuiButton size="small" component={Link} to={`/chats?chatId=${encodeURIComponent(chatId)}`}>
+      {translate('resources.bookings.actions.openChat')}
+    </MuiButton>
+  );
+}
+
+/** product.md section 4: status 1 offers accept or reject, 2 cancel, 3 'Гость выехал', and always «Открыть чат». */
 function Actions() {
   const record = useRecordContext<Booking>();
   if (!record) return null;
@@ -142,6 +153,7 @@ function Actions() {
       {record.displayStatus === 3 && (
         <Action label="resources.bookings.actions.checkOut" action="check-out" />
       )}
+      <OpenChat chatId={record.chatId} />
     </Box>
   );
 }

@@ -205,6 +205,7 @@ export const cabinetMessages = {
         reject: 'Отклонить',
         cancel: 'Отменить',
         checkOut: 'Гость выехал',
+        openChat: 'Открыть чат',
         back: 'Назад',
         details: 'Детали заявки',
         close: 'Закрыть',
@@ -376,7 +377,9 @@ export const cabinetMessages = {
       },
     },
     title: 'Кабинет агентства',
+    chats: { title: 'Чаты' },
     menu: {
+      chats: 'Чаты',
       wallet: 'Баланс кошелька',
       agency: 'Моё агентство',
     },

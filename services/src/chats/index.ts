@@ -15,3 +15,4 @@ export { chatListingOf } from './listing';
 export { chatRoutes } from './api';
 export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets, chatReactors } from './live';
 export { CHAT_ABSENT_REACTOR, chatNoticeReactors } from './notify';
+export { seedDemoChats } from './demo';

@@ -33,6 +33,7 @@ import {
 import { publicationDecider, publicationStream, type PublicationCommand } from '../publications';
 import { demoPublications } from './demoData';
 import { seedDemoBookings } from '../bookings';
+import { seedDemoChats } from '../chats';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
 
@@ -375,6 +376,7 @@ export async function seedDemoData(
     phone: DEMO_PHONES.user,
     email: 'user@demo.estate',
   });
+  await seedDemoChats(ctx, 'demo-user');
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();

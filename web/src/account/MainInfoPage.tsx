@@ -2,6 +2,7 @@ import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from 
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatPhone } from '@estate/client';
 import { useSession } from '../auth/session';
+import { ChatsWidget } from './ChatsWidget';
 
 export function MainInfoPage() {
   const { profile, logout } = useSession();
@@ -28,6 +29,7 @@ export function MainInfoPage() {
           </Stack>
         </CardContent>
       </Card>
+      <ChatsWidget />
       <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
         <CardContent>
           <Typography variant="h6" fontWeight={700}>

@@ -1,4 +1,5 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
 import {
   AppBar,
   Box,
@@ -33,9 +34,25 @@ function AccountButton() {
   if (loading) return <Box width={180} />;
   if (profile)
     return (
-      <Button variant="outlined" component={RouterLink} to="/account" sx={{ whiteSpace: 'nowrap' }}>
-        Личный кабинет
-      </Button>
+      <Stack direction="row" spacing={1} alignItems="center">
+        <IconButton component={RouterLink} to="/chat" aria-label="Сообщения" color="primary">
+          <ChatIcon />
+        </IconButton>
+        <Button
+          variant="outlined"
+          component={RouterLink}
+          to="/account"
+          aria-label="Личный кабинет"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Личный кабинет
+          </Box>
+          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+            Кабинет
+          </Box>
+        </Button>
+      </Stack>
     );
   return (
     <Button variant="outlined" onClick={() => openAuth('login')} sx={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@ import { getPublication } from '../api/client';
 import type { Publication } from '../api/types';
 import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
 import { PhoneButton } from '../catalogue/PhoneButton';
+import { ChatButton } from '../chat/ChatButton';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
 import { ReserveCard } from '../booking/ReserveCard';
@@ -130,6 +131,7 @@ function Publication({ id }: { id: string }) {
               )}
             </Box>
             <PhoneButton publicationId={p.id} fullWidth />
+            <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
             {p.dealCategory === 'dailyRent' && (
               <>
                 <Divider />

@@ -1,0 +1,92 @@
+import { apiCall } from './http';
+import type { ChatListAnswer, ChatMessageDto, ChatMessagesAnswer, MessageSentDto } from './types';
+
+/** The chat calls (api.md section 7) and the live socket, for the site and the cabinet alike. */
+export type ChatCategory = 'all' | 'my-listings' | 'my-questions' | 'bookings';
+
+export const chatList = (page = 1, category: ChatCategory = 'all') =>
+  apiCall<ChatListAnswer>(category === 'all' ? `/api/chats/${page}` : `/api/chats/${page}/${category}`);
+
+/** a page of a chat's messages: page 1 the newest 15, each page in order */
+export const chatMessages = (chatId: string, page = 1) =>
+  apiCall<ChatMessagesAnswer>(
+    `/api/chats/${encodeURIComponent(chatId)}/message-list?limit=15&offset=${page}`,
+  );
+
+export const sendChatMessage = (message: {
+  adId: string;
+  text: string;
+  chatId: string | null;
+  replyMessageIds?: string[];
+}) =>
+  apiCall<{ data: MessageSentDto }>('/api/chats/send-message', {
+    method: 'POST',
+    body: { replyMessageIds: [], ...message },
+  }).then((a) => a.data);
+
+export const readChat = (chatId: string) =>
+  apiCall<unknown>(`/api/chats/${encodeURIComponent(chatId)}/read-messages`, { method: 'PATCH' });
+
+/** What the socket pushes: a new message or a read, with the receiver's unread count of that chat. */
+export type ChatPush =
+  | {
+      type: 'message';
+      chatId: string;
+      position: number;
+      unreadMessageCount: number;
+      message: Omit<ChatMessageDto, 'isMine'>;
+    }
+  | {
+      type: 'read';
+      chatId: string;
+      position: number;
+      unreadMessageCount: number;
+      readerId: string;
+      upToMessageId: string;
+    };
+
+/**
+ * The chats' live socket (`/api/ws`, the session cookie): each push goes to `onPush`. A dropped
+ * socket opens again (1 s, then longer, up to 30 s) and asks for what came after the last position
+ * it saw, so nothing is lost; `reload` tells the page to load its lists again (too much was missed).
+ */
+export function openChatSocket(handlers: { onPush(push: ChatPush): void; onReload?(): void }) {
+  let socket: WebSocket | null = null;
+  let position: number | null = null;
+  let retry = 0;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onmessage = (event) => {
+      const frame = JSON.parse(String(event.data)) as
+        | ChatPush
+        | { type: 'ready'; position: number }
+        | { type: 'caught-up'; position: number }
+        | { type: 'reload' };
+      if (frame.type === 'ready') {
+        retry = 0;
+        // a socket opened again asks for what it missed; the first one starts from now
+        if (position !== null) ws.send(JSON.stringify({ type: 'since', position }));
+        else position = frame.position;
+      } else if (frame.type === 'reload') handlers.onReload?.();
+      else if (frame.type === 'caught-up') position = Math.max(position ?? 0, frame.position);
+      else {
+        position = Math.max(position ?? 0, frame.position);
+        handlers.onPush(frame);
+      }
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      timer = setTimeout(open, Math.min(30_000, 1000 * 2 ** retry++));
+    };
+  };
+  open();
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    socket?.close();
+  };
+}

@@ -1,0 +1,1 @@
+export { ChatView, chatTime, preview, unreadBadge } from './ChatView';

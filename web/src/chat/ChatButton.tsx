@@ -1,0 +1,34 @@
+import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
+import { Button } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { useSession } from '../auth/session';
+
+/**
+ * product.md, listing cards and page: «Написать» opens /chat on this listing's chat (a new one
+ * begins with the first message). Hidden on the user's own listing; a guest is asked to sign in.
+ */
+export function ChatButton({
+  publicationId,
+  authorId,
+  fullWidth,
+}: {
+  publicationId: string;
+  authorId: string;
+  fullWidth?: boolean;
+}) {
+  const { profile, openAuth } = useSession();
+  const navigate = useNavigate();
+  if (profile?.id === authorId) return null;
+  return (
+    <Button
+      variant="contained"
+      startIcon={<ChatIcon />}
+      fullWidth={fullWidth}
+      onClick={() =>
+        profile ? navigate(`/chat?adId=${encodeURIComponent(publicationId)}`) : openAuth('login')
+      }
+    >
+      Написать
+    </Button>
+  );
+}

@@ -19,6 +19,7 @@ let http: ReturnType<typeof createHttpServer>;
 let visitor: string;
 let agent: string;
 let agentId: string;
+let owner: string;
 const LISTING = 'live-flat';
 
 type Frame = {
@@ -89,6 +90,7 @@ beforeAll(async () => {
   await t.ctx.projections.whenCaughtUp();
   visitor = await signIn(t, '79161230071');
   agent = await signIn(t, agency.agentPhone);
+  owner = await signIn(t, agency.ownerPhone);
 });
 afterAll(async () => {
   http.closeAllConnections();
@@ -123,6 +125,19 @@ describe('the chats over WebSocket', () => {
     });
     await visitorTab.next((f) => f.type === 'read');
     for (const tab of [agentTab, agentOtherTab, visitorTab]) tab.ws.close();
+  });
+
+  it('pushes the agency’s chats to its owner too, with the listing side’s unread count', async () => {
+    const ownerTab = await connect(bearer(owner));
+    await send(visitor, { adId: LISTING, text: 'Вопрос для агентства', chatId });
+    expect(
+      await ownerTab.next((f) => f.type === 'message' && f.message?.text === 'Вопрос для агентства'),
+    ).toMatchObject({
+      chatId,
+      unreadMessageCount: 1,
+    });
+    ownerTab.ws.close();
+    await fetch(`${url}/api/chats/${chatId}/read-messages`, { method: 'PATCH', headers: bearer(agent) });
   });
 
   it('catches a reconnecting socket up on what it missed, from the last position it saw', async () => {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
-import type { StoredEvent } from '@estate/events';
+import { ROLES, type StoredEvent } from '@estate/events';
 import { CHATS, type ChatDocument } from '@estate/projections';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AuthenticatedUser } from '../core/access';
 import type { AppContext } from '../core/context';
 import { fold } from '../core/decider';
 import { defineReactor } from '../core/reactors/reactor';
+import { agencyDecider, agencyStream } from '../agencies';
 import { userOfHeaders, userOfToken } from '../identity';
 import { chatDecider, chatStream, type Chat } from './chat';
 import { markOffline, markOnline, PRESENCE_TTL_MS } from './presence';
@@ -94,6 +95,23 @@ function pushOf(event: StoredEvent, history: StoredEvent[]): LivePush | null {
   return { ...base, event: { type: 'read', readerId: read.readerId, upToMessageId: read.upToMessageId } };
 }
 
+/**
+ * The agency's owner reads the chats of the agency's listings (the cabinet's «Чаты»): they get the
+ * pushes too, with the listing side's unread count.
+ */
+async function withAgencyOwner(ctx: AppContext, push: LivePush, history: StoredEvent[]): Promise<LivePush> {
+  const started = history.find((e) => e.type === 'ChatStarted')?.data as
+    { agencyId: string | null; authorId: string } | undefined;
+  if (!started?.agencyId) return push;
+  const agency = fold(agencyDecider, await ctx.eventStore.readStream(agencyStream(started.agencyId)));
+  if (!agency.registered || push.recipients.includes(agency.ownerId)) return push;
+  return {
+    ...push,
+    recipients: [...push.recipients, agency.ownerId],
+    unread: { ...push.unread, [agency.ownerId]: push.unread[started.authorId] ?? 0 },
+  };
+}
+
 /** the chat's stream up to and including a fact of it */
 const historyUpTo = async (ctx: AppContext, event: StoredEvent) =>
   (await ctx.eventStore.readStream(chatStream(String((event.data as { chatId: string }).chatId)))).filter(
@@ -111,8 +129,12 @@ export const chatReactors = (ctx: AppContext) => [
     handles: ['ChatMessagePosted', 'ChatMessagesRead'],
     async react(event) {
       const stored = event as unknown as StoredEvent;
-      const push = pushOf(stored, await historyUpTo(ctx, stored));
-      if (push) await ctx.bus.publish(CHAT_LIVE_TOPIC, [{ key: push.chatId, value: push }]);
+      const history = await historyUpTo(ctx, stored);
+      const push = pushOf(stored, history);
+      if (!push) return;
+      await ctx.bus.publish(CHAT_LIVE_TOPIC, [
+        { key: push.chatId, value: await withAgencyOwner(ctx, push, history) },
+      ]);
     },
   }),
 ];
@@ -237,9 +259,19 @@ export class ChatSockets {
 
   /** what the user's chats had after a position of the log, in order; too far back, a `reload` */
   private async catchUp(ws: WebSocket, user: AuthenticatedUser, after: number) {
-    const mine = await this.ctx.readStore
-      .collection<ChatDocument>(CHATS)
-      .find({ $or: [{ visitorId: user.userId }, { authorId: user.userId }] }, { projection: { _id: 1 } });
+    const mine = await this.ctx.readStore.collection<ChatDocument>(CHATS).find(
+      {
+        $or: [
+          { visitorId: user.userId },
+          { authorId: user.userId },
+          // the owner's agency's chats, as the owner's lists show them
+          ...(user.role === ROLES.AGENCY_OWNER && !user.inactive && user.agencyId
+            ? [{ agencyId: user.agencyId }]
+            : []),
+        ],
+      },
+      { projection: { _id: 1 } },
+    );
     const chats = new Set(mine.map((c) => c._id));
     let position = after;
     for (let scanned = 0; scanned < CATCH_UP_EVENTS;) {

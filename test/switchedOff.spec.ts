@@ -95,6 +95,8 @@ function sample(path: string, name: string): string {
     name: 'flat-1.jpg',
     id: 'none',
     action: 'succeed',
+    page: '1',
+    category: 'my-listings',
   };
   if (!Object.hasOwn(samples, name)) throw new Error(`no sample for {${name}} of ${path}`);
   return samples[name];

@@ -154,6 +154,7 @@ async function main() {
   // the connections, and what they take
   global.gc?.();
   const before = process.memoryUsage();
+  const held = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external;
   const arrived = new Map<string, number>();
   const ws = `${base.replace('http', 'ws')}${CHAT_SOCKET_PATH}`;
   const clients = await openAll(
@@ -168,16 +169,18 @@ async function main() {
   global.gc?.();
   const after = process.memoryUsage();
   console.log(
-    `  ${clients.length} sockets open: RSS ${mb(after.rss)} (+${mb(after.rss - before.rss)}), ` +
-      `${((after.rss - before.rss) / clients.length / 1024).toFixed(1)} kB a connection (server and client sides)`,
+    `  ${clients.length} sockets open: RSS ${mb(after.rss)} (+${mb(after.rss - before.rss)}), heap and buffers ` +
+      `+${mb(held(after) - held(before))}: ${((held(after) - held(before)) / clients.length / 1024).toFixed(1)} kB a connection (server and client sides)`,
   );
 
   // the measure: a visitor's message, from the call's answer to its arrival on the author's socket
   const answered = new Map<string, number>();
+  const started = new Map<string, number>();
   const pending: Promise<unknown>[] = [];
   const { sent, seconds } = await atRate((n) => {
     const i = n % PAIRS;
     const text = `m-${n}-${randomUUID().slice(0, 8)}`;
+    started.set(text, performance.now());
     pending.push(
       post(visitors[i], { adId: `bench-flat-${i}`, text, chatId: chatIds[i] }).then(() =>
         answered.set(text, performance.now()),
@@ -186,10 +189,15 @@ async function main() {
   });
   await Promise.allSettled(pending);
   await pause(1000);
+  // a push usually arrives before the call's answer, which waits for the read models: 0 then
   const latencies = [...answered].flatMap(([text, at]) =>
     arrived.has(text) ? [Math.max(0, arrived.get(text)! - at)] : [],
   );
+  const early = [...answered].filter(([text, at]) => (arrived.get(text) ?? Infinity) < at).length;
   const p99 = line('the app: send-message answer → author socket', latencies, sent, seconds);
+  console.log(`    ${early} of ${answered.size} arrived before the call's answer`);
+  const endToEnd = [...started].flatMap(([text, at]) => (arrived.has(text) ? [arrived.get(text)! - at] : []));
+  const callP99 = line('the app: send-message call → author socket', endToEnd, sent, seconds);
   const rss = process.memoryUsage().rss;
   for (const c of clients) c.terminate();
   http.closeAllConnections();
@@ -200,9 +208,9 @@ async function main() {
   // the ceiling: a bare ws server, the same connections and rate, send → arrival
   const bare = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
   await new Promise((resolve) => bare.on('listening', resolve));
-  const held: WebSocket[] = [];
+  const bareHeld: WebSocket[] = [];
   bare.on('connection', (socket) => {
-    held.push(socket);
+    bareHeld.push(socket);
     socket.send(JSON.stringify({ type: 'ready' }));
   });
   const bareArrived = new Map<string, number>();
@@ -215,7 +223,7 @@ async function main() {
   const bareRun = await atRate((n) => {
     const text = `b-${n}`;
     sentAt.set(text, performance.now());
-    held[n % held.length].send(JSON.stringify({ type: 'message', text, chatId: randomUUID() }));
+    bareHeld[n % bareHeld.length].send(JSON.stringify({ type: 'message', text, chatId: randomUUID() }));
   });
   await pause(1000);
   const bareLatencies = [...sentAt].flatMap(([text, at]) =>
@@ -225,7 +233,8 @@ async function main() {
   for (const c of bareClients) c.terminate();
   bare.close();
   console.log(
-    `  goal: p99 < 100 ms — ${p99 < 100 ? 'met' : 'NOT met'} (${p99.toFixed(1)} ms; the ceiling's ${ceiling.toFixed(1)} ms); RSS at the end of the app's run ${mb(rss)}`,
+    `  goal: p99 < 100 ms from the answer — ${p99 < 100 ? 'met' : 'NOT met'} (${p99.toFixed(1)} ms; the ceiling's ${ceiling.toFixed(1)} ms); ` +
+      `from the call, the stricter figure — ${callP99 < 100 ? 'met' : 'NOT met'} (${callP99.toFixed(1)} ms); RSS at the end of the app's run ${mb(rss)}`,
   );
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './store/port';
 export { SqliteEventStore, type SqliteDurability } from './store/sqlite';
-export { AppendSignal } from './store/pollingSubscription';
+export { AppendSignal, pollingSubscription } from './store/pollingSubscription';
+export { LogTail } from './store/logTail';
 export * from './catalogue/index';

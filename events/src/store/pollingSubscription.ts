@@ -1,7 +1,11 @@
 import type { StoredEvent } from '../envelope';
 import type { Subscription, SubscriptionOptions } from './port';
 
-type Wakeable = { wait(ms: number): Promise<void>; wake?(): void };
+type Wakeable = {
+  wait(ms: number, seen?: number): Promise<void>;
+  wake?(): void;
+  readonly generation?: number;
+};
 
 /**
  * A catch-up-then-live subscription over any log that can be read by position.
@@ -23,6 +27,8 @@ export function pollingSubscription(
   const run = async () => {
     let failures = 0;
     while (!stopped) {
+      // the appends seen so far: one made while the batch is handled ends the wait below at once
+      const seen = signal.generation;
       let batch: StoredEvent[];
       try {
         batch = await readAll(position, batchSize);
@@ -32,10 +38,7 @@ export function pollingSubscription(
         await sleep(200);
         continue;
       }
-      if (batch.length === 0) {
-        await signal.wait(idlePollMs);
-        continue;
-      }
+      let failed = false;
       for (const event of batch) {
         if (stopped) return;
         try {
@@ -45,10 +48,14 @@ export function pollingSubscription(
         } catch (error) {
           options.onError?.(error, event);
           failures++;
+          failed = true;
           await sleep(Math.min(50 * 2 ** failures, 5000));
           break; // re-read from the failed event: it is retried, never skipped
         }
       }
+      // a short batch was the end of the log when read: wait for the next append rather than read
+      // an empty batch first (that read, for each subscriber after each append, was most of the cost)
+      if (!failed && batch.length < batchSize) await signal.wait(idlePollMs, seen);
     }
   };
   const done = run();
@@ -69,7 +76,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Lets waiting subscribers resume as soon as something is appended. */
 export class AppendSignal implements Wakeable {
   private waiters = new Set<() => void>();
-  wait(ms: number): Promise<void> {
+  private wakes = 0;
+  /** how many times it has woken its waiters: a waiter that saw an older count does not wait */
+  get generation(): number {
+    return this.wakes;
+  }
+  /** resolves on the next wake, after `ms`, or at once when a wake came after `seen` */
+  wait(ms: number, seen?: number): Promise<void> {
+    if (seen !== undefined && seen !== this.wakes) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -81,6 +95,7 @@ export class AppendSignal implements Wakeable {
     });
   }
   wake(): void {
+    this.wakes++;
     for (const waiter of [...this.waiters]) waiter();
   }
 }

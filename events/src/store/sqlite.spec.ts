@@ -25,4 +25,32 @@ describe('sqlite event store specifics', () => {
     expect(await second.headPosition()).toBe(2);
     await second.close();
   });
+
+  it('reads, and delivers live, what another process appended between its own appends', async () => {
+    const file = join(dir, 'shared.sqlite');
+    const api = new SqliteEventStore(file);
+    const worker = new SqliteEventStore(file);
+    const seen: string[] = [];
+    const sub = api.subscribe(0, (e) => void seen.push(e.type));
+    await api.append('s-1', [newEvent('A1', {})], 'any');
+    await worker.append('s-2', [newEvent('W1', {})], 'any');
+    await api.append('s-1', [newEvent('A2', {}), newEvent('A3', {})], 'any');
+    await worker.append('s-2', [newEvent('W2', {})], 'any');
+    await api.append('s-1', [newEvent('A4', {})], 'any');
+    const order = ['A1', 'W1', 'A2', 'A3', 'W2', 'A4'];
+    expect((await api.readAll(0, 100)).map((e) => e.type)).toEqual(order);
+    expect((await api.readAll(1, 100)).map((e) => e.type)).toEqual(order.slice(1));
+    expect((await api.readAll(3, 2)).map((e) => e.type)).toEqual(['A3', 'W2']);
+    // the subscriber sees the other writer's events in their place (its own appends wake it at once)
+    const deadline = Date.now() + 5000;
+    while (seen.length < order.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual(order);
+    // data read back from this process's own appends is a copy, not the objects it appended
+    const [first] = await api.readAll(0, 1);
+    (first.data as { x?: number }).x = 1;
+    expect((await api.readAll(0, 1))[0].data).toEqual({});
+    await sub.stop();
+    await api.close();
+    await worker.close();
+  });
 });

@@ -14,6 +14,9 @@ import { AppendSignal, pollingSubscription } from './pollingSubscription';
 
 export type SqliteDurability = 'NORMAL' | 'FULL';
 
+/** how many of this process's newest appended rows `readAll` serves without a query */
+const RECENT_ROWS = 4096;
+
 /** A row as an array in COLUMNS order: better-sqlite3's raw mode skips building an object per row (a replay reads 100,000). */
 type Row = [
   position: number,
@@ -59,8 +62,16 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly signal = new AppendSignal();
   private readonly appendTx: Database.Transaction<
-    (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult
+    (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult & { rows: Row[] }
   >;
+  /**
+   * The rows this process appended last, with no gap between their positions: the subscribers in
+   * this process, woken by each append, read them from here instead of querying the file again.
+   * An append by another process sharing the file leaves a gap, and the rows before it are
+   * dropped, so a read reaching the gap goes to the file (positions are AUTOINCREMENT: no gaps of
+   * their own).
+   */
+  private recent: Row[] = [];
   private readonly stmts;
 
   constructor(file: string, durability: SqliteDurability = 'NORMAL') {
@@ -111,27 +122,45 @@ export class SqliteEventStore implements EventStore {
         const stored = events.map((e) => this.stmts.byEventId.get(e.eventId));
         if (stored.every(Boolean) && events.length > 0) {
           // an idempotent retry of an append that already succeeded
-          return { nextExpectedRevision: last ?? -1, position: Math.max(...stored.map((s) => s!.position)) };
+          return {
+            nextExpectedRevision: last ?? -1,
+            position: Math.max(...stored.map((s) => s!.position)),
+            rows: [],
+          };
         }
         if (stored.some(Boolean)) throw new PartialDuplicateAppendError(streamId);
         checkExpected(streamId, expected, last);
         let revision = last ?? -1;
         let position = 0;
+        const rows: Row[] = [];
         for (const e of events) {
           revision++;
+          const data = JSON.stringify(e.data);
+          const metadata = JSON.stringify(e.metadata);
           const info = this.stmts.insert.run(
             e.eventId,
             streamId,
             revision,
             e.type,
             e.schemaVersion,
-            JSON.stringify(e.data),
-            JSON.stringify(e.metadata),
+            data,
+            metadata,
             e.occurredAt,
           );
           position = Number(info.lastInsertRowid);
+          rows.push([
+            position,
+            e.eventId,
+            streamId,
+            revision,
+            e.type,
+            e.schemaVersion,
+            data,
+            metadata,
+            e.occurredAt,
+          ]);
         }
-        return { nextExpectedRevision: revision, position };
+        return { nextExpectedRevision: revision, position, rows };
       },
     );
   }
@@ -142,7 +171,8 @@ export class SqliteEventStore implements EventStore {
       checkExpected(streamId, expected, last);
       return { nextExpectedRevision: last ?? -1, position: await this.headPosition() };
     }
-    const result = this.appendTx.immediate(streamId, events, expected);
+    const { rows, ...result } = this.appendTx.immediate(streamId, events, expected);
+    this.remember(rows);
     this.signal.wake();
     return result;
   }
@@ -152,7 +182,22 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {
+    const first = this.recent.length ? this.recent[0][0] : 0;
+    const last = this.recent.length ? this.recent[this.recent.length - 1][0] : 0;
+    if (this.recent.length && afterPosition + 1 >= first && afterPosition < last) {
+      const at = afterPosition + 1 - first;
+      return this.recent.slice(at, at + limit).map(toStored);
+    }
     return this.stmts.readAll.all(afterPosition, limit).map(toStored);
+  }
+
+  private remember(rows: Row[]) {
+    if (rows.length === 0) return;
+    const last = this.recent.length ? this.recent[this.recent.length - 1][0] : null;
+    if (last !== null && rows[0][0] !== last + 1) this.recent = []; // another process appended between
+    this.recent.push(...rows);
+    // trimmed in chunks: the copy is paid once per quarter of the window
+    if (this.recent.length > RECENT_ROWS * 1.25) this.recent = this.recent.slice(-RECENT_ROWS);
   }
 
   async headPosition(): Promise<number> {

@@ -40,6 +40,64 @@ export function fold<State, Event extends DomainEvent>(
   );
 }
 
+const evolveStored = <State, Event extends DomainEvent>(
+  decider: Decider<unknown, State, Event>,
+  state: State,
+  e: StoredEvent,
+) => decider.evolve(state, { type: e.type, data: upcast(e.type, e.schemaVersion, e.data) } as Event);
+
+/** A stream's state as of its last event read: `revision` -1 and `position` 0 when it is empty. */
+export type StreamState<State> = { state: State; revision: number; position: number };
+
+/** how many streams' states each store keeps per decider */
+const CACHED_STREAMS = 10_000;
+/** per store, per decider, the states of the streams used last (a Map keeps them in use order) */
+const cachedStates = new WeakMap<EventStore, WeakMap<object, Map<string, StreamState<unknown>>>>();
+
+function statesOf(store: EventStore, decider: object): Map<string, StreamState<unknown>> {
+  let byDecider = cachedStates.get(store);
+  if (!byDecider) cachedStates.set(store, (byDecider = new WeakMap()));
+  let states = byDecider.get(decider);
+  if (!states) byDecider.set(decider, (states = new Map()));
+  return states;
+}
+
+function remember<State>(
+  states: Map<string, StreamState<unknown>>,
+  streamId: string,
+  entry: StreamState<State>,
+) {
+  states.delete(streamId);
+  states.set(streamId, entry);
+  if (states.size > CACHED_STREAMS) states.delete(states.keys().next().value!);
+}
+
+/**
+ * A stream's current state: the state kept from the last time, extended by the events appended
+ * since (by any process), so a long stream — a chat of a thousand messages — is not read and folded
+ * whole for each command and each reaction. Deciders are pure: a kept state is never changed.
+ */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<unknown, State, Event>,
+): Promise<StreamState<State>> {
+  const states = statesOf(store, decider);
+  const kept = states.get(streamId) as StreamState<State> | undefined;
+  const stored = await store.readStream(streamId, kept ? kept.revision + 1 : 0);
+  if (kept && stored.length === 0) return kept;
+  let state = kept?.state ?? decider.initialState();
+  for (const e of stored) state = evolveStored(decider, state, e);
+  const last = stored.at(-1);
+  const entry = {
+    state,
+    revision: last?.revision ?? kept?.revision ?? -1,
+    position: last?.position ?? kept?.position ?? 0,
+  };
+  if (last) remember(states, streamId, entry);
+  return entry;
+}
+
 /**
  * Reads the stream, folds it, decides and appends at the revision it read. A concurrent writer
  * makes the append fail its expected revision: the whole cycle is retried on the new state, a
@@ -54,19 +112,14 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   maxAttempts = 5,
 ): Promise<CommandResult<State, Event>> {
   for (let attempt = 1; ; attempt++) {
-    const stored = await store.readStream(streamId);
-    const state = fold(decider as Decider<unknown, State, Event>, stored);
+    const current = await loadState(store, streamId, decider as Decider<unknown, State, Event>);
+    const { state, revision } = current;
     const events = decider.decide(command, state);
-    const expected = stored.length === 0 ? 'no-stream' : stored[stored.length - 1].revision;
-    const newState = events.reduce(decider.evolve, state);
+    const expected = revision < 0 ? 'no-stream' : revision;
     if (events.length === 0) {
-      return {
-        state,
-        events,
-        position: stored.at(-1)?.position ?? 0,
-        nextExpectedRevision: stored.length - 1,
-      };
+      return { state, events, position: current.position, nextExpectedRevision: revision };
     }
+    const newState = events.reduce(decider.evolve, state);
     const toAppend = events.map((e) =>
       newEvent(e.type, validateEventData(e.type, e.data), context, {
         schemaVersion: CURRENT_SCHEMA_VERSION[e.type],
@@ -74,6 +127,13 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     );
     try {
       const result = await store.append(streamId, toAppend, expected);
+      // the state after this append is known: the next command on the stream reads nothing to find it
+      if (result.nextExpectedRevision === revision + events.length)
+        remember(statesOf(store, decider), streamId, {
+          state: newState,
+          revision: result.nextExpectedRevision,
+          position: result.position,
+        });
       return {
         state: newState,
         events,

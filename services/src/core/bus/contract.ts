@@ -70,6 +70,38 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       expect(b).toEqual([1, 2]);
     });
 
+    it('starts a live group (fromNow) after the last message and commits nothing: the same name starts from now again', async () => {
+      const topic = name('topic');
+      const group = name('live');
+      await bus.publish(topic, oneKey('before'));
+      /** a live subscription, fed until it sees a message (Kafka assigns partitions a moment after joining) */
+      const joinLive = async () => {
+        const seen: unknown[] = [];
+        const sub = await bus.subscribe(group, topic, async (batch) => void seen.push(...values(batch)), {
+          fromNow: true,
+        });
+        let last = 0;
+        await until(async () => {
+          if (seen.length === 0 && Date.now() - last > 250) {
+            last = Date.now();
+            await bus.publish(topic, oneKey('probe'));
+          }
+          return seen.length > 0;
+        });
+        return { seen, sub };
+      };
+      const first = await joinLive();
+      await bus.publish(topic, oneKey('while-live'));
+      await until(() => first.seen.includes('while-live'));
+      await first.sub.stop();
+      expect(first.seen).not.toContain('before');
+      await bus.publish(topic, oneKey('while-away'));
+      const second = await joinLive();
+      await second.sub.stop();
+      expect(second.seen).not.toContain('while-away');
+      expect(second.seen).not.toContain('while-live');
+    });
+
     it('resumes a group after its committed offset across a restart', async () => {
       const topic = name('topic');
       const group = name('group');

@@ -108,16 +108,21 @@ export class KafkaBus implements Bus {
             }
           }
           resolveOffset(slice[slice.length - 1].offset);
-          await commitOffsetsIfNecessary({
-            topics: [
-              {
-                topic: batch.topic,
-                partitions: [
-                  { partition: batch.partition, offset: String(Number(slice[slice.length - 1].offset) + 1) },
-                ],
-              },
-            ],
-          });
+          // a live group commits nothing: its next subscription starts from now again
+          if (!options.fromNow)
+            await commitOffsetsIfNecessary({
+              topics: [
+                {
+                  topic: batch.topic,
+                  partitions: [
+                    {
+                      partition: batch.partition,
+                      offset: String(Number(slice[slice.length - 1].offset) + 1),
+                    },
+                  ],
+                },
+              ],
+            });
           await heartbeat();
         }
       },

@@ -22,8 +22,10 @@ export type SubscribeOptions = {
   /** most messages handed to one handler call (default 500) */
   maxBatch?: number;
   /**
-   * a new group starts after the topic's last message instead of at its beginning (a process's own
-   * group for live pushes: what it missed while down is caught up otherwise); a known group resumes
+   * a live group, for this subscription alone: it starts after the topic's last message and commits
+   * nothing, so a later subscription of the same name starts from now again (a process's own group
+   * for live pushes: what it missed while down is caught up otherwise, and a commit per push would
+   * be a write per message for nothing)
    */
   fromNow?: boolean;
   /** told about every failed batch (and storage hiccup) before the batch is retried */

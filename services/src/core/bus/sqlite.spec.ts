@@ -80,6 +80,24 @@ describe('sqlite bus specifics', () => {
     expect(seen).toEqual(['from elsewhere']);
   });
 
+  it('delivers in order what this process and another publish in turns, of several topics', async () => {
+    const file = freshFile();
+    const here = new SqliteBus(file);
+    const elsewhere = new SqliteBus(file);
+    const seen: unknown[] = [];
+    const sub = await here.subscribe('g', 't', async (batch) => void seen.push(...values(batch)));
+    await here.publish('t', [{ value: 'h1' }]);
+    await here.publish('other', [{ value: 'x' }]);
+    await elsewhere.publish('t', [{ value: 'e1' }]);
+    await here.publish('t', [{ value: 'h2' }, { value: 'h3' }]);
+    await elsewhere.publish('t', [{ value: 'e2' }]);
+    await here.publish('other', [{ value: 'y' }]);
+    await until(() => seen.length === 5);
+    await sub.stop();
+    await Promise.all([here.close(), elsewhere.close()]);
+    expect(seen).toEqual(['h1', 'e1', 'h2', 'h3', 'e2']);
+  });
+
   it('shares a file with the event store, its tables apart', async () => {
     const file = freshFile();
     const store = new SqliteEventStore(file);

@@ -6,6 +6,8 @@ import type { Bus, BusMessage, BusSubscription, OutgoingMessage, SubscribeOption
 
 type Row = { offset: number; topic: string; key: string | null; value: string; timestamp: string };
 
+/** how many of this process's newest published messages are read from memory */
+const RECENT_MESSAGES = 4096;
 /** How long an idle consumer sleeps when nothing wakes it: only publishes by another process need it. */
 const IDLE_POLL_MS = 200;
 const MAX_BACKOFF_MS = 2000;
@@ -25,12 +27,19 @@ type Consumer = { stop(): Promise<void> };
 export class SqliteBus implements Bus {
   readonly name = 'sqlite';
   private readonly db: Database.Database;
-  private readonly signal = new AppendSignal();
+  /** per topic: a publish wakes only the consumers of its topic */
+  private readonly signals = new Map<string, AppendSignal>();
   /** per group and topic, the last consumer in line: the next one starts when it has finished */
   private readonly lines = new Map<string, Promise<void>>();
   private readonly consumers = new Set<Consumer>();
   private readonly stmts;
-  private readonly publishTx: Database.Transaction<(topic: string, messages: OutgoingMessage[]) => void>;
+  private readonly publishTx: Database.Transaction<(topic: string, messages: OutgoingMessage[]) => Row[]>;
+  /**
+   * The messages this process published last, of every topic, with no gap between their offsets:
+   * a consumer here woken by a publish reads them from memory instead of querying the file. A
+   * publish by another process sharing the file leaves a gap and the window starts again after it.
+   */
+  private recent: Row[] = [];
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -72,16 +81,25 @@ export class SqliteBus implements Bus {
     };
     this.publishTx = this.db.transaction((topic: string, messages: OutgoingMessage[]) => {
       const timestamp = new Date().toISOString();
-      for (const m of messages)
-        this.stmts.insert.run(topic, m.key ?? null, JSON.stringify(m.value ?? null), timestamp);
+      return messages.map((m) => {
+        const value = JSON.stringify(m.value ?? null);
+        const info = this.stmts.insert.run(topic, m.key ?? null, value, timestamp);
+        return { offset: Number(info.lastInsertRowid), topic, key: m.key ?? null, value, timestamp };
+      });
     });
+  }
+
+  private signalOf(topic: string): AppendSignal {
+    let signal = this.signals.get(topic);
+    if (!signal) this.signals.set(topic, (signal = new AppendSignal()));
+    return signal;
   }
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     if (messages.length === 0) return;
     if (!this.db.open) throw new Error('bus closed');
-    this.publishTx.immediate(topic, messages);
-    this.signal.wake();
+    this.remember(this.publishTx.immediate(topic, messages));
+    this.signalOf(topic).wake();
   }
 
   async subscribe(
@@ -92,9 +110,8 @@ export class SqliteBus implements Bus {
   ): Promise<BusSubscription> {
     if (!this.db.open) throw new Error('bus closed');
     const maxBatch = Math.max(1, options.maxBatch ?? 500);
-    // a new group that wants only what comes next starts after the topic's last message
-    if (options.fromNow && !this.stmts.committed.get(group, topic))
-      this.stmts.commit.run(group, topic, this.stmts.last.get(topic)?.last ?? 0);
+    // a live group starts after the topic's last message and keeps its offset in memory only
+    let live: number | null = options.fromNow ? (this.stmts.last.get(topic)?.last ?? 0) : null;
     const slot = `${group}\u0000${topic}`;
     const stopping = stopSignal();
     let started = false;
@@ -104,15 +121,20 @@ export class SqliteBus implements Bus {
       let failures = 0;
       while (!stopping.stopped && this.db.open) {
         try {
-          const batch = this.read(group, topic, maxBatch);
-          if (batch.length === 0) {
-            await stopping.race(this.signal.wait(IDLE_POLL_MS));
-            continue;
+          // the publishes seen so far: one made while the batch is handled ends the wait at once
+          const seen = this.signalOf(topic).generation;
+          const after = live ?? this.stmts.committed.get(group, topic)?.committed ?? 0;
+          const batch = this.read(topic, after, maxBatch);
+          if (batch.length > 0) {
+            await handler(batch);
+            if (!this.db.open) return; // closed while handling: the uncommitted batch comes again next time
+            const last = batch[batch.length - 1].offset;
+            if (live !== null) live = last;
+            else this.stmts.commit.run(group, topic, last);
+            failures = 0;
           }
-          await handler(batch);
-          if (!this.db.open) return; // closed while handling: the uncommitted batch comes again next time
-          this.stmts.commit.run(group, topic, batch[batch.length - 1].offset);
-          failures = 0;
+          // a short batch was the end of the topic: wait for the next publish, not an empty read
+          if (batch.length < maxBatch) await stopping.race(this.signalOf(topic).wait(IDLE_POLL_MS, seen));
         } catch (error) {
           // a failed handler or a storage hiccup: the same batch is read again, never skipped
           try {
@@ -143,9 +165,30 @@ export class SqliteBus implements Bus {
     return consumer;
   }
 
-  private read(group: string, topic: string, limit: number): BusMessage[] {
-    const after = this.stmts.committed.get(group, topic)?.committed ?? 0;
-    return this.stmts.read.all(topic, after, limit).map((r) => ({
+  private remember(rows: Row[]) {
+    const last = this.recent.at(-1)?.offset;
+    if (last !== undefined && rows[0].offset !== last + 1) this.recent = []; // another process published between
+    this.recent.push(...rows);
+    if (this.recent.length > RECENT_MESSAGES * 1.25) this.recent = this.recent.slice(-RECENT_MESSAGES);
+  }
+
+  /** the topic's messages after `after`: from the recent window when it covers them, else from the file */
+  private rowsAfter(topic: string, after: number, limit: number): Row[] {
+    const first = this.recent[0]?.offset;
+    if (first === undefined || after + 1 < first) return this.fromFile(topic, after, limit);
+    const rows: Row[] = [];
+    for (let i = after + 1 - first; i < this.recent.length && rows.length < limit; i++)
+      if (this.recent[i].topic === topic) rows.push(this.recent[i]);
+    // none of the topic up to the window's end: what another process published after it is in the file
+    return rows.length > 0 ? rows : this.fromFile(topic, Math.max(after, this.recent.at(-1)!.offset), limit);
+  }
+
+  private fromFile(topic: string, after: number, limit: number): Row[] {
+    return this.stmts.read.all(topic, after, limit);
+  }
+
+  private read(topic: string, after: number, limit: number): BusMessage[] {
+    return this.rowsAfter(topic, after, limit).map((r) => ({
       topic: r.topic,
       key: r.key,
       value: JSON.parse(r.value),

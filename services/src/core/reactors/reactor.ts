@@ -1,4 +1,5 @@
 import {
+  LogTail,
   upcast,
   type EventOf,
   type EventStore,
@@ -8,6 +9,9 @@ import {
 } from '@estate/events';
 import type { Logger } from '../logger';
 import type { CheckpointStore } from './checkpoints';
+
+/** how long a reached checkpoint waits to be written with the others */
+const CHECKPOINT_DELAY_MS = 200;
 
 /** A stored event of one of the types a reactor handles, its data brought to the current schema. */
 export type ReactorEvent<T extends EventType> = {
@@ -36,23 +40,33 @@ export const effectId = (reactor: string, event: { eventId: string }, effect: st
 
 /**
  * Runs each reactor on its own subscription from its own checkpoint, so a failing reactor (a
- * provider that is down) holds back only itself; a failed event is retried, never skipped. A
- * reactor without a checkpoint starts at the head of the log: deploying a new reactor does not
- * replay years of history at the users.
+ * provider that is down) holds back only itself; a failed event is retried, never skipped. The
+ * subscriptions share one reading of the log (`LogTail`). A reactor without a checkpoint starts at
+ * the head of the log: deploying a new reactor does not replay years of history at the users.
  */
 export class ReactorRunner {
   private readonly subscriptions = new Map<string, Subscription>();
+  private readonly tail: LogTail;
   private readonly positions = new Map<string, number>();
   private waiters: { position: number; resolve: () => void }[] = [];
+  /** checkpoints reached and not yet written: written together a moment later, not one write per event */
+  private readonly unsaved = new Map<string, number>();
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly events: EventStore,
     private readonly checkpoints: CheckpointStore,
     readonly reactors: Reactor[],
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.tail = new LogTail(events);
+  }
 
   async start(): Promise<void> {
+    await this.tail.start({
+      onError: (error) =>
+        this.logger.error({ err: error }, 'reading the log for the reactors failed; retrying'),
+    });
     const head = await this.events.headPosition();
     for (const reactor of this.reactors) {
       let from = await this.checkpoints.get(reactor.name);
@@ -62,7 +76,7 @@ export class ReactorRunner {
       }
       this.positions.set(reactor.name, from);
       const handles = new Set<string>(reactor.handles);
-      const subscription = this.events.subscribe(
+      const subscription = this.tail.subscribe(
         from,
         async (stored) => {
           if (handles.has(stored.type)) {
@@ -71,7 +85,8 @@ export class ReactorRunner {
               data: upcast(stored.type, stored.schemaVersion, stored.data),
             } as ReactorEvent<EventType>;
             await reactor.react(event);
-            await this.checkpoints.set(reactor.name, stored.position);
+            this.unsaved.set(reactor.name, stored.position);
+            this.scheduleSave();
           }
           this.positions.set(reactor.name, stored.position);
           this.release();
@@ -86,6 +101,33 @@ export class ReactorRunner {
         },
       );
       this.subscriptions.set(reactor.name, subscription);
+    }
+  }
+
+  /**
+   * A crash loses at most the last moment's checkpoints: those events come again, and their effects
+   * are idempotent by the event's id (see `Reactor`), so nothing is done twice.
+   */
+  private scheduleSave() {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      void this.saveCheckpoints().catch((error: unknown) =>
+        this.logger.error({ err: error }, "saving the reactors' checkpoints failed; retrying"),
+      );
+    }, CHECKPOINT_DELAY_MS);
+  }
+
+  private async saveCheckpoints() {
+    const saving = [...this.unsaved];
+    this.unsaved.clear();
+    try {
+      for (const [name, position] of saving) await this.checkpoints.set(name, position);
+    } catch (error) {
+      // kept for the next attempt unless a newer position has come meanwhile
+      for (const [name, position] of saving) if (!this.unsaved.has(name)) this.unsaved.set(name, position);
+      this.scheduleSave();
+      throw error;
     }
   }
 
@@ -111,5 +153,9 @@ export class ReactorRunner {
   async stop(): Promise<void> {
     await Promise.all([...this.subscriptions.values()].map((s) => s.stop()));
     this.subscriptions.clear();
+    await this.tail.stop();
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    await this.saveCheckpoints();
   }
 }

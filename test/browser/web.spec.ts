@@ -40,6 +40,15 @@ describe('public site in Chromium', () => {
     expect(await card.getByTestId('phone').textContent()).toMatch(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/);
   });
 
+  it("a card's «Написать» asks a visitor who is not signed in to sign in first", async () => {
+    if (skipped()) return;
+    await page.goto(`${server.url}/prodazha`);
+    const card = page.getByTestId('publication-card').first();
+    await card.getByRole('button', { name: 'Написать' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(page.url()).toMatch(/\/prodazha/);
+  });
+
   it('pages through the catalogue and keeps the page in the address', async () => {
     if (skipped()) return;
     await page.goto(`${server.url}/prodazha`);

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLES } from '@estate/events';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import { buildContext } from '../../services/src/bootstrap';
-import { chatDecider, chatIdOf, chatListingOf, chatStream } from '../../services/src/chats';
+import { chatDecider, chatStartOf, chatStream } from '../../services/src/chats';
 import { loadConfig } from '../../services/src/core/config';
 import { handleCommand } from '../../services/src/core/decider';
 import { createLogger } from '../../services/src/core/logger';
@@ -30,7 +30,8 @@ async function main() {
   const listing = (await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: 'loft' }))!;
   // the reactors had started from the head of the log; from here on nothing follows the facts
   await (ctx.reactors as ReactorRunner).stop();
-  const chatId = chatIdOf('loft', 'visitor-chatfault');
+  const start = chatStartOf(listing, 'visitor-chatfault');
+  const { chatId } = start;
   await handleCommand(
     ctx.eventStore,
     chatStream(chatId),
@@ -42,15 +43,7 @@ async function main() {
       authorId: 'visitor-chatfault',
       text: 'Здравствуйте! Можно посмотреть квартиру сегодня?',
       replyMessageIds: [],
-      start: {
-        chatId,
-        publicationId: 'loft',
-        visitorId: 'visitor-chatfault',
-        authorId: host.userId,
-        agencyId: host.agencyId,
-        listing: chatListingOf(listing),
-        bookingRequestId: null,
-      },
+      start,
     },
     { actor: 'visitor-chatfault' },
   );

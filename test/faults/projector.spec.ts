@@ -159,7 +159,7 @@ async function rebuiltFromZero(file: string): Promise<string> {
     children.push(startProjector(dataDir, db));
     await checkpointsReach(store, head);
     expect(await hashReadModels(store)).toBe(await rebuiltFromZero(file));
-  });
+  }, 120_000); // processes started with tsx on a loaded 2-core machine: the helpers' own deadlines rule
 
   it('two projectors started together apply every event exactly once between them', async () => {
     const file = join(dataDir, 'events.sqlite');
@@ -168,5 +168,5 @@ async function rebuiltFromZero(file: string): Promise<string> {
     await checkpointsReach(store, head);
     expect(await hashReadModels(store)).toBe(await rebuiltFromZero(file));
     expect(await store.collection('projection_leases').countDocuments({})).toBe(1);
-  });
+  }, 120_000);
 });

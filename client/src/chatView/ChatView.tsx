@@ -24,27 +24,14 @@ import {
   openChatSocket,
   readChat,
   sendChatMessage,
+  chatTime,
+  preview,
+  unreadBadge,
   type ChatCategory,
   type ChatPush,
 } from '../chat';
 import { formatPrice } from '../format';
 import type { ChatListItemDto, ChatMessageDto } from '../types';
-
-/** product.md, Chat: a list item's time is hours:minutes today, day.month before. */
-export function chatTime(iso: string | null, now = new Date()): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  const zone = { timeZone: 'Europe/Moscow' } as const;
-  const day = (d: Date) => d.toLocaleDateString('ru-RU', zone);
-  return day(at) === day(now)
-    ? at.toLocaleTimeString('ru-RU', { ...zone, hour: '2-digit', minute: '2-digit' })
-    : at.toLocaleDateString('ru-RU', { ...zone, day: '2-digit', month: '2-digit' });
-}
-/** the last message cut to 40 characters plus '...' */
-export const preview = (text: string | null) =>
-  text && text.length > 40 ? `${text.slice(0, 40)}...` : (text ?? '');
-/** the unread badge, capped at '99+' */
-export const unreadBadge = (n: number) => (n > 99 ? '99+' : String(n));
 
 function ChatListItem({
   chat,

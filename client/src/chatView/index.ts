@@ -1,1 +1,1 @@
-export { ChatView, chatTime, preview, unreadBadge } from './ChatView';
+export { ChatView } from './ChatView';

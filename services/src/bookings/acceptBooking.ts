@@ -7,7 +7,8 @@ import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
 import { bookingDecider, bookingStream } from './booking';
 import { calendarDecider, calendarStream } from './calendar';
 import { CALENDAR_ATTEMPTS } from './commands';
-import { derivedId, workflowIdFor } from './ids';
+import { derivedId } from '../core/ids';
+import { workflowIdFor } from './ids';
 
 export type AcceptBookingInput = {
   publicationId: string;

@@ -7,7 +7,8 @@ import { hashToken } from '../identity';
 import { bookingDecider, bookingStream } from './booking';
 import { calendarDecider, calendarStream } from './calendar';
 import { CALENDAR_ATTEMPTS } from './commands';
-import { derivedId, workflowIdFor } from './ids';
+import { derivedId } from '../core/ids';
+import { workflowIdFor } from './ids';
 
 /** Who cancels: a signed-in guest or the host's staff (`actor`), or a guest without an account through their link (the hash of its key). */
 export type CancelBookingInput = {

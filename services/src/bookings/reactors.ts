@@ -8,7 +8,7 @@ import { bookingOf } from './commands';
 import { chatDecider, chatListingOf, chatStream, type BookingMessageKind, type ChatStart } from '../chats';
 import { periodText } from './dates';
 import { guestKeyOf, guestPagePath } from './guestLinks';
-import { derivedId } from './ids';
+import { derivedId } from '../core/ids';
 
 export const BOOKING_CHAT_REACTOR = 'booking-chat';
 export const BOOKING_NOTICES_REACTOR = 'booking-notices';
@@ -86,7 +86,6 @@ async function notify(
     );
 }
 
-/** The listing's title for a request recorded before requests carried their listing's snapshot (BookingRequested v2). */
 /** the chat a booking request begins: its guest (null without an account) and the listing's author */
 async function chatStartOf(ctx: AppContext, event: ReactorEvent<'BookingRequested'>): Promise<ChatStart> {
   const { chatId, publicationId, guest, authorId, agencyId, requestId, listing } = event.data;
@@ -113,6 +112,7 @@ async function chatStartOf(ctx: AppContext, event: ReactorEvent<'BookingRequeste
   };
 }
 
+/** The listing's title for a request recorded before requests carried their listing's snapshot (BookingRequested v2). */
 async function titleOf(ctx: AppContext, publicationId: string) {
   const publication = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)

@@ -7,7 +7,7 @@ import { isOpen } from './booking';
 import { bookingOf, dailyRentPublication, isFree, runBooking } from './commands';
 import { nightsBetween, todayOf } from './dates';
 import { guestKeyOf } from './guestLinks';
-import { derivedId } from './ids';
+import { derivedId } from '../core/ids';
 
 export type BookingInput = {
   name: string;

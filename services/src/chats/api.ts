@@ -23,11 +23,12 @@ import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { pageMeta } from '../core/http';
 import { defineRoute } from '../core/route';
-import { chatDecider, chatIdOf, chatStream, type ChatCommand } from './chat';
+import { chatDecider, chatStream, type ChatCommand } from './chat';
 import {
   chatListAnswer,
   chatMessagesAnswer,
   messageSentAnswer,
+  messageOf,
   messagesReadAnswer,
   type ChatListItemDto,
 } from './dto';
@@ -39,7 +40,7 @@ import {
   sendMessageBody,
   type ChatCategory,
 } from './inputs';
-import { chatListingOf } from './listing';
+import { chatStartOf } from './listing';
 
 /** Chats about listings (api.md section 7, Chat): the lists, a chat's messages, sending, reading. */
 const tags = ['Чаты'];
@@ -174,13 +175,7 @@ export const listMessages = defineRoute({
       .collection<ChatThreadDocument>(CHAT_THREAD)
       .findPage({ chatId: id }, { sort: { seq: -1 }, skip: (offset - 1) * limit, limit });
     const data = [...items].reverse().map((m) => ({
-      id: m._id,
-      text: m.text,
-      createdAt: m.at,
-      client: m.authorId ? { id: m.authorId } : null,
-      kind: m.kind,
-      bookingDailyRentAdRequestId: m.bookingRequestId,
-      replyMessageIds: m.replyMessageIds,
+      ...messageOf({ ...m, messageId: m._id }, m.at),
       isMine: m.authorId === user.userId,
     }));
     return { data, meta: pageMeta(offset, limit, total) };
@@ -215,23 +210,15 @@ export const sendMessage = defineRoute({
           'ACTION_NOT_ALLOWED',
           'Это ваше объявление: написать можно только другому автору',
         );
-      const chatId = chatIdOf(listing._id, user.userId);
+      const start = chatStartOf(listing, user.userId);
       command = {
         type: 'SendMessage',
-        chatId,
+        chatId: start.chatId,
         messageId,
         authorId: user.userId,
         text: body.text,
         replyMessageIds: body.replyMessageIds,
-        start: {
-          chatId,
-          publicationId: listing._id,
-          visitorId: user.userId,
-          authorId: listing.authorId,
-          agencyId: listing.agencyId,
-          listing: chatListingOf(listing),
-          bookingRequestId: null,
-        },
+        start,
       };
     } else {
       command = {

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { EventData, EventOf } from '@estate/events';
 import type { Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
+import { derivedId } from '../core/ids';
 
 export type ChatEvent = EventOf<'ChatStarted'> | EventOf<'ChatMessagePosted'> | EventOf<'ChatMessagesRead'>;
 export type ChatStart = EventData<'ChatStarted'>;
@@ -35,7 +35,7 @@ export type ChatCommand =
     }
   | { type: 'ReadMessages'; chatId: string; readerId: string };
 
-type Message = { id: string; authorId: string | null };
+export type Message = { id: string; authorId: string | null };
 export type Chat = {
   members: Pick<ChatStart, 'visitorId' | 'authorId'> | null;
   messages: Message[];
@@ -50,10 +50,16 @@ export const chatStream = (chatId: string) => `chat-${chatId}`;
  * The chat of a visitor about a listing: one id for the pair, so a second "first message" about
  * the same listing finds the chat the first one began, and a booking by the same visitor joins it.
  */
-export function chatIdOf(publicationId: string, visitorId: string): string {
-  const h = createHash('sha256').update(`chat\n${publicationId}\n${visitorId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+export const chatIdOf = (publicationId: string, visitorId: string): string =>
+  derivedId('chat', publicationId, visitorId);
+
+/** a member's unread messages: the other side's, after the last one the member read */
+export function unreadMessagesOf(chat: Chat, memberId: string): Message[] {
+  const read = chat.readUpTo.get(memberId) ?? -1;
+  return chat.messages.filter((m, i) => i > read && m.authorId !== memberId);
 }
+
+export const unreadOf = (chat: Chat, memberId: string) => unreadMessagesOf(chat, memberId).length;
 
 export const isMember = (chat: Chat, userId: string) =>
   chat.members !== null && (chat.members.visitorId === userId || chat.members.authorId === userId);
@@ -129,16 +135,12 @@ function decide(command: ChatCommand, chat: Chat): ChatEvent[] {
     case 'ReadMessages': {
       if (!isMember(chat, command.readerId)) throw NOT_FOUND();
       // the newest message of the other member not yet read; none: nothing to record
-      const read = chat.readUpTo.get(command.readerId) ?? -1;
-      let last = -1;
-      chat.messages.forEach((m, i) => {
-        if (i > read && m.authorId !== command.readerId) last = i;
-      });
-      if (last < 0) return [];
+      const last = unreadMessagesOf(chat, command.readerId).at(-1);
+      if (!last) return [];
       return [
         {
           type: 'ChatMessagesRead',
-          data: { chatId: command.chatId, readerId: command.readerId, upToMessageId: chat.messages[last].id },
+          data: { chatId: command.chatId, readerId: command.readerId, upToMessageId: last.id },
         },
       ];
     }

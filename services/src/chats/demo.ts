@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
-import { chatDecider, chatIdOf, chatStream } from './chat';
-import { chatListingOf } from './listing';
+import { chatDecider, chatStream } from './chat';
+import { chatStartOf } from './listing';
 
 /** the demo's conversations: the visitor asks about a listing, its author answers */
 const CONVERSATIONS: { from: 'visitor' | 'author'; text: string }[][] = [
@@ -28,7 +28,8 @@ export async function seedDemoChats(ctx: AppContext, visitorId: string) {
     .collection<CatalogueDocument>(CATALOGUE)
     .find({ agencyId: 'demo-agency-1', dealCategory: 'sale', status: 1 }, { sort: { _id: 1 }, limit: 2 });
   for (const [i, listing] of listings.entries()) {
-    const chatId = chatIdOf(listing._id, visitorId);
+    const start = chatStartOf(listing, visitorId);
+    const { chatId } = start;
     for (const [n, message] of CONVERSATIONS[i].entries()) {
       const authorId = message.from === 'visitor' ? visitorId : listing.authorId;
       await handleCommand(
@@ -42,18 +43,7 @@ export async function seedDemoChats(ctx: AppContext, visitorId: string) {
           authorId,
           text: message.text,
           replyMessageIds: [],
-          start:
-            n === 0
-              ? {
-                  chatId,
-                  publicationId: listing._id,
-                  visitorId,
-                  authorId: listing.authorId,
-                  agencyId: listing.agencyId,
-                  listing: chatListingOf(listing),
-                  bookingRequestId: null,
-                }
-              : null,
+          start: n === 0 ? start : null,
         },
         { actor: authorId, correlationId: 'seed' },
       );

@@ -1,3 +1,4 @@
+import type { EventData } from '@estate/events';
 import { z } from 'zod';
 
 const pageMeta = z.object({
@@ -46,6 +47,23 @@ export const chatMessageDto = z.object({
   isMine: z.boolean(),
 });
 export type ChatMessageDto = z.infer<typeof chatMessageDto>;
+
+/**
+ * A message as the calls and the sockets show it, from what the log says of it (all but whose it
+ * is, which depends on who asks). A message recorded before replies (v1) replies to nothing.
+ */
+export const messageOf = (
+  m: Omit<EventData<'ChatMessagePosted'>, 'chatId' | 'replyMessageIds'> & { replyMessageIds?: string[] },
+  createdAt: string,
+): Omit<ChatMessageDto, 'isMine'> => ({
+  id: m.messageId,
+  text: m.text,
+  createdAt,
+  client: m.authorId ? { id: m.authorId } : null,
+  kind: m.kind,
+  bookingDailyRentAdRequestId: m.bookingRequestId,
+  replyMessageIds: m.replyMessageIds ?? [],
+});
 export const chatMessagesAnswer = z.object({ data: z.array(chatMessageDto), meta: pageMeta });
 
 export const messageSentAnswer = z.object({ data: z.object({ chatId: z.string(), messageId: z.string() }) });

@@ -11,7 +11,7 @@ export {
   type ChatCommand,
   type ChatStart,
 } from './chat';
-export { chatListingOf } from './listing';
+export { chatListingOf, chatStartOf } from './listing';
 export { chatRoutes } from './api';
 export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets, chatReactors } from './live';
 export { CHAT_ABSENT_REACTOR, chatNoticeReactors } from './notify';

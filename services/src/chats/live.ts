@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
-import { ROLES, type StoredEvent } from '@estate/events';
+import { ROLES, type EventData, type StoredEvent } from '@estate/events';
 import { CHATS, type ChatDocument } from '@estate/projections';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AuthenticatedUser } from '../core/access';
@@ -11,7 +11,8 @@ import { fold } from '../core/decider';
 import { defineReactor } from '../core/reactors/reactor';
 import { agencyDecider, agencyStream } from '../agencies';
 import { userOfHeaders, userOfToken } from '../identity';
-import { chatDecider, chatStream, type Chat } from './chat';
+import { chatDecider, chatStream, unreadOf } from './chat';
+import { messageOf, type ChatMessageDto } from './dto';
 import { markOffline, markOnline, PRESENCE_TTL_MS } from './presence';
 
 /** the bus topic of what each API process pushes to the sockets it holds */
@@ -33,24 +34,10 @@ export type LivePush = {
   event:
     | {
         type: 'message';
-        message: {
-          id: string;
-          text: string;
-          createdAt: string;
-          client: { id: string } | null;
-          kind: string;
-          bookingDailyRentAdRequestId: string | null;
-          replyMessageIds: string[];
-        };
+        message: Omit<ChatMessageDto, 'isMine'>;
       }
     | { type: 'read'; readerId: string; upToMessageId: string };
 };
-
-/** each member's unread messages: the other member's, after the last one the member read */
-function unreadOf(chat: Chat, memberId: string) {
-  const read = chat.readUpTo.get(memberId) ?? -1;
-  return chat.messages.filter((m, i) => i > read && m.authorId !== memberId).length;
-}
 
 /** the push of one chat fact, from the chat's stream up to it; null for a chat without members (recorded before chats) */
 function pushOf(event: StoredEvent, history: StoredEvent[]): LivePush | null {
@@ -66,31 +53,14 @@ function pushOf(event: StoredEvent, history: StoredEvent[]): LivePush | null {
     recipients,
     unread: Object.fromEntries(recipients.map((id) => [id, unreadOf(chat, id)])),
   };
-  if (event.type === 'ChatMessagePosted') {
-    const m = data as {
-      messageId: string;
-      text: string;
-      authorId: string | null;
-      kind: string;
-      bookingRequestId: string | null;
-      replyMessageIds?: string[];
-    };
+  if (event.type === 'ChatMessagePosted')
     return {
       ...base,
       event: {
         type: 'message',
-        message: {
-          id: m.messageId,
-          text: m.text,
-          createdAt: event.occurredAt,
-          client: m.authorId ? { id: m.authorId } : null,
-          kind: m.kind,
-          bookingDailyRentAdRequestId: m.bookingRequestId,
-          replyMessageIds: m.replyMessageIds ?? [],
-        },
+        message: messageOf(data as EventData<'ChatMessagePosted'>, event.occurredAt),
       },
     };
-  }
   const read = data as { readerId: string; upToMessageId: string };
   return { ...base, event: { type: 'read', readerId: read.readerId, upToMessageId: read.upToMessageId } };
 }

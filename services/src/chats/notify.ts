@@ -4,7 +4,7 @@ import { fold } from '../core/decider';
 import { defineReactor, effectId } from '../core/reactors/reactor';
 import { userDecider, userStream } from '../identity';
 import { queueEmail, queueSms } from '../notifications';
-import { chatDecider, chatStream } from './chat';
+import { chatDecider, chatStream, unreadMessagesOf } from './chat';
 import { isOnline } from './presence';
 
 export const CHAT_ABSENT_REACTOR = 'chats-absent';
@@ -55,15 +55,12 @@ export const chatNoticeReactors = (ctx: AppContext) => [
       const recipientId = event.data.authorId === visitorId ? authorId : visitorId;
       if (!recipientId || recipientId === event.data.authorId) return;
       // the recipient's unread messages before this one, with their times
-      const read = chat.readUpTo.get(recipientId) ?? -1;
       const times = new Map(
         stream
           .filter((e) => e.type === 'ChatMessagePosted')
           .map((e: StoredEvent) => [(e.data as { messageId: string }).messageId, e.occurredAt]),
       );
-      const unread = chat.messages
-        .filter((m, i) => i > read && m.authorId !== recipientId)
-        .map((m) => times.get(m.id)!);
+      const unread = unreadMessagesOf(chat, recipientId).map((m) => times.get(m.id)!);
       if (!opensQuietPeriod(unread, event.occurredAt, ctx.config.CHAT_QUIET_SECONDS)) return;
       if (await isOnline(ctx, recipientId)) return;
       const recipient = fold(userDecider, await ctx.eventStore.readStream(userStream(recipientId)));

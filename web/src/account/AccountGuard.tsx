@@ -1,27 +1,21 @@
-import { Box, CircularProgress, List, ListItemButton, ListItemText, Paper, Stack } from '@mui/material';
+import { Box, List, ListItemButton, ListItemText, Paper, Stack } from '@mui/material';
 import { useEffect } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Navigate, NavLink, Outlet } from 'react-router';
 import { USER_ROLE, useSession } from '../auth/session';
+import { SignedIn } from '../auth/SignedIn';
 
 /** The auth guard: an anonymous visitor goes back to '/' with the sign-in open; staff go to the agency cabinet. */
 export function AccountGuard() {
-  const { profile, loading, openAuth } = useSession();
-  const location = useLocation();
-  const anonymous = !loading && !profile;
-  useEffect(() => {
-    if (anonymous) openAuth('login');
-  }, [anonymous, openAuth]);
-  if (loading)
-    return (
-      <Box display="grid" sx={{ placeItems: 'center', py: 8 }}>
-        <CircularProgress />
-      </Box>
-    );
-  if (!profile) return <Navigate to="/" replace state={{ from: location.pathname }} />;
-  if (profile.role !== USER_ROLE) {
-    window.location.assign('/cabinet/');
-    return null;
-  }
+  return <SignedIn>{(profile) => (profile.role === USER_ROLE ? <Account /> : <ToCabinet />)}</SignedIn>;
+}
+
+/** staff have the agency cabinet, another application */
+function ToCabinet() {
+  useEffect(() => window.location.assign('/cabinet/'), []);
+  return null;
+}
+
+function Account() {
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems="flex-start">
       <Paper variant="outlined" sx={{ width: { xs: '100%', md: 240 }, flexShrink: 0 }}>
@@ -56,9 +50,6 @@ export function AccountGuard() {
 export function AccountRoot() {
   const { profile, loading } = useSession();
   if (loading) return null;
-  if (profile && profile.role !== USER_ROLE) {
-    window.location.assign('/cabinet/');
-    return null;
-  }
+  if (profile && profile.role !== USER_ROLE) return <ToCabinet />;
   return <Navigate to="/account/user/main-info" replace />;
 }

@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { chatList, type ChatListItemDto } from '@estate/client';
+import { chatList, preview, unreadBadge, type ChatListItemDto } from '@estate/client';
 
 /** product.md, Chat: the account shows the first 3 chats, or 'Нет активных чатов'. */
 export function ChatsWidget() {
@@ -43,16 +43,12 @@ export function ChatsWidget() {
               >
                 <ListItemText
                   primary={`${chat.chatMemberName} · ${chat.ad.title}`}
-                  secondary={
-                    chat.lastMessageText && chat.lastMessageText.length > 40
-                      ? `${chat.lastMessageText.slice(0, 40)}...`
-                      : chat.lastMessageText
-                  }
+                  secondary={preview(chat.lastMessageText)}
                 />
                 {chat.unreadMessageCount > 0 && (
                   <Badge
                     color="primary"
-                    badgeContent={chat.unreadMessageCount > 99 ? '99+' : chat.unreadMessageCount}
+                    badgeContent={unreadBadge(chat.unreadMessageCount)}
                     sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
                   />
                 )}

@@ -16,6 +16,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { recordView } from '../api/visitor';
 import { FavouriteButton } from './FavouriteButton';
+import { ChatButton } from '../chat/ChatButton';
 import { PhoneButton } from './PhoneButton';
 
 export function PriceBlock({ publication, large }: { publication: Publication; large?: boolean }) {
@@ -192,7 +193,10 @@ export function PublicationCard({ publication }: { publication: Publication }) {
               {updatedAgo(publication.updatedAt)}
             </Typography>
           </Box>
-          <PhoneButton publicationId={publication.id} />
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+            <PhoneButton publicationId={publication.id} />
+            <ChatButton publicationId={publication.id} authorId={publication.author.id} variant="outlined" />
+          </Stack>
         </Stack>
       </Stack>
     </Card>

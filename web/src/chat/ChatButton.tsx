@@ -11,17 +11,20 @@ export function ChatButton({
   publicationId,
   authorId,
   fullWidth,
+  variant = 'contained',
 }: {
   publicationId: string;
   authorId: string;
   fullWidth?: boolean;
+  /** outlined on a card, beside «Показать телефон» */
+  variant?: 'contained' | 'outlined';
 }) {
   const { profile, openAuth } = useSession();
   const navigate = useNavigate();
   if (profile?.id === authorId) return null;
   return (
     <Button
-      variant="contained"
+      variant={variant}
       startIcon={<ChatIcon />}
       fullWidth={fullWidth}
       onClick={() =>

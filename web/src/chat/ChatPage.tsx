@@ -1,8 +1,7 @@
-import { CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Stack, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
 import { ChatView } from '@estate/client/chatView';
-import { useSession } from '../auth/session';
+import { SignedIn } from '../auth/SignedIn';
 
 /**
  * /chat (product.md, Chat): the user's chats, 30 a page, and the chosen one's messages, 15 a page
@@ -10,20 +9,7 @@ import { useSession } from '../auth/session';
  * `?adId=` with no chat yet about that listing opens a new one, begun by the first message.
  */
 export function ChatPage() {
-  const { profile, loading, openAuth } = useSession();
-  const location = useLocation();
-  const anonymous = !loading && !profile;
-  useEffect(() => {
-    if (anonymous) openAuth('login');
-  }, [anonymous, openAuth]);
-  if (loading)
-    return (
-      <Stack alignItems="center" py={8}>
-        <CircularProgress aria-label="Загрузка" />
-      </Stack>
-    );
-  if (!profile) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
-  return <UserChats userId={profile.id} />;
+  return <SignedIn>{(profile) => <UserChats userId={profile.id} />}</SignedIn>;
 }
 
 /** the chosen chat and the listing to write about are the page's address (?chatId=, ?adId=) */

@@ -1,0 +1,25 @@
+import { Box, CircularProgress } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession, type Profile } from './session';
+
+/**
+ * A page for a signed-in user: while the session is asked, a spinner; an anonymous visitor goes
+ * back to '/' with the sign-in open, and to this address again once signed in.
+ */
+export function SignedIn({ children }: { children: (profile: Profile) => ReactNode }) {
+  const { profile, loading, openAuth } = useSession();
+  const location = useLocation();
+  const anonymous = !loading && !profile;
+  useEffect(() => {
+    if (anonymous) openAuth('login');
+  }, [anonymous, openAuth]);
+  if (loading)
+    return (
+      <Box display="grid" sx={{ placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label="Загрузка" />
+      </Box>
+    );
+  if (!profile) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  return children(profile);
+}

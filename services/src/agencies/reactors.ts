@@ -5,10 +5,9 @@ import { defineReactor, effectId } from '../core/reactors/reactor';
 import { userDecider, userStream } from '../identity';
 import { queueEmail, queueSms } from '../notifications';
 import { realtorRequestDecider, realtorRequestStream, type RealtorRequest } from './realtorRequest';
+import { isDemoFact } from '../core/demo';
 
 export const REALTOR_DECISION_REACTOR = 'agencies-realtor-decision';
-/** the seed's commands carry this correlation: demo accounts are told nothing (docs/decisions.md) */
-const DEMO_DATA = 'seed';
 
 /** What the user is told of the moderator's decision: an SMS, and a letter to the request's address. */
 export function decisionMessage(
@@ -43,7 +42,7 @@ export const agencyReactors = (ctx: AppContext) => [
     name: REALTOR_DECISION_REACTOR,
     handles: ['RealtorRequestApproved', 'RealtorRequestRejected'],
     async react(event) {
-      if (event.metadata.correlationId === DEMO_DATA) return;
+      if (isDemoFact(event)) return;
       const { userId } = event.data;
       const until = (events: StoredEvent[]) => events.filter((e) => e.position <= event.position);
       const request = fold(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold, handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { type Actor, mayManagePublication } from '../core/access';
 import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
@@ -98,7 +98,7 @@ export async function acceptBooking(
   actor: Actor,
   publicationId: string,
   requestId: string,
-  idempotencyKey: string | null = null,
+  { idempotencyKey = null, meta = {} }: { idempotencyKey?: string | null; meta?: CommandContext } = {},
 ) {
   const booking = fold(bookingDecider, await ctx.eventStore.readStream(bookingStream(requestId)));
   if (!booking.exists || booking.request.publicationId !== publicationId)
@@ -111,7 +111,7 @@ export async function acceptBooking(
     acceptBookingWorkflow,
     workflowId,
     { publicationId, requestId, startDate, endDate, actor },
-    { actor: actor.userId },
+    { actor: actor.userId, ...meta },
   );
   await ctx.projections.whenCaughtUp();
   return outcome;

@@ -8,6 +8,7 @@ import { bookingOf } from './commands';
 import { chatDecider, chatListingOf, chatStream, type BookingMessageKind, type ChatStart } from '../chats';
 import { periodText } from './dates';
 import { guestKeyOf, guestPagePath } from './guestLinks';
+import { isDemoFact } from '../core/demo';
 import { derivedId } from '../core/ids';
 
 export const BOOKING_CHAT_REACTOR = 'booking-chat';
@@ -157,6 +158,7 @@ export const bookingReactors = (ctx: AppContext) => [
     name: BOOKING_NOTICES_REACTOR,
     handles: ['BookingRequested', 'BookingAccepted', 'BookingRejected'],
     async react(event) {
+      if (isDemoFact(event)) return;
       switch (event.type) {
         case 'BookingRequested': {
           const {

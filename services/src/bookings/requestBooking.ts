@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../core/context';
+import type { CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { chatIdOf } from '../chats';
 import { hashToken } from '../identity';
@@ -53,7 +54,15 @@ export async function requestBooking(
   guestUserId: string | null,
   publicationId: string,
   input: BookingInput,
-  beforeNew: () => Promise<void> = async () => undefined,
+  {
+    beforeNew = async () => undefined,
+    meta = {},
+  }: {
+    /** before a new request is recorded (the limits that count new requests only) */
+    beforeNew?: () => Promise<void>;
+    /** the demo's correlation, for one */
+    meta?: CommandContext;
+  } = {},
 ): Promise<RequestOutcome> {
   const publication = await dailyRentPublication(ctx, publicationId);
   const today = todayOf(ctx.clock());
@@ -103,7 +112,7 @@ export async function requestBooking(
           pricePerNight: publication.price,
         },
       },
-      { actor: guestUserId ?? 'guest' },
+      { actor: guestUserId ?? 'guest', ...meta },
     );
     await ctx.projections.whenCaughtUp(result.position);
     // none recorded: the same asking sent at the same moment, which the other call recorded

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
+import { DEMO_CORRELATION } from '../core/demo';
 import { chatDecider, chatStream } from './chat';
 import { chatStartOf } from './listing';
 
@@ -45,7 +46,7 @@ export async function seedDemoChats(ctx: AppContext, visitorId: string) {
           replyMessageIds: [],
           start: n === 0 ? start : null,
         },
-        { actor: authorId, correlationId: 'seed' },
+        { actor: authorId, correlationId: DEMO_CORRELATION },
       );
     }
   }

@@ -6,10 +6,9 @@ import { userDecider, userStream } from '../identity';
 import { queueEmail, queueSms } from '../notifications';
 import { chatDecider, chatStream, unreadMessagesOf } from './chat';
 import { isOnline } from './presence';
+import { isDemoFact } from '../core/demo';
 
 export const CHAT_ABSENT_REACTOR = 'chats-absent';
-/** the seed's commands carry this correlation: demo accounts are told nothing */
-const DEMO_DATA = 'seed';
 
 /** What the absent member is told: who wrote about which listing, the start of the text, and the link. */
 export function absentMessage(publicUrl: string, chat: { id: string; title: string }, text: string) {
@@ -46,7 +45,7 @@ export const chatNoticeReactors = (ctx: AppContext) => [
     name: CHAT_ABSENT_REACTOR,
     handles: ['ChatMessagePosted'],
     async react(event) {
-      if (event.metadata.correlationId === DEMO_DATA || event.data.kind !== 'text') return;
+      if (isDemoFact(event) || event.data.kind !== 'text') return;
       const stream = await ctx.eventStore.readStream(chatStream(event.data.chatId));
       const before = stream.filter((e) => e.position < event.position);
       const chat = fold(chatDecider, before);

@@ -5,10 +5,9 @@ import { defineReactor, effectId } from '../core/reactors/reactor';
 import { userDecider, userStream } from '../identity';
 import { queueEmail, queueSms } from '../notifications';
 import { publicationDecider, publicationStream } from '../publications';
+import { isDemoFact } from '../core/demo';
 
 export const INVOICE_REACTOR = 'money-invoices';
-/** the seed's commands carry this correlation: the demo's facts tell nobody */
-const DEMO_DATA = 'seed';
 export const PROMOTION_ENDED_REACTOR = 'money-promotion-ended';
 
 /** The accounting department's letter for a bank-transfer invoice the agency asked for. */
@@ -47,7 +46,7 @@ export const moneyReactors = (ctx: AppContext) => [
     handles: ['InvoiceRequested'],
     async react(event) {
       // the demo's invoice (the seed's correlation) goes to no accounting department
-      if (event.metadata.correlationId === DEMO_DATA) return;
+      if (isDemoFact(event)) return;
       const agency = await ctx.readStore
         .collection<AgencyDocument>(AGENCIES)
         .findOne({ _id: event.data.agencyId });

@@ -6,10 +6,9 @@ import { userDecider, userStream } from '../identity';
 import { queueEmail, queueSms } from '../notifications';
 import { publicationDecider } from './decide';
 import { publicationStream } from './publication';
+import { isDemoFact } from '../core/demo';
 
 export const DECLINE_REACTOR = 'publications-declined';
-/** the seed's commands carry this correlation: demo accounts are told nothing */
-const DEMO_DATA = 'seed';
 
 /** What the author is told when a moderator declines their listing: the reason and where to fix it. */
 export function declineMessage(
@@ -36,7 +35,7 @@ export const publicationReactors = (ctx: AppContext) => [
     name: DECLINE_REACTOR,
     handles: ['PublicationDeclined'],
     async react(event) {
-      if (event.metadata.correlationId === DEMO_DATA) return;
+      if (isDemoFact(event)) return;
       const until = (events: StoredEvent[]) => events.filter((e) => e.position <= event.position);
       const publication = fold(
         publicationDecider,

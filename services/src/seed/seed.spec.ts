@@ -1,6 +1,7 @@
 import { ROLES, type StoredEvent } from '@estate/events';
 import request from 'supertest';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { EMAIL_QUEUE, SMS_QUEUE } from '../notifications';
 import { DEMO_TOP_UP } from './seed';
 
 /**
@@ -21,6 +22,25 @@ afterAll(() => t.close());
 const as = (token: string, r: request.Test) => r.set('Authorization', `Bearer ${token}`);
 const ofType = (type: string) => events.filter((e) => e.type === type);
 const data = (e: StoredEvent) => e.data as Record<string, unknown>;
+
+describe('the demo', () => {
+  it('tells nobody: no SMS and no e-mail follow its facts (bookings, chats, invoices, decisions)', async () => {
+    await t.ctx.reactors.whenCaughtUp();
+    for (const queue of [SMS_QUEUE, EMAIL_QUEUE]) {
+      const counts = await t.ctx.jobs.counts(queue);
+      expect({ queue, ...counts }).toEqual({
+        queue,
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+        completed: 0,
+        failed: 0,
+      });
+    }
+    // the demo's booking requests still post their steps on their chats
+    expect(ofType('ChatMessagePosted').some((e) => data(e).kind === 'booking-accepted')).toBe(true);
+  });
+});
 
 describe('seeded staff', () => {
   it.each(AGENCIES)(

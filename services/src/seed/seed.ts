@@ -36,6 +36,7 @@ import { seedDemoBookings } from '../bookings';
 import { seedDemoChats } from '../chats';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
+import { DEMO_CORRELATION } from '../core/demo';
 
 /** fixed, as the rest of the demo's ids: a second seed of the same log finds it */
 const DEMO_INVOICE_ID = '5eed0000-0000-4000-8000-00000000a001';
@@ -110,7 +111,7 @@ export const DEMO_TOP_UP = 30_000;
 type Person = { userId: string; name: string; phone: string; email: string | null };
 type Staff = Actor & { agencyId: string };
 const DAY = 24 * 60 * 60_000;
-const context = { actor: 'seed', correlationId: 'seed' };
+const context = { actor: 'seed', correlationId: DEMO_CORRELATION };
 
 /**
  * Demo listings were published over the last two months; every twentieth within the last day, so

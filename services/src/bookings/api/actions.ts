@@ -29,7 +29,9 @@ export const acceptRequest = defineRoute({
   errors: [404, 409, 422],
   response: bookingAnswer,
   async handle({ ctx, params: { publicationId, requestId }, req }) {
-    await acceptBooking(ctx, actorOf(req), publicationId, requestId, idempotencyKeyOf(req));
+    await acceptBooking(ctx, actorOf(req), publicationId, requestId, {
+      idempotencyKey: idempotencyKeyOf(req),
+    });
     return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
   },
 });

@@ -58,7 +58,7 @@ export const sendRequest = defineRoute({
         adultCount: body.adultCount,
         childCount: body.childCount,
       },
-      countNew,
+      { beforeNew: countNew },
     );
     const doc = await requestDocument(ctx, outcome.requestId);
     const guestPage = outcome.guestKey ? guestPagePath(outcome.requestId, outcome.guestKey) : null;

@@ -1,5 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { tcpReachable } from '@estate/events/testing';
 import { ROLES } from '@estate/events';
 import { WebSocket } from 'ws';
@@ -13,14 +15,49 @@ const reachable = tcpReachable(mongoUrl);
 if (!reachable) console.warn(`SKIPPED: chats across API processes — no MongoDB (or stand-in) at ${mongoUrl}`);
 
 /**
- * Issue 15, item 3, across processes: two app contexts as two deployed processes run them — one
- * `ROLE=all` (its projector and reactors), one `ROLE=api` — on the same event log, bus and read
- * store (the log and the bus are SQLite files both open, the read models MongoDB). A message sent
- * through one process reaches a socket held by the other, through the bus.
+ * Issue 15, item 3, across processes: the test's own process runs the app as `ROLE=all` (its
+ * projector and reactors), and a second OS process runs the server as `ROLE=api`
+ * (`services/src/main.ts`), on the same event log, bus and read store (the log and the bus are
+ * SQLite files both open, the read models MongoDB). A message sent through one process reaches a
+ * socket held by the other, through the bus.
  */
-type Node = { app: TestApp; http: Server; url: string; sockets: ChatSockets };
+type Node = { url: string };
+type Served = Node & { app: TestApp; http: Server; sockets: ChatSockets };
+const root = join(__dirname, '..');
 
-async function serve(app: TestApp): Promise<Node> {
+/** the server as deployed with ROLE=api, in a process of its own; resolves once it answers */
+async function apiProcess(env: Record<string, string>): Promise<Node & { child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ROLE: 'api',
+      SEED: 'false',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stderr!.on('data', (chunk) => (out += chunk));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the api process did not start:\n${out}`)), 60_000);
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const ready = /"port":(\d+)[^\n]*"msg":"marketplace ready"/.exec(out);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(Number(ready[1]));
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the api process exited (${code}):\n${out}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+async function serve(app: TestApp): Promise<Served> {
   const http = createServer(app.app);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const address = http.address();
@@ -34,7 +71,7 @@ async function serve(app: TestApp): Promise<Node> {
   };
 }
 
-async function stop(node: Node) {
+async function stop(node: Served) {
   node.http.closeAllConnections();
   await node.sockets.close();
   await new Promise((resolve) => node.http.close(resolve));
@@ -82,9 +119,8 @@ async function send(node: Node, token: string, body: object) {
   async () => {
     const env = { MONGO_URL: mongoUrl, MONGO_DB: `chats_${randomUUID().slice(0, 8)}` };
     const first = await startTestApp({ seed: false, env: { ...env, ROLE: 'all' } });
-    const second = await startTestApp({ seed: false, env: { ...env, ROLE: 'api' }, dataDir: first.dataDir });
     const one = await serve(first);
-    const two = await serve(second);
+    const two = await apiProcess({ ...env, DATA_DIR: first.dataDir });
     try {
       const agency = await createAgency(first.ctx, 'procs', '81');
       await createPublication(first.ctx, agency.agent, {
@@ -119,7 +155,7 @@ async function send(node: Node, token: string, body: object) {
       visitorSocket.ws.close();
       agentSocket.ws.close();
     } finally {
-      await stop(two);
+      two.child.kill('SIGTERM');
       await stop(one);
       for (const name of [
         'catalogue',
@@ -134,7 +170,6 @@ async function send(node: Node, token: string, body: object) {
         'projection_checkpoints',
       ])
         await first.ctx.readStore.collection(name).drop();
-      await second.close();
       await first.close();
     }
   },

@@ -6,6 +6,7 @@ import { bookingsProjection } from './bookings/projection';
 import { realtorRequestsProjection } from './agencies/projection';
 import { invoicesProjection, walletsProjection } from './money/projection';
 import { chatsProjection } from './chats/projection';
+import { photosProjection } from './media/projection';
 import type { Projection } from './projection';
 import { workflowsProjection } from './workflows/projection';
 
@@ -20,6 +21,7 @@ export const allProjections: Projection[] = [
   walletsProjection,
   invoicesProjection,
   chatsProjection,
+  photosProjection,
   workflowsProjection,
 ];
 
@@ -47,12 +49,14 @@ export * from './identity/documents';
 export { catalogueProjection, identityProjection, residentialComplexProjection };
 export * from './catalogue/queries';
 export * from './catalogue/search';
+export * from './catalogue/map';
 export { boundingBox, distanceKm } from './catalogue/geo';
 export * from './favourites/projection';
 export * from './bookings/projection';
 export * from './agencies/projection';
 export * from './money/projection';
 export * from './chats/projection';
+export * from './media/projection';
 export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';

@@ -8,6 +8,7 @@ import {
   type CatalogueNumberField,
 } from './document';
 
+export type Bounds = { south: number; west: number; north: number; east: number };
 export type CatalogueSort = { field: 'price' | 'publishedAt'; direction: 1 | -1 };
 export type Range = { min?: number | null; max?: number | null };
 /** a numeric field of the catalogue document with a range or a list of values */
@@ -41,6 +42,8 @@ export type CatalogueQuery = {
   /** words of the address, case-insensitive */
   searchAddress?: string;
   geo?: { lat: number; lon: number; radiusKm: number };
+  /** the visible area of a map; `west` east of `east` is an area across the 180th meridian (Chukotka) */
+  bounds?: Bounds;
   residentialComplexId?: string;
   /** new builds: listings in a residential complex */
   newBuildsOnly?: boolean;
@@ -103,6 +106,7 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
       and.push({ 'address.fullAddress': { $regex: escapeRegex(word), $options: 'i' } });
   }
   if (query.geo) Object.assign(filter, boundingBox(query.geo.lat, query.geo.lon, query.geo.radiusKm));
+  if (query.bounds) withinBounds(filter, and, query.bounds);
   if (query.residentialComplexId) filter.residentialComplexId = query.residentialComplexId;
   else if (query.newBuildsOnly) filter.residentialComplexId = { $ne: null };
   if (query.deadlineUpTo !== undefined) filter.deadlineYear = { $lte: query.deadlineUpTo };
@@ -116,6 +120,19 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
   if (and.length === 1) Object.assign(filter, and[0].$or ? { $or: and[0].$or } : and[0]);
   else if (and.length > 1) filter.$and = and;
   return filter;
+}
+
+/**
+ * The map's area on the filter: latitude narrows the range the index reads (intersected with a
+ * circle's box when there is one), longitude one range, or two across the 180th meridian.
+ */
+function withinBounds(filter: Filter, and: Filter[], { south, west, north, east }: Bounds) {
+  const lat = (filter.lat as { $gte: number; $lte: number } | undefined) ?? { $gte: -90, $lte: 90 };
+  filter.lat = { $gte: Math.max(lat.$gte, south), $lte: Math.min(lat.$lte, north) };
+  if (west <= east) {
+    const lon = (filter.lon as { $gte: number; $lte: number } | undefined) ?? { $gte: -180, $lte: 180 };
+    filter.lon = { $gte: Math.max(lon.$gte, west), $lte: Math.min(lon.$lte, east) };
+  } else and.push({ $or: [{ lon: { $gte: west } }, { lon: { $lte: east } }] });
 }
 
 export type Page<T> = { items: T[]; total: number };

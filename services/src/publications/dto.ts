@@ -108,6 +108,21 @@ export const publicationAnswer = z.object({ data: publicationDto });
 export const publicationListAnswer = z.object({ data: z.array(publicationDto) });
 export const publicationPageAnswer = z.object({ data: z.array(publicationDto), meta: pageMetaDto });
 export const publicationCountAnswer = z.object({ data: z.object({ publicationCount: z.number().int() }) });
+/** the map of a search: groups of listings in the visible area, a lone listing with its id */
+export const mapAnswer = z.object({
+  data: z.object({
+    clusters: z.array(
+      z.object({
+        lat: z.number(),
+        lon: z.number(),
+        count: z.number().int().positive(),
+        publicationId: z.string().nullable(),
+      }),
+    ),
+    /** the listings in the area (the clusters' counts together) */
+    total: z.number().int(),
+  }),
+});
 export const priceHistoryAnswer = z.object({
   data: z.array(z.object({ createdAt: iso, price: z.number(), priceDiff: z.number() })),
 });

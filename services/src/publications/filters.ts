@@ -29,6 +29,16 @@ const FILTER_FIELDS = new Map<string, CatalogueNumberField | CatalogueFlagField>
 const FILTERS = new Map<string, FilterCharacteristic>(FILTER_CHARACTERISTICS.map((c) => [c.cianName, c]));
 
 /** The catalogue search of the spec (product.md section 3, Filters). */
+/** a map's visible area; `west` greater than `east` crosses the 180th meridian */
+export const mapBounds = z
+  .object({
+    south: z.number().min(-90).max(90),
+    west: z.number().min(-180).max(180),
+    north: z.number().min(-90).max(90),
+    east: z.number().min(-180).max(180),
+  })
+  .refine((b) => b.south <= b.north, { message: 'Южная граница севернее северной', path: ['south'] });
+
 export const searchBody = z.object({
   dealCategory: z.enum(['sale', 'rent', 'dailyRent', 'daily-rent', 'new-buildings']).optional(),
   propertyType: oneOrMany(z.number().int().min(1).max(30)).optional(),
@@ -65,6 +75,8 @@ export const searchBody = z.object({
   geo_lon: z.number().min(-180).max(180).optional(),
   /** km around the point */
   radius: z.number().positive().max(200).optional(),
+  /** the visible area of the map: only listings inside it */
+  bounds: mapBounds.optional(),
   residentialComplexId: z.string().max(64).nullish(),
   /** new builds: the residential complex is handed over by the end of this year (a number or its digits); null: any */
   deadline: z
@@ -86,6 +98,12 @@ export const searchBody = z.object({
   adultCount: z.number().int().min(0).max(50).optional(),
   childCount: z.number().int().min(0).max(50).optional(),
 });
+/** the map of a search: its filters, the visible area and the map's zoom */
+export const mapBody = searchBody.extend({
+  bounds: mapBounds,
+  zoom: z.number().int().min(0).max(20),
+});
+
 export type SearchBody = z.infer<typeof searchBody>;
 
 export function sortOf(body: SearchBody): CatalogueSort {
@@ -189,6 +207,7 @@ export function toCatalogueQuery(
     throw invalid('geo_lat', 'Укажите обе координаты точки');
   if (body.geo_lat !== undefined && body.geo_lon !== undefined)
     query.geo = { lat: body.geo_lat, lon: body.geo_lon, radiusKm: body.radius ?? 5 };
+  if (body.bounds) query.bounds = body.bounds;
   if (body.residentialComplexId) query.residentialComplexId = body.residentialComplexId;
   if (body.deadline != null) query.deadlineUpTo = body.deadline;
   if (body.dates) {

@@ -5,6 +5,7 @@ import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleCommand } from '../core/decider';
 import { userDecider, userStream } from '../identity';
 import { onBothReadStores } from '../../test/readStores';
+import { mapAnswer } from './dto';
 
 /** A catalogue made for the filters: each listing differs from the others in what a test asks. */
 const CENTRE = { lat: 55.751244, lon: 37.618423 };
@@ -151,6 +152,48 @@ describe.each(onBothReadStores('catalogue search', 'search'))('catalogue search 
     it('a geo point and radius', async () => {
       expect(await all({ geo_lat: CENTRE.lat, geo_lon: CENTRE.lon, radius: 2 })).toEqual(['a', 'g']);
       expect(await all({ geo_lat: CENTRE.lat, geo_lon: CENTRE.lon, radius: 30 })).toEqual(['a', 'b', 'g']);
+    });
+
+    it('the visible area of a map', async () => {
+      const streets = { south: 55.74, west: 37.6, north: 55.76, east: 37.64 };
+      expect(await all({ bounds: streets })).toEqual(['a', 'g']);
+      // with a circle too: the listings in both
+      expect(await all({ bounds: streets, geo_lat: CENTRE.lat, geo_lon: CENTRE.lon, radius: 0.05 })).toEqual([
+        'a',
+      ]);
+    });
+
+    it('the map: groups of the area by the zoom, a lone listing with its id, as many as the count', async () => {
+      const moscow = { south: 55.4, west: 37, north: 56.1, east: 38.2 };
+      const map = async (body: object) => {
+        const res = await request(t.app).post('/api/publications/map').send(body).expect(200);
+        return mapAnswer.parse(res.body).data;
+      };
+      const far = await map({ dealCategory: 'sale', bounds: moscow, zoom: 10 });
+      expect(far.total).toBe(3);
+      expect(far.clusters.map((c) => [c.count, c.publicationId]).sort()).toEqual([
+        [1, 'b'],
+        [2, null],
+      ]);
+      const near = await map({ dealCategory: 'sale', bounds: moscow, zoom: 18 });
+      expect(near.clusters.map((c) => c.publicationId).sort()).toEqual(['a', 'b', 'g']);
+      const count = await request(t.app)
+        .post('/api/publications/count')
+        .send({ dealCategory: 'sale', bounds: moscow })
+        .expect(200);
+      expect(count.body.data.publicationCount).toBe(3);
+      expect((await map({ dealCategory: 'rent', bounds: moscow, zoom: 10 })).clusters).toEqual([]);
+    });
+
+    it('the map refuses an area upside down, a zoom out of range and no area, with field errors', async () => {
+      const refused = async (body: object) =>
+        (await request(t.app).post('/api/publications/map').send(body).expect(400)).body;
+      const moscow = { south: 55.4, west: 37, north: 56.1, east: 38.2 };
+      expect((await refused({ bounds: { ...moscow, south: 57 }, zoom: 10 })).errors).toEqual({
+        'bounds.south': ['Южная граница севернее северной'],
+      });
+      expect(await refused({ bounds: moscow, zoom: 21 })).toMatchObject({ errorCode: 1 });
+      expect((await refused({ zoom: 10 })).errors).toHaveProperty('bounds');
     });
 
     it('a residential complex, and new builds as a category', async () => {

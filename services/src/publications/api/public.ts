@@ -3,6 +3,7 @@ import {
   CATALOGUE,
   countCatalogue,
   findPublication,
+  mapClusters,
   OPENED_PUBLICATIONS,
   searchCatalogue,
   topPublications,
@@ -21,11 +22,12 @@ import {
   premiumPageAnswer,
   priceHistoryAnswer,
   publicationAnswer,
+  mapAnswer,
   publicationCountAnswer,
   publicationListAnswer,
   publicationPageAnswer,
 } from '../dto';
-import { searchBody, sortOf, toCatalogueQuery } from '../filters';
+import { mapBody, searchBody, sortOf, toCatalogueQuery } from '../filters';
 import { toPublicationDto } from '../presentation';
 import { isPremium, PREMIUM_WINDOW_MS, publishedUntil } from '../visibility';
 
@@ -318,9 +320,29 @@ export const complexPublications = defineRoute({
   },
 });
 
+export const mapOfPublications = defineRoute({
+  method: 'post',
+  path: '/api/publications/map',
+  tags,
+  summary: 'Карта поиска: объявления видимой области, сгруппированные по квадратам экрана',
+  description:
+    'Фильтры — те же, что у поиска; bounds — видимая область, zoom — масштаб карты (0–20). Одинокое объявление приходит со своим id (карточка на карте).',
+  auth: 'public',
+  body: mapBody,
+  response: mapAnswer,
+  async handle({ ctx, body, req }) {
+    const query = {
+      ...toCatalogueQuery(body, cityIdsWithin),
+      publishedUntil: await publishedUntil(ctx, req),
+    };
+    return { data: await mapClusters(ctx.readStore, query, { bounds: body.bounds, zoom: body.zoom }) };
+  },
+});
+
 export const publicRoutes = [
   searchPublications,
   countPublications,
+  mapOfPublications,
   newestPublications,
   openPublication,
   priceHistory,

@@ -21,6 +21,8 @@ export function pollingSubscription(
 ): Subscription {
   const batchSize = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 200;
+  /** after events came: another process's next append is looked for this soon */
+  const activePollMs = Math.min(idlePollMs, 25);
   let position = afterPosition;
   let stopped = false;
 
@@ -53,9 +55,12 @@ export function pollingSubscription(
           break; // re-read from the failed event: it is retried, never skipped
         }
       }
-      // a short batch was the end of the log when read: wait for the next append rather than read
-      // an empty batch first (that read, for each subscriber after each append, was most of the cost)
-      if (!failed && batch.length < batchSize) await signal.wait(idlePollMs, seen);
+      // a short batch was the end of the log when read: wait for the next append here (a wake), or a
+      // moment for one by another process sharing the log, rather than read an empty batch at once
+      // (that read, for each subscriber after each append, was most of the cost in bench:chat);
+      // an empty read means the log is quiet: the long wait
+      if (!failed && batch.length < batchSize)
+        await signal.wait(batch.length === 0 ? idlePollMs : activePollMs, seen);
     }
   };
   const done = run();

@@ -150,7 +150,14 @@ describe('the production app', () => {
     expect(sms.body).toEqual({ errorCode: 105, message: 'Такого адреса API нет' });
     await request(app).get('/api/dev/email').query({ to: 'owner@example.ru' }).expect(404);
     const config = await request(app).get('/api/client-config').expect(200);
-    expect(config.body.data).toEqual({ recaptchaSiteKey: 'site-key', devOutbox: false });
+    expect(config.body.data).toEqual({
+      recaptchaSiteKey: 'site-key',
+      devOutbox: false,
+      mapTiles: {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© участники OpenStreetMap',
+      },
+    });
     expect(ctx.payments.name).not.toBe('sandbox');
   });
 

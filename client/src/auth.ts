@@ -6,7 +6,14 @@ import { ApiError, apiCall, request } from './http';
  * and the cabinet's sign-in. A failure is an ApiError the forms show under their fields.
  */
 
-const configFallback: ClientConfigDto = { recaptchaSiteKey: null, devOutbox: false };
+const configFallback: ClientConfigDto = {
+  recaptchaSiteKey: null,
+  devOutbox: false,
+  mapTiles: {
+    url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    attribution: '© участники OpenStreetMap',
+  },
+};
 let config: Promise<ClientConfigDto> | null = null;
 /** The public settings (the reCAPTCHA key, whether the development outbox is listed), asked once. */
 export const clientConfig = () =>

@@ -24,6 +24,8 @@ import { publicationRoutes } from './publications';
 import { favouriteRoutes } from './favourites';
 import { bookingRoutes } from './bookings';
 import { chatRoutes } from './chats';
+import { geoRoutes } from './geo';
+import { mediaRoutes } from './media';
 import { agencyRoutes, realtorRoutes } from './agencies';
 import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
@@ -107,9 +109,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, favouriteRoutes));
   app.use(mountRoutes(ctx, bookingRoutes));
   app.use(mountRoutes(ctx, chatRoutes));
+  app.use(mountRoutes(ctx, geoRoutes));
   app.use(mountRoutes(ctx, realtorRoutes));
   app.use(mountRoutes(ctx, agencyRoutes));
   app.use(mountRoutes(ctx, moneyRoutes(ctx)));
+  app.use(mountRoutes(ctx, mediaRoutes));
 
   // the demo photos are served below, outside /api, but belong in the document: declared now
   const demoPhotos = mountRoutes(ctx, [demoImageRoute]);
@@ -130,13 +134,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use('/api', notFoundRoute);
 
   app.use(demoPhotos);
-  // uploaded files are content-addressed: a new upload gets a new name, so they are cached for long
+  // uploaded files are content-addressed: a new upload gets a new name, so they are cached for a year as immutable
   if (ctx.files.localRoot) {
     app.use(
       '/storage',
       express.static(ctx.files.localRoot, {
         index: false,
-        maxAge: '30d',
+        maxAge: '365d',
         immutable: true,
         setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
       }),

@@ -3,6 +3,7 @@ import { startDomainEventForwarder } from './core/forwarder';
 import { startStatisticsConsumer } from './statistics';
 import { startNotificationWorkers } from './notifications';
 import { startBillingWorker, startPaymentWorker } from './money';
+import { startImageWorker } from './media';
 import { WORKFLOWS, type WorkflowDocument } from '@estate/projections';
 import { resumeWorkflow } from './core/workflow';
 import { allWorkflows } from './slices';
@@ -58,7 +59,7 @@ function startWorkflowRecovery(ctx: AppContext) {
 
 /**
  * What runs beside the HTTP API in one process (ROLE=all) or in the worker: the statistics consumer,
- * the SMS, e-mail, payment and promotion-billing processors and, when there is a Kafka for other processes to read, the domain-event forwarder.
+ * the SMS, e-mail, payment, promotion-billing and photo-size processors and, when there is a Kafka for other processes to read, the domain-event forwarder.
  */
 export async function startBackground(ctx: AppContext) {
   const stoppers = [
@@ -66,6 +67,7 @@ export async function startBackground(ctx: AppContext) {
     await startNotificationWorkers(ctx),
     await startPaymentWorker(ctx),
     await startBillingWorker(ctx),
+    await startImageWorker(ctx),
     startWorkflowRecovery(ctx),
   ];
   if (ctx.config.KAFKA_BROKERS) stoppers.push(await startDomainEventForwarder(ctx));

@@ -31,9 +31,12 @@ import type { MailProvider, SmsProvider } from './core/notify/port';
 import { FlexibleRateLimits } from './core/rateLimits';
 import { NoPayments } from './core/payments/port';
 import { SandboxPayments, YooKassaPayments } from './money';
+import { chooseAddressSuggestions } from './geo';
 
 /** Adapters a test may put in place of the configured ones (a failing SMS provider, a moving clock). */
-export type ContextOverrides = Partial<Pick<AppContext, 'sms' | 'mail' | 'botCheck' | 'clock' | 'payments'>>;
+export type ContextOverrides = Partial<
+  Pick<AppContext, 'sms' | 'mail' | 'botCheck' | 'clock' | 'payments' | 'addresses'>
+>;
 
 /**
  * The composition root: picks an adapter for each port from the configuration (an engine's URL
@@ -119,6 +122,8 @@ export async function buildContext(
       bookingsPerPhone: { points: config.BOOKING_LIMIT_PER_PHONE, durationSeconds: 24 * hour },
       bookingsPerListing: { points: config.BOOKING_LIMIT_PER_LISTING, durationSeconds: hour },
       chatMessagesPerUser: { points: config.CHAT_MESSAGES_PER_MINUTE, durationSeconds: 60 },
+      addressSuggestionsPerIp: { points: config.ADDRESS_LIMIT_PER_IP, durationSeconds: 60 },
+      photosPerUser: { points: config.PHOTO_UPLOADS_PER_HOUR, durationSeconds: hour },
     },
     limitsRedis,
   );
@@ -131,6 +136,7 @@ export async function buildContext(
       : config.NODE_ENV === 'production'
         ? new NoPayments()
         : new SandboxPayments(readStore));
+  const addresses = overrides.addresses ?? chooseAddressSuggestions(config, logger);
   // what production cannot run without was refused by loadConfig; what is merely off is said here
   for (const warning of productionWarnings(config)) logger.warn(warning);
   logger.info(
@@ -144,6 +150,7 @@ export async function buildContext(
       botCheck: botCheck.name,
       limits: limits.name,
       payments: payments.name,
+      addresses: addresses.name,
     },
     'adapters',
   );
@@ -162,6 +169,7 @@ export async function buildContext(
     limits,
     files,
     payments,
+    addresses,
     clock,
     reactors: { whenCaughtUp: async () => undefined },
     close: async () => undefined,

@@ -8,6 +8,8 @@ import type * as publications from './publications/dto';
 import type * as statistics from './statistics/dto';
 import type * as money from './money/dto';
 import type * as newBuildings from './newBuildings/dto';
+import type * as geo from './geo/dto';
+import type * as media from './media/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -55,6 +57,13 @@ export type PublicationDto = publications.PublicationDto;
 export type AgencyPublicationDto = publications.AgencyPublicationDto;
 export type PublicationPageAnswer = z.infer<typeof publications.publicationPageAnswer>;
 export type PriceHistoryDto = Data<typeof publications.priceHistoryAnswer>;
+export type SearchMapDto = Data<typeof publications.mapAnswer>;
+
+// addresses, metro and photos (issue 16)
+export type AddressSuggestionDto = Data<typeof geo.addressSuggestionsAnswer>[number];
+export type CoordinatesDto = Data<typeof geo.coordinatesAnswer>;
+export type MetroStationDto = Data<typeof geo.nearestStationsAnswer>[number];
+export type UploadedPhotoDto = Data<typeof media.uploadAnswer>[number];
 export type BulkOutcomeDto = z.infer<typeof publications.bulkOutcomeDto>;
 // money: the wallet, payments, promotion tariffs, the premium subscription
 export type PublicationTariffDto = money.PublicationTariffDto;

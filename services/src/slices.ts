@@ -5,6 +5,7 @@ import { agencyReactors, agencyWorkflows } from './agencies';
 import { bookingReactors, bookingWorkflows } from './bookings';
 import { chatNoticeReactors, chatReactors } from './chats';
 import { identityReactors } from './identity';
+import { mediaReactors } from './media';
 import { moneyReactors, moneyWorkflows } from './money';
 import { publicationReactors } from './publications';
 
@@ -22,6 +23,7 @@ export const allReactors = (ctx: AppContext): Reactor[] => [
   ...chatReactors(ctx),
   ...chatNoticeReactors(ctx),
   ...publicationReactors(ctx),
+  ...mediaReactors(ctx),
 ];
 export const allWorkflows: Workflow<never, unknown>[] = [
   ...agencyWorkflows,

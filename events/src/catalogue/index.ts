@@ -16,6 +16,7 @@ import {
   calendarEvents,
 } from './bookings';
 import { chatEvents, chatMessagePostedV2 } from './chats';
+import { mediaEvents } from './media';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
 import { favouriteEvents, publicationEvents, withParamsOfV2 } from './publication';
@@ -35,6 +36,7 @@ const schemas = {
   ...calendarEvents,
   ...bookingEvents,
   ...chatEvents,
+  ...mediaEvents,
   ...realtorRequestEvents,
   ...agencyProfileEvents,
   ...membershipEvents,
@@ -108,6 +110,7 @@ export function upcast(type: string, schemaVersion: number, data: unknown): unkn
 export * from './shared';
 export * from './publication';
 export { CHAT_TEXT_LIMIT, chatListingSnapshot } from './chats';
+export { PHOTO_SIZES, photoId, photoPath, photoVariant, type PhotoSize, type PhotoVariant } from './media';
 export { agencyDetails, LEGAL_ENTITIES, legalEntity, type AgencyDetails } from './agencies';
 export {
   CODE_PURPOSES,

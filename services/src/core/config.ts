@@ -84,6 +84,15 @@ const schema = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   /** the public key the site and cabinet load reCAPTCHA v3 with (absent: they send a development token) */
   RECAPTCHA_SITE_KEY: z.string().optional(),
+  /** the map's tiles (an OpenStreetMap-style {z}/{x}/{y} address) and their attribution */
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s"']+\{z\}[^\s"']*\{x\}[^\s"']*\{y\}/,
+      'MAP_TILE_URL: an https address with {z}, {x} and {y}',
+    )
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().max(300).default('© участники OpenStreetMap'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** abuse limits: codes per phone and per IP an hour, code checks per IP in 10 minutes */
@@ -98,6 +107,19 @@ const schema = z.object({
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** a chat member away (no socket open) is told of new messages at most once in this many seconds of a streak */
   CHAT_QUIET_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** address suggestions and coordinates: DaData when its key is set, else the shipped gazetteer (production: off) */
+  DADATA_API_KEY: z.string().optional(),
+  DADATA_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'expected https://suggestions.dadata.ru')
+    .default('https://suggestions.dadata.ru'),
+  /** address suggestions and coordinates one IP may ask a minute (429 beyond): each spends the provider's quota */
+  ADDRESS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** photos one user may upload an hour (429 beyond) */
+  PHOTO_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /** photos the `images` worker makes sizes of at once (each decodes a photo of up to 100 MP) */
+  IMAGE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** SMS jobs: back-off before the first retry (doubling), and how long a send call waits for the provider's answer */
   SMS_RETRY_BACKOFF_MS: z.coerce.number().int().min(1).default(1000),
   SMS_WAIT_MS: z.coerce.number().int().min(0).default(8000),
@@ -165,6 +187,10 @@ export function productionWarnings(config: Config): string[] {
     );
   if (!config.YOOKASSA_SHOP_ID || !config.YOOKASSA_SECRET_KEY)
     warnings.push('YOOKASSA_SHOP_ID / YOOKASSA_SECRET_KEY are not set: payments are off (errorCode 110)');
+  if (!config.DADATA_API_KEY)
+    warnings.push(
+      'DADATA_API_KEY is not set: address suggestions and coordinates are off (HTTP 503); the development gazetteer is never used in production',
+    );
   if (config.SEED)
     warnings.push('SEED is true: the demo agencies, users and listings are created on the first start');
   const publicUrl = new URL(config.PUBLIC_URL);

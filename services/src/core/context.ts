@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { JobQueue } from './jobs/port';
 import type { Logger } from './logger';
 import type { OpenApi } from './openapi';
+import type { AddressSuggestions } from '../geo';
 
 /** What every slice's routes and handlers are given: the ports, never a concrete adapter. */
 export type AppContext = {
@@ -28,6 +29,8 @@ export type AppContext = {
   limits: RateLimits;
   files: FileStore;
   payments: PaymentProvider;
+  /** address suggestions and coordinates (DaData, or the shipped gazetteer outside production) */
+  addresses: AddressSuggestions;
   /** how far the reactors are (SMS, e-mail, chat messages that follow facts): tests wait on it */
   reactors: { whenCaughtUp(position?: number): Promise<void> };
   /** the time decisions are made at; tests move it to expire codes and links */

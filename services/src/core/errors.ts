@@ -60,6 +60,12 @@ export const ERRORS = {
     status: 503,
     message: 'Сайт временно недоступен. Попробуйте обновить страницу через минуту.',
   },
+  /** the address provider (DaData) refused, failed or is not configured: suggestions and coordinates wait */
+  ADDRESSES_UNAVAILABLE: {
+    errorCode: 114,
+    status: 503,
+    message: 'Сервис подсказок адресов недоступен. Попробуйте позже.',
+  },
   INTERNAL: { errorCode: 500, status: 500, message: 'Внутренняя ошибка сервера. Попробуйте позже.' },
 } as const;
 

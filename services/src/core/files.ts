@@ -68,7 +68,9 @@ export const contentKey = (folder: string, data: Buffer, extension: string) =>
  */
 export const agencyFolder = (agencyId: string) => `agencies/${agencyId}`;
 
-const AGENCY_UPLOAD_PATH = /^\/storage\/(agencies\/([A-Za-z0-9_-]{1,64})\/[0-9a-f]{24}\.(?:jpg|png))$/;
+/** an agency's logo (`agencies/<id>/<hash>.jpg`) or a listing photo it uploaded (`agencies/<id>/photos/<hash>.webp`) */
+const AGENCY_UPLOAD_PATH =
+  /^\/storage\/(agencies\/([A-Za-z0-9_-]{1,64})\/(?:photos\/)?[0-9a-f]{24}\.(?:jpg|png|webp))$/;
 
 /** The agency a public `/storage/…` path was uploaded by, and its key in the store; null for any other path. */
 export function agencyUploadOf(publicPath: string): { agencyId: string; key: string } | null {

@@ -17,6 +17,8 @@ const settings: LimitSettings = {
   bookingsPerPhone: { points: 5, durationSeconds: 60 },
   bookingsPerListing: { points: 5, durationSeconds: 60 },
   chatMessagesPerUser: { points: 5, durationSeconds: 60 },
+  photosPerUser: { points: 5, durationSeconds: 3600 },
+  addressSuggestionsPerIp: { points: 5, durationSeconds: 60 },
 };
 
 function rateLimitsContract(

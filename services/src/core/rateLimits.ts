@@ -22,15 +22,20 @@ export type LimitRule =
   | 'bookingsPerPhone'
   | 'bookingsPerListing'
   /** chat messages a user sends: a person types a few a minute, a spammer hundreds */
-  | 'chatMessagesPerUser';
-export type LimitSettings = Record<LimitRule, { points: number; durationSeconds: number }>;
+  | 'chatMessagesPerUser'
+  /** photos a user uploads (each is decoded and re-encoded): an agent with a few listings uploads dozens an hour */
+  | 'photosPerUser'
+  /** address suggestions and coordinates: each one spends the paid address provider's quota */
+  | 'addressSuggestionsPerIp';
+export type LimitSetting = { points: number; durationSeconds: number };
+export type LimitSettings = Record<LimitRule, LimitSetting>;
 
 export interface RateLimits {
   readonly name: string;
-  /** counts one request; a request over the limit is a 429 in the spec's envelope */
-  consume(rule: LimitRule, key: string): Promise<void>;
-  /** gives back one counted request that turned out to cost nothing (e.g. a code refused before it was sent) */
-  refund(rule: LimitRule, key: string): Promise<void>;
+  /** counts one request (or `points`: the photos of an upload); a request over the limit is a 429 in the spec's envelope */
+  consume(rule: LimitRule, key: string, points?: number): Promise<void>;
+  /** gives back counted requests that turned out to cost nothing (e.g. a code refused before it was sent) */
+  refund(rule: LimitRule, key: string, points?: number): Promise<void>;
 }
 
 export class FlexibleRateLimits implements RateLimits {
@@ -60,12 +65,14 @@ export class FlexibleRateLimits implements RateLimits {
       bookingsPerPhone: make('bookingsPerPhone'),
       bookingsPerListing: make('bookingsPerListing'),
       chatMessagesPerUser: make('chatMessagesPerUser'),
+      photosPerUser: make('photosPerUser'),
+      addressSuggestionsPerIp: make('addressSuggestionsPerIp'),
     };
   }
 
-  async consume(rule: LimitRule, key: string): Promise<void> {
+  async consume(rule: LimitRule, key: string, points = 1): Promise<void> {
     try {
-      await this.limiters[rule].consume(key);
+      await this.limiters[rule].consume(key, points);
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         throw new DomainError('TOO_MANY_REQUESTS', undefined, {
@@ -76,7 +83,7 @@ export class FlexibleRateLimits implements RateLimits {
     }
   }
 
-  async refund(rule: LimitRule, key: string): Promise<void> {
-    await this.limiters[rule].reward(key, 1);
+  async refund(rule: LimitRule, key: string, points = 1): Promise<void> {
+    await this.limiters[rule].reward(key, points);
   }
 }

@@ -25,7 +25,8 @@ function siteDirectives(config: Config) {
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for MUI's inline SVG icons in CSS, blob: for the preview of a photo chosen for upload
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // the map's tiles come from their own host
+    'img-src': ["'self'", 'data:', 'blob:', new URL(config.MAP_TILE_URL.replace(/\{[a-z]\}/g, '0')).origin],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
     'frame-src': recaptcha ? RECAPTCHA_FRAMES : ["'none'"],

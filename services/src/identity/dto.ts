@@ -23,6 +23,8 @@ export const clientConfigAnswer = z.object({
     recaptchaSiteKey: z.string().nullable(),
     /** whether `/api/dev/sms` and `/api/dev/email` list what was sent (never in production) */
     devOutbox: z.boolean(),
+    /** the map's tiles ({z}/{x}/{y}) and the attribution shown on the map */
+    mapTiles: z.object({ url: z.string(), attribution: z.string() }),
   }),
 });
 

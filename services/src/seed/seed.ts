@@ -34,6 +34,7 @@ import { publicationDecider, publicationStream, type PublicationCommand } from '
 import { demoPublications } from './demoData';
 import { seedDemoBookings } from '../bookings';
 import { seedDemoChats } from '../chats';
+import { seedDemoPhotos } from '../media';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
 import { DEMO_CORRELATION } from '../core/demo';
@@ -378,6 +379,7 @@ export async function seedDemoData(
     email: 'user@demo.estate',
   });
   await seedDemoChats(ctx, 'demo-user');
+  await seedDemoPhotos(ctx, 'demo-agency-1', 'demo-owner-1');
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();

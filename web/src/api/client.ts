@@ -1,5 +1,5 @@
-import { ApiError, apiCall, NO_RESULTS, type PageMeta } from '@estate/client';
-import type { Publication, SearchRequest } from './types';
+import { ApiError, apiCall, NO_RESULTS, type PageMeta, type SearchMapDto } from '@estate/client';
+import type { MapRequest, Publication, SearchRequest } from './types';
 import { ensureVisitor } from './visitor';
 
 /** The catalogue's calls (through the one client, @estate/client). */
@@ -16,6 +16,12 @@ export async function searchPublications(
     throw error;
   }
 }
+
+/** The search's listings in the map's visible area, grouped for the zoom (a lone one with its id). */
+export const searchMap = (request: MapRequest, signal?: AbortSignal) =>
+  apiCall<{ data: SearchMapDto }>('/api/publications/map', { method: 'POST', body: request, signal }).then(
+    (answer) => answer.data,
+  );
 
 /** Opening a listing counts for the agency (and joins the recently opened list) by the visitor cookie, asked for first. */
 export const getPublication = async (id: string, signal?: AbortSignal) => {

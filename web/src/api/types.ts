@@ -16,4 +16,13 @@ export type SearchRequest = {
   roomCount?: number[];
   dates?: [string, string];
   adultCount?: number;
+  /** the visible area of the map */
+  bounds?: MapBounds;
+};
+
+export type MapBounds = { south: number; west: number; north: number; east: number };
+/** the map of a search: its filters without the page, the visible area and the map's zoom */
+export type MapRequest = Omit<SearchRequest, 'limit' | 'offset' | 'bounds'> & {
+  bounds: MapBounds;
+  zoom: number;
 };

@@ -1,9 +1,12 @@
+import MapIcon from '@mui/icons-material/Map';
+import ListIcon from '@mui/icons-material/ViewList';
 import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { searchPublications } from '../api/client';
 import type { DealCategory, PageMeta, Publication, SearchRequest } from '../api/types';
 import { formatPrice, plural } from '@estate/client';
+import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
 import { PublicationCard } from './PublicationCard';
 import { NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
@@ -14,6 +17,8 @@ const TITLES: Record<DealCategory, string> = {
   dailyRent: 'Посуточная аренда',
 };
 const PER_PAGE = 20;
+/** the map and its library load only when a visitor asks for the map */
+const SearchMap = lazy(() => import('../map/SearchMap'));
 
 function filtersFrom(params: URLSearchParams): Filters {
   return {
@@ -57,6 +62,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const onMap = params.get('view') === 'map';
   const request = useMemo(() => requestFrom(deal, filters, page), [deal, filters, page]);
   // «Повторить» asks again for the same page
   const [attempt, setAttempt] = useState(0);
@@ -66,6 +72,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   const state: State = answer?.key === key ? answer.state : { status: 'loading' };
 
   useEffect(() => {
+    if (onMap) return; // the map asks for its own area
     const controller = new AbortController();
     searchPublications(request, controller.signal)
       .then(({ data, meta }) => setAnswer({ key, state: { status: 'ready', items: data, meta } }))
@@ -74,10 +81,11 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           setAnswer({ key, state: { status: 'failed', message: error.message } });
       });
     return () => controller.abort();
-  }, [request, key]);
+  }, [request, key, onMap]);
 
-  const apply = (next: Filters, nextPage = 1) => {
+  const apply = (next: Filters, nextPage = 1, map = onMap) => {
     const query = new URLSearchParams();
+    if (map) query.set('view', 'map');
     if (next.rooms.length) query.set('rooms', next.rooms.join(','));
     if (next.priceMin) query.set('priceMin', next.priceMin);
     if (next.priceMax) query.set('priceMax', next.priceMax);
@@ -90,6 +98,11 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
     window.scrollTo({ top: 0 });
   };
   const reset = () => apply(NO_FILTERS);
+  // the map's filters: the search's, without its page and order
+  const mapFilters = useMemo(() => {
+    const { limit: _limit, offset: _offset, sortByPrice: _price, sortByDate: _date, ...rest } = request;
+    return rest;
+  }, [request]);
   const priceTag =
     filters.priceMin || filters.priceMax
       ? `Цена: ${filters.priceMin ? `от ${formatPrice(Number(filters.priceMin))}` : ''} ${filters.priceMax ? `до ${formatPrice(Number(filters.priceMax))}` : ''}`.trim()
@@ -114,17 +127,35 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           )}
         </Stack>
       )}
-      {state.status === 'loading' && (
+      <Box>
+        <Button
+          variant="outlined"
+          startIcon={onMap ? <ListIcon /> : <MapIcon />}
+          onClick={() => apply(filters, 1, !onMap)}
+        >
+          {onMap ? 'Показать списком' : 'Показать на карте'}
+        </Button>
+      </Box>
+      {onMap && (
+        <Suspense
+          fallback={
+            <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
+          }
+        >
+          <SearchMap filters={mapFilters} />
+        </Suspense>
+      )}
+      {!onMap && state.status === 'loading' && (
         <Stack alignItems="center" py={8}>
           <CircularProgress aria-label="Загрузка" />
         </Stack>
       )}
-      {state.status === 'failed' && (
+      {!onMap && state.status === 'failed' && (
         <Alert severity="error" action={<Button onClick={() => setAttempt((n) => n + 1)}>Повторить</Button>}>
           Не удалось загрузить объявления: {state.message}
         </Alert>
       )}
-      {state.status === 'ready' && state.items.length === 0 && (
+      {!onMap && state.status === 'ready' && state.items.length === 0 && (
         <Stack alignItems="center" spacing={2} py={8}>
           <Typography variant="h6">Ничего не найдено</Typography>
           <Typography color="text.secondary">Попробуйте изменить условия поиска</Typography>
@@ -133,7 +164,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           </Button>
         </Stack>
       )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {!onMap && state.status === 'ready' && state.items.length > 0 && (
         <>
           <Typography color="text.secondary" data-testid="found">
             Найдено {state.meta.total} {plural(state.meta.total, ['объявление', 'объявления', 'объявлений'])}

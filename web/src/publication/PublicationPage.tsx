@@ -1,5 +1,5 @@
 import { Box, Card, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { getPublication } from '../api/client';
 import type { Publication } from '../api/types';
@@ -10,6 +10,10 @@ import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
 import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
+import { POINT_MAP_HEIGHT } from '../map/settings';
+
+/** the listing's point: the map library loads only with it */
+const PointMap = lazy(() => import('../map/PointMap'));
 import { ApiError, formatCharacteristic, updatedAgo } from '@estate/client';
 
 type State =
@@ -86,6 +90,18 @@ function Publication({ id }: { id: string }) {
               />
             ))}
           </Stack>
+          {p.address.geo && (
+            <>
+              <Typography variant="h5" fontWeight={600} pt={2}>
+                На карте
+              </Typography>
+              <Suspense
+                fallback={<Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 2, bgcolor: 'grey.200' }} />}
+              >
+                <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
+              </Suspense>
+            </>
+          )}
           <Typography variant="h5" fontWeight={600} pt={2}>
             Характеристики
           </Typography>

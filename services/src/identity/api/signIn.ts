@@ -21,7 +21,11 @@ export const clientConfig = defineRoute({
   response: clientConfigAnswer,
   async handle({ ctx }) {
     return {
-      data: { recaptchaSiteKey: ctx.config.RECAPTCHA_SITE_KEY ?? null, devOutbox: devOutboxServed(ctx) },
+      data: {
+        recaptchaSiteKey: ctx.config.RECAPTCHA_SITE_KEY ?? null,
+        devOutbox: devOutboxServed(ctx),
+        mapTiles: { url: ctx.config.MAP_TILE_URL, attribution: ctx.config.MAP_ATTRIBUTION },
+      },
     };
   },
 });

@@ -1,0 +1,14 @@
+/**
+ * The geo slice: the shipped metro stations and street gazetteer of the catalogue cities, the
+ * nearest stations of a point, and the address-suggestion port (DaData, or the gazetteer) with its
+ * calls. What other slices and the app may use of it is exported here; nothing else of the folder
+ * is imported from outside.
+ */
+export { geoRoutes } from './api';
+export type { AddressArea, AddressSuggestion, AddressSuggestions, SuggestOptions } from './addresses';
+export { NoAddressSuggestions } from './addresses';
+export { DadataAddressSuggestions } from './dadata';
+export { GazetteerAddressSuggestions } from './gazetteer';
+export { chooseAddressSuggestions } from './provider';
+export { hasMetro, nearestStations, type NearestStation } from './metro';
+export type { GeoPoint } from './distance';

@@ -1,0 +1,57 @@
+import { loadConfig, productionWarnings } from '../core/config';
+
+import { chooseAddressSuggestions } from './provider';
+
+/** what the address calls answer when the provider fails (core/errors.ts, errorCode 114) */
+const ADDRESSES_UNAVAILABLE_MESSAGE = 'Сервис подсказок адресов недоступен. Попробуйте позже.';
+
+const KEY = 'secret-dadata-key-42';
+/** what production refuses to start without; none of it is called here */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://estate.example',
+  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+  RECAPTCHA_SECRET: 'secret',
+  RECAPTCHA_SITE_KEY: 'site-key',
+  VISITOR_SECRET: 'a-test-secret-of-at-least-32-characters',
+};
+
+describe('the address provider the configuration selects', () => {
+  it('is DaData with a key, the gazetteer without one, and off in production without one', async () => {
+    expect(chooseAddressSuggestions(loadConfig({ DADATA_API_KEY: KEY })).name).toBe('dadata');
+    expect(chooseAddressSuggestions(loadConfig({})).name).toBe('gazetteer');
+    expect(chooseAddressSuggestions(loadConfig({ ...PRODUCTION, DADATA_API_KEY: KEY })).name).toBe('dadata');
+    const off = chooseAddressSuggestions(loadConfig(PRODUCTION));
+    expect(off.name).toBe('none');
+    await expect(off.suggest('Покровка', { count: 3 })).rejects.toMatchObject({
+      status: 503,
+      message: ADDRESSES_UNAVAILABLE_MESSAGE,
+    });
+    await expect(off.geocode('Москва, Покровка 10')).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('warns of a production start without a key, and never of one with it', () => {
+    expect(productionWarnings(loadConfig(PRODUCTION)).join('\n')).toMatch(/DADATA_API_KEY is not set/);
+    expect(productionWarnings(loadConfig({ ...PRODUCTION, DADATA_API_KEY: KEY })).join('\n')).not.toMatch(
+      /DADATA/,
+    );
+  });
+
+  it('reads DADATA_URL as an http(s) address, https://suggestions.dadata.ru unless told', () => {
+    expect(loadConfig({}).DADATA_URL).toBe('https://suggestions.dadata.ru');
+    expect(loadConfig({ DADATA_URL: 'http://127.0.0.1:8080' }).DADATA_URL).toBe('http://127.0.0.1:8080');
+    expect(() => loadConfig({ DADATA_URL: 'ftp://dadata' })).toThrow(/DADATA_URL/);
+  });
+
+  it('tells the logs why DaData failed, never with the key', async () => {
+    const warnings: unknown[][] = [];
+    const addresses = chooseAddressSuggestions(
+      loadConfig({ DADATA_API_KEY: KEY, DADATA_URL: 'http://127.0.0.1:9' }),
+      { warn: (...args: unknown[]) => void warnings.push(args) } as never,
+    );
+    await expect(addresses.suggest('Покровка', { count: 3 })).rejects.toMatchObject({ status: 503 });
+    expect(warnings).toHaveLength(1);
+    expect(JSON.stringify(warnings)).toMatch(/DaData is unreachable/);
+    expect(JSON.stringify(warnings)).not.toContain(KEY);
+  });
+});

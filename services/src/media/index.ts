@@ -1,0 +1,29 @@
+/**
+ * The media slice: photo uploads (`photo-<agencyId>-<photoId>` streams), stored once per agency
+ * and content, and their sizes made by the `images` worker. What other slices and the app may use
+ * of it is exported here; a listing asks the `photos` read model (`photoVariantsOf` in
+ * @estate/projections) whether a photo is ready and where its sizes are.
+ */
+export { photoDecider, photoStream, type Photo, type PhotoCommand, type PhotoVariants } from './photo';
+export {
+  makeVariants,
+  normalisePhoto,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  PHOTO_VARIANT_SIZES,
+  PHOTOS_PER_REQUEST,
+  readPhoto,
+  type MadeVariant,
+  type NormalisedPhoto,
+} from './images';
+export { recordPhoto, type RecordedPhoto } from './upload';
+export {
+  IMAGES_QUEUE,
+  makePhotoVariants,
+  mediaReactors,
+  startImageWorker,
+  variantKey,
+  type ImageJob,
+} from './variants';
+export { mediaRoutes } from './api';
+export { seedDemoPhotos } from './demo';

@@ -1,0 +1,120 @@
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import type { AppContext } from '../core/context';
+import { handleCommand, type CommandContext } from '../core/decider';
+import { DomainError } from '../core/errors';
+import { agencyFolder, contentKey } from '../core/files';
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_MEGABYTES,
+  PHOTOS_PER_REQUEST,
+  readPhoto,
+  type NormalisedPhoto,
+} from './images';
+import { photoDecider, photoStream } from './photo';
+
+const FIELD = 'files';
+const TOO_MANY = `Не больше ${PHOTOS_PER_REQUEST} фото за один раз`;
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: {
+    fileSize: PHOTO_MAX_BYTES,
+    files: PHOTOS_PER_REQUEST,
+    fields: 5,
+    fieldSize: 1024,
+    parts: PHOTOS_PER_REQUEST + 5,
+  },
+}).array(FIELD, PHOTOS_PER_REQUEST);
+
+/** multer's own refusals (too large, too many, another field) as errorCode 1 under `files`. */
+function refusalOf(error: unknown): DomainError {
+  const { code, field } = error as { code?: string; field?: string };
+  const message =
+    code === 'LIMIT_FILE_SIZE'
+      ? `Каждый файл — не больше ${PHOTO_MAX_MEGABYTES} МБ`
+      : code === 'LIMIT_FILE_COUNT' || (code === 'LIMIT_UNEXPECTED_FILE' && field === FIELD)
+        ? TOO_MANY
+        : code === 'LIMIT_UNEXPECTED_FILE'
+          ? `Загрузите фото в поле ${FIELD}`
+          : 'Не удалось прочитать файлы';
+  return new DomainError('INVALID_DATA', undefined, { [FIELD]: [message] });
+}
+
+/** The multipart text fields the call reads beside the files. */
+export const uploadFields = z.object({
+  /** the agency the photos are for: a moderator names it; staff may leave it out (their own) */
+  agencyId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Некорректный идентификатор агентства')
+    .optional(),
+});
+
+/** The files of the field `files` (1 to PHOTOS_PER_REQUEST, each up to PHOTO_MAX_BYTES) and the text fields, still unchecked. */
+export async function readUpload(req: Request, res: Response): Promise<Express.Multer.File[]> {
+  await new Promise<void>((resolve, reject) =>
+    upload(req, res, (error?: unknown) => (error ? reject(refusalOf(error)) : resolve())),
+  );
+  const files = Array.isArray(req.files) ? req.files : [];
+  if (files.length === 0) throw new DomainError('INVALID_DATA', undefined, { [FIELD]: ['Выберите фото'] });
+  return files;
+}
+
+/**
+ * Every file read from its content and normalised, one after another (one photo's pixels in memory
+ * at a time); any file refused refuses the request, each refusal under `files.<i>`, nothing stored.
+ */
+export async function normalisePhotos(files: readonly { buffer: Buffer }[]): Promise<NormalisedPhoto[]> {
+  const photos: NormalisedPhoto[] = [];
+  const errors = new Map<string, string[]>();
+  for (const [i, file] of files.entries()) {
+    const photo = await readPhoto(file.buffer);
+    if ('refusal' in photo) errors.set(`${FIELD}.${i}`, [photo.refusal]);
+    else photos.push(photo);
+  }
+  if (errors.size) throw new DomainError('INVALID_DATA', undefined, Object.fromEntries(errors));
+  return photos;
+}
+
+export type RecordedPhoto = {
+  id: string;
+  path: string;
+  width: number;
+  height: number;
+  ready: boolean;
+  /** the log's position after the command: read models are up to date once they reach it */
+  position: number;
+};
+
+/**
+ * Stores a normalised photo once, by the hash of its content, under the agency's photos folder,
+ * then records the upload (the same content again records nothing and is answered the same). The
+ * file is stored first: a recorded photo always has its file.
+ */
+export async function recordPhoto(
+  ctx: AppContext,
+  upload: { agencyId: string; uploadedBy: string; photo: NormalisedPhoto },
+  meta: CommandContext = {},
+): Promise<RecordedPhoto> {
+  const { agencyId, uploadedBy, photo } = upload;
+  const key = contentKey(`${agencyFolder(agencyId)}/photos`, photo.data, photo.extension);
+  const photoId = key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'));
+  const path = (await ctx.files.has(key)) ? `/storage/${key}` : await ctx.files.put(key, photo.data);
+  const { state, position } = await handleCommand(
+    ctx.eventStore,
+    photoStream(agencyId, photoId),
+    photoDecider,
+    { type: 'RecordUpload', photoId, agencyId, path, width: photo.width, height: photo.height, uploadedBy },
+    { actor: uploadedBy, ...meta },
+  );
+  const recorded = state.uploaded!;
+  return {
+    id: photoId,
+    path: recorded.path,
+    width: recorded.width,
+    height: recorded.height,
+    ready: state.variants !== null,
+    position,
+  };
+}

@@ -1,5 +1,5 @@
 import { addressSuggestionsContract } from './addressContract';
-import { STREETS_BY_CITY } from './data/streets';
+import { STREETS_BY_CITY } from './datasets/streets';
 import { GazetteerAddressSuggestions, housePoint, suggestFromGazetteer } from './gazetteer';
 
 addressSuggestionsContract('gazetteer (shipped streets)', async () => ({

@@ -7,7 +7,7 @@ import {
   type AddressSuggestions,
   type SuggestOptions,
 } from './addresses';
-import { STREETS_BY_CITY } from './data/streets';
+import { STREETS_BY_CITY } from './datasets/streets';
 import { pointAlong, type GeoPoint } from './distance';
 
 /**

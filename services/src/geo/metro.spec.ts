@@ -1,7 +1,7 @@
 import { metroStation } from '@estate/events';
 import { CITIES, findLocation } from '../locations';
-import { METRO_BY_CITY } from './data/metro';
-import { STREETS_BY_CITY } from './data/streets';
+import { METRO_BY_CITY } from './datasets/metro';
+import { STREETS_BY_CITY } from './datasets/streets';
 import { metresBetween } from './distance';
 import { nearestStations, ROUTE_FACTOR, transportMinutes, walkingMinutes } from './metro';
 

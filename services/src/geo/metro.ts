@@ -1,4 +1,4 @@
-import { METRO_BY_CITY } from './data/metro';
+import { METRO_BY_CITY } from './datasets/metro';
 import { metresBetween, type GeoPoint } from './distance';
 
 /**

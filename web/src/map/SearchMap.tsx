@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { apiCall, clientConfig, DEAL_ROUTES, formatPrice, plural } from '@estate/client';
 import { searchMap } from '../api/client';
 import type { MapRequest, Publication } from '../api/types';
+import { pinIcon, tilesOf } from './layers';
 import { DEFAULT_CENTRE, SEARCH_MAP_HEIGHT } from './settings';
 
 /** api.md section 9: the debounce of a list fetch; the map asks again this long after it stops moving */
@@ -13,8 +14,6 @@ const ASK_AFTER_MS = 400;
 const START_ZOOM = 10;
 
 type Filters = Omit<MapRequest, 'bounds' | 'zoom'>;
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** a group of listings: a round badge with their count, larger for more */
 function clusterIcon(count: number) {
@@ -25,14 +24,6 @@ function clusterIcon(count: number) {
     html: `<div data-testid="map-cluster" aria-label="${count} ${plural(count, ['объявление', 'объявления', 'объявлений'])}" style="width:${size}px;height:${size}px;border-radius:50%;background:#1565c0;color:#fff;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.4);display:grid;place-items:center;font:600 14px/1 system-ui,sans-serif">${count}</div>`,
   });
 }
-
-/** a lone listing: a pin */
-const pinIcon = L.divIcon({
-  className: '',
-  iconSize: [26, 26],
-  iconAnchor: [13, 26],
-  html: '<div data-testid="map-marker" style="width:26px;height:26px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#d32f2f;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.4)"></div>',
-});
 
 /** A listing's card on the map, opened by its pin. */
 function MapCard({ publication }: { publication: Publication }) {
@@ -96,9 +87,9 @@ export default function SearchMap({
     );
     map.current = created;
     layer.current = L.layerGroup().addTo(created);
-    void clientConfig().then(({ mapTiles }) => {
+    void clientConfig().then((config) => {
       if (map.current !== created) return;
-      L.tileLayer(mapTiles.url, { attribution: escape(mapTiles.attribution), maxZoom: 19 }).addTo(created);
+      tilesOf(config).addTo(created);
     });
     return () => {
       created.remove();

@@ -1,0 +1,17 @@
+import L from 'leaflet';
+import type { ClientConfigDto } from '@estate/client';
+
+/** text shown inside the map's own HTML (the attribution, labels): never markup */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** the configured tiles, their attribution as text */
+export const tilesOf = ({ mapTiles }: ClientConfigDto) =>
+  L.tileLayer(mapTiles.url, { attribution: escapeHtml(mapTiles.attribution), maxZoom: 19 });
+
+/** a lone listing: a pin */
+export const pinIcon = L.divIcon({
+  className: '',
+  iconSize: [26, 26],
+  iconAnchor: [13, 26],
+  html: '<div data-testid="map-marker" style="width:26px;height:26px;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:#d32f2f;border:3px solid #fff;box-shadow:0 1px 4px rgba(0,0,0,.4)"></div>',
+});

@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { JobQueue } from './jobs/port';
 import type { Logger } from './logger';
 import type { OpenApi } from './openapi';
-import type { AddressSuggestions } from '../geo';
+import type { AddressSuggestions } from './addresses';
 
 /** What every slice's routes and handlers are given: the ports, never a concrete adapter. */
 export type AppContext = {

@@ -1,31 +1,7 @@
 import { DomainError } from '../core/errors';
-import type { GeoPoint } from './distance';
+import type { AddressSuggestion, AddressSuggestions, GeoPoint } from '../core/addresses';
 
-/**
- * product.md's Address suggestion, as DaData gives it: the address line and where it is, the
- * coordinates as decimal strings (null where the provider does not know them).
- */
-export type AddressSuggestion = {
-  value: string;
-  data: { city: string | null; settlement: string | null; geo_lat: string | null; geo_lon: string | null };
-};
-
-/** Where to look: one city, or one region (DaData's `locations` filter), or anywhere. */
-export type AddressArea = { city?: string; region?: string };
-
-export type SuggestOptions = AddressArea & { count: number };
-
-/**
- * The address-suggestion port: DaData in production, the shipped gazetteer of the demo cities in
- * development and tests. Both answer only places in a city or a settlement (api.md: suggestions
- * without one are dropped) and geocode an address by the same data they suggest from.
- */
-export interface AddressSuggestions {
-  readonly name: string;
-  suggest(query: string, options: SuggestOptions): Promise<AddressSuggestion[]>;
-  /** the point of the address, or null when nothing matches it */
-  geocode(address: string): Promise<GeoPoint | null>;
-}
+export type { AddressArea, AddressSuggestion, AddressSuggestions, SuggestOptions } from '../core/addresses';
 
 /** The provider failed (no answer, an error, a refused key) or is not configured: a 503 in the spec's envelope, errorCode 114. */
 export const addressesUnavailable = () => new DomainError('ADDRESSES_UNAVAILABLE');

@@ -1,5 +1,6 @@
-/** A point on the map, in degrees. */
-export type GeoPoint = { lat: number; lon: number };
+import type { GeoPoint } from '../core/addresses';
+
+export type { GeoPoint };
 
 const EARTH_RADIUS_METERS = 6_371_000;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

@@ -135,30 +135,19 @@ export class SqliteEventStore implements EventStore {
         const rows: Row[] = [];
         for (const e of events) {
           revision++;
-          const data = JSON.stringify(e.data);
-          const metadata = JSON.stringify(e.metadata);
-          const info = this.stmts.insert.run(
+          // the row as it is stored, less the position the insert gives it
+          const values = [
             e.eventId,
             streamId,
             revision,
             e.type,
             e.schemaVersion,
-            data,
-            metadata,
+            JSON.stringify(e.data),
+            JSON.stringify(e.metadata),
             e.occurredAt,
-          );
-          position = Number(info.lastInsertRowid);
-          rows.push([
-            position,
-            e.eventId,
-            streamId,
-            revision,
-            e.type,
-            e.schemaVersion,
-            data,
-            metadata,
-            e.occurredAt,
-          ]);
+          ] as const;
+          position = Number(this.stmts.insert.run(...values).lastInsertRowid);
+          rows.push([position, ...values]);
         }
         return { nextExpectedRevision: revision, position, rows };
       },

@@ -6,15 +6,13 @@ import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 
 /**
  * A logo is stored only after every check has passed (the type read from the content, the size,
- * the caller's right to the agency), so a refused upload leaves nothing to serve; a listing's photos
- * are the seed's demo images or files its own agency uploaded, never another URL, scheme or agency.
+ * the caller's right to the agency), so a refused upload leaves nothing to serve. A listing's photos
+ * are tested with the photo uploads (services/src/media/listingPhotos.spec.ts).
  */
 let t: TestApp;
 let mine: Awaited<ReturnType<typeof createAgency>>;
-let other: Awaited<ReturnType<typeof createAgency>>;
 let ownerToken: string;
 let agentToken: string;
-let otherOwnerToken: string;
 let moderatorToken: string;
 
 const PNG = Buffer.concat([
@@ -37,10 +35,8 @@ const upload = (token: string, agencyId: string, bytes: Buffer, name = 'logo.png
 beforeAll(async () => {
   t = await startTestApp({ listings: 2 });
   mine = await createAgency(t.ctx, 'up', '81');
-  other = await createAgency(t.ctx, 'ot', '82');
   ownerToken = await signIn(t, mine.ownerPhone);
   agentToken = await signIn(t, mine.agentPhone);
-  otherOwnerToken = await signIn(t, other.ownerPhone);
   moderatorToken = await signIn(t, DEMO_PHONES.moderator);
 });
 afterAll(() => t.close());
@@ -73,73 +69,5 @@ describe('the agency logo', () => {
     const file = await request(t.app).get(body.data.avatarPath).expect(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(storedFiles()).toHaveLength(1);
-  });
-});
-
-describe('a listing’s photos', () => {
-  const form = (images: { path: string }[]) => ({
-    dealCategory: 'sale',
-    propertyType: 1,
-    title: 'Квартира с фото',
-    price: 9_000_000,
-    locationId: '1',
-    address: { fullAddress: 'Москва, ул. Фото, 1' },
-    images,
-  });
-  let ownLogo: string;
-  let otherLogo: string;
-  beforeAll(async () => {
-    ownLogo = (await upload(ownerToken, mine.agencyId, Buffer.concat([PNG, Buffer.from('own')])).expect(200))
-      .body.data.avatarPath;
-    otherLogo = (
-      await upload(otherOwnerToken, other.agencyId, Buffer.concat([PNG, Buffer.from('other')])).expect(200)
-    ).body.data.avatarPath;
-  });
-
-  it.each([
-    ['a script', 'javascript:alert(1)'],
-    ['another host', 'https://evil.example/flat.jpg'],
-    ['a host-relative address', '//evil.example/flat.jpg'],
-    ['a data URL', 'data:image/png;base64,AAAA'],
-    ['a path out of the demo folder', '/storage/demo/../../etc/passwd'],
-    ['an upload nobody made', `/storage/agencies/agency-up/${'0'.repeat(24)}.png`],
-  ])('refuses %s with errorCode 1 on images.N.path', async (_, path) => {
-    for (const [method, url] of [
-      ['post', '/api/cabinet/publications'],
-      ['post', `/api/agency/${mine.agencyId}/publications`],
-    ] as const) {
-      const { body } = await as(agentToken, request(t.app)[method](url))
-        .send(form([{ path: '/storage/demo/3.svg' }, { path }]))
-        .expect(400);
-      expect(body).toMatchObject({
-        errorCode: 1,
-        errors: { 'images.1.path': ['Фото: только файлы, загруженные вашим агентством'] },
-      });
-    }
-  });
-
-  it('refuses another agency’s upload, on creation and on an edit', async () => {
-    const created = await as(agentToken, request(t.app).post('/api/cabinet/publications'))
-      .send(form([{ path: otherLogo }]))
-      .expect(400);
-    expect(created.body.errors).toEqual({
-      'images.0.path': ['Фото: только файлы, загруженные вашим агентством'],
-    });
-    const draft = await as(agentToken, request(t.app).post('/api/cabinet/publications'))
-      .send(form([]))
-      .expect(201);
-    await as(agentToken, request(t.app).put(`/api/cabinet/publications/${draft.body.id}`))
-      .send(form([{ path: otherLogo }]))
-      .expect(400);
-    await as(agentToken, request(t.app).patch(`/api/agency/${mine.agencyId}/publications/${draft.body.id}`))
-      .send(form([{ path: otherLogo }]))
-      .expect(400);
-  });
-
-  it('takes the agency’s own uploads and the demo images', async () => {
-    const created = await as(agentToken, request(t.app).post('/api/cabinet/publications'))
-      .send(form([{ path: ownLogo }, { path: '/storage/demo/12.svg' }]))
-      .expect(201);
-    expect(created.body.images).toEqual([{ path: ownLogo }, { path: '/storage/demo/12.svg' }]);
   });
 });

@@ -231,7 +231,7 @@ export function publications(count: number, now: number): CatalogueDocument[] {
               : [],
         },
       },
-      images: [0, 1, 2, 3].map((k) => ({ path: `/storage/demo/${imageBase + k}.svg` })),
+      images: [0, 1, 2, 3].map((k) => ({ path: `/storage/demo/${imageBase + k}.svg`, variants: null })),
       lat: geo.lat,
       lon: geo.lon,
       residentialComplexId: null,

@@ -1,4 +1,11 @@
-import type { DealCategory, ParamsAddedInV2, PublicationParams, PublicationStatus } from '@estate/events';
+import type {
+  DealCategory,
+  ParamsAddedInV2,
+  PhotoSize,
+  PhotoVariant,
+  PublicationParams,
+  PublicationStatus,
+} from '@estate/events';
 
 export const CATALOGUE = 'catalogue';
 /** the catalogue's own copy of each residential complex's handover year, so a listing can carry it */
@@ -18,6 +25,24 @@ export type CataloguePersonDocument = {
 };
 export const CATALOGUE_AGENCIES = 'catalogue_agencies';
 export type CatalogueAgencyDocument = { _id: string; revision: number; name: string; avatar: string | null };
+
+/**
+ * the catalogue's own copy of each uploaded photo's sizes (from the `photo-…` streams), so a listing
+ * carries them; `usedBy` names the listings that showed it, so sizes made after the listing was
+ * saved reach it without a scan of the catalogue
+ */
+export const CATALOGUE_PHOTOS = 'catalogue_photos';
+export type CataloguePhotoDocument = {
+  _id: string;
+  revision: number;
+  agencyId: string;
+  photoId: string;
+  variants: PhotoSizes | null;
+  usedBy: string[];
+};
+export type PhotoSizes = Record<PhotoSize, PhotoVariant>;
+/** a listing's photo: the original's path (what the form names) and its sizes once they are made */
+export type ListingPhoto = { path: string; variants: PhotoSizes | null };
 
 export type Person = { id: string; name: string; phone: string; avatar: string | null };
 export type AgencyRef = { id: string; name: string; avatar: string | null };
@@ -44,7 +69,7 @@ export type CatalogueDocument = {
     geo: { lat: number; lon: number } | null;
     metro: { stations: { name: string; time: number; pedestrian_time: boolean }[] };
   };
-  images: { path: string }[];
+  images: ListingPhoto[];
   /** the address's point, flat so that a geo search can range over it */
   lat: number | null;
   lon: number | null;

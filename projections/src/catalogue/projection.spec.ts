@@ -424,3 +424,75 @@ describe('catalogue projection: listings recorded before the later characteristi
     }
   });
 });
+
+describe('catalogue projection: the photos’ sizes on their listings', () => {
+  const path = (photoId: string) => `/storage/agencies/ag1/photos/${photoId}.jpg`;
+  const P1 = 'a'.repeat(24);
+  const P2 = 'b'.repeat(24);
+  const size = (photoId: string, name: string, width: number, height: number) => ({
+    width,
+    height,
+    webp: `/storage/agencies/ag1/photos/${photoId}-${name}.webp`,
+    jpg: `/storage/agencies/ag1/photos/${photoId}-${name}.jpg`,
+  });
+  const variants = (photoId: string) => ({
+    card: size(photoId, 'card', 344, 252),
+    thumb: size(photoId, 'thumb', 109, 80),
+    full: size(photoId, 'full', 1600, 1200),
+  });
+  const uploaded = (photoId: string) => ({
+    streamId: `photo-ag1-${photoId}`,
+    event: {
+      type: 'PhotoUploaded',
+      data: { photoId, agencyId: 'ag1', path: path(photoId), width: 4000, height: 3000, uploadedBy: 'a1' },
+    } as DomainEvent,
+  });
+  const made = (photoId: string) => ({
+    streamId: `photo-ag1-${photoId}`,
+    event: {
+      type: 'PhotoVariantsMade',
+      data: { photoId, agencyId: 'ag1', variants: variants(photoId) },
+    } as DomainEvent,
+  });
+  const withPhotos = {
+    ...details,
+    images: [{ path: path(P2) }, { path: '/storage/demo/1.svg' }, { path: path(P1) }],
+  };
+  const events = storedEvents([
+    ...history
+      .slice(0, 2)
+      .map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
+    uploaded(P1),
+    uploaded(P2),
+    made(P1), // made before the listing names it
+    {
+      streamId: 'publication-f1',
+      event: {
+        type: 'PublicationCreated',
+        data: { publicationId: 'f1', agencyId: 'ag1', authorId: 'a1', details: withPhotos },
+      },
+    },
+    made(P2), // made after
+  ]);
+  const imagesOf = async (store: Awaited<ReturnType<typeof project>>) =>
+    (await store.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: 'f1' }))!.images;
+
+  it('given photos made before and after the listing, then the listing has each one’s sizes in its order', async () => {
+    expect(await imagesOf(await project(projections, events.slice(0, 6)))).toEqual([
+      { path: path(P2), variants: null },
+      { path: '/storage/demo/1.svg', variants: null },
+      { path: path(P1), variants: variants(P1) },
+    ]);
+    expect(await imagesOf(await project(projections, events))).toEqual([
+      { path: path(P2), variants: variants(P2) },
+      { path: '/storage/demo/1.svg', variants: null },
+      { path: path(P1), variants: variants(P1) },
+    ]);
+  });
+
+  it('changes nothing when applied again', async () => {
+    const once = await project(projections, events);
+    const twice = await project(projections, events, await project(projections, events));
+    expect(await twice.collection(CATALOGUE).find({})).toEqual(await once.collection(CATALOGUE).find({}));
+  });
+});

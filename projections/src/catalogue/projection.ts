@@ -11,6 +11,9 @@ import {
   type CatalogueComplexDocument,
   type CatalogueDocument,
   type CataloguePersonDocument,
+  CATALOGUE_PHOTOS,
+  type CataloguePhotoDocument,
+  type ListingPhoto,
 } from './document';
 
 const detailsFields = (d: PublicationDetails) => ({
@@ -21,12 +24,30 @@ const detailsFields = (d: PublicationDetails) => ({
   price: d.price,
   locationId: d.address.locationId,
   address: d.address,
-  images: d.images,
   lat: d.address.geo?.lat ?? null,
   lon: d.address.geo?.lon ?? null,
   residentialComplexId: d.residentialComplexId ?? null,
   ...d.params,
 });
+
+/**
+ * A listing's photos with their sizes, from the catalogue's own copy of the photos; each photo notes
+ * the listing, so sizes made later reach it. The demo's drawings (no upload) have no sizes.
+ */
+async function photosOf(
+  store: ReadStore,
+  d: PublicationDetails,
+  publicationId: string,
+): Promise<ListingPhoto[]> {
+  const paths = d.images.map((image) => image.path);
+  if (paths.length === 0) return [];
+  const copies = store.collection<CataloguePhotoDocument>(CATALOGUE_PHOTOS);
+  const known = new Map((await copies.find({ _id: { $in: paths } })).map((copy) => [copy._id, copy]));
+  for (const copy of known.values())
+    if (!copy.usedBy.includes(publicationId))
+      await copies.updateOne({ _id: copy._id }, { $set: { usedBy: [...copy.usedBy, publicationId] } });
+  return paths.map((path) => ({ path, variants: known.get(path)?.variants ?? null }));
+}
 
 /** The handover year of a listing's residential complex, from the catalogue's own copy of the complexes. */
 async function deadlineYearOf(store: ReadStore, d: PublicationDetails): Promise<number | null> {
@@ -74,7 +95,8 @@ async function follow(
 export const catalogueProjection = defineProjection({
   name: 'catalogue',
   // 7: its own copies of authors and agencies (name, phone, avatar), followed on every change
-  version: 7,
+  // 8: the photos' sizes on each listing, from its own copy of the uploaded photos
+  version: 8,
   collections: {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },
@@ -92,6 +114,7 @@ export const catalogueProjection = defineProjection({
     [CATALOGUE_COMPLEXES]: [],
     [CATALOGUE_PEOPLE]: [],
     [CATALOGUE_AGENCIES]: [],
+    [CATALOGUE_PHOTOS]: [{ key: { agencyId: 1, photoId: 1 } }],
   },
   handles: [
     'PublicationCreated',
@@ -118,6 +141,8 @@ export const catalogueProjection = defineProjection({
     'AgencyRegistered',
     'AgencyProfileChanged',
     'AgencyAvatarChanged',
+    'PhotoUploaded',
+    'PhotoVariantsMade',
   ],
   async apply(event, store) {
     const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
@@ -145,6 +170,7 @@ export const catalogueProjection = defineProjection({
           agencyId: data.agencyId,
           authorId: data.authorId,
           ...detailsFields(data.details),
+          images: await photosOf(store, data.details, data.publicationId),
           deadlineYear: await deadlineYearOf(store, data.details),
           actualPrice: null,
           declineReason: null,
@@ -170,6 +196,7 @@ export const catalogueProjection = defineProjection({
         await catalogue.updateOne(guard, {
           $set: {
             ...detailsFields(data.details),
+            images: await photosOf(store, data.details, data.publicationId),
             deadlineYear: await deadlineYearOf(store, data.details),
             revision: event.revision,
             updatedAt: event.occurredAt,
@@ -320,6 +347,40 @@ export const catalogueProjection = defineProjection({
         });
       case 'AgencyAvatarChanged':
         return follow(store, 'agency', event.data.agencyId, event.revision, { avatar: event.data.avatar });
+      case 'PhotoUploaded': {
+        const { path, agencyId, photoId } = event.data;
+        await ignoreAlreadyApplied(() =>
+          store.collection<CataloguePhotoDocument>(CATALOGUE_PHOTOS).insertOne({
+            _id: path,
+            revision: event.revision,
+            agencyId,
+            photoId,
+            variants: null,
+            usedBy: [],
+          }),
+        );
+        return;
+      }
+      case 'PhotoVariantsMade': {
+        const { agencyId, photoId, variants } = event.data;
+        const copies = store.collection<CataloguePhotoDocument>(CATALOGUE_PHOTOS);
+        const copy = await copies.findOne({ agencyId, photoId });
+        if (!copy || copy.revision >= event.revision) return;
+        // the listings first: a crash before the copy is written repeats both
+        for (const id of copy.usedBy) {
+          const doc = await catalogue.findOne({ _id: id }, { projection: { images: 1 } });
+          if (!doc?.images.some((image) => image.path === copy._id)) continue;
+          const images = doc.images.map((image) =>
+            image.path === copy._id ? { ...image, variants } : image,
+          );
+          await catalogue.updateOne({ _id: id }, { $set: { images } });
+        }
+        await copies.updateOne(
+          { _id: copy._id, revision: { $lt: event.revision } },
+          { $set: { variants, revision: event.revision } },
+        );
+        return;
+      }
     }
   },
 });

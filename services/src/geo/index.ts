@@ -11,4 +11,4 @@ export { DadataAddressSuggestions } from './dadata';
 export { GazetteerAddressSuggestions } from './gazetteer';
 export { chooseAddressSuggestions } from './provider';
 export { hasMetro, nearestStations, type NearestStation } from './metro';
-export type { GeoPoint } from './distance';
+export { metresBetween, type GeoPoint } from './distance';

@@ -1,6 +1,7 @@
 import { ROLES } from '@estate/events';
 import { walletBalance } from '@estate/projections';
 import request from 'supertest';
+import { NO_POINT } from '../publications';
 import { createAgency, createPublication } from '../../test/publications';
 import { lettersTo } from '../../test/letters';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const other = await createAgency(t.ctx, 'mx', '62');
   await createPublication(t.ctx, agency.agent, { id: 'ad', price: 9_000_000, publishedDaysAgo: 10 });
   await createPublication(t.ctx, agency.agent, { id: 'draft', price: 8_000_000 });
+  await createPublication(t.ctx, agency.agent, { id: 'nowhere', price: 8_000_000, geo: null });
   await createPublication(t.ctx, agency.agent, { id: 'busy', price: 7_000_000, publishedDaysAgo: 10 });
   await createPublication(t.ctx, other.owner, { id: 'poor-draft', price: 6_000_000 });
   await createPublication(t.ctx, agency.agent, { id: 'spare', price: 5_000_000, publishedDaysAgo: 10 });
@@ -182,6 +184,16 @@ describe('promotion tariffs', () => {
     await as(strangerToken, request(t.app).post('/api/publications/ad/tariffs/1-1-sale')).expect(403);
     await as(ownerToken, request(t.app).post('/api/publications/ad/tariffs/1-2-rent')).expect(400);
     await as(ownerToken, request(t.app).post('/api/publications/ad/tariffs/nonsense')).expect(404);
+  });
+
+  it('refuses to pay for a draft that could not be published (no point on the map), charging nothing', async () => {
+    const before = await balance();
+    const { body } = await as(
+      ownerToken,
+      request(t.app).post('/api/publications/nowhere/tariffs/3-1-sale'),
+    ).expect(400);
+    expect(body).toMatchObject({ errorCode: 1, errors: { 'address.fullAddress': [NO_POINT] } });
+    expect(await balance()).toBe(before);
   });
 
   it('pays for a draft: it is published and promoted, and the money leaves the wallet', async () => {

@@ -6,7 +6,7 @@ import type { AppContext } from '../core/context';
 import { fold, handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { defineWorkflow, runWorkflow, workflowDecider, workflowStream, type StepRun } from '../core/workflow';
-import { publicationDecider, publicationStream } from '../publications';
+import { NO_POINT, publicationDecider, publicationStream } from '../publications';
 import { promotionState, WALLET_ATTEMPTS } from './promotion';
 import { findPublicationTariff, tariffsOfPublication, type PublicationTariff } from './tariffs';
 import { moscowTime, walletDecider, walletStream, type RunningPromotion, type Wallet } from './wallet';
@@ -308,6 +308,9 @@ export async function payTariff(
       : null;
   const { publication, chargeId } = await promotionState(ctx, listing._id);
   if (!publication.exists || publication.deleted) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+  // paying publishes: a listing that could not be published is refused before anything is charged
+  if (publication.status !== PUBLICATION_STATUS.PUBLISHED && !publication.details.address.geo)
+    throw new DomainError('INVALID_DATA', undefined, { 'address.fullAddress': [NO_POINT] });
   const running = publication.status === PUBLICATION_STATUS.PUBLISHED ? publication.promotion : null;
   const workflowId = tariffPaymentId(agencyId, listing._id, tariff.id, idempotencyKey);
   const input: PayTariffInput = {

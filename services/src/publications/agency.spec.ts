@@ -196,7 +196,7 @@ describe('create, read, edit', () => {
     title: 'Двушка у парка',
     price: 9_900_000,
     locationId: '1',
-    address: { fullAddress: 'Москва, ул. Парковая, 5' },
+    address: { fullAddress: 'Москва, ул. Парковая, 5', geo: { lat: 55.7963, lon: 37.7986 } },
     roomCount: 2,
   };
 

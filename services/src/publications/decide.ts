@@ -10,6 +10,9 @@ import { DomainError } from '../core/errors';
 import { evolve, initialPublication, type Publication, type PublicationEvent } from './publication';
 import { type Actor, mayManagePublication } from '../core/access';
 
+/** Publishing needs the address's point (the form's suggestion, or the provider's answer for it). */
+export const NO_POINT = 'Адрес не найден на карте: выберите его из подсказок, чтобы опубликовать объявление';
+
 /** Who is acting (identity/sessions.ts makes it from the request): commands carry it so that decide alone says who may do what. */
 export type { Actor };
 
@@ -125,6 +128,9 @@ export function decide(command: PublicationCommand, state: Publication): Publica
       ensureAllowed('publish', publication);
       if (publication.details.price <= 0)
         throw new DomainError('INVALID_DATA', undefined, { price: ['Укажите цену больше нуля'] });
+      // a listing without a point is missing from the map and from every search by area or metro
+      if (!publication.details.address.geo)
+        throw new DomainError('INVALID_DATA', undefined, { 'address.fullAddress': [NO_POINT] });
       return [
         {
           type: 'PublicationPublished',

@@ -43,6 +43,25 @@ export const addressDto = z.object({
 });
 
 /** product.md section 3, Publication. The author's phone is not here: only the reveal call answers it. */
+const photoSizeDto = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  webp: z.string(),
+  jpg: z.string(),
+});
+
+/**
+ * A listing's photo: `path` is the original (what the form sends back), `variants` the sizes the
+ * worker made (card 344x252, thumb 109x80, full within 1600x1200, each WebP and JPEG). The site
+ * shows only photos with their sizes (or the demo's drawings, which have none); the cabinet shows
+ * every photo, `variants: null` while they are being made.
+ */
+export const listingPhotoDto = z.object({
+  path: z.string(),
+  variants: z.object({ card: photoSizeDto, thumb: photoSizeDto, full: photoSizeDto }).nullable(),
+});
+export type ListingPhotoDto = z.infer<typeof listingPhotoDto>;
+
 export const publicationDto = z.object({
   id: z.string(),
   status: z.number().int().min(1).max(5),
@@ -77,7 +96,7 @@ export const publicationDto = z.object({
   hasLift: z.boolean().nullable(),
   hasFurniture: z.boolean().nullable(),
   petsAllowed: z.boolean().nullable(),
-  images: z.array(z.object({ path: z.string() })),
+  images: z.array(listingPhotoDto),
   locationId: z.string(),
   address: addressDto,
   /** a new-build flat: its residential complex and the year the complex is handed over */

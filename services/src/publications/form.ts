@@ -1,5 +1,10 @@
 import { BATHROOM_TYPES, dealCategory, REPAIR_TYPES } from '@estate/events';
-import { findCatalogueComplex, findPublication, type CatalogueDocument } from '@estate/projections';
+import {
+  findCatalogueComplex,
+  findPublication,
+  photoVariantsOf,
+  type CatalogueDocument,
+} from '@estate/projections';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -10,7 +15,8 @@ import { publicationDecider, type PublicationCommand } from './decide';
 import { toPublicationDto } from './presentation';
 import { publicationStream } from './publication';
 import { actorOf, currentUser, mayManagePublication } from '../core/access';
-import { LOCATION_TYPE, findPublicationPlace, findLocation } from '../locations';
+import { LOCATION_TYPE, cityOf, findPublicationPlace, findLocation, type Location } from '../locations';
+import { metresBetween, nearestStations, type GeoPoint } from '../geo';
 
 const optionalNumber = (schema: z.ZodNumber) => schema.nullish().transform((v) => v ?? null);
 
@@ -56,6 +62,8 @@ const publicationLocationId = z
 /** A seed's demo photo (services/src/seed/demoImages.ts draws them): any listing may show one. */
 const DEMO_IMAGE = /^\/storage\/demo\/\d{1,5}\.svg$/;
 const IMAGE_REFUSAL = 'Фото: только файлы, загруженные вашим агентством';
+/** product.md leaves it open; Cian and Avito take 30–40 */
+export const PHOTOS_PER_LISTING = 30;
 
 /** The cabinet's publication form (flat, as react-admin sends it). */
 export const publicationForm = z.object({
@@ -69,7 +77,16 @@ export const publicationForm = z.object({
     .positive('Укажите цену больше нуля')
     .max(100_000_000_000),
   locationId: publicationLocationId,
-  address: z.object({ fullAddress: z.string().trim().min(3, 'Укажите адрес').max(300) }),
+  address: z.object({
+    fullAddress: z.string().trim().min(3, 'Укажите адрес').max(300),
+    /** the chosen suggestion's point; absent or null: the server finds the typed address's own */
+    geo: z
+      .object({
+        lat: z.number({ message: 'Широта — число' }).min(-90).max(90),
+        lon: z.number({ message: 'Долгота — число' }).min(-180).max(180),
+      })
+      .nullish(),
+  }),
   roomCount: optionalNumber(z.number().int().min(0).max(50)),
   totalArea: optionalNumber(z.number().positive().max(100000)),
   livingArea: optionalNumber(z.number().positive().max(100000)),
@@ -93,6 +110,7 @@ export const publicationForm = z.object({
   petsAllowed: optionalFlag,
   /** a new-build flat for sale or rent stands in a residential complex; null: none; absent: unchanged */
   residentialComplexId: z.string().trim().min(1).max(64).nullish(),
+  /** the photos in the order shown, the first the cover: each uploaded by the agency (media slice) */
   images: z
     .array(
       z.object({
@@ -103,8 +121,15 @@ export const publicationForm = z.object({
           .refine((path) => DEMO_IMAGE.test(path) || agencyUploadOf(path) !== null, IMAGE_REFUSAL),
       }),
     )
-    .max(50)
-    .default([]),
+    .max(PHOTOS_PER_LISTING, `Не больше ${PHOTOS_PER_LISTING} фото`)
+    .default([])
+    .superRefine((images, ctx) => {
+      const seen = new Set<string>();
+      for (const [i, { path }] of images.entries()) {
+        if (seen.has(path)) ctx.addIssue({ code: 'custom', path: [i, 'path'], message: 'Это фото уже есть' });
+        seen.add(path);
+      }
+    }),
 });
 export type PublicationForm = z.infer<typeof publicationForm>;
 
@@ -115,10 +140,15 @@ export type PublicationForm = z.infer<typeof publicationForm>;
  */
 async function imageRefusals(ctx: AppContext, agencyId: string | null, images: PublicationForm['images']) {
   const errors: Record<string, string[]> = {};
+  const uploaded = await photoVariantsOf(
+    ctx.readStore,
+    images.map((image) => image.path),
+  );
   for (const [i, { path }] of images.entries()) {
     if (DEMO_IMAGE.test(path)) continue;
     const upload = agencyUploadOf(path);
-    if (upload && upload.agencyId === agencyId && (await ctx.files.has(upload.key))) continue;
+    // recorded as uploaded (the photos read model) under this agency's own folder
+    if (upload && upload.agencyId === agencyId && uploaded.has(path)) continue;
     errors[`images.${i}.path`] = [IMAGE_REFUSAL];
   }
   return errors;
@@ -145,11 +175,59 @@ export async function assertFormReferences(ctx: AppContext, agencyId: string | n
   if (Object.keys(errors).length) throw new DomainError('INVALID_DATA', undefined, errors);
 }
 
-/** Geo point and metro come from the address: an edit that keeps the address keeps them. */
-export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
-  const place = findPublicationPlace(form.locationId)!;
+/** how far from its place's centre a listing's point may be: Moscow's new territories reach 60 km */
+const POINT_REACH_METRES = 100_000;
+const FAR_POINT = 'Точка адреса далеко от выбранного места: выберите адрес из подсказок';
+
+/**
+ * The address's point: the chosen suggestion's; else, for an address the listing already had, the
+ * point it had; else the provider's for the address typed, in the listing's place. A provider that
+ * cannot say (unknown address, the service down) leaves none: the listing is saved, and cannot be
+ * published until it has one.
+ */
+async function pointOf(
+  ctx: AppContext,
+  form: PublicationForm,
+  place: Location,
+  current: CatalogueDocument | undefined,
+): Promise<GeoPoint | null> {
+  if (form.address.geo) {
+    if (metresBetween(form.address.geo, place.centre) > POINT_REACH_METRES)
+      throw new DomainError('INVALID_DATA', undefined, { 'address.fullAddress': [FAR_POINT] });
+    return form.address.geo;
+  }
   const sameAddress =
     current && current.locationId === place.id && current.address.fullAddress === form.address.fullAddress;
+  if (sameAddress && current.address.geo) return current.address.geo;
+  const city = cityOf(place);
+  const typed = form.address.fullAddress;
+  // the place's city leads the query unless the agent typed it already
+  const query =
+    city && !typed.toLowerCase().includes(city.name.toLowerCase()) ? `${city.name}, ${typed}` : typed;
+  const point = await ctx.addresses.geocode(query).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'a listing address was not geocoded: the provider failed');
+    return null;
+  });
+  return point && metresBetween(point, place.centre) <= POINT_REACH_METRES ? point : null;
+}
+
+/** The stations nearest to the point, as a listing keeps them (none without a point or a metro). */
+function metroOf(point: GeoPoint | null, place: Location) {
+  const city = cityOf(place);
+  if (!point || !city) return { stations: [] };
+  return {
+    stations: nearestStations(point, city.id, 3).map(({ name, time, pedestrian_time }) => ({
+      name,
+      time,
+      pedestrian_time,
+    })),
+  };
+}
+
+/** The listing's details from the form; the point and the metro come from the address. */
+export async function toDetails(ctx: AppContext, form: PublicationForm, current?: CatalogueDocument) {
+  const place = findPublicationPlace(form.locationId)!;
+  const geo = await pointOf(ctx, form, place, current);
   return {
     dealCategory: form.dealCategory,
     propertyType: form.propertyType,
@@ -160,8 +238,8 @@ export function toDetails(form: PublicationForm, current?: CatalogueDocument) {
       locationId: place.id,
       locationName: place.name,
       fullAddress: form.address.fullAddress,
-      geo: sameAddress ? current.address.geo : null,
-      metro: sameAddress ? current.address.metro : { stations: [] },
+      geo,
+      metro: metroOf(geo, place),
     },
     params: {
       roomCount: form.roomCount,
@@ -208,7 +286,7 @@ export async function runPublicationCommand(
   await ctx.projections.whenCaughtUp(result.position); // the cabinet reads its own write at once
   const doc = await findPublication(ctx.readStore, id);
   if (!doc) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-  return toPublicationDto(doc);
+  return toPublicationDto(doc, { allPhotos: true });
 }
 
 /** A listing the caller may read in the cabinet: their own (agent), their agency's (owner), any (moderator). */

@@ -8,7 +8,7 @@ export { publicationReactors } from './reactors';
 export { toPublicationDto } from './presentation';
 export type { PublicationDto } from './dto';
 /** the listing's stream and its rules (money promotes a listing; the seed creates them) */
-export { publicationDecider, type PublicationCommand } from './decide';
+export { NO_POINT, publicationDecider, type PublicationCommand } from './decide';
 export {
   evolve as evolvePublication,
   initialPublication,

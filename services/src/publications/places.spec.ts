@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { findLocation } from '../locations';
 
 /** Listings in any place of the locations tree: cities, districts, settlements — found by the places above them. */
 let t: TestApp;
@@ -28,7 +29,11 @@ const form = (locationId: unknown, title = 'Дом у подъёмника', pri
   title,
   price,
   locationId,
-  address: { fullAddress: 'ул. Защитников Кавказа, 77' },
+  // the point the cabinet's suggestion gives: the place's centre
+  address: {
+    fullAddress: 'ул. Защитников Кавказа, 77',
+    geo: typeof locationId === 'string' ? findLocation(locationId)?.centre : undefined,
+  },
   totalArea: 120,
 });
 const create = (body: object, status = 201) =>
@@ -116,7 +121,12 @@ describe('a listing in a settlement of a city district', () => {
     const { body } = await request(t.app)
       .put(`/api/cabinet/publications/${id}`)
       .set('Authorization', `Bearer ${token}`)
-      .send({ ...current, locationId: '310' })
+      // a new place, and the point of the new address in it
+      .send({
+        ...current,
+        locationId: '310',
+        address: { ...current.address, geo: findLocation('310')!.centre },
+      })
       .expect(200);
     expect(body.address).toMatchObject({ locationId: '310', locationName: 'Дивноморское' });
     expect(await found({ locationId: '7' })).toEqual(['sochi']);

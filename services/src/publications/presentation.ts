@@ -91,7 +91,27 @@ function newCharacteristicsOf(doc: CatalogueDocument, characteristics: Character
 }
 
 /** The publication as the public API and the cabinet show it (spec: product.md section 3, Publication). */
-export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: boolean } = {}): PublicationDto {
+/** The seed's drawings: no upload, so no sizes, and always shown. */
+const DEMO_DRAWING = /^\/storage\/demo\//;
+
+/**
+ * The photos a reader sees: the site only those whose sizes are made (a photo still being resized
+ * would load the whole original), the agency's staff every one, to arrange them while they are made.
+ */
+const photosFor = (images: CatalogueDocument['images'], allPhotos: boolean) =>
+  (images ?? []).flatMap((image) => {
+    const variants = image.variants ?? null;
+    return allPhotos || variants || DEMO_DRAWING.test(image.path) ? [{ path: image.path, variants }] : [];
+  });
+
+/**
+ * A listing as the API answers it. `allPhotos`: the cabinet's reads, which show photos whose sizes
+ * are still being made.
+ */
+export function toPublicationDto(
+  doc: CatalogueDocument,
+  options: { isTop?: boolean; allPhotos?: boolean } = {},
+): PublicationDto {
   const characteristics: Characteristic[] = [];
   for (const [key, characteristicField, characteristicFieldName] of CHARACTERISTICS) {
     const stored = doc[key] as number | boolean | null | undefined;
@@ -145,7 +165,7 @@ export function toPublicationDto(doc: CatalogueDocument, options: { isTop?: bool
     hasLift: told('hasLift'),
     hasFurniture: told('hasFurniture'),
     petsAllowed: told('petsAllowed'),
-    images: doc.images,
+    images: photosFor(doc.images, options.allPhotos ?? false),
     locationId: doc.locationId,
     address: doc.address,
     residentialComplexId: doc.residentialComplexId,

@@ -23,7 +23,7 @@ const details: PublicationDetails = {
     locationId: 'moscow',
     locationName: 'Москва',
     fullAddress: 'Москва, ул. Профсоюзная, 12',
-    geo: null,
+    geo: { lat: 55.6795, lon: 37.5635 },
     metro: { stations: [] },
   },
   params: {
@@ -94,6 +94,16 @@ describe('publishing', () => {
 
   it('is refused for a free listing with no price', () =>
     given([{ ...created, data: { ...created.data, details: { ...details, price: 0 } } } as PublicationEvent])
+      .when({ type: 'PublishPublication', actor: agent })
+      .thenThrows('INVALID_DATA'));
+
+  it('is refused for a listing whose address has no point on the map', () =>
+    given([
+      {
+        ...created,
+        data: { ...created.data, details: { ...details, address: { ...details.address, geo: null } } },
+      } as PublicationEvent,
+    ])
       .when({ type: 'PublishPublication', actor: agent })
       .thenThrows('INVALID_DATA'));
 });

@@ -9,6 +9,9 @@ import { mapAnswer } from './dto';
 
 /** A catalogue made for the filters: each listing differs from the others in what a test asks. */
 const CENTRE = { lat: 55.751244, lon: 37.618423 };
+/** out of every area the geo tests draw: a published listing needs a point */
+const OUTSKIRTS = { lat: 55.45, lon: 38.25 };
+
 const PUBLICATIONS: PublicationSpec[] = [
   {
     id: 'a',
@@ -31,9 +34,9 @@ const PUBLICATIONS: PublicationSpec[] = [
     publishedDaysAgo: 20,
   },
   { id: 'c', city: '2', price: 8_000_000, rooms: 1, area: 38, publishedDaysAgo: 5 },
-  { id: 'd', deal: 'rent', price: 60_000, rooms: 1, area: 40, publishedDaysAgo: 7 },
-  { id: 'e', deal: 'dailyRent', price: 3_000, rooms: 1, guests: 4, publishedDaysAgo: 8 },
-  { id: 'f', price: 5_000_000, rooms: 5, area: 120, publishedDaysAgo: 1 },
+  { id: 'd', geo: OUTSKIRTS, deal: 'rent', price: 60_000, rooms: 1, area: 40, publishedDaysAgo: 7 },
+  { id: 'e', geo: OUTSKIRTS, deal: 'dailyRent', price: 3_000, rooms: 1, guests: 4, publishedDaysAgo: 8 },
+  { id: 'f', geo: OUTSKIRTS, price: 5_000_000, rooms: 5, area: 120, publishedDaysAgo: 1 },
   {
     id: 'g',
     price: 12_000_000,
@@ -42,10 +45,10 @@ const PUBLICATIONS: PublicationSpec[] = [
     publishedDaysAgo: 15,
     promoted: 3,
   },
-  { id: 'h', price: 15_000_000, rooms: 2, publishedDaysAgo: 16, promoted: 1 },
-  { id: 'i', price: 11_000_000, rooms: 2, publishedDaysAgo: 17, promoted: 2 },
-  { id: 'j', price: 9_000_000, rooms: 2, publishedDaysAgo: 18, promoted: 1 },
-  { id: 'k', price: 13_000_000, rooms: 2, complex: 'rc-1', publishedDaysAgo: 9 },
+  { id: 'h', geo: OUTSKIRTS, price: 15_000_000, rooms: 2, publishedDaysAgo: 16, promoted: 1 },
+  { id: 'i', geo: OUTSKIRTS, price: 11_000_000, rooms: 2, publishedDaysAgo: 17, promoted: 2 },
+  { id: 'j', geo: OUTSKIRTS, price: 9_000_000, rooms: 2, publishedDaysAgo: 18, promoted: 1 },
+  { id: 'k', geo: OUTSKIRTS, price: 13_000_000, rooms: 2, complex: 'rc-1', publishedDaysAgo: 9 },
   { id: 'draft', price: 7_000_000 },
 ];
 

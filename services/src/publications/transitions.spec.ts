@@ -24,7 +24,7 @@ const details = {
     locationId: '1',
     locationName: 'Москва',
     fullAddress: 'Москва, ул. Ленина, 1',
-    geo: null,
+    geo: { lat: 55.75, lon: 37.62 },
     metro: { stations: [] },
   },
   params: {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { apiCall } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { Publication } from '../api/types';
-import { PublicationCard } from '../catalogue/PublicationCard';
+import { EAGER_CARDS, PublicationCard } from '../catalogue/PublicationCard';
 
 type Favourite = Publication & { isActive: boolean };
 
@@ -25,14 +25,14 @@ export function FavouritesPage() {
       {items !== null && shown.length === 0 && (
         <Alert severity="info">В избранном пока пусто: нажмите на сердечко у объявления.</Alert>
       )}
-      {shown.map((p) => (
+      {shown.map((p, i) => (
         <Stack key={p.id} spacing={0.5}>
           {!p.isActive && (
             <Typography variant="body2" color="text.secondary">
               Объявление снято с публикации
             </Typography>
           )}
-          <PublicationCard publication={p} />
+          <PublicationCard publication={p} priority={i < EAGER_CARDS} />
         </Stack>
       ))}
     </Stack>

@@ -8,7 +8,7 @@ import type { DealCategory, PageMeta, Publication, SearchRequest } from '../api/
 import { formatPrice, plural } from '@estate/client';
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
-import { PublicationCard } from './PublicationCard';
+import { EAGER_CARDS, PublicationCard } from './PublicationCard';
 import { NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
 
 const TITLES: Record<DealCategory, string> = {
@@ -170,8 +170,8 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
             Найдено {state.meta.total} {plural(state.meta.total, ['объявление', 'объявления', 'объявлений'])}
           </Typography>
           <Stack spacing={2}>
-            {state.items.map((p) => (
-              <PublicationCard key={p.id} publication={p} />
+            {state.items.map((p, i) => (
+              <PublicationCard key={p.id} publication={p} priority={i < EAGER_CARDS} />
             ))}
           </Stack>
           <Box pb={2}>

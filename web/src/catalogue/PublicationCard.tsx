@@ -18,6 +18,10 @@ import { recordView } from '../api/visitor';
 import { FavouriteButton } from './FavouriteButton';
 import { ChatButton } from '../chat/ChatButton';
 import { PhoneButton } from './PhoneButton';
+import { ListingPhoto } from '../photos/ListingPhoto';
+
+/** the cards on the first screen: their photos load at once and first (the page's largest paint) */
+export const EAGER_CARDS = 2;
 
 export function PriceBlock({ publication, large }: { publication: Publication; large?: boolean }) {
   const perDay = publication.dealCategory === 'dailyRent';
@@ -72,7 +76,7 @@ export function MetroStations({ publication }: { publication: Publication }) {
 }
 
 /** The catalogue card: photo, tags, price and old price, key numbers, address, metro, description, author, phone. */
-export function PublicationCard({ publication }: { publication: Publication }) {
+export function PublicationCard({ publication, priority }: { publication: Publication; priority?: boolean }) {
   const [search] = useSearchParams();
   // a daily-rent card carries the search's dates and guests into the listing's booking form
   const href = withStay(
@@ -85,7 +89,7 @@ export function PublicationCard({ publication }: { publication: Publication }) {
     areaLabel(publication.totalArea),
     floorLabel(publication.floor, publication.floorsCount),
   ].filter(Boolean);
-  const image = publication.images[0]?.path;
+  const image = publication.images[0];
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // a view counts once the whole card has been on the screen
@@ -122,11 +126,11 @@ export function PublicationCard({ publication }: { publication: Publication }) {
           sx={{ position: 'absolute', inset: 0, bgcolor: 'grey.200', display: 'block' }}
         >
           {image ? (
-            <Box
-              component="img"
-              src={image}
+            <ListingPhoto
+              photo={image}
+              size="card"
               alt={publication.title}
-              loading="lazy"
+              priority={priority}
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
           ) : (

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { apiCall, clientConfig, DEAL_ROUTES, formatPrice, plural } from '@estate/client';
 import { searchMap } from '../api/client';
 import type { MapRequest, Publication } from '../api/types';
+import { ListingPhoto } from '../photos/ListingPhoto';
 import { pinIcon, tilesOf } from './layers';
 import { DEFAULT_CENTRE, SEARCH_MAP_HEIGHT } from './settings';
 
@@ -27,7 +28,7 @@ function clusterIcon(count: number) {
 
 /** A listing's card on the map, opened by its pin. */
 function MapCard({ publication }: { publication: Publication }) {
-  const image = publication.images[0]?.path;
+  const image = publication.images[0];
   return (
     <Card variant="outlined" data-testid="map-card">
       <CardActionArea
@@ -35,12 +36,16 @@ function MapCard({ publication }: { publication: Publication }) {
         to={`${DEAL_ROUTES[publication.dealCategory]}/${encodeURIComponent(publication.id)}`}
       >
         <Stack direction="row" spacing={2} alignItems="stretch">
-          <Box
-            sx={{ width: 109, height: 80, flexShrink: 0, bgcolor: 'grey.200', backgroundSize: 'cover' }}
-            style={image ? { backgroundImage: `url("${image}")` } : undefined}
-            role="img"
-            aria-label={publication.title}
-          />
+          <Box sx={{ width: 109, height: 80, flexShrink: 0, bgcolor: 'grey.200' }}>
+            {image && (
+              <ListingPhoto
+                photo={image}
+                size="thumb"
+                alt={publication.title}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
+            )}
+          </Box>
           <CardContent sx={{ p: 1, '&:last-child': { pb: 1 }, minWidth: 0 }}>
             <Typography fontWeight={700}>{formatPrice(publication.price)}</Typography>
             <Typography variant="body2" noWrap>

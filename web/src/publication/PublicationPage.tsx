@@ -1,4 +1,4 @@
-import { Box, Card, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, Card, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { getPublication } from '../api/client';
@@ -11,6 +11,19 @@ import { PriceHistory } from './PriceHistory';
 import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
+import { ListingPhoto } from '../photos/ListingPhoto';
+
+/**
+ * The main photo's width in the layout: the screen less the container's padding below md, then the
+ * 8-of-12 column (less the grid's 32 px gap) of the lg container, 1200 px at most. A one-density
+ * phone's 343 px then takes the card size.
+ */
+const MAIN_PHOTO_SLOT = [
+  '(min-width: 1200px) 757px',
+  '(min-width: 900px) calc(66.7vw - 43px)',
+  '(min-width: 600px) calc(100vw - 48px)',
+  'calc(100vw - 32px)',
+].join(', ');
 
 /** the listing's point: the map library loads only with it */
 const PointMap = lazy(() => import('../map/PointMap'));
@@ -62,34 +75,53 @@ function Publication({ id }: { id: string }) {
           <MetroStations publication={p} />
           <Box sx={{ borderRadius: 3, overflow: 'hidden', bgcolor: 'grey.200', aspectRatio: '4 / 3' }}>
             {p.images[photo] && (
-              <Box
-                component="img"
-                src={p.images[photo].path}
-                alt={p.title}
-                sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              <ListingPhoto
+                photo={p.images[photo]}
+                size="full"
+                sizes={MAIN_PHOTO_SLOT}
+                alt={`${p.title}. Фото ${photo + 1} из ${p.images.length}`}
+                priority
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
               />
             )}
           </Box>
-          <Stack direction="row" spacing={1} sx={{ overflowX: 'auto' }}>
-            {p.images.map((image, i) => (
-              <Box
-                key={image.path}
-                component="img"
-                src={image.path}
-                alt=""
-                onClick={() => setPhoto(i)}
-                sx={{
-                  width: 109,
-                  height: 80,
-                  objectFit: 'cover',
-                  borderRadius: 1,
-                  cursor: 'pointer',
-                  outline: i === photo ? '3px solid' : 'none',
-                  outlineColor: 'primary.main',
-                }}
-              />
-            ))}
-          </Stack>
+          {p.images.length > 1 && (
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ overflowX: 'auto' }}
+              role="group"
+              aria-label="Фотографии объявления"
+            >
+              {p.images.map((image, i) => (
+                <ButtonBase
+                  key={image.path}
+                  onClick={() => setPhoto(i)}
+                  aria-pressed={i === photo}
+                  sx={{
+                    flex: '0 0 auto',
+                    width: 109,
+                    height: 80,
+                    borderRadius: 1,
+                    overflow: 'hidden',
+                    bgcolor: 'grey.200',
+                    // drawn inside: the strip's scrolling would clip an outline outside
+                    outline: i === photo ? '3px solid' : 'none',
+                    outlineOffset: '-3px',
+                    outlineColor: 'primary.main',
+                    '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light' },
+                  }}
+                >
+                  <ListingPhoto
+                    photo={image}
+                    size="thumb"
+                    alt={`Фото ${i + 1} из ${p.images.length}`}
+                    sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                  />
+                </ButtonBase>
+              ))}
+            </Stack>
+          )}
           {p.address.geo && (
             <>
               <Typography variant="h5" fontWeight={600} pt={2}>

@@ -23,7 +23,10 @@ import { adTariffOf, tariffsOfPublication, publicationTariffs } from '../tariffs
 const tags = ['Тарифы'];
 
 /** The listing as the publication calls show it, with its running promotion's tariff. */
-const withAdTariff = (doc: CatalogueDocument) => ({ ...toPublicationDto(doc), adTariff: adTariffOf(doc) });
+const withAdTariff = (doc: CatalogueDocument) => ({
+  ...toPublicationDto(doc, { allPhotos: true }),
+  adTariff: adTariffOf(doc),
+});
 
 export const listPublicationTariffs = defineRoute({
   method: 'get',
@@ -103,7 +106,12 @@ export const listTariffed = defineRoute({
         { ...staffScope(actorOf(req)), promotion: { $ne: null } },
         { sort: { 'promotion.positionType': -1, _id: 1 } },
       );
-    return { data: docs.map((doc) => ({ ...toPublicationDto(doc), adTariff: adTariffOf(doc)! })) };
+    return {
+      data: docs.map((doc) => ({
+        ...toPublicationDto(doc, { allPhotos: true }),
+        adTariff: adTariffOf(doc)!,
+      })),
+    };
   },
 });
 

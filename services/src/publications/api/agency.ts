@@ -63,7 +63,7 @@ export async function withStatistics(ctx: AppContext, doc: CatalogueDocument): P
   // and price only when answering keeps the two from loading each other half-built
   const { adTariffOf } = await import('../../money');
   return {
-    ...toPublicationDto(doc),
+    ...toPublicationDto(doc, { allPhotos: true }),
     viewCount: sum('view'),
     viewCountToday: onToday?.view ?? 0,
     favoriteCount: await favouriteCount(ctx.readStore, doc._id),
@@ -176,7 +176,7 @@ export const createAgencyPublication = defineRoute({
         type: 'CreatePublication',
         actor,
         publicationId: id,
-        details: toDetails(form),
+        details: await toDetails(ctx, form),
       }),
     };
   },
@@ -267,7 +267,7 @@ export const editAgencyPublication = defineRoute({
       data: await runPublicationCommand(ctx, req, current._id, {
         type: 'EditPublication',
         actor: actorOf(req),
-        details: toDetails(form, current),
+        details: await toDetails(ctx, form, current),
       }),
     };
   },

@@ -69,7 +69,7 @@ export const readCabinetPublication = defineRoute({
   errors: [404],
   response: publicationDto,
   async handle({ ctx, params, req }) {
-    return toPublicationDto(await readableBy(ctx, req, params.id));
+    return toPublicationDto(await readableBy(ctx, req, params.id), { allPhotos: true });
   },
 });
 
@@ -90,7 +90,7 @@ export const createCabinetPublication = defineRoute({
       type: 'CreatePublication',
       actor,
       publicationId: id,
-      details: toDetails(form),
+      details: await toDetails(ctx, form),
     });
   },
 });
@@ -111,7 +111,7 @@ export const editCabinetPublication = defineRoute({
     return runPublicationCommand(ctx, req, params.id, {
       type: 'EditPublication',
       actor: actorOf(req),
-      details: toDetails(form, current),
+      details: await toDetails(ctx, form, current),
     });
   },
 });

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import express, { type Express } from 'express';
@@ -25,7 +25,7 @@ import { favouriteRoutes } from './favourites';
 import { bookingRoutes } from './bookings';
 import { chatRoutes } from './chats';
 import { geoRoutes } from './geo';
-import { mediaRoutes } from './media';
+import { INCOMING, mediaRoutes } from './media';
 import { agencyRoutes, realtorRoutes } from './agencies';
 import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
@@ -136,6 +136,18 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(demoPhotos);
   // uploaded files are content-addressed: a new upload gets a new name, so they are cached for a year as immutable
   if (ctx.files.localRoot) {
+    // uploads waiting for the worker still carry their metadata (the phone's GPS): never served,
+    // however the path is spelt (encoded, doubled slashes, dot segments)
+    app.use('/storage', (req, res, next) => {
+      let path: string;
+      try {
+        path = posix.normalize(decodeURIComponent(req.path));
+      } catch {
+        return res.status(400).end();
+      }
+      if (path.replace(/^\/+/, '').split('/')[0].toLowerCase() === INCOMING) return res.status(404).end();
+      next();
+    });
     app.use(
       '/storage',
       express.static(ctx.files.localRoot, {

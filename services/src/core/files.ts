@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 /**
@@ -12,6 +12,8 @@ export interface FileStore {
   get(key: string): Promise<Buffer | null>;
   /** whether a file is stored under the key (a key outside the store holds nothing) */
   has(key: string): Promise<boolean>;
+  /** removes the file under the key; a missing one is no error */
+  remove(key: string): Promise<void>;
   /** the folder served under /storage/, when the store is a local one */
   readonly localRoot?: string;
 }
@@ -47,6 +49,10 @@ export class DiskFileStore implements FileStore {
       (s) => s.isFile(),
       () => false,
     );
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
   }
 
   async get(key: string): Promise<Buffer | null> {

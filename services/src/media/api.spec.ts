@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLES } from '@estate/events';
+import { until } from '@estate/events/testing';
 import sharp from 'sharp';
 import request from 'supertest';
 import { createAgency } from '../../test/publications';
@@ -12,6 +13,7 @@ import { registerUser } from '../identity';
 import { uploadAnswer } from './dto';
 import { PHOTO_MAX_BYTES } from './images';
 import { photoStream } from './photo';
+import { IMAGES_QUEUE } from './variants';
 
 /**
  * POST /api/system/upload (api.md section 7, "Other general calls"): photos of the caller's agency,
@@ -40,6 +42,21 @@ const photosOf = (agencyId: string) => {
   const folder = join(t.dataDir, 'storage/agencies', agencyId, 'photos');
   return existsSync(folder) ? readdirSync(folder).filter((name) => /^[0-9a-f]{24}\.\w+$/.test(name)) : [];
 };
+
+/** the uploads waiting for the worker (still as sent, with their metadata) */
+const waitingOf = (agencyId: string) => {
+  const folder = join(t.dataDir, 'storage/incoming/agencies', agencyId, 'photos');
+  return existsSync(folder) ? readdirSync(folder) : [];
+};
+/** the worker has normalised every upload and made its sizes */
+async function processed() {
+  await t.ctx.reactors.whenCaughtUp();
+  await until(async () => {
+    const counts = await t.ctx.jobs.counts(IMAGES_QUEUE);
+    return counts.waiting + counts.active + counts.delayed === 0;
+  });
+  await t.ctx.projections.whenCaughtUp();
+}
 
 /** A picture of one colour with a darker square in a corner: distinct by colour, and its orientation can be seen. */
 const picture = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
@@ -127,6 +144,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
       height: 480,
       ready: false,
     });
+    await processed();
     const file = await sharp(readFileSync(stored(photo.path))).metadata();
     expect(file).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
   });
@@ -141,6 +159,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
     expect(plan.path).toMatch(/\.png$/);
     expect([plan.width, plan.height]).toEqual([300, 200]);
     expect(room.path).toMatch(/\.jpg$/);
+    await processed();
     expect((await sharp(readFileSync(stored(plan.path))).metadata()).format).toBe('png');
   });
 
@@ -148,6 +167,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
     const webp = await picture(320, 240, { r: 10, g: 10, b: 200 }).webp().toBuffer();
     const res = await upload(agent, [{ data: webp, name: 'photo.webp' }]).expect(200);
     expect(res.body.data[0].path).toMatch(/\.webp$/);
+    await processed();
     expect((await sharp(readFileSync(stored(res.body.data[0].path))).metadata()).format).toBe('webp');
   });
 
@@ -159,7 +179,9 @@ describe('POST /api/system/upload: photos told by their content', () => {
   });
 
   it('refuses a text file named photo.jpg with errorCode 1 under its index, and stores nothing of the request', async () => {
+    await processed();
     const before = photosOf(agency.agencyId).length;
+    const waiting = waitingOf(agency.agencyId).length;
     const res = await upload(agent, [
       { data: await jpeg(100, 100, 11), name: 'ok.jpg' },
       { data: Buffer.from('Это не фото, а текст'), name: 'photo.jpg', type: 'image/jpeg' },
@@ -170,6 +192,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
       errors: { 'files.1': ['Допустимы фото в форматах JPEG, PNG и WebP'] },
     });
     expect(photosOf(agency.agencyId)).toHaveLength(before);
+    expect(waitingOf(agency.agencyId)).toHaveLength(waiting);
   });
 
   it('refuses images of other formats (a GIF, an AVIF) and a JPEG cut short', async () => {
@@ -243,6 +266,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
     const res = await upload(agent, [{ data: withExif, name: 'IMG_0001.JPG' }]).expect(200);
     const photo = res.body.data[0];
     expect([photo.width, photo.height]).toEqual([200, 400]);
+    await processed();
     const data = readFileSync(stored(photo.path));
     const kept = await sharp(data).metadata();
     expect(kept).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
@@ -261,17 +285,39 @@ describe('POST /api/system/upload: photos told by their content', () => {
   it('stores the same content once: uploaded again, even by another of the agency, it is answered the same and records nothing', async () => {
     const photo = await jpeg(500, 300, 33);
     const first = await upload(agent, [{ data: photo, name: 'a.jpg' }]).expect(200);
+    await processed();
     const files = photosOf(agency.agencyId).length;
     const again = await upload(owner, [{ data: photo, name: 'b.jpg' }]).expect(200);
-    expect(again.body).toEqual(first.body);
+    // answered the same, ready now that the worker has made its sizes
+    expect(again.body.data).toEqual([{ ...first.body.data[0], ready: true }]);
     expect(photosOf(agency.agencyId)).toHaveLength(files);
     const stream = await t.ctx.eventStore.readStream(photoStream(agency.agencyId, first.body.data[0].id));
-    expect(stream.map((e) => e.type)).toEqual(['PhotoUploaded']);
+    expect(stream.map((e) => e.type)).toEqual(['PhotoUploaded', 'PhotoVariantsMade']);
     expect(stream[0].data).toMatchObject({ uploadedBy: agency.agent.userId });
+  });
+
+  it('never serves an upload waiting for the worker (it still has its metadata), and removes it once normalised', async () => {
+    await processed();
+    const res = await upload(agent, [{ data: await jpeg(64, 48, 99), name: 'a.jpg' }]).expect(200);
+    const { path } = res.body.data[0];
+    const waiting = path.replace('/storage/', '/storage/incoming/');
+    expect(waitingOf(agency.agencyId).length).toBeLessThanOrEqual(1); // the worker may be done already
+    for (const spelling of [
+      waiting,
+      waiting.replace('/incoming/', '//incoming/'),
+      waiting.replace('/incoming/', '/%69ncoming/'),
+      waiting.replace('/incoming/', '/agencies/../incoming/'),
+      waiting.replace('/incoming/', '/INCOMING/'),
+    ])
+      expect([400, 404]).toContain((await request(t.app).get(spelling)).status);
+    await processed();
+    expect(waitingOf(agency.agencyId)).toEqual([]);
+    await request(t.app).get(path).expect(200);
   });
 
   it('serves a stored photo as immutable for a year (its name is its content)', async () => {
     const res = await upload(agent, [{ data: await jpeg(64, 48, 77), name: 'a.jpg' }]).expect(200);
+    await processed();
     await request(t.app)
       .get(res.body.data[0].path)
       .expect(200)

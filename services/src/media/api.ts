@@ -8,7 +8,7 @@ import { parse } from '../core/http';
 import { defineRoute } from '../core/route';
 import { uploadAnswer, uploadBody } from './dto';
 import { PHOTO_MAX_MEGABYTES, PHOTOS_PER_REQUEST } from './images';
-import { normalisePhotos, readUpload, recordPhoto, uploadFields } from './upload';
+import { checkPhotos, readUpload, recordPhoto, uploadFields } from './upload';
 
 const tags = ['Фото'];
 
@@ -53,9 +53,9 @@ export const uploadPhotos = defineRoute({
   summary: `Загрузить фото: от 1 до ${PHOTOS_PER_REQUEST} файлов JPEG, PNG или WebP до ${PHOTO_MAX_MEGABYTES} МБ в поле files`,
   description: [
     'Для агента, владельца агентства и модератора (модератор указывает agencyId). Тип файла определяется по содержимому, не по имени.',
-    'Фото поворачивается по EXIF, все метаданные (EXIF с координатами, XMP, IPTC) удаляются, файл хранится один раз под именем из хеша содержимого:',
-    'повторная загрузка того же фото ничего не добавляет и отвечает так же. Размеры (карточка 344x252, миниатюра 109x80, полный до 1600x1200,',
-    'WebP и JPEG) делает фоновая задача: пока их нет, ready — false. Число фото в час от одного пользователя ограничено (429).',
+    'Файл проверяется (повреждённый отклоняется) и хранится один раз под именем из хеша содержимого: повторная загрузка того же фото ничего не добавляет и отвечает так же.',
+    'Фоновая задача поворачивает фото по EXIF, удаляет все метаданные (EXIF с координатами, XMP, IPTC), кладёт оригинал по адресу path и делает размеры',
+    '(карточка 344x252, миниатюра 109x80, полный до 1600x1200, WebP и JPEG): пока их нет, ready — false. Число фото в час от одного пользователя ограничено (429).',
   ].join(' '),
   auth: STAFF,
   consumes: 'multipart/form-data',
@@ -68,7 +68,7 @@ export const uploadPhotos = defineRoute({
     const { agencyId: named } = parse(uploadFields, { ...req.body });
     const agencyId = await uploadAgency(ctx, req, named);
     await countPhotos(ctx, actor, files.length);
-    const photos = await normalisePhotos(files);
+    const photos = await checkPhotos(files);
     const recorded = [];
     for (const photo of photos)
       recorded.push(await recordPhoto(ctx, { agencyId, uploadedBy: actor.userId, photo }));

@@ -1,6 +1,6 @@
 import type { AppContext } from '../core/context';
 import { DEMO_CORRELATION } from '../core/demo';
-import { readPhoto } from './images';
+import { checkPhoto } from './images';
 import { recordPhoto } from './upload';
 
 /** a street of houses at a time of day: the sky's colours, the houses' walls and how many windows are lit */
@@ -49,7 +49,7 @@ export async function seedDemoPhotos(ctx: AppContext, agencyId: string, ownerId:
     const jpeg = await sharp(Buffer.from(scene(n)))
       .jpeg({ quality: 85 })
       .toBuffer();
-    const photo = await readPhoto(jpeg);
+    const photo = await checkPhoto(jpeg);
     if ('refusal' in photo) throw new Error(`a demo photo was refused: ${photo.refusal}`);
     const recorded = await recordPhoto(
       ctx,

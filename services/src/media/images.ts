@@ -89,14 +89,27 @@ export async function normalisePhoto(data: Buffer, extension: PhotoExtension): P
   return { data: normalised, extension, width: info.width, height: info.height };
 }
 
-/** A file's type from its content, then the normalised photo; a refusal in Russian for anything else. */
-export async function readPhoto(data: Buffer): Promise<NormalisedPhoto | { refusal: string }> {
+/** An uploaded file as the request checked it: its bytes as sent, its type, and its size once upright. */
+export type CheckedPhoto = { data: Buffer; extension: PhotoExtension; width: number; height: number };
+
+/** the check decodes the photo this small: JPEG and WebP shrink while decoding, so it costs a fraction of the full decode */
+const CHECK_SIZE = 256;
+
+/**
+ * What the upload request does with a file (the worker normalises it later): its type from its
+ * content, its size upright, and its pixels decoded once, small, so a file cut short or forged
+ * behind an image's header is refused at once rather than failing in the worker.
+ */
+export async function checkPhoto(data: Buffer): Promise<CheckedPhoto | { refusal: string }> {
   const type = await photoTypeOf(data);
   if ('refusal' in type) return type;
+  const sharp = await loadSharp();
   try {
-    return await normalisePhoto(data, type.extension);
+    const image = sharp(data, decoding);
+    const { autoOrient } = await image.metadata();
+    await image.resize(CHECK_SIZE, CHECK_SIZE, { fit: 'inside' }).raw().toBuffer();
+    return { data, extension: type.extension, width: autoOrient.width, height: autoOrient.height };
   } catch {
-    // the header was an image's, the pixels were not (a truncated or forged file)
     return { refusal: DAMAGED };
   }
 }

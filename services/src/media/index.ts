@@ -12,11 +12,11 @@ export {
   PHOTO_MAX_PIXELS,
   PHOTO_VARIANT_SIZES,
   PHOTOS_PER_REQUEST,
-  readPhoto,
   type MadeVariant,
   type NormalisedPhoto,
 } from './images';
-export { recordPhoto, type RecordedPhoto } from './upload';
+export { checkPhoto, type CheckedPhoto } from './images';
+export { INCOMING, incomingKey, recordPhoto, type RecordedPhoto } from './upload';
 export {
   IMAGES_QUEUE,
   makePhotoVariants,

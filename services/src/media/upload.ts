@@ -6,11 +6,11 @@ import { handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { agencyFolder, contentKey } from '../core/files';
 import {
+  checkPhoto,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_MEGABYTES,
   PHOTOS_PER_REQUEST,
-  readPhoto,
-  type NormalisedPhoto,
+  type CheckedPhoto,
 } from './images';
 import { photoDecider, photoStream } from './photo';
 
@@ -62,20 +62,27 @@ export async function readUpload(req: Request, res: Response): Promise<Express.M
 }
 
 /**
- * Every file read from its content and normalised, one after another (one photo's pixels in memory
- * at a time); any file refused refuses the request, each refusal under `files.<i>`, nothing stored.
+ * Every file checked from its content, one after another (one photo's pixels in memory at a time);
+ * any file refused refuses the request, each refusal under `files.<i>`, nothing stored.
  */
-export async function normalisePhotos(files: readonly { buffer: Buffer }[]): Promise<NormalisedPhoto[]> {
-  const photos: NormalisedPhoto[] = [];
+export async function checkPhotos(files: readonly { buffer: Buffer }[]): Promise<CheckedPhoto[]> {
+  const photos: CheckedPhoto[] = [];
   const errors = new Map<string, string[]>();
   for (const [i, file] of files.entries()) {
-    const photo = await readPhoto(file.buffer);
+    const photo = await checkPhoto(file.buffer);
     if ('refusal' in photo) errors.set(`${FIELD}.${i}`, [photo.refusal]);
     else photos.push(photo);
   }
   if (errors.size) throw new DomainError('INVALID_DATA', undefined, Object.fromEntries(errors));
   return photos;
 }
+
+/**
+ * Where an uploaded file waits for the worker: `incoming/` beside the served folders, refused by the
+ * app's static files (app.ts), and removed once the normalised original is stored.
+ */
+export const INCOMING = 'incoming';
+export const incomingKey = (originalKey: string) => `${INCOMING}/${originalKey}`;
 
 export type RecordedPhoto = {
   id: string;
@@ -88,19 +95,23 @@ export type RecordedPhoto = {
 };
 
 /**
- * Stores a normalised photo once, by the hash of its content, under the agency's photos folder,
- * then records the upload (the same content again records nothing and is answered the same). The
- * file is stored first: a recorded photo always has its file.
+ * Stores a checked photo once, by the hash of the file as sent, among the files waiting for the
+ * worker (`incoming/`, never served: it still has its metadata), then records the upload (the same
+ * file again records nothing and is answered the same). The worker puts the normalised original at
+ * the recorded path. The file is stored first: a recorded photo always has its file.
  */
 export async function recordPhoto(
   ctx: AppContext,
-  upload: { agencyId: string; uploadedBy: string; photo: NormalisedPhoto },
+  upload: { agencyId: string; uploadedBy: string; photo: CheckedPhoto },
   meta: CommandContext = {},
 ): Promise<RecordedPhoto> {
   const { agencyId, uploadedBy, photo } = upload;
   const key = contentKey(`${agencyFolder(agencyId)}/photos`, photo.data, photo.extension);
   const photoId = key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'));
-  const path = (await ctx.files.has(key)) ? `/storage/${key}` : await ctx.files.put(key, photo.data);
+  const waiting = incomingKey(key);
+  if (!(await ctx.files.has(key)) && !(await ctx.files.has(waiting)))
+    await ctx.files.put(waiting, photo.data);
+  const path = `/storage/${key}`;
   const { state, position } = await handleCommand(
     ctx.eventStore,
     photoStream(agencyId, photoId),

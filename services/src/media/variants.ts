@@ -2,7 +2,8 @@ import type { PhotoSize, PhotoVariant } from '@estate/events';
 import type { AppContext } from '../core/context';
 import { handleCommand, loadState } from '../core/decider';
 import { defineReactor, effectId } from '../core/reactors/reactor';
-import { makeVariants } from './images';
+import { makeVariants, normalisePhoto, type PhotoExtension } from './images';
+import { incomingKey } from './upload';
 import { photoDecider, photoStream } from './photo';
 
 export const IMAGES_QUEUE = 'images';
@@ -42,6 +43,20 @@ export const variantKey = (originalKey: string, size: PhotoSize, extension: 'web
   `${originalKey.slice(0, originalKey.lastIndexOf('.'))}-${size}.${extension}`;
 
 /**
+ * The uploaded file turned upright and stripped of its metadata (normalisePhoto), stored at the
+ * original's path, then the uploaded file removed: only the normalised photo is ever served.
+ */
+async function normaliseUpload(ctx: AppContext, key: string): Promise<Buffer | null> {
+  const uploaded = await ctx.files.get(incomingKey(key));
+  if (!uploaded) return null;
+  const extension = key.slice(key.lastIndexOf('.') + 1) as PhotoExtension;
+  const { data } = await normalisePhoto(uploaded, extension);
+  await ctx.files.put(key, data);
+  await ctx.files.remove(incomingKey(key));
+  return data;
+}
+
+/**
  * One job: the photo's sizes made from its stored original, stored beside it, and recorded on its
  * stream. A photo whose sizes are recorded already (a job run again after a crash) is skipped; a
  * failure is retried by the queue.
@@ -52,8 +67,9 @@ export async function makePhotoVariants(ctx: AppContext, job: ImageJob): Promise
   if (!state.uploaded) throw new Error(`no photo was uploaded on ${stream}`);
   if (state.variants) return;
   const key = state.uploaded.path.slice('/storage/'.length);
-  const original = await ctx.files.get(key);
-  if (!original) throw new Error(`the original of ${stream} is missing from the file store: ${key}`);
+  const original = (await ctx.files.get(key)) ?? (await normaliseUpload(ctx, key));
+  if (!original)
+    throw new Error(`neither the original of ${stream} nor its upload is in the file store: ${key}`);
   const variants = {} as Record<PhotoSize, PhotoVariant>;
   for (const made of await makeVariants(original)) {
     variants[made.size] = {

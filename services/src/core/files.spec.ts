@@ -32,6 +32,14 @@ describe('file store contract: disk', () => {
     expect(await store.has('agencies')).toBe(false);
     expect(await store.has('../../etc/passwd')).toBe(false);
   });
+
+  it('removes a key, a missing one without error, and refuses keys that leave the store', async () => {
+    await store.put('incoming/a1/gone.jpg', Buffer.from('x'));
+    await store.remove('incoming/a1/gone.jpg');
+    expect(await store.has('incoming/a1/gone.jpg')).toBe(false);
+    await store.remove('incoming/a1/gone.jpg');
+    await expect(store.remove('../escape.png')).rejects.toThrow(/outside/);
+  });
 });
 
 describe('agencyUploadOf', () => {

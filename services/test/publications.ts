@@ -57,6 +57,8 @@ export type PublicationSpec = {
   guests?: number;
   address?: string;
   geo?: { lat: number; lon: number } | null;
+  /** the nearest stations; absent: none */
+  metro?: { name: string; time: number; pedestrian_time: boolean }[];
   complex?: string;
   /** any other characteristics; absent ones are not told */
   params?: Partial<PublicationParams>;
@@ -80,7 +82,7 @@ export async function createPublication(ctx: AppContext, author: Actor, spec: Pu
       fullAddress: spec.address ?? `${city.name}, ул. Тестовая, ${spec.id.length}`,
       // a listing is published only with a point: the place's centre unless the test names one
       geo: spec.geo === undefined ? city.centre : spec.geo,
-      metro: { stations: [] },
+      metro: { stations: spec.metro ?? [] },
     },
     params: {
       roomCount: spec.rooms ?? 1,

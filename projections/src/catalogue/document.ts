@@ -70,6 +70,13 @@ export type CatalogueDocument = {
     metro: { stations: { name: string; time: number; pedestrian_time: boolean }[] };
   };
   images: ListingPhoto[];
+  /**
+   * minutes to the nearest station on foot (stations within walking distance only), and by any way
+   * (a walk's minutes bound the ride's): flat, for the 'До метро' filter; null without a metro nearby
+   * (optional in the type only: the search benchmark builds documents by hand)
+   */
+  metroWalkMinutes?: number | null;
+  metroMinutes?: number | null;
   /** the address's point, flat so that a geo search can range over it */
   lat: number | null;
   lon: number | null;

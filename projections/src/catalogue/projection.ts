@@ -16,6 +16,15 @@ import {
   type ListingPhoto,
 } from './document';
 
+/** The flat minutes the 'До метро' filter ranges over. */
+function metroMinutesOf(stations: PublicationDetails['address']['metro']['stations']) {
+  const least = (times: number[]) => (times.length ? Math.min(...times) : null);
+  return {
+    metroWalkMinutes: least(stations.filter((s) => s.pedestrian_time).map((s) => s.time)),
+    metroMinutes: least(stations.map((s) => s.time)),
+  };
+}
+
 const detailsFields = (d: PublicationDetails) => ({
   dealCategory: d.dealCategory,
   propertyType: d.propertyType,
@@ -24,6 +33,7 @@ const detailsFields = (d: PublicationDetails) => ({
   price: d.price,
   locationId: d.address.locationId,
   address: d.address,
+  ...metroMinutesOf(d.address.metro.stations),
   lat: d.address.geo?.lat ?? null,
   lon: d.address.geo?.lon ?? null,
   residentialComplexId: d.residentialComplexId ?? null,

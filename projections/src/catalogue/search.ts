@@ -51,6 +51,8 @@ export type CatalogueQuery = {
   deadlineUpTo?: number;
   /** daily rent: free on every night of [start, end) (YYYY-MM-DD) */
   freeBetween?: { start: string; end: string };
+  /** at most this many minutes to the nearest station: on foot, or by any way (transport, car) */
+  metro?: { onFoot: boolean; minutes: number };
   /** daily rent: the listing takes at least this many guests */
   guests?: number;
   /** listings published at or before this time only (the premium window hides newer ones) */
@@ -111,6 +113,8 @@ export function catalogueFilter(query: CatalogueQuery): Filter {
   else if (query.newBuildsOnly) filter.residentialComplexId = { $ne: null };
   if (query.deadlineUpTo !== undefined) filter.deadlineYear = { $lte: query.deadlineUpTo };
   if (query.guests) filter.guestsCount = { $gte: query.guests };
+  if (query.metro)
+    filter[query.metro.onFoot ? 'metroWalkMinutes' : 'metroMinutes'] = { $lte: query.metro.minutes };
   if (query.freeBetween) {
     const { start, end } = query.freeBetween;
     filter.busyRanges = { $not: { $elemMatch: { start: { $lt: end }, end: { $gt: start } } } };

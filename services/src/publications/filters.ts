@@ -95,6 +95,19 @@ export const searchBody = z.object({
     )
     .nullish(),
   dates: z.union([z.tuple([day, day]), z.object({ startDate: day, endDate: day })]).optional(),
+  /** 'До метро' (product.md, the selection request): 1 on foot, 2 by car, 3 by public transport */
+  roadToMetro: z
+    .union([z.literal(1), z.literal(2), z.literal(3)], {
+      message: '1 — пешком, 2 — на машине, 3 — на транспорте',
+    })
+    .nullish(),
+  /** 'Не больше' minutes to the nearest station */
+  notMoreMinutes: z
+    .number()
+    .int('Минуты — целое число')
+    .min(1, 'Не меньше 1 минуты')
+    .max(180, 'Не больше 180 минут')
+    .nullish(),
   adultCount: z.number().int().min(0).max(50).optional(),
   childCount: z.number().int().min(0).max(50).optional(),
 });
@@ -215,6 +228,9 @@ export function toCatalogueQuery(
     if (end <= start) throw invalid('dates', 'Дата выезда должна быть позже даты заезда');
     query.freeBetween = { start, end };
   }
+  // a car and a bus are not told apart: both take the ride's minutes, which a car only betters
+  if (body.notMoreMinutes != null)
+    query.metro = { onFoot: body.roadToMetro === 1, minutes: body.notMoreMinutes };
   const guests = (body.adultCount ?? 0) + (body.childCount ?? 0);
   if (guests > 0) query.guests = guests;
   return query;

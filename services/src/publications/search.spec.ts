@@ -21,6 +21,10 @@ const PUBLICATIONS: PublicationSpec[] = [
     floor: 5,
     geo: CENTRE,
     address: 'Москва, ул. Тверская, 1',
+    metro: [
+      { name: 'Охотный ряд', time: 7, pedestrian_time: true },
+      { name: 'Театральная', time: 9, pedestrian_time: true },
+    ],
     publishedDaysAgo: 10,
   },
   {
@@ -31,6 +35,7 @@ const PUBLICATIONS: PublicationSpec[] = [
     floor: 12,
     geo: { lat: 55.93, lon: 37.4 },
     address: 'Москва, Ленинский проспект, 30',
+    metro: [{ name: 'Ленинский проспект', time: 25, pedestrian_time: false }],
     publishedDaysAgo: 20,
   },
   { id: 'c', city: '2', price: 8_000_000, rooms: 1, area: 38, publishedDaysAgo: 5 },
@@ -150,6 +155,16 @@ describe.each(onBothReadStores('catalogue search', 'search'))('catalogue search 
     it('address words, in any case', async () => {
       expect(await all({ searchAddress: 'тверская' })).toEqual(['a']);
       expect(await all({ searchAddress: 'ЛЕНИНСКИЙ 30' })).toEqual(['b']);
+    });
+
+    it('the minutes to the metro: on foot, or by any way', async () => {
+      expect(await all({ roadToMetro: 1, notMoreMinutes: 10 })).toEqual(['a']);
+      await search({ roadToMetro: 1, notMoreMinutes: 5 }, 404);
+      expect(await all({ roadToMetro: 3, notMoreMinutes: 30 })).toEqual(['a', 'b']);
+      expect(await all({ roadToMetro: 2, notMoreMinutes: 20 })).toEqual(['a']);
+      expect(await all({ notMoreMinutes: 30 })).toEqual(['a', 'b']);
+      const refused = await search({ roadToMetro: 4, notMoreMinutes: 0 }, 400);
+      expect(Object.keys(refused.body.errors).sort()).toEqual(['notMoreMinutes', 'roadToMetro']);
     });
 
     it('a geo point and radius', async () => {

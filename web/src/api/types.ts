@@ -16,6 +16,9 @@ export type SearchRequest = {
   roomCount?: number[];
   dates?: [string, string];
   adultCount?: number;
+  /** 'До метро': 1 on foot, 2 by car, 3 by transport; at most notMoreMinutes to the nearest station */
+  roadToMetro?: 1 | 2 | 3;
+  notMoreMinutes?: number;
   /** the visible area of the map */
   bounds?: MapBounds;
 };

@@ -9,7 +9,7 @@ import { formatPrice, plural } from '@estate/client';
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
-import { NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
+import { METRO_CHOICES, NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
 
 const TITLES: Record<DealCategory, string> = {
   sale: 'Продажа недвижимости',
@@ -32,6 +32,7 @@ function filtersFrom(params: URLSearchParams): Filters {
     checkIn: params.get('checkIn') ?? '',
     checkOut: params.get('checkOut') ?? '',
     guests: Math.max(0, Number(params.get('guests')) || 0),
+    metro: Object.hasOwn(METRO_CHOICES, params.get('metro') ?? '') ? params.get('metro')! : '',
   };
 }
 
@@ -49,6 +50,12 @@ function requestFrom(deal: DealCategory, filters: Filters, page: number): Search
       ? { dates: [filters.checkIn, filters.checkOut] as [string, string] }
       : {}),
     ...(deal === 'dailyRent' && filters.guests > 0 ? { adultCount: filters.guests } : {}),
+    ...(filters.metro
+      ? {
+          roadToMetro: METRO_CHOICES[filters.metro].roadToMetro,
+          notMoreMinutes: METRO_CHOICES[filters.metro].minutes,
+        }
+      : {}),
   };
 }
 
@@ -93,6 +100,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
     if (next.checkIn) query.set('checkIn', next.checkIn);
     if (next.checkOut) query.set('checkOut', next.checkOut);
     if (next.guests) query.set('guests', String(next.guests));
+    if (next.metro) query.set('metro', next.metro);
     if (nextPage > 1) query.set('page', String(nextPage));
     setParams(query);
     window.scrollTo({ top: 0 });
@@ -114,7 +122,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
         {TITLES[deal]}
       </Typography>
       <SearchBar value={filters} onSearch={(next) => apply(next)} dailyRent={deal === 'dailyRent'} />
-      {(priceTag || filters.rooms.length > 0) && (
+      {(priceTag || filters.rooms.length > 0 || filters.metro) && (
         <Stack direction="row" spacing={1} flexWrap="wrap">
           {filters.rooms.length > 0 && (
             <Chip
@@ -124,6 +132,12 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           )}
           {priceTag && (
             <Chip label={priceTag} onDelete={() => apply({ ...filters, priceMin: '', priceMax: '' })} />
+          )}
+          {filters.metro && (
+            <Chip
+              label={`Метро: ${METRO_CHOICES[filters.metro].label.toLowerCase()}`}
+              onDelete={() => apply({ ...filters, metro: '' })}
+            />
           )}
         </Stack>
       )}

@@ -23,6 +23,17 @@ export type Filters = {
   checkIn: string;
   checkOut: string;
   guests: number;
+  /** a key of METRO_CHOICES, or '' (any distance) */
+  metro: string;
+};
+/** 'До метро' (product.md): the way and the most minutes, as one choice of the bar */
+export const METRO_CHOICES: Record<string, { label: string; roadToMetro: 1 | 3; minutes: number }> = {
+  'foot-5': { label: 'До 5 минут пешком', roadToMetro: 1, minutes: 5 },
+  'foot-10': { label: 'До 10 минут пешком', roadToMetro: 1, minutes: 10 },
+  'foot-20': { label: 'До 20 минут пешком', roadToMetro: 1, minutes: 20 },
+  'foot-30': { label: 'До 30 минут пешком', roadToMetro: 1, minutes: 30 },
+  'ride-20': { label: 'До 20 минут на транспорте', roadToMetro: 3, minutes: 20 },
+  'ride-30': { label: 'До 30 минут на транспорте', roadToMetro: 3, minutes: 30 },
 };
 export const NO_FILTERS: Filters = {
   rooms: [],
@@ -32,6 +43,7 @@ export const NO_FILTERS: Filters = {
   checkIn: '',
   checkOut: '',
   guests: 0,
+  metro: '',
 };
 export const SORTS: Record<
   string,
@@ -185,6 +197,21 @@ export function SearchBar({
             <GuestCounter value={draft.guests} onChange={(guests) => setDraft({ ...draft, guests })} />
           </>
         )}
+        <TextField
+          select
+          size="small"
+          label="До метро"
+          value={draft.metro}
+          sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 260 } }}
+          onChange={(e) => setDraft({ ...draft, metro: e.target.value })}
+        >
+          <MenuItem value="">Неважно</MenuItem>
+          {Object.entries(METRO_CHOICES).map(([key, choice]) => (
+            <MenuItem key={key} value={key}>
+              {choice.label}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           select
           size="small"

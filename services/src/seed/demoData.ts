@@ -1,5 +1,6 @@
 import type { DealCategory, PublicationDetails } from '@estate/events';
 import { DEMO_COMPLEXES } from '../newBuildings';
+import { nearestStations } from '../geo';
 import { CITIES } from '../locations';
 
 /** A small deterministic generator (mulberry32): the same demo data on every machine. */
@@ -49,30 +50,6 @@ export const DEMO_STREETS: Record<string, string[]> = {
   '8': ['ул. Красная', 'ул. Северная', 'ул. Ставропольская', 'ул. Кубанская Набережная'],
   '9': ['Ленинский проспект', 'ул. Театральная', 'Московский проспект', 'ул. Горького'],
   '10': ['ул. Свободы', 'Московский проспект', 'ул. Кирова', 'проспект Ленина'],
-};
-const METRO: Record<string, string[]> = {
-  '1': [
-    'Китай-город',
-    'Новые Черёмушки',
-    'Университет',
-    'Парк Культуры',
-    'Братиславская',
-    'Сокольники',
-    'ВДНХ',
-    'Беговая',
-    'Тверская',
-  ],
-  '2': [
-    'Невский проспект',
-    'Площадь Восстания',
-    'Петроградская',
-    'Московская',
-    'Чернышевская',
-    'Василеостровская',
-  ],
-  '3': ['Площадь Ленина', 'Октябрьская'],
-  '4': ['Площадь 1905 года', 'Геологическая'],
-  '5': ['Кремлёвская', 'Суконная слобода'],
 };
 const VIEWS = ['на парк', 'во двор', 'на реку', 'на город', 'на лес'];
 const REPAIR = [
@@ -139,9 +116,16 @@ export function demoPublications(count: number, seed = 2006): DemoPublication[] 
     const kitchenArea = house ? rnd.int(12, 25) : rooms === 0 ? null : rnd.int(6, 18);
     const floorsCount = house ? rnd.int(1, 3) : rnd.pick([5, 9, 12, 14, 17, 22, 25, 33]);
     const street = rnd.pick(DEMO_STREETS[city.id]);
-    const stations = (METRO[city.id] ?? []).length
-      ? [{ name: rnd.pick(METRO[city.id]), time: rnd.int(3, 25), pedestrian_time: rnd.next() < 0.7 }]
-      : [];
+    const geo = {
+      lat: +(city.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6),
+      lon: +(city.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6),
+    };
+    // the stations as a listing saved in the cabinet gets them: the nearest to its point
+    const stations = nearestStations(geo, city.id, 3).map(({ name, time, pedestrian_time }) => ({
+      name,
+      time,
+      pedestrian_time,
+    }));
     const imageBase = rnd.int(1, 400);
     const price = priceFor(rnd, deal, city.id, totalArea);
     const title = house
@@ -169,10 +153,7 @@ export function demoPublications(count: number, seed = 2006): DemoPublication[] 
           fullAddress: complex
             ? `${complex.details.address.fullAddress}, ${complex.details.name}`
             : `${city.name}, ${street}, ${rnd.int(1, 120)}${rnd.next() < 0.2 ? 'к' + rnd.int(1, 4) : ''}`,
-          geo: {
-            lat: +(city.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6),
-            lon: +(city.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6),
-          },
+          geo,
           metro: { stations },
         },
         params: {

@@ -39,6 +39,9 @@ import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
 import { DEMO_CORRELATION } from '../core/demo';
 
+/** the first agency's listings that show its uploaded photos */
+const DEMO_PHOTOGRAPHED = 3;
+
 /** fixed, as the rest of the demo's ids: a second seed of the same log finds it */
 const DEMO_INVOICE_ID = '5eed0000-0000-4000-8000-00000000a001';
 
@@ -308,6 +311,9 @@ export async function seedDemoData(
   });
 
   const publications = demoPublications(publicationCount);
+  // the first agency's photos, uploaded as its owner would, lead the galleries of its first few listings
+  const photos = await seedDemoPhotos(ctx, 'demo-agency-1', 'demo-owner-1');
+  let photographed = 0;
   const now = ctx.clock();
   const promoted: { publicationId: string; author: Staff; positionType: 1 | 2 | 3 }[] = [];
   for (const [i, publication] of publications.entries()) {
@@ -322,7 +328,14 @@ export async function seedDemoData(
         ...context,
         actor: author.userId,
       });
-    await run({ type: 'CreatePublication', actor: author, publicationId, details: publication.details });
+    const details =
+      author.agencyId === 'demo-agency-1' && !publication.draft && photographed++ < DEMO_PHOTOGRAPHED
+        ? {
+            ...publication.details,
+            images: [...photos.map((path) => ({ path })), ...publication.details.images],
+          }
+        : publication.details;
+    await run({ type: 'CreatePublication', actor: author, publicationId, details });
     if (publication.draft) continue;
     await run({ type: 'PublishPublication', actor: author, publishedAt: demoPublishedAt(now, i) });
     // a few of each state, so every cabinet tab and the top places have something to show
@@ -379,7 +392,6 @@ export async function seedDemoData(
     email: 'user@demo.estate',
   });
   await seedDemoChats(ctx, 'demo-user');
-  await seedDemoPhotos(ctx, 'demo-agency-1', 'demo-owner-1');
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();

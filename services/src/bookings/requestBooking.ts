@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import type { CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
@@ -107,7 +108,8 @@ export async function requestBooking(
         guestKeyHash: guestKey ? hashToken(guestKey) : null,
         listing: {
           title: publication.title,
-          image: publication.images[0]?.path ?? null,
+          // the card size of the first photo the site shows (a drawing of the demo has no sizes)
+          image: shownImageOf(publication.images),
           fullAddress: publication.address.fullAddress,
           pricePerNight: publication.price,
         },
@@ -120,4 +122,13 @@ export async function requestBooking(
     return { requestId, created: true, guestKey };
   }
   throw new DomainError('ACTION_NOT_ALLOWED', 'Слишком много заявок на эти даты с этого номера');
+}
+
+/** The list's picture of a listing: the card size of its first photo with sizes made, or its first drawing. */
+function shownImageOf(images: CatalogueDocument['images']): string | null {
+  for (const image of images) {
+    if (image.variants) return image.variants.card.jpg;
+    if (image.path.startsWith('/storage/demo/')) return image.path;
+  }
+  return null;
 }

@@ -1,21 +1,26 @@
-import type {
-  AgencyDto,
-  AgencyPublicationDto,
-  BalanceDto,
-  BookingCountsDto,
-  BookingDto,
-  BulkOutcomeDto,
-  CalendarEntryDto,
-  CalendarImportDto,
-  EmployeeDto,
-  InvoiceRequestedDto,
-  LocationDetailsDto,
-  LocationListAnswer,
-  PaymentStartedDto,
-  ResidentialComplexDto,
-  StatisticsDiagramDto,
-  StatisticsTotalsDto,
-  TariffOfPublicationDto,
+import {
+  ApiError,
+  envelopeOf,
+  type AddressSuggestionDto,
+  type AgencyDto,
+  type AgencyPublicationDto,
+  type BalanceDto,
+  type BookingCountsDto,
+  type BookingDto,
+  type BulkOutcomeDto,
+  type CalendarEntryDto,
+  type CalendarImportDto,
+  type EmployeeDto,
+  type InvoiceRequestedDto,
+  type LocationDetailsDto,
+  type LocationListAnswer,
+  type PaymentStartedDto,
+  type ResidentialComplexDto,
+  type StatisticsDiagramDto,
+  type StatisticsTotalsDto,
+  type MetroStationDto,
+  type TariffOfPublicationDto,
+  type UploadedPhotoDto,
 } from '@estate/client';
 import simpleRestProvider from 'ra-data-simple-rest';
 import {
@@ -28,7 +33,7 @@ import {
   type UpdateParams,
   type UpdateResult,
 } from 'react-admin';
-import { httpClient } from './api';
+import { httpClient, toHttpError } from './api';
 import { authProvider } from './authProvider';
 import type { Period, RunningTariff } from './types';
 
@@ -94,6 +99,39 @@ const withQuery = (path: string, params: Record<string, string | number | undefi
 
 const idsQuery = (ids: (string | number)[]) =>
   ids.map((id) => `publicationIds[]=${at(String(id))}`).join('&');
+
+/**
+ * Photos sent as one multipart request (field `files`) by XMLHttpRequest, the one browser call that
+ * reports the upload's progress (fetch does not); its answer and errors as every other call's.
+ */
+function uploadPhotos(
+  files: File[],
+  { onProgress, signal }: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadedPhotoDto[]> {
+  const body = new FormData();
+  for (const file of files) body.append('files', file);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Загрузка отменена', 'AbortError'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/system/upload');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded, e.total);
+    xhr.onload = () => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        // no JSON (a proxy's page): the envelope below says so
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve((json as { data: UploadedPhotoDto[] }).data);
+      else reject(toHttpError(new ApiError(xhr.status, envelopeOf(xhr.status, json))));
+    };
+    xhr.onerror = () => reject(toHttpError(new ApiError(0, envelopeOf(0, null))));
+    xhr.onabort = () => reject(new DOMException('Загрузка отменена', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
 
 type GetListParams = Parameters<typeof base.getList>[1];
 
@@ -341,6 +379,16 @@ export const dataProvider = {
       method: 'POST',
       body: { ics },
     }).then((a) => a.data),
+
+  // a listing's photos and address (issue 16): upload with progress, address suggestions, metro near a point
+  uploadPhotos,
+  /** DaData-shaped suggestions in the city (or region) of the listing's place, when it is chosen */
+  addressSuggestions: (query: string, locationId: string | null) =>
+    dataOf<AddressSuggestionDto[]>(
+      withQuery('/api/address-suggestions', { query, locationId: locationId ?? undefined, count: 10 }),
+    ).then((a) => a.data),
+  nearestMetro: (point: { lat: number; lon: number }, locationId: string) =>
+    dataOf<MetroStationDto[]>(withQuery('/api/metro/nearest', { ...point, locationId })).then((a) => a.data),
 
   // a top-up of the agency's wallet (api.md section 9), addressed by its id
   topUp: (agencyId: string, sum: number) =>

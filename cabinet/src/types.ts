@@ -3,6 +3,7 @@
  * server's schemas through @estate/client (services/src/contract.ts), never written out by hand.
  */
 import type {
+  AddressSuggestionDto,
   AdTariffDto,
   AgencyDto,
   AgencyPublicationDto,
@@ -11,6 +12,7 @@ import type {
   CalendarEntryDto,
   EmployeeDto,
   InvoiceDto,
+  MetroStationDto,
   ProfileDto,
   PublicationDto,
   StatisticsDiagramDto,
@@ -22,6 +24,12 @@ import type {
 /** a listing of the agency's list, with its counters and its running tariff */
 export type Publication = AgencyPublicationDto;
 export type Characteristic = PublicationDto['characteristics'][number];
+/** a listing's photo: the original's path and its sizes once the worker made them (null meanwhile) */
+export type ListingPhoto = PublicationDto['images'][number];
+/** an address suggestion as DaData gives it (coordinates as strings, or null) */
+export type AddressSuggestion = AddressSuggestionDto;
+/** a metro station near a point: walking minutes when pedestrian_time, else by transport */
+export type MetroStation = MetroStationDto;
 /** the running promotion of a listing: position, end of the paid day, the tariff's name and daily price */
 export type RunningTariff = AdTariffDto;
 /** a tariff a listing may be promoted with, priced by its city and deal */

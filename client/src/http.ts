@@ -56,7 +56,7 @@ const isEnvelope = (body: unknown): body is ErrorEnvelope =>
   typeof (body as ErrorEnvelope).message === 'string';
 
 /** Whatever the server (or a proxy in front of it) answered, as the envelope: a bare 502 page has none. */
-function envelopeOf(status: number, body: unknown): ErrorEnvelope {
+export function envelopeOf(status: number, body: unknown): ErrorEnvelope {
   if (isEnvelope(body)) return body;
   return { errorCode: 500, message: status ? `Ошибка сервера (${status})` : 'Нет связи с сервером' };
 }

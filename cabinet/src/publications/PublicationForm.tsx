@@ -21,8 +21,10 @@ import {
   PROPERTY_TYPE_CHOICES,
   REPAIR_CHOICES,
 } from './choices';
+import { AddressInput } from './AddressInput';
 import { ComplexInput } from './ComplexInput';
 import { LocationInput } from './LocationInput';
+import { PhotosInput } from './PhotosInput';
 import { useCabinetTranslate } from '../i18n/translate';
 
 /** an empty select is 'not told': null on the wire */
@@ -78,7 +80,13 @@ export function PublicationForm({ editing = false }: { editing?: boolean }) {
           <ComplexInput />
         </Grid>
         <Grid size={12}>
-          <TextInput source="address.fullAddress" validate={[required(), minLength(3)]} fullWidth />
+          <AddressInput />
+        </Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle1" sx={{ mb: 1 }}>
+            {translate('resources.publications.photos.title')}
+          </Typography>
+          <PhotosInput />
         </Grid>
         <Grid size={12}>
           <Typography variant="subtitle1">

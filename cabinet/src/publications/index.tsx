@@ -6,12 +6,19 @@ import { PublicationForm } from './PublicationForm';
 import { PublicationList } from './PublicationList';
 import { PublicationShow } from './PublicationShow';
 
-type Sent = { dealCategory?: string; propertyType?: number; residentialComplexId?: string | null };
+type Sent = {
+  dealCategory?: string;
+  propertyType?: number;
+  residentialComplexId?: string | null;
+  address?: { fullAddress?: string; geo?: { lat: number; lon: number } | null };
+  images?: { path: string }[];
+};
 
 /**
  * What is sent fits the deal and the property type, whatever was typed before they changed: the
  * characteristics the editor no longer shows go as «not told» (null), and a deal that stands in no
- * complex names none.
+ * complex names none. The address goes as the form names it (its point, or null for the server to
+ * find), the photos by their paths alone, in the order shown.
  */
 const fittingDealAndType = (data: Sent) => {
   const fits = characteristicsOf(data.dealCategory, data.propertyType);
@@ -20,6 +27,8 @@ const fittingDealAndType = (data: Sent) => {
     ...data,
     ...Object.fromEntries(hidden),
     ...(COMPLEX_DEALS.has(data.dealCategory ?? '') ? {} : { residentialComplexId: null }),
+    address: { fullAddress: data.address?.fullAddress ?? '', geo: data.address?.geo ?? null },
+    images: (data.images ?? []).map(({ path }) => ({ path })),
   };
 };
 

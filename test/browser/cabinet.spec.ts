@@ -61,7 +61,14 @@ describe('agency cabinet in Chromium', () => {
     // any place of the locations tree: here a settlement in a district of Sochi, found by typing
     await page.getByLabel('Местоположение').fill('Красная');
     await page.getByRole('option', { name: /Красная Поляна/ }).click();
-    await page.getByLabel('Адрес').fill('Красная Поляна, ул. Защитников Кавказа, 77');
+    // the address from the suggestions of the place's city (the gazetteer's Sochi): it gives the point
+    // a listing needs to be published
+    await page.getByRole('combobox', { name: 'Адрес' }).pressSequentially('Навагинская', { delay: 30 });
+    await page
+      .getByRole('option', { name: /Навагинская/ })
+      .first()
+      .click();
+    await page.getByText('Точка на карте найдена').waitFor();
     // characteristics the catalogue filters by: a select and a yes/no one
     await page.getByLabel('Санузел').click();
     await page.getByRole('option', { name: 'Раздельный' }).click();

@@ -151,7 +151,7 @@ function TabbedPublications() {
             r.images[0] ? (
               <Box
                 component="img"
-                src={r.images[0].path}
+                src={r.images[0].variants?.thumb.webp ?? r.images[0].path}
                 alt=""
                 sx={{ width: 72, height: 52, objectFit: 'cover', borderRadius: 1 }}
               />

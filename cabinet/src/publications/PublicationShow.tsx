@@ -17,11 +17,11 @@ import { PublishButton } from './PublishButton';
 import { TariffButton } from './TariffButton';
 import { CalendarPanel } from '../bookings/CalendarPanel';
 import { ComplexField } from './ComplexInput';
-import type { Characteristic, RunningTariff } from '../types';
+import type { Characteristic, ListingPhoto, RunningTariff } from '../types';
 import { useCabinetTranslate } from '../i18n/translate';
 
 function Photos() {
-  const record = useRecordContext<{ images: { path: string }[] }>();
+  const record = useRecordContext<{ images: ListingPhoto[] }>();
   return (
     // inline-size containment: the strip scrolls inside the page's width instead of widening the page
     <Stack direction="row" spacing={1} sx={{ overflowX: 'auto', contain: 'inline-size' }}>
@@ -29,7 +29,8 @@ function Photos() {
         <Box
           key={image.path}
           component="img"
-          src={image.path}
+          // the card size once made (the original may be a 12 MP photo); a drawing of the demo has none
+          src={image.variants?.card.webp ?? image.path}
           alt=""
           sx={{ width: 172, height: 126, objectFit: 'cover', borderRadius: 1 }}
         />

@@ -1,8 +1,26 @@
 import PublishIcon from '@mui/icons-material/Publish';
 import { useState } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Button,
+  type HttpError,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import type { CabinetDataProvider } from '../dataProvider';
 import { STATUS } from './choices';
+
+/** The field errors' messages, when the server named some (no point on the map, no price), else the message. */
+function reasonOf(error: unknown): string {
+  const messages: string[] = [];
+  const walk = (node: unknown) => {
+    if (typeof node === 'string') messages.push(node);
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+  };
+  walk((error as HttpError).body?.errors);
+  return messages.length ? messages.join('. ') : (error as Error).message;
+}
 
 /** 'Опубликовать' for drafts and not-active listings; blocked while the call is pending. */
 export function PublishButton() {
@@ -30,9 +48,7 @@ export function PublishButton() {
           notify('resources.publications.notifications.published', { type: 'success' });
           refresh();
         } catch (error) {
-          notify((error as Error).message || 'resources.publications.notifications.publishFailed', {
-            type: 'error',
-          });
+          notify(reasonOf(error) || 'resources.publications.notifications.publishFailed', { type: 'error' });
         } finally {
           setPending(false);
         }

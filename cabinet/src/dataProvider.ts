@@ -20,6 +20,7 @@ import {
   type StatisticsTotalsDto,
   type MetroStationDto,
   type TariffOfPublicationDto,
+  type PhotoSizesDto,
   type UploadedPhotoDto,
 } from '@estate/client';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -90,9 +91,15 @@ const bookingPath = (action: BookingAction, b: Pick<BookingDto, 'id' | 'publicat
   action === 'accept' ? daily(`${at(b.publicationId)}/${at(b.id)}/accept`) : daily(`${at(b.id)}/${action}`);
 
 /** a path with its query: the parameters given (an absent one is left out), encoded */
-const withQuery = (path: string, params: Record<string, string | number | undefined>) => {
+const withQuery = (path: string, params: Record<string, string | number | string[] | undefined>) => {
   const query = new URLSearchParams(
-    Object.entries(params).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+    Object.entries(params).flatMap(([name, value]) =>
+      value === undefined
+        ? []
+        : Array.isArray(value)
+          ? value.map((item) => [`${name}[]`, item])
+          : [[name, String(value)]],
+    ),
   ).toString();
   return query ? `${path}?${query}` : path;
 };
@@ -382,6 +389,9 @@ export const dataProvider = {
 
   // a listing's photos and address (issue 16): upload with progress, address suggestions, metro near a point
   uploadPhotos,
+  /** whether the photos' sizes are made (the editor asks while it shows a photo being made) */
+  photoSizes: (paths: string[]) =>
+    dataOf<PhotoSizesDto[]>(withQuery('/api/system/photos', { paths })).then((a) => a.data),
   /** DaData-shaped suggestions in the city (or region) of the listing's place, when it is chosen */
   addressSuggestions: (query: string, locationId: string | null) =>
     dataOf<AddressSuggestionDto[]>(

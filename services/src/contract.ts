@@ -64,6 +64,7 @@ export type AddressSuggestionDto = Data<typeof geo.addressSuggestionsAnswer>[num
 export type CoordinatesDto = Data<typeof geo.coordinatesAnswer>;
 export type MetroStationDto = Data<typeof geo.nearestStationsAnswer>[number];
 export type UploadedPhotoDto = Data<typeof media.uploadAnswer>[number];
+export type PhotoSizesDto = Data<typeof media.photoSizesAnswer>[number];
 export type BulkOutcomeDto = z.infer<typeof publications.bulkOutcomeDto>;
 // money: the wallet, payments, promotion tariffs, the premium subscription
 export type PublicationTariffDto = money.PublicationTariffDto;

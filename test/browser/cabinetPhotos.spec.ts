@@ -189,6 +189,15 @@ describe('the listing editor’s photos and address in Chromium', () => {
       .first()
       .waitFor();
 
+    // the editor asks until the worker has made the sizes: the marks go, the thumbnails are the sizes
+    await page.getByTestId('photo-processing').first().waitFor({ state: 'detached' });
+    expect(
+      await page
+        .getByTestId('photo')
+        .locator('img')
+        .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc)),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/-thumb\.webp$/)]));
+
     expect(await pageWidth(page)).toBeLessThanOrEqual(1440);
     await page.screenshot({ path: `${SHOTS}/cabinet-photos-1440.png`, fullPage: true });
 

@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   useCallback,
   useEffect,
@@ -41,6 +41,8 @@ const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 /** the demo's drawings have no sizes and never get any: they are not «being processed» */
 const DEMO_DRAWING = /^\/storage\/demo\//;
+/** how often the editor asks whether the photos being made have their sizes */
+const SIZES_POLL_MS = 2000;
 /** a tile's drag, told apart from files dragged in from outside */
 const PHOTO_DRAG = 'application/x-estate-photo';
 /** the thumbnail's own size (109x80) on a wide screen; three to a row on a phone */
@@ -120,6 +122,18 @@ export function PhotosInput() {
     photosRef.current = next;
     field.onChange(next);
   };
+
+  // the sizes of the photos still being made, asked every 2 s until the worker has made them (kept
+  // beside the form's value: they are not the listing's to change, and the form stays unchanged)
+  const waiting = photos.filter((p) => !p.variants && !DEMO_DRAWING.test(p.path)).map((p) => p.path);
+  const sizes = useQuery({
+    queryKey: ['photoSizes', waiting],
+    queryFn: () => data.photoSizes(waiting),
+    enabled: waiting.length > 0,
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.every((p) => p.ready) ? false : SIZES_POLL_MS,
+  });
+  const made = new Map((sizes.data ?? []).filter((p) => p.variants).map((p) => [p.path, p.variants!]));
 
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
@@ -393,9 +407,10 @@ export function PhotosInput() {
         >
           {photos.map((photo, index) => {
             const local = uploaded.get(photo.path);
-            const processing = !photo.variants && !DEMO_DRAWING.test(photo.path) && !local?.ready;
+            const variants = photo.variants ?? made.get(photo.path) ?? null;
+            const processing = !variants && !DEMO_DRAWING.test(photo.path) && !local?.ready;
             const error = photoErrors[index]?.path?.message;
-            const thumb = photo.variants?.thumb;
+            const thumb = variants?.thumb;
             return (
               <Box
                 key={photo.path}
@@ -444,7 +459,7 @@ export function PhotosInput() {
                     component="img"
                     src={thumb?.webp ?? local?.preview ?? photo.path}
                     // the card size for sharper screens; the thumbnail is 109x80
-                    srcSet={thumb ? `${thumb.webp} 1x, ${photo.variants!.card.webp} 3x` : undefined}
+                    srcSet={thumb ? `${thumb.webp} 1x, ${variants!.card.webp} 3x` : undefined}
                     alt=""
                     draggable={false}
                     loading="lazy"

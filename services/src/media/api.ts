@@ -1,12 +1,12 @@
 import { MODERATOR_ROLE } from '@estate/events';
-import { AGENCIES, type AgencyDocument } from '@estate/projections';
+import { AGENCIES, PHOTOS, type AgencyDocument, type PhotoDocument } from '@estate/projections';
 import type { Request } from 'express';
 import { actorOf, ownAgencyOf, requireAgencyStaff, STAFF, type Actor } from '../core/access';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
 import { defineRoute } from '../core/route';
-import { uploadAnswer, uploadBody } from './dto';
+import { photoSizesAnswer, photoSizesQuery, uploadAnswer, uploadBody } from './dto';
 import { PHOTO_MAX_MEGABYTES, PHOTOS_PER_REQUEST } from './images';
 import { checkPhotos, readUpload, recordPhoto, uploadFields } from './upload';
 
@@ -80,4 +80,30 @@ export const uploadPhotos = defineRoute({
   },
 });
 
-export const mediaRoutes = [uploadPhotos];
+export const photoSizes = defineRoute({
+  method: 'get',
+  path: '/api/system/photos',
+  tags,
+  summary: 'Готовы ли размеры загруженных фото',
+  description:
+    'Для сотрудников агентства (фото своего агентства) и модератора (любые). paths — адреса оригиналов из ответа загрузки, до 30; фото, которых нет или которые не принадлежат агентству, в ответе отсутствуют.',
+  auth: STAFF,
+  query: photoSizesQuery,
+  response: photoSizesAnswer,
+  async handle({ ctx, query, req }) {
+    const actor = actorOf(req);
+    const agencyId = actor.role === MODERATOR_ROLE ? null : ownAgencyOf(req).agencyId;
+    const found = await ctx.readStore
+      .collection<PhotoDocument>(PHOTOS)
+      .find({ _id: { $in: query.paths }, ...(agencyId ? { agencyId } : {}) });
+    return {
+      data: found.map((photo) => ({
+        path: photo.path,
+        ready: photo.status === 'ready',
+        variants: photo.variants,
+      })),
+    };
+  },
+});
+
+export const mediaRoutes = [uploadPhotos, photoSizes];

@@ -21,3 +21,26 @@ export const uploadBody = z.object({
     .max(PHOTOS_PER_REQUEST),
   agencyId: z.string().optional(),
 });
+
+const photoSizeDto = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  webp: z.string(),
+  jpg: z.string(),
+});
+
+/** Whether an uploaded photo's sizes are made, and their paths: the editor asks while it shows a photo being made. */
+export const photoSizesAnswer = z.object({
+  data: z.array(
+    z.object({
+      path: z.string(),
+      ready: z.boolean(),
+      variants: z.object({ card: photoSizeDto, thumb: photoSizeDto, full: photoSizeDto }).nullable(),
+    }),
+  ),
+});
+
+export const photoSizesQuery = z.object({
+  /** the originals' paths, as the upload answered them */
+  paths: z.array(z.string().min(1).max(200)).min(1, 'Укажите фото').max(30, 'Не больше 30 фото'),
+});

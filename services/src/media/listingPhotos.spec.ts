@@ -159,3 +159,26 @@ describe('a listing with uploaded photos', () => {
     expect(edited.body.images.every((image: { variants: unknown }) => image.variants !== null)).toBe(true);
   });
 });
+
+describe('GET /api/system/photos: whether a photo’s sizes are made', () => {
+  it('answers the agency’s own photos, ready with their sizes once made; another agency’s are absent', async () => {
+    const [mine] = await uploaded(agent, 1);
+    const [theirs] = await uploaded(otherAgent, 1);
+    await variantsMade();
+    const { body } = await as(agent, request(t.app).get('/api/system/photos'))
+      .query({ paths: [mine, theirs] })
+      .expect(200);
+    expect(body.data).toEqual([
+      {
+        path: mine,
+        ready: true,
+        variants: expect.objectContaining({ card: expect.objectContaining({ width: 344, height: 252 }) }),
+      },
+    ]);
+    await request(t.app).get('/api/system/photos').query({ paths: mine }).expect(401);
+    const tooMany = await as(agent, request(t.app).get('/api/system/photos'))
+      .query({ paths: Array.from({ length: 31 }, (_, i) => `/storage/x/${i}.jpg`) })
+      .expect(400);
+    expect(tooMany.body.errorCode).toBe(1);
+  });
+});

@@ -1,7 +1,7 @@
 import { until } from '@estate/events/testing';
 import sharp from 'sharp';
 import request from 'supertest';
-import { publicationDto } from '../publications/dto';
+import { publicationDto } from '../publications';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { IMAGES_QUEUE } from './variants';

@@ -6,7 +6,7 @@
 export { publicationRoutes } from './api';
 export { publicationReactors } from './reactors';
 export { toPublicationDto } from './presentation';
-export type { PublicationDto } from './dto';
+export { publicationDto, type PublicationDto } from './dto';
 /** the listing's stream and its rules (money promotes a listing; the seed creates them) */
 export { NO_POINT, publicationDecider, type PublicationCommand } from './decide';
 export {

@@ -5,12 +5,15 @@ import { buildContext, closeContext } from '../services/src/bootstrap';
 import { loadConfig } from '../services/src/core/config';
 import { createLogger } from '../services/src/core/logger';
 import { seedDemoData } from '../services/src/seed';
+import { photosMade } from '../services/test/photos';
 import { startTestApp } from './support/server';
 
 const everything = { limit: 100, sortByPrice: 'ASC' };
 
 it('keeps every publication across a restart, and seeds only once', async () => {
   const first = await startTestApp({ listings: 80 });
+  // the demo's photos get their sizes a moment after the seed: the listings show them once made
+  await photosMade(first.ctx);
   const before = await request(first.app).post('/api/publications').send(everything).expect(200);
   const pages = before.body.meta.last_page;
   expect(before.body.meta.total).toBeGreaterThan(60);

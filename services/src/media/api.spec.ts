@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLES } from '@estate/events';
-import { until } from '@estate/events/testing';
 import sharp from 'sharp';
 import request from 'supertest';
+import { photosMade } from '../../test/photos';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { agencyDecider, agencyStream } from '../agencies';
@@ -13,7 +13,6 @@ import { registerUser } from '../identity';
 import { uploadAnswer } from './dto';
 import { PHOTO_MAX_BYTES } from './images';
 import { photoStream } from './photo';
-import { IMAGES_QUEUE } from './variants';
 
 /**
  * POST /api/system/upload (api.md section 7, "Other general calls"): photos of the caller's agency,
@@ -48,16 +47,6 @@ const waitingOf = (agencyId: string) => {
   const folder = join(t.dataDir, 'storage/incoming/agencies', agencyId, 'photos');
   return existsSync(folder) ? readdirSync(folder) : [];
 };
-/** the worker has normalised every upload and made its sizes */
-async function processed() {
-  await t.ctx.reactors.whenCaughtUp();
-  await until(async () => {
-    const counts = await t.ctx.jobs.counts(IMAGES_QUEUE);
-    return counts.waiting + counts.active + counts.delayed === 0;
-  });
-  await t.ctx.projections.whenCaughtUp();
-}
-
 /** A picture of one colour with a darker square in a corner: distinct by colour, and its orientation can be seen. */
 const picture = (width: number, height: number, colour: { r: number; g: number; b: number }) =>
   sharp({ create: { width, height, channels: 3, background: colour } }).composite([
@@ -144,7 +133,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
       height: 480,
       ready: false,
     });
-    await processed();
+    await photosMade(t.ctx);
     const file = await sharp(readFileSync(stored(photo.path))).metadata();
     expect(file).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
   });
@@ -159,7 +148,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
     expect(plan.path).toMatch(/\.png$/);
     expect([plan.width, plan.height]).toEqual([300, 200]);
     expect(room.path).toMatch(/\.jpg$/);
-    await processed();
+    await photosMade(t.ctx);
     expect((await sharp(readFileSync(stored(plan.path))).metadata()).format).toBe('png');
   });
 
@@ -167,7 +156,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
     const webp = await picture(320, 240, { r: 10, g: 10, b: 200 }).webp().toBuffer();
     const res = await upload(agent, [{ data: webp, name: 'photo.webp' }]).expect(200);
     expect(res.body.data[0].path).toMatch(/\.webp$/);
-    await processed();
+    await photosMade(t.ctx);
     expect((await sharp(readFileSync(stored(res.body.data[0].path))).metadata()).format).toBe('webp');
   });
 
@@ -179,7 +168,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
   });
 
   it('refuses a text file named photo.jpg with errorCode 1 under its index, and stores nothing of the request', async () => {
-    await processed();
+    await photosMade(t.ctx);
     const before = photosOf(agency.agencyId).length;
     const waiting = waitingOf(agency.agencyId).length;
     const res = await upload(agent, [
@@ -266,7 +255,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
     const res = await upload(agent, [{ data: withExif, name: 'IMG_0001.JPG' }]).expect(200);
     const photo = res.body.data[0];
     expect([photo.width, photo.height]).toEqual([200, 400]);
-    await processed();
+    await photosMade(t.ctx);
     const data = readFileSync(stored(photo.path));
     const kept = await sharp(data).metadata();
     expect(kept).toMatchObject({ format: 'jpeg', width: 200, height: 400 });
@@ -285,7 +274,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
   it('stores the same content once: uploaded again, even by another of the agency, it is answered the same and records nothing', async () => {
     const photo = await jpeg(500, 300, 33);
     const first = await upload(agent, [{ data: photo, name: 'a.jpg' }]).expect(200);
-    await processed();
+    await photosMade(t.ctx);
     const files = photosOf(agency.agencyId).length;
     const again = await upload(owner, [{ data: photo, name: 'b.jpg' }]).expect(200);
     // answered the same, ready now that the worker has made its sizes
@@ -297,7 +286,7 @@ describe('POST /api/system/upload: photos told by their content', () => {
   });
 
   it('never serves an upload waiting for the worker (it still has its metadata), and removes it once normalised', async () => {
-    await processed();
+    await photosMade(t.ctx);
     const res = await upload(agent, [{ data: await jpeg(64, 48, 99), name: 'a.jpg' }]).expect(200);
     const { path } = res.body.data[0];
     const waiting = path.replace('/storage/', '/storage/incoming/');
@@ -310,14 +299,14 @@ describe('POST /api/system/upload: photos told by their content', () => {
       waiting.replace('/incoming/', '/INCOMING/'),
     ])
       expect([400, 404]).toContain((await request(t.app).get(spelling)).status);
-    await processed();
+    await photosMade(t.ctx);
     expect(waitingOf(agency.agencyId)).toEqual([]);
     await request(t.app).get(path).expect(200);
   });
 
   it('serves a stored photo as immutable for a year (its name is its content)', async () => {
     const res = await upload(agent, [{ data: await jpeg(64, 48, 77), name: 'a.jpg' }]).expect(200);
-    await processed();
+    await photosMade(t.ctx);
     await request(t.app)
       .get(res.body.data[0].path)
       .expect(200)

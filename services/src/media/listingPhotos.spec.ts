@@ -1,10 +1,9 @@
-import { until } from '@estate/events/testing';
 import sharp from 'sharp';
 import request from 'supertest';
 import { publicationDto } from '../publications';
+import { photosMade } from '../../test/photos';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { IMAGES_QUEUE } from './variants';
 
 /**
  * A listing's photos (issue 16, item 3): the form names uploaded photos in their order, each
@@ -43,16 +42,6 @@ async function uploaded(token: string, count: number): Promise<string[]> {
   const { body } = await r.expect(200);
   return body.data.map((photo: { path: string }) => photo.path);
 }
-/** every queued photo has its sizes, and the read models know */
-async function variantsMade() {
-  await t.ctx.reactors.whenCaughtUp();
-  await until(async () => {
-    const counts = await t.ctx.jobs.counts(IMAGES_QUEUE);
-    return counts.waiting + counts.active + counts.delayed === 0;
-  });
-  await t.ctx.projections.whenCaughtUp();
-}
-
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
   agency = await createAgency(t.ctx, 'lp', '61');
@@ -121,7 +110,7 @@ describe('a listing with uploaded photos', () => {
     const id = created.body.id;
     expect(created.body.images.map((image: { path: string }) => image.path)).toEqual(order);
     await as(agent, request(t.app).post(`/api/cabinet/publications/${id}/publish`)).expect(200);
-    await variantsMade();
+    await photosMade(t.ctx);
 
     const site = await request(t.app).get(`/api/publications/${id}`).expect(200);
     const listing = publicationDto.parse(site.body.data);
@@ -164,7 +153,7 @@ describe('GET /api/system/photos: whether a photo’s sizes are made', () => {
   it('answers the agency’s own photos, ready with their sizes once made; another agency’s are absent', async () => {
     const [mine] = await uploaded(agent, 1);
     const [theirs] = await uploaded(otherAgent, 1);
-    await variantsMade();
+    await photosMade(t.ctx);
     const { body } = await as(agent, request(t.app).get('/api/system/photos'))
       .query({ paths: [mine, theirs] })
       .expect(200);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { until } from '@estate/events/testing';
 import { photoVariantsOf } from '@estate/projections';
 import sharp from 'sharp';
 import request from 'supertest';
+import { photosMade } from '../../test/photos';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { photoStream } from './photo';
@@ -56,16 +56,6 @@ const upload = async (data: Buffer) =>
       .expect(200)
   ).body.data[0] as { id: string; path: string; width: number; height: number; ready: boolean };
 
-/** the reactor has queued the job of every upload, and the processor has finished each */
-async function variantsMade() {
-  await t.ctx.reactors.whenCaughtUp();
-  await until(async () => {
-    const counts = await t.ctx.jobs.counts(IMAGES_QUEUE);
-    return counts.waiting + counts.active + counts.delayed === 0;
-  });
-  await t.ctx.projections.whenCaughtUp();
-}
-
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
   agency = await createAgency(t.ctx, 'variants', '81');
@@ -78,7 +68,7 @@ describe('the images worker', () => {
     const original = await photo(2400, 1200);
     const uploaded = await upload(original);
     expect(uploaded.ready).toBe(false);
-    await variantsMade();
+    await photosMade(t.ctx);
 
     const base = uploaded.path.replace(/\.jpg$/, '');
     const expected = {
@@ -124,7 +114,7 @@ describe('the images worker', () => {
 
   it('never enlarges a small photo for the full view; the card and thumbnail are always their size', async () => {
     const uploaded = await upload(await photo(300, 400));
-    await variantsMade();
+    await photosMade(t.ctx);
     const { variants } = (await photoVariantsOf(t.ctx.readStore, [uploaded.path])).get(uploaded.path)!;
     expect(variants!.full).toMatchObject({ width: 300, height: 400 });
     expect(variants!.card).toMatchObject({ width: 344, height: 252 });
@@ -140,7 +130,7 @@ describe('the images worker', () => {
       .toBuffer();
     const uploaded = await upload(transparent);
     expect(uploaded.path).toMatch(/\.png$/);
-    await variantsMade();
+    await photosMade(t.ctx);
     const { variants } = (await photoVariantsOf(t.ctx.readStore, [uploaded.path])).get(uploaded.path)!;
     expect((await sharp(readFileSync(stored(variants!.card.webp))).metadata()).hasAlpha).toBe(true);
     const jpg = readFileSync(stored(variants!.card.jpg));
@@ -151,7 +141,7 @@ describe('the images worker', () => {
 
   it('records the sizes once: a job run again, or an upload event delivered again, adds nothing', async () => {
     const uploaded = await upload(await photo(800, 600));
-    await variantsMade();
+    await photosMade(t.ctx);
     const stream = photoStream(agency.agencyId, uploaded.id);
     const events = await t.ctx.eventStore.readStream(stream);
     expect(events.map((e) => e.type)).toEqual(['PhotoUploaded', 'PhotoVariantsMade']);
@@ -165,7 +155,7 @@ describe('the images worker', () => {
     const completed = (await t.ctx.jobs.counts(IMAGES_QUEUE)).completed;
     const [reactor] = mediaReactors(t.ctx);
     await reactor.react({ ...events[0], data: events[0].data } as never);
-    await variantsMade();
+    await photosMade(t.ctx);
     expect((await t.ctx.jobs.counts(IMAGES_QUEUE)).completed).toBe(completed);
     expect((await t.ctx.eventStore.readStream(stream)).map((e) => e.type)).toEqual([
       'PhotoUploaded',

@@ -97,6 +97,7 @@ function sample(path: string, name: string): string {
     action: 'succeed',
     page: '1',
     category: 'my-listings',
+    slug: 'none',
   };
   if (!Object.hasOwn(samples, name)) throw new Error(`no sample for {${name}} of ${path}`);
   return samples[name];

@@ -7,8 +7,11 @@ import { realtorRequestsProjection } from './agencies/projection';
 import { invoicesProjection, walletsProjection } from './money/projection';
 import { chatsProjection } from './chats/projection';
 import { photosProjection } from './media/projection';
+import { contentProjection } from './content/projection';
 import type { Projection } from './projection';
 import { workflowsProjection } from './workflows/projection';
+import { leadsProjection } from './leads/projection';
+import { complaintsProjection } from './complaints/projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
 export const allProjections: Projection[] = [
@@ -22,7 +25,10 @@ export const allProjections: Projection[] = [
   invoicesProjection,
   chatsProjection,
   photosProjection,
+  contentProjection,
   workflowsProjection,
+  leadsProjection,
+  complaintsProjection,
 ];
 
 export * from './projection';
@@ -61,3 +67,8 @@ export * from './progress';
 export * from './lease';
 export * from './statistics/interactions';
 export * from './workflows/projection';
+export * from './content/document';
+export * from './content/queries';
+export { contentProjection };
+export * from './leads/projection';
+export * from './complaints/projection';

@@ -24,6 +24,9 @@ import { publicationRoutes } from './publications';
 import { favouriteRoutes } from './favourites';
 import { bookingRoutes } from './bookings';
 import { chatRoutes } from './chats';
+import { contentRoutes, demoContentImageRoute, documentRoutes } from './content';
+import { complaintRoutes } from './complaints';
+import { leadRoutes } from './leads';
 import { geoRoutes } from './geo';
 import { INCOMING, mediaRoutes } from './media';
 import { agencyRoutes, realtorRoutes } from './agencies';
@@ -114,9 +117,14 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, agencyRoutes));
   app.use(mountRoutes(ctx, moneyRoutes(ctx)));
   app.use(mountRoutes(ctx, mediaRoutes));
+  app.use(mountRoutes(ctx, contentRoutes));
+  app.use(mountRoutes(ctx, leadRoutes));
+  app.use(mountRoutes(ctx, complaintRoutes));
 
   // the demo photos are served below, outside /api, but belong in the document: declared now
-  const demoPhotos = mountRoutes(ctx, [demoImageRoute]);
+  const demoPhotos = mountRoutes(ctx, [demoImageRoute, demoContentImageRoute]);
+  // the site's documents (the privacy policy) after the stored files: a file at the policy's address wins
+  const documents = mountRoutes(ctx, documentRoutes);
   // made on the first request, not at every start (about 0.1 s of start-up); the docs page fetches it
   let openApiDocument: ReturnType<typeof ctx.openApi.document> | undefined;
   app.get('/api/openapi.json', (_req, res) => {
@@ -158,6 +166,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       }),
     );
   }
+  app.use(documents);
   serveSinglePageApp(
     app,
     '/cabinet',

@@ -124,6 +124,9 @@ export async function buildContext(
       chatMessagesPerUser: { points: config.CHAT_MESSAGES_PER_MINUTE, durationSeconds: 60 },
       addressSuggestionsPerIp: { points: config.ADDRESS_LIMIT_PER_IP, durationSeconds: 60 },
       photosPerUser: { points: config.PHOTO_UPLOADS_PER_HOUR, durationSeconds: hour },
+      leadsPerIp: { points: config.LEADS_LIMIT_PER_IP, durationSeconds: hour },
+      leadsPerPhone: { points: config.LEADS_LIMIT_PER_PHONE, durationSeconds: 24 * hour },
+      complaintsPerIp: { points: config.COMPLAINTS_LIMIT_PER_IP, durationSeconds: hour },
     },
     limitsRedis,
   );

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type * as agencies from './agencies/dto';
 import type * as bookings from './bookings/dto';
 import type * as chats from './chats/dto';
+import type * as content from './content/dto';
 import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
 import type * as publications from './publications/dto';
@@ -10,6 +11,8 @@ import type * as money from './money/dto';
 import type * as newBuildings from './newBuildings/dto';
 import type * as geo from './geo/dto';
 import type * as media from './media/dto';
+import type * as leads from './leads/dto';
+import type * as complaints from './complaints/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -98,3 +101,36 @@ export type ChatMessageDto = chats.ChatMessageDto;
 export type ChatListAnswer = z.infer<typeof chats.chatListAnswer>;
 export type ChatMessagesAnswer = z.infer<typeof chats.chatMessagesAnswer>;
 export type MessageSentDto = Data<typeof chats.messageSentAnswer>;
+
+// leads and complaints (issue 17): the request forms, the complaint, the moderators' queues
+export type LeadSentDto = Data<typeof leads.leadSentAnswer>;
+export type LeadDto = leads.LeadDto;
+export type LeadKindDto = leads.LeadDto['kind'];
+export type LeadDetailDto = leads.LeadDetailDto;
+export type ComplaintFiledDto = Data<typeof complaints.complaintFiledAnswer>;
+export type ComplaintDto = complaints.ComplaintDto;
+export type ComplaintDetailDto = complaints.ComplaintDetailDto;
+export type ComplainedPublicationDto = complaints.ComplainedPublicationDto;
+
+// content (issue 17): the blog, slides, investments, the site's settings and their moderators' records
+export type PostCategoryDto = content.PostCategoryDto;
+export type PostListItemDto = content.PostListItemDto;
+export type PostDto = content.PostDto;
+export type PostListAnswer = z.infer<typeof content.postListAnswer>;
+export type CategoryPostsAnswer = z.infer<typeof content.categoryPostsAnswer>;
+export type SlideDto = content.SlideDto;
+export type SlideListAnswer = z.infer<typeof content.slideListAnswer>;
+export type InvestmentDto = content.InvestmentDto;
+export type InvestmentListAnswer = z.infer<typeof content.investmentListAnswer>;
+export type InvestmentStatisticsDto = Data<typeof content.investmentStatisticsAnswer>;
+export type SiteSettingsDto = content.SiteSettingsDto;
+export type TransactionDealDto = Data<typeof content.transactionDealAnswer>;
+export type ContentImageDto = Data<typeof content.contentImageAnswer>;
+export type CabinetPostDto = content.CabinetPostDto;
+export type CabinetCategoryDto = content.CabinetCategoryDto;
+export type CabinetSlideDto = content.CabinetSlideDto;
+export type CabinetInvestmentDto = content.CabinetInvestmentDto;
+export type CabinetContactsDto = z.infer<typeof content.cabinetContactsDto>;
+export type CabinetLocationSettingsDto = z.infer<typeof content.cabinetLocationSettingsDto>;
+export type CabinetInvestmentStatisticsDto = z.infer<typeof content.cabinetInvestmentStatisticsDto>;
+export type CabinetTransactionDealDto = z.infer<typeof content.cabinetTransactionDealDto>;

@@ -4,7 +4,10 @@ import type { Workflow } from './core/workflow';
 import { agencyReactors, agencyWorkflows } from './agencies';
 import { bookingReactors, bookingWorkflows } from './bookings';
 import { chatNoticeReactors, chatReactors } from './chats';
+import { contentWorkflows } from './content';
+import { complaintWorkflows } from './complaints';
 import { identityReactors } from './identity';
+import { leadReactors } from './leads';
 import { mediaReactors } from './media';
 import { moneyReactors, moneyWorkflows } from './money';
 import { publicationReactors } from './publications';
@@ -24,9 +27,12 @@ export const allReactors = (ctx: AppContext): Reactor[] => [
   ...chatNoticeReactors(ctx),
   ...publicationReactors(ctx),
   ...mediaReactors(ctx),
+  ...leadReactors(ctx),
 ];
 export const allWorkflows: Workflow<never, unknown>[] = [
   ...agencyWorkflows,
   ...(moneyWorkflows as Workflow<never, unknown>[]),
   ...bookingWorkflows,
+  ...(contentWorkflows as Workflow<never, unknown>[]),
+  ...(complaintWorkflows as Workflow<never, unknown>[]),
 ];

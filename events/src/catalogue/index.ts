@@ -16,6 +16,9 @@ import {
   calendarEvents,
 } from './bookings';
 import { chatEvents, chatMessagePostedV2 } from './chats';
+import { contentEvents } from './content';
+import { complaintEvents } from './complaints';
+import { leadEvents } from './leads';
 import { mediaEvents } from './media';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
@@ -43,6 +46,9 @@ const schemas = {
   ...walletEvents,
   ...paymentEvents,
   ...workflowEvents,
+  ...contentEvents,
+  ...leadEvents,
+  ...complaintEvents,
 };
 
 export type EventType = keyof typeof schemas;
@@ -110,6 +116,43 @@ export function upcast(type: string, schemaVersion: number, data: unknown): unkn
 export * from './shared';
 export * from './publication';
 export { CHAT_TEXT_LIMIT, chatListingSnapshot } from './chats';
+export {
+  BLOG_SLUG_PATTERN,
+  blogSlug,
+  CONTENT_IMAGE_PATTERN,
+  contentImagePath,
+  investmentDetails,
+  investmentStatistics,
+  locationSettings,
+  MESSENGERS,
+  POST_KINDS,
+  postCategoryDetails,
+  postDetails,
+  siteContacts,
+  slideDetails,
+  SOCIALS,
+  transactionDeal,
+  type InvestmentDetails,
+  type InvestmentStatistics,
+  type LocationSettings,
+  type PostCategoryDetails,
+  type PostDetails,
+  type SiteContacts,
+  type SlideDetails,
+  type TransactionDeal,
+} from './content';
+export {
+  houseSelection,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  LEAD_TEXT_LIMIT,
+  leadKind,
+  valuation,
+  type HouseSelection,
+  type LeadKind,
+  type LeadStatus,
+  type Valuation,
+} from './leads';
 export { PHOTO_SIZES, photoId, photoPath, photoVariant, type PhotoSize, type PhotoVariant } from './media';
 export { agencyDetails, LEGAL_ENTITIES, legalEntity, type AgencyDetails } from './agencies';
 export {

@@ -130,6 +130,13 @@ const schema = z.object({
   PAYMENT_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   /** where invoice requests for bank transfer are e-mailed */
   ACCOUNTING_EMAIL: z.string().default('accounting@estate.local'),
+  /** where every new lead of the request forms (`/api/send-request`) is e-mailed */
+  LEADS_INBOX: z.email('expected an e-mail address, e.g. leads@estate.example').default('leads@estate.local'),
+  /** request forms: per IP an hour, per phone a day (429 beyond) */
+  LEADS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  LEADS_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(5),
+  /** complaints about listings per IP an hour (429 beyond) */
+  COMPLAINTS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   /** the key that signs visitor ids (the `visitor` cookie counted views hang on); required in production, random per start otherwise */
   VISITOR_SECRET: z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`').optional(),
 });

@@ -19,6 +19,9 @@ const settings: LimitSettings = {
   chatMessagesPerUser: { points: 5, durationSeconds: 60 },
   photosPerUser: { points: 5, durationSeconds: 3600 },
   addressSuggestionsPerIp: { points: 5, durationSeconds: 60 },
+  leadsPerIp: { points: 5, durationSeconds: 3600 },
+  leadsPerPhone: { points: 5, durationSeconds: 3600 },
+  complaintsPerIp: { points: 5, durationSeconds: 3600 },
 };
 
 function rateLimitsContract(

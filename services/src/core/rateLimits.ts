@@ -26,7 +26,12 @@ export type LimitRule =
   /** photos a user uploads (each is decoded and re-encoded): an agent with a few listings uploads dozens an hour */
   | 'photosPerUser'
   /** address suggestions and coordinates: each one spends the paid address provider's quota */
-  | 'addressSuggestionsPerIp';
+  | 'addressSuggestionsPerIp'
+  /** request forms (`/api/send-request`): each one e-mails the leads' inbox and waits for a call back */
+  | 'leadsPerIp'
+  | 'leadsPerPhone'
+  /** complaints about listings: each one lands in the moderators' queue */
+  | 'complaintsPerIp';
 export type LimitSetting = { points: number; durationSeconds: number };
 export type LimitSettings = Record<LimitRule, LimitSetting>;
 
@@ -67,6 +72,9 @@ export class FlexibleRateLimits implements RateLimits {
       chatMessagesPerUser: make('chatMessagesPerUser'),
       photosPerUser: make('photosPerUser'),
       addressSuggestionsPerIp: make('addressSuggestionsPerIp'),
+      leadsPerIp: make('leadsPerIp'),
+      leadsPerPhone: make('leadsPerPhone'),
+      complaintsPerIp: make('complaintsPerIp'),
     };
   }
 

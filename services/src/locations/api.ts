@@ -1,4 +1,6 @@
+import { siteSettings } from '@estate/projections';
 import { z } from 'zod';
+import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { defineRoute } from '../core/route';
 import { locationByIp } from './byIp';
@@ -84,6 +86,18 @@ export const crimeaLocations = defineRoute({
   },
 });
 
+/**
+ * The default place and the map's centre: what a moderator set in the site's settings (the content
+ * slice's `settings` stream), else Москва and api.md's default centre.
+ */
+async function locationSettingsOf(ctx: AppContext) {
+  const set = (await siteSettings(ctx.readStore))?.location;
+  return {
+    location: (set && findLocation(set.defaultLocationId)) || findLocation(DEFAULT_CITY_ID)!,
+    mapCenter: set?.mapCenter ?? { lat: 55.751244, lon: 37.618423 },
+  };
+}
+
 export const locationSettings = defineRoute({
   method: 'get',
   path: '/api/location-settings',
@@ -91,14 +105,9 @@ export const locationSettings = defineRoute({
   summary: 'Местоположение по умолчанию и центр карты',
   auth: 'public',
   response: locationSettingsAnswer,
-  async handle() {
-    return {
-      data: {
-        defaultLocation: toLocationDto(findLocation(DEFAULT_CITY_ID)!),
-        allRussia: ALL_RUSSIA,
-        mapCenter: { lat: 55.751244, lon: 37.618423 },
-      },
-    };
+  async handle({ ctx }) {
+    const { location, mapCenter } = await locationSettingsOf(ctx);
+    return { data: { defaultLocation: toLocationDto(location), allRussia: ALL_RUSSIA, mapCenter } };
   },
 });
 
@@ -110,10 +119,11 @@ export const locationOfVisitor = defineRoute({
   auth: 'public',
   query: z.object({ ip: z.string().optional() }),
   response: locationByIpAnswer,
-  async handle({ query, req }) {
-    // never fails: whatever the ip holds, the visitor gets a place to start from
+  async handle({ ctx, query, req }) {
+    // never fails: whatever the ip holds, the visitor gets a place to start from (the settings' default one)
     const ip = query.ip?.trim().slice(0, 64) || req.ip || '';
-    const { location, kind } = locationByIp(ip);
+    const { kind } = locationByIp(ip);
+    const { location } = await locationSettingsOf(ctx);
     return { data: toLocationDto(location), meta: { ip: ip || null, kind } };
   },
 });

@@ -34,6 +34,9 @@ import { publicationDecider, publicationStream, type PublicationCommand } from '
 import { demoPublications } from './demoData';
 import { seedDemoBookings } from '../bookings';
 import { seedDemoChats } from '../chats';
+import { seedDemoContent } from '../content';
+import { seedDemoComplaints } from '../complaints';
+import { seedDemoLeads } from '../leads';
 import { seedDemoPhotos } from '../media';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
@@ -276,7 +279,11 @@ export async function seedDemoData(
   ctx: AppContext,
   publicationCount = 240,
 ): Promise<{ created: boolean; listings: number }> {
-  if (await hasStream(ctx, userStream(MODERATOR_ID))) return { created: false, listings: 0 };
+  if (await hasStream(ctx, userStream(MODERATOR_ID))) {
+    // content came after the first demo logs: a log seeded before it gets it now (once)
+    await seedDemoContent(ctx, MODERATOR_ID);
+    return { created: false, listings: 0 };
+  }
   // the moderator approves the demo realtor requests; its own account is made last (below)
   const moderator: Actor = { userId: MODERATOR_ID, role: MODERATOR_ROLE, agencyId: null };
   const staff: Staff[] = [];
@@ -384,6 +391,7 @@ export async function seedDemoData(
   }
 
   await seedResidentialComplexes(ctx);
+  await seedDemoContent(ctx, MODERATOR_ID);
   await ctx.projections.whenCaughtUp();
   await seedDemoBookings(ctx, {
     userId: 'demo-user',
@@ -392,6 +400,8 @@ export async function seedDemoData(
     email: 'user@demo.estate',
   });
   await seedDemoChats(ctx, 'demo-user');
+  await seedDemoLeads(ctx, { userId: MODERATOR_ID, name: 'Модератор' });
+  await seedDemoComplaints(ctx);
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();

@@ -1,0 +1,69 @@
+import type { SlideDetails } from '@estate/events';
+import { deciderSpec } from '../core/deciderSpec';
+import { slideDecider, type SlideEvent } from './slide';
+
+const given = deciderSpec(slideDecider);
+const at = '2026-03-01T10:00:00.000Z';
+const moderatorId = 'm1';
+const details: SlideDetails = {
+  title: 'Новостройки от застройщиков',
+  subtitle: 'Сроки сдачи и цены',
+  buttonTitle: 'Смотреть',
+  link: '/new-buildings',
+  buttonColor: '#3c7dd9',
+  fontColor: '#ffffff',
+  backgroundImagePath: '/storage/demo-content/slide-1.svg',
+  position: 1,
+};
+const created: SlideEvent = { type: 'SlideCreated', data: { slideId: 's1', moderatorId, details } };
+const published: SlideEvent = {
+  type: 'SlidePublished',
+  data: { slideId: 's1', moderatorId, publishedAt: at },
+};
+
+describe('a slide', () => {
+  it('is created and published', () =>
+    given([])
+      .when({ type: 'Create', id: 's1', moderatorId, details, published: true, at })
+      .then([created, published]));
+
+  it('has a button only with a link, and a link only with a button', () => {
+    given([])
+      .when({
+        type: 'Create',
+        id: 's1',
+        moderatorId,
+        details: { ...details, link: null },
+        published: false,
+        at,
+      })
+      .thenThrows('INVALID_DATA');
+    given([])
+      .when({
+        type: 'Create',
+        id: 's1',
+        moderatorId,
+        details: { ...details, buttonTitle: '' },
+        published: false,
+        at,
+      })
+      .thenThrows('INVALID_DATA');
+    const plain = { ...details, buttonTitle: '', link: null };
+    given([])
+      .when({ type: 'Create', id: 's1', moderatorId, details: plain, published: false, at })
+      .then([{ type: 'SlideCreated', data: { slideId: 's1', moderatorId, details: plain } }]);
+  });
+
+  it('moves in the slider, is hidden and deleted', () => {
+    const second = { ...details, position: 2 };
+    given([created, published])
+      .when({ type: 'Edit', moderatorId, details: second, at })
+      .then([{ type: 'SlideEdited', data: { slideId: 's1', moderatorId, details: second } }]);
+    given([created, published])
+      .when({ type: 'Hide', moderatorId })
+      .then([{ type: 'SlideHidden', data: { slideId: 's1', moderatorId } }]);
+    given([created, published])
+      .when({ type: 'Delete', moderatorId })
+      .then([{ type: 'SlideDeleted', data: { slideId: 's1', moderatorId } }]);
+  });
+});

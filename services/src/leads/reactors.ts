@@ -1,0 +1,90 @@
+import type { EventData } from '@estate/events';
+import type { AppContext } from '../core/context';
+import { isDemoFact } from '../core/demo';
+import { defineReactor, effectId } from '../core/reactors/reactor';
+import { queueEmail } from '../notifications';
+import { LEAD_KIND_NAMES } from './dto';
+
+export const LEADS_INBOX_REACTOR = 'leads-inbox';
+
+const ROOMS = { 1: '1–2', 2: '3–4', 3: '5–6' } as const;
+const ROAD = { 1: 'пешком', 2: 'на машине', 3: 'на транспорте' } as const;
+const REPAIR = { without: 'без ремонта', cosmetic: 'косметический', modern: 'современный' } as const;
+const HOUSE = { brick: 'кирпичный', block: 'блочный', other: 'другой' } as const;
+const TIME = {
+  yesterday: 'вчера',
+  soon: 'в ближайшее время',
+  nextMonth: 'в следующем месяце',
+  haveTime: 'не спешу',
+} as const;
+
+const line = (label: string, value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? [] : [`${label}: ${value}`];
+
+/** The inbox's letter of a new lead: everything the person told, in Russian. */
+export function leadLetter(lead: EventData<'LeadReceived'>, publicUrl: string) {
+  const s = lead.selection;
+  const v = lead.valuation;
+  const lines = [
+    `Новая заявка: ${LEAD_KIND_NAMES[lead.kind]}`,
+    '',
+    ...line('Имя', lead.name),
+    ...line('Телефон', `+${lead.phone}`),
+    ...line('Телефон подтверждён', lead.phoneConfirmedBy === 'account' ? 'вход в аккаунт' : 'код из СМС'),
+    ...line('Страница', lead.titlePage),
+    ...line('Метка кампании', lead.campaignLabel),
+    ...(lead.text ? ['', lead.text] : []),
+    ...(s
+      ? [
+          '',
+          'Параметры подбора:',
+          ...line('Город', s.city),
+          ...line('Тип недвижимости', s.homesPropertyType),
+          ...line('До метро', s.roadToMetro ? ROAD[s.roadToMetro] : null),
+          ...line('Не больше, мин', s.notMoreMinutes),
+          ...line('Цена', s.priceRange ? `от ${s.priceRange.minValue} до ${s.priceRange.maxValue} ₽` : null),
+          ...line('Комнат', s.roomsCount.map((r) => ROOMS[r]).join(', ')),
+          ...line('Общая площадь, м²', s.homeSquare),
+          ...line('Площадь кухни, м²', s.kitchenSquare),
+          ...line('Пожелания', s.wishes),
+        ]
+      : []),
+    ...(v
+      ? [
+          '',
+          'Квартира для оценки:',
+          ...line('Адрес', v.address),
+          ...line('Район', v.area),
+          ...line('Площадь, м²', v.square),
+          ...line('Комнат', v.numberOfRooms),
+          ...line('Этаж', v.floor),
+          ...line('Ремонт', v.repair ? REPAIR[v.repair] : null),
+          ...line('Дом', v.houseType ? HOUSE[v.houseType] : null),
+          ...line('Когда продавать', v.time ? TIME[v.time] : null),
+        ]
+      : []),
+    '',
+    `Заявка в кабинете модератора: ${publicUrl}/cabinet/#/leads/${lead.leadId}/show`,
+  ];
+  return { subject: `Новая заявка: ${LEAD_KIND_NAMES[lead.kind]} — ${lead.name}`, text: lines.join('\n') };
+}
+
+/**
+ * Each new lead is e-mailed to the configured inbox (`LEADS_INBOX`), once per event (the job's id
+ * is the event's). The request only records the lead; the letter follows the fact. Demo leads
+ * tell nobody.
+ */
+export const leadReactors = (ctx: AppContext) => [
+  defineReactor({
+    name: LEADS_INBOX_REACTOR,
+    handles: ['LeadReceived'],
+    async react(event) {
+      if (isDemoFact(event)) return;
+      await queueEmail(
+        ctx,
+        { to: ctx.config.LEADS_INBOX, ...leadLetter(event.data, ctx.config.PUBLIC_URL) },
+        effectId(LEADS_INBOX_REACTOR, event, 'inbox'),
+      );
+    },
+  }),
+];

@@ -43,6 +43,10 @@ const RealtorRequestPage = lazyPage(() =>
   import('./account/RealtorRequestPage').then((m) => m.RealtorRequestPage),
 );
 const ChatPage = lazyPage(() => import('./chat/ChatPage').then((m) => m.ChatPage));
+const BlogPage = lazyPage(() => import('./content/BlogPage').then((m) => m.BlogPage));
+const InvestmentsPage = lazyPage(() => import('./content/InvestmentsPage').then((m) => m.InvestmentsPage));
+const InvestmentPage = lazyPage(() => import('./content/InvestmentsPage').then((m) => m.InvestmentPage));
+const FlatBasePage = lazyPage(() => import('./content/FlatBasePage').then((m) => m.FlatBasePage));
 const ProfilePage = lazyPage(() => import('./account/profile/ProfilePage').then((m) => m.ProfilePage));
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
@@ -90,6 +94,12 @@ const router = createBrowserRouter([
       { path: '/rent/:id', element: <PublicationPage /> },
       { path: '/daily-rent', element: <CataloguePage key="dailyRent" deal="dailyRent" /> },
       { path: '/daily-rent/:id', element: <PublicationPage /> },
+      { path: '/baza-kvartir', element: <FlatBasePage /> },
+      { path: '/blog', element: <BlogPage /> },
+      { path: '/blog/:parent', element: <BlogPage /> },
+      { path: '/blog/:parent/:child', element: <BlogPage /> },
+      { path: '/investments', element: <InvestmentsPage /> },
+      { path: '/investments/:id', element: <InvestmentPage /> },
       { path: '/booking/:requestId', element: <GuestBookingPage /> },
       { path: '/catalog', element: <CatalogRedirect /> },
       { path: '/catalog/:id', element: <CatalogRedirect /> },

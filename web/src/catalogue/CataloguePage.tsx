@@ -8,6 +8,7 @@ import type { DealCategory, PageMeta, Publication, SearchRequest } from '../api/
 import { formatPrice, plural } from '@estate/client';
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
+import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
 import { METRO_CHOICES, NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
 
@@ -66,6 +67,7 @@ type State =
 
 /** One catalogue for sale, rent and daily rent; filters and the page live in the URL. */
 export function CataloguePage({ deal }: { deal: DealCategory }) {
+  const selection = useLazyModal(LazySelectionDialog, {});
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -176,6 +178,13 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           <Button variant="outlined" onClick={reset}>
             Сбросить фильтры
           </Button>
+          <Typography color="text.secondary" textAlign="center">
+            Не нашли подходящее объявление? Мы подберём варианты для вас.
+          </Typography>
+          <Button variant="contained" onClick={selection.open}>
+            Оставить заявку на подбор
+          </Button>
+          {selection.element}
         </Stack>
       )}
       {!onMap && state.status === 'ready' && state.items.length > 0 && (

@@ -1,4 +1,14 @@
-import { Box, ButtonBase, Card, CircularProgress, Divider, Grid, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  Card,
+  CircularProgress,
+  Divider,
+  Grid,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { getPublication } from '../api/client';
@@ -12,6 +22,7 @@ import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
 import { ListingPhoto } from '../photos/ListingPhoto';
+import { LazyComplaintDialog, LazyRequestDialog, useLazyModal } from '../leads/openers';
 
 /**
  * The main photo's width in the layout: the screen less the container's padding below md, then the
@@ -186,6 +197,7 @@ function Publication({ id }: { id: string }) {
                 <ReserveCard publication={p} />
               </>
             )}
+            <ListingRequests publication={p} />
             <Typography variant="caption" color="text.secondary">
               {updatedAgo(p.updatedAt)}
             </Typography>
@@ -193,5 +205,47 @@ function Publication({ id }: { id: string }) {
         </Card>
       </Grid>
     </Grid>
+  );
+}
+
+/** popup-phone, popup-credit (a sale) and the complaint of a listing: each modal loaded on its first click. */
+function ListingRequests({ publication: p }: { publication: Publication }) {
+  const titlePage = p.title;
+  const callback = useLazyModal(LazyRequestDialog, {
+    kind: 'callback',
+    title: 'Заказать звонок',
+    subtitle: 'Оставьте номер, и мы перезвоним Вам в ближайшее время',
+    submitLabel: 'Жду звонка',
+    titlePage,
+  });
+  const credit = useLazyModal(LazyRequestDialog, {
+    kind: 'credit',
+    title: 'Заявка на ипотеку',
+    subtitle: 'Поможем подобрать ипотечную программу для этой квартиры',
+    submitLabel: 'Отправить заявку',
+    textLabel: 'Комментарий',
+    fixedText: '',
+    titlePage,
+  });
+  const complaint = useLazyModal(LazyComplaintDialog, { publicationId: p.id });
+  return (
+    <>
+      <Stack direction="row" flexWrap="wrap" columnGap={1}>
+        <Button size="small" onClick={callback.open}>
+          Заказать звонок
+        </Button>
+        {p.dealCategory === 'sale' && (
+          <Button size="small" onClick={credit.open}>
+            Заявка на ипотеку
+          </Button>
+        )}
+        <Button size="small" color="inherit" onClick={complaint.open}>
+          Пожаловаться
+        </Button>
+      </Stack>
+      {callback.element}
+      {credit.element}
+      {complaint.element}
+    </>
   );
 }

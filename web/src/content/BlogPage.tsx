@@ -1,0 +1,360 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  Chip,
+  CircularProgress,
+  Grid,
+  Link,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import {
+  apiCall,
+  type CategoryPostsAnswer,
+  type PostCategoryDto,
+  type PostDto,
+  type PostListAnswer,
+  type PostListItemDto,
+} from '@estate/client';
+import { ErrorPage } from '../errors/ErrorPage';
+import { Crumbline } from './Crumbline';
+import { ruDate, useApi, type Loaded } from './useApi';
+
+const PAGE = 20;
+/** «Читайте по теме»: 4 at first, 3 more per click (api.md) */
+const RELATED_FIRST = 4;
+const RELATED_STEP = 3;
+
+function usePageTitle(title: string | null) {
+  useEffect(() => {
+    if (title) document.title = `${title} — Квадрат`;
+  }, [title]);
+}
+
+const Spinner = () => (
+  <Stack alignItems="center" py={8}>
+    <CircularProgress aria-label="Загрузка" />
+  </Stack>
+);
+
+/** An image in a box of fixed proportions: the page does not move when it arrives. */
+function Cover({ src, alt, ratio = '16 / 9' }: { src: string | null; alt: string; ratio?: string }) {
+  return (
+    <Box sx={{ aspectRatio: ratio, bgcolor: 'grey.200', borderRadius: 2, overflow: 'hidden' }}>
+      {src && (
+        <Box
+          component="img"
+          src={src}
+          alt={alt}
+          loading="lazy"
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      )}
+    </Box>
+  );
+}
+
+export function PostCard({ post }: { post: PostListItemDto }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%', borderRadius: 3 }}>
+      <CardActionArea component={RouterLink} to={post.path} sx={{ height: '100%', p: 1.5 }}>
+        <Cover src={post.imagePath} alt={`Иллюстрация к статье «${post.title}»`} />
+        <Stack spacing={0.5} pt={1.5}>
+          {post.category && (
+            <Typography variant="caption" color="primary">
+              {post.category.name}
+            </Typography>
+          )}
+          <Typography variant="subtitle1" component="h3" fontWeight={700}>
+            {post.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {post.descriptionMeta}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {ruDate(post.publishedAt)}
+          </Typography>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+function PostGrid({ posts }: { posts: PostListItemDto[] }) {
+  return (
+    <Grid container spacing={2}>
+      {posts.map((p) => (
+        <Grid key={p.id} size={{ xs: 12, sm: 6, md: 4 }}>
+          <PostCard post={p} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** A list with «Показать ещё»: pages 1…n of a list call, each page appended to the ones shown. */
+function PagedPosts({ base, first }: { base: string; first: PostListAnswer }) {
+  const [pages, setPages] = useState<PostListAnswer[]>([first]);
+  const [loading, setLoading] = useState(false);
+  const last = pages[pages.length - 1];
+  const more = async () => {
+    setLoading(true);
+    try {
+      const sep = base.includes('?') ? '&' : '?';
+      const next = await apiCall<PostListAnswer>(
+        `${base}${sep}limit=${PAGE}&offset=${last.meta.current_page + 1}`,
+      );
+      setPages((p) => [...p, next]);
+    } finally {
+      setLoading(false);
+    }
+  };
+  const posts = pages.flatMap((p) => p.data);
+  if (posts.length === 0) return <Typography color="text.secondary">Здесь пока нет статей</Typography>;
+  return (
+    <Stack spacing={3}>
+      <PostGrid posts={posts} />
+      {last.meta.current_page < last.meta.last_page && (
+        <Box textAlign="center">
+          <Button variant="outlined" onClick={() => void more()} disabled={loading}>
+            {loading ? 'Загружаем…' : 'Показать ещё'}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function Crumbs({ items }: { items: { label: string; to?: string }[] }) {
+  return (
+    <Crumbline>
+      <Link component={RouterLink} to="/prodazha" underline="hover" color="inherit">
+        Главная
+      </Link>
+      {items.map((item) =>
+        item.to ? (
+          <Link key={item.label} component={RouterLink} to={item.to} underline="hover" color="inherit">
+            {item.label}
+          </Link>
+        ) : (
+          <Typography key={item.label} variant="body2" color="text.primary">
+            {item.label}
+          </Typography>
+        ),
+      )}
+    </Crumbline>
+  );
+}
+
+/** The blog's navigation: its top-level categories as chips, the current one marked. */
+function CategoryChips({ categories, current }: { categories: PostCategoryDto[]; current: string | null }) {
+  return (
+    <Stack direction="row" gap={1} flexWrap="wrap" component="nav" aria-label="Рубрики журнала">
+      <Chip
+        label="Все материалы"
+        component={RouterLink}
+        to="/blog"
+        clickable
+        color={current === null ? 'primary' : 'default'}
+      />
+      {categories.map((c) => (
+        <Chip
+          key={c.id}
+          label={c.name}
+          component={RouterLink}
+          to={c.path}
+          clickable
+          color={current === c.id ? 'primary' : 'default'}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function useCategories() {
+  const answer = useApi<{ data: PostCategoryDto[] }>('/api/post-categories');
+  return answer.status === 'ready' ? answer.data.data : [];
+}
+
+function BlogIndex() {
+  usePageTitle('Журнал');
+  const categories = useCategories();
+  const first = useApi<PostListAnswer>(`/api/posts?limit=${PAGE}&offset=1`);
+  return (
+    <Stack spacing={3}>
+      <Crumbs items={[{ label: 'Журнал' }]} />
+      <Typography variant="h4" component="h1" fontWeight={800}>
+        Журнал
+      </Typography>
+      <CategoryChips categories={categories.filter((c) => !c.parentId)} current={null} />
+      {first.status === 'loading' && <Spinner />}
+      {first.status === 'failed' && <Alert severity="error">Не удалось загрузить статьи</Alert>}
+      {first.status === 'ready' && <PagedPosts base="/api/posts" first={first.data} />}
+    </Stack>
+  );
+}
+
+function CategoryView({
+  answer,
+  categories,
+}: {
+  answer: CategoryPostsAnswer;
+  categories: PostCategoryDto[];
+}) {
+  const category = answer.category;
+  usePageTitle(category.name);
+  const parent = categories.find((c) => c.id === category.parentId) ?? null;
+  const children = categories.filter((c) => c.parentId === category.id);
+  return (
+    <Stack spacing={3}>
+      <Crumbs
+        items={[
+          { label: 'Журнал', to: '/blog' },
+          ...(parent ? [{ label: parent.name, to: parent.path }] : []),
+          { label: category.name },
+        ]}
+      />
+      <Typography variant="h4" component="h1" fontWeight={800}>
+        {category.name}
+      </Typography>
+      {category.description && <Typography color="text.secondary">{category.description}</Typography>}
+      <CategoryChips categories={categories.filter((c) => !c.parentId)} current={parent?.id ?? category.id} />
+      {children.length > 0 && (
+        <Stack direction="row" gap={1} flexWrap="wrap" aria-label="Подрубрики">
+          {children.map((c) => (
+            <Chip key={c.id} label={c.name} component={RouterLink} to={c.path} clickable variant="outlined" />
+          ))}
+        </Stack>
+      )}
+      <PagedPosts
+        key={category.id}
+        base={`/api/post-categories/${encodeURIComponent(category.id)}/posts`}
+        first={answer}
+      />
+    </Stack>
+  );
+}
+
+function Related({ post }: { post: PostDto }) {
+  const [limit, setLimit] = useState(RELATED_FIRST);
+  const [shown, setShown] = useState<PostListAnswer | null>(null);
+  const [loading, setLoading] = useState(false);
+  const categoryId = post.categoryId;
+  useEffect(() => {
+    if (!categoryId) return;
+    let alive = true;
+    apiCall<PostListAnswer>(
+      `/api/post-categories/${encodeURIComponent(categoryId)}/posts?exclude=${encodeURIComponent(post.id)}&limit=${limit}&offset=1`,
+    )
+      .then((r) => alive && setShown(r))
+      .catch(() => undefined) // only logged by the spec's client: the section stays as it was
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [categoryId, post.id, limit]);
+  if (!shown || shown.data.length === 0) return null;
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="related-title">
+      <Typography id="related-title" variant="h5" component="h2" fontWeight={700}>
+        Читайте по теме
+      </Typography>
+      <PostGrid posts={shown.data} />
+      {shown.meta.total > shown.data.length && (
+        <Box textAlign="center">
+          <Button
+            variant="outlined"
+            disabled={loading}
+            onClick={() => {
+              setLoading(true);
+              setLimit((n) => n + RELATED_STEP);
+            }}
+          >
+            Показать ещё
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function PostView({ post, categories }: { post: PostDto; categories: PostCategoryDto[] }) {
+  usePageTitle(post.title);
+  const category = categories.find((c) => c.id === post.categoryId) ?? null;
+  const parent = categories.find((c) => c.id === category?.parentId) ?? null;
+  return (
+    <Stack spacing={3}>
+      <Crumbs
+        items={[
+          { label: 'Журнал', to: '/blog' },
+          ...(parent ? [{ label: parent.name, to: parent.path }] : []),
+          ...(category ? [{ label: category.name, to: category.path }] : []),
+          { label: post.title },
+        ]}
+      />
+      <Box component="article" sx={{ maxWidth: 820 }}>
+        <Typography variant="h4" component="h1" fontWeight={800} gutterBottom>
+          {post.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" mb={2}>
+          {ruDate(post.publishedAt)}
+        </Typography>
+        {post.imagePath && <Cover src={post.imagePath} alt={`Иллюстрация к статье «${post.title}»`} />}
+        <Box
+          className="post-body"
+          sx={{
+            mt: 2,
+            lineHeight: 1.7,
+            '& img': { maxWidth: '100%', height: 'auto' },
+            '& h2, & h3, & h4': { mt: 3, mb: 1 },
+          }}
+          // the server sanitises the body before recording it (docs/decisions.md: rich text)
+          dangerouslySetInnerHTML={{ __html: post.description }}
+        />
+      </Box>
+      <Related post={post} />
+    </Stack>
+  );
+}
+
+/**
+ * One address, a post or a category: the backend keeps one slug namespace for both
+ * (docs/decisions.md), so the page asks for the likelier one first and the other on a 404:
+ * a category first under /blog/{parent}, a post first under /blog/{parent}/{child}.
+ */
+function BlogEntry({ slug, postFirst }: { slug: string; postFirst: boolean }) {
+  const categories = useCategories();
+  const postPath = `/api/posts/${encodeURIComponent(slug)}`;
+  const categoryPath = `/api/post-categories/${encodeURIComponent(slug)}/posts?limit=${PAGE}&offset=1`;
+  type Answer = { data: PostDto } | CategoryPostsAnswer;
+  const first: Loaded<Answer> = useApi(postFirst ? postPath : categoryPath);
+  const firstMissing = first.status === 'failed' && first.error.status === 404;
+  const second: Loaded<Answer> = useApi(firstMissing ? (postFirst ? categoryPath : postPath) : null);
+  const answer = firstMissing ? second : first;
+
+  if (answer.status === 'loading') return <Spinner />;
+  if (answer.status === 'failed')
+    return answer.error.status === 404 ? (
+      <ErrorPage code={404} />
+    ) : (
+      <Alert severity="error">Не удалось загрузить страницу журнала</Alert>
+    );
+  return 'category' in answer.data ? (
+    <CategoryView answer={answer.data} categories={categories} />
+  ) : (
+    <PostView post={(answer.data as { data: PostDto }).data} categories={categories} />
+  );
+}
+
+/** /blog, /blog/{parent} and /blog/{parent}/{child} (product.md). */
+export function BlogPage() {
+  const { parent, child } = useParams();
+  if (!parent) return <BlogIndex />;
+  if (child) return <BlogEntry key={`${parent}/${child}`} slug={child} postFirst />;
+  return <BlogEntry key={parent} slug={parent} postFirst={false} />;
+}

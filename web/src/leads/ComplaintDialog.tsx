@@ -1,0 +1,132 @@
+import { Button, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { formatPhone, phoneDigits } from '@estate/client';
+import { useSession } from '../auth/session';
+import { sendComplaint } from './leadsApi';
+import { PolicyConsent, ResultView } from './parts';
+import { ModalShell } from './RequestDialog';
+import { emailProblem, phoneProblem, REQUIRED } from './validation';
+
+const LIMIT = 240;
+type Stage = 'form' | 'sending' | 'sent' | 'failed';
+
+/** The complaint modal of a listing (product.md, Modals; api.md, Complaint). */
+export default function ComplaintDialog({
+  publicationId,
+  open,
+  onClose,
+}: {
+  publicationId: string;
+  open: boolean;
+  onClose(): void;
+}) {
+  const { profile } = useSession();
+  const [phone, setPhone] = useState(profile ? formatPhone(profile.phone) : '');
+  const [email, setEmail] = useState(profile?.email ?? '');
+  const [comment, setComment] = useState('');
+  const [policy, setPolicy] = useState(true);
+  const [tried, setTried] = useState(false);
+  const [stage, setStage] = useState<Stage>('form');
+
+  const commentProblem = !comment.trim()
+    ? REQUIRED
+    : comment.trim().length < 10
+      ? 'Минимум 10 символов'
+      : null;
+  const errors = { phone: phoneProblem(phone), email: emailProblem(email), comment: commentProblem };
+  const valid = !errors.phone && !errors.email && !errors.comment && policy;
+  const show = (f: keyof typeof errors) => (tried ? errors[f] : null);
+  const close = () => {
+    onClose();
+    if (stage === 'sent') {
+      setComment('');
+      setTried(false);
+      setStage('form');
+    }
+  };
+
+  const submit = async () => {
+    setTried(true);
+    if (!valid || stage === 'sending') return;
+    setStage('sending');
+    try {
+      await sendComplaint(publicationId, {
+        phone: phoneDigits(phone),
+        email: email.trim(),
+        comment: comment.trim(),
+        policy,
+      });
+      setStage('sent');
+    } catch {
+      setStage('failed');
+    }
+  };
+
+  return (
+    <ModalShell open={open} onClose={close} title="Пожаловаться">
+      {stage === 'sent' ? (
+        <ResultView
+          ok
+          title="Жалоба отправлена"
+          text="Спасибо, мы обработаем претензию и свяжемся с Вами при необходимости"
+          button="Хорошо"
+          onButton={close}
+        />
+      ) : stage === 'failed' ? (
+        <ResultView
+          ok={false}
+          title="Не удалось пожаловаться на объявление"
+          text="Попробуйте заполнить данные ещё раз"
+          button="Попробовать снова"
+          onButton={() => setStage('form')}
+        />
+      ) : (
+        <Stack
+          component="form"
+          spacing={2}
+          pt={1}
+          noValidate
+          aria-busy={stage === 'sending'}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField
+            label="Телефон"
+            required
+            type="tel"
+            value={phone}
+            placeholder="+7 (___) ___-__-__"
+            onChange={(e) => setPhone(formatPhone(e.target.value))}
+            error={!!show('phone')}
+            helperText={show('phone')}
+          />
+          <TextField
+            label="Электронная почта"
+            required
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={!!show('email')}
+            helperText={show('email')}
+          />
+          <TextField
+            label="Комментарий"
+            required
+            multiline
+            minRows={3}
+            value={comment}
+            onChange={(e) => setComment(e.target.value.slice(0, LIMIT))}
+            error={!!show('comment')}
+            helperText={show('comment') ?? `${comment.length} / ${LIMIT}`}
+          />
+          <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
+          <Button type="submit" variant="contained" size="large" disabled={stage === 'sending'}>
+            {stage === 'sending' ? 'Отправляем…' : 'Отправить жалобу'}
+          </Button>
+        </Stack>
+      )}
+    </ModalShell>
+  );
+}

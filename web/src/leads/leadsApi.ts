@@ -1,0 +1,69 @@
+import {
+  apiCall,
+  botToken,
+  type ComplaintFiledDto,
+  type LeadKindDto,
+  type LeadSentDto,
+} from '@estate/client';
+
+/** What every request form sends (api.md Forms; `kind` says which popup sent it, docs/decisions.md). */
+export type LeadBody = {
+  kind: LeadKindDto;
+  name: string;
+  phone: string;
+  text: string;
+  titlePage: string | null;
+  selection?: {
+    city: string;
+    homesPropertyType: number | null;
+    roadToMetro: 1 | 2 | 3 | null;
+    notMoreMinutes: number | null;
+    priceRange: { minValue: number; maxValue: number } | null;
+    roomsCount: (1 | 2 | 3)[];
+    homeSquare: number;
+    kitchenSquare: number;
+    wishes: string;
+  };
+};
+
+/** The campaign label (utm) of the visit, kept for the session from the address it began at. */
+const LABEL_KEY = 'campaign-label';
+export function campaignLabel(): string | null {
+  try {
+    const params = new URLSearchParams(location.search);
+    const label = ['utm_source', 'utm_medium', 'utm_campaign']
+      .map((k) => params.get(k))
+      .filter(Boolean)
+      .join(' / ');
+    if (label) sessionStorage.setItem(LABEL_KEY, label.slice(0, 200));
+    return sessionStorage.getItem(LABEL_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export async function sendLead(body: LeadBody, trustToken: string | null): Promise<LeadSentDto> {
+  const { data } = await apiCall<{ data: LeadSentDto }>('/api/send-request', {
+    method: 'POST',
+    headers: trustToken ? { 'trust-token': trustToken } : {},
+    body: JSON.stringify({
+      ...body,
+      campaignLabel: campaignLabel(),
+      'g-recaptcha-response': await botToken('send_request'),
+    }),
+  });
+  return data;
+}
+
+export type ComplaintBody = { phone: string; email: string; comment: string; policy: boolean };
+
+export async function sendComplaint(publicationId: string, body: ComplaintBody): Promise<ComplaintFiledDto> {
+  const { data } = await apiCall<{ data: ComplaintFiledDto }>(
+    `/api/publications/${encodeURIComponent(publicationId)}/complaint`,
+    {
+      method: 'POST',
+      body: JSON.stringify({ ...body, 'g-recaptcha-response': await botToken('complaint') }),
+    },
+  );
+  return data;
+}

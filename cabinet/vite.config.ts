@@ -17,6 +17,9 @@ export default defineConfig(({ command }) => ({
     ]),
   ],
   base: '/cabinet/',
+  // ra-input-rich-text's own older copies of tiptap's core lack what the newer extensions import:
+  // one copy of each, the workspace's
+  resolve: { dedupe: ['@tiptap/core', '@tiptap/pm', '@tiptap/react'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

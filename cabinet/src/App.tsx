@@ -65,6 +65,26 @@ const BookingList = screen(
   () => import('./bookings'),
   (m) => m.default.list,
 );
+// the moderators' back-office (issue 17): one chunk of its own, never from the dashboard's entry
+const moderation = () => import('./moderation/screens');
+const LeadList = screen(moderation, (m) => m.leads.list);
+const LeadShow = screen(moderation, (m) => m.leads.show);
+const ComplainedList = screen(moderation, (m) => m.complainedPublications.list);
+const ComplaintList = screen(moderation, (m) => m.complaints.list);
+const RealtorRequestList = screen(moderation, (m) => m.realtorRequests.list);
+const PostList = screen(moderation, (m) => m.posts.list);
+const PostCreate = screen(moderation, (m) => m.posts.create);
+const PostEdit = screen(moderation, (m) => m.posts.edit);
+const CategoryList = screen(moderation, (m) => m.postCategories.list);
+const CategoryCreate = screen(moderation, (m) => m.postCategories.create);
+const CategoryEdit = screen(moderation, (m) => m.postCategories.edit);
+const SlideList = screen(moderation, (m) => m.slides.list);
+const SlideCreate = screen(moderation, (m) => m.slides.create);
+const SlideEdit = screen(moderation, (m) => m.slides.edit);
+const InvestmentList = screen(moderation, (m) => m.investments.list);
+const InvestmentCreate = screen(moderation, (m) => m.investments.create);
+const InvestmentEdit = screen(moderation, (m) => m.investments.edit);
+const SettingsPage = screen(moderation, (m) => m.SettingsPage);
 
 /**
  * react-admin's theme with MUI's own texts in Russian (the aria-labels of pagination, autocomplete
@@ -142,6 +162,44 @@ export function renderCabinet(root: Root) {
           <Resource name="wallet-operations" />
           <Resource name="invoices" list={InvoiceList} create={InvoiceCreate} icon={ReceiptLongIcon} />
           <Resource name="employees" list={EmployeeList} icon={GroupIcon} recordRepresentation="name" />
+          {/* the moderators' (role 99): their menu (moderation/ModeratorMenu.tsx, with their chunk) shows these */}
+          <Resource name="leads" list={LeadList} show={LeadShow} />
+          <Resource name="complained-publications" list={ComplainedList} />
+          <Resource name="complaints" list={ComplaintList} />
+          <Resource name="realtor-requests" list={RealtorRequestList} />
+          <Resource
+            name="posts"
+            list={PostList}
+            create={PostCreate}
+            edit={PostEdit}
+
+            recordRepresentation="title"
+          />
+          <Resource
+            name="post-categories"
+            list={CategoryList}
+            create={CategoryCreate}
+            edit={CategoryEdit}
+
+            recordRepresentation="name"
+          />
+          <Resource
+            name="slides"
+            list={SlideList}
+            create={SlideCreate}
+            edit={SlideEdit}
+
+            recordRepresentation="title"
+          />
+          <Resource
+            name="investments"
+            list={InvestmentList}
+            create={InvestmentCreate}
+            edit={InvestmentEdit}
+
+            recordRepresentation="title"
+          />
+          <Resource name="settings" />
           <CustomRoutes noLayout>
             <Route path="/switched-off" element={<SwitchedOff />} />
           </CustomRoutes>
@@ -149,6 +207,7 @@ export function renderCabinet(root: Root) {
             <Route path="/wallet" element={<WalletPage />} />
             <Route path="/chats" element={<ChatsPage />} />
             <Route path="/my-agency" element={<AgencyEdit />} />
+            <Route path="/settings" element={<SettingsPage />} />
           </CustomRoutes>
         </AdminUI>
       </AdminContext>

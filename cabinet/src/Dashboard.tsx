@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { formatPrice } from '@estate/client';
 import { Link, Title, useGetIdentity, useGetList, useGetOne } from 'react-admin';
+import { Navigate } from 'react-router-dom';
 import { useStaff } from './agency/useAgency';
 import { StatisticsCard } from './agency/StatisticsCard';
 import { STATUS_TABS } from './publications/choices';
@@ -128,6 +129,8 @@ function AccountCard() {
 export function Dashboard() {
   const { identity } = useGetIdentity();
   const translate = useCabinetTranslate();
+  // a moderator has no agency: the back-office opens on the leads
+  if (identity?.role === ROLES.MODERATOR) return <Navigate to="/leads" replace />;
   return (
     <Stack spacing={3} sx={{ mt: 2 }}>
       <Title title="cabinet.title" />

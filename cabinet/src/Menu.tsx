@@ -2,6 +2,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BusinessIcon from '@mui/icons-material/Business';
 import ForumIcon from '@mui/icons-material/Forum';
 import { Menu as RaMenu, useGetIdentity } from 'react-admin';
+import { ModeratorMenu } from './moderation/ModeratorMenu';
 import { ROLES } from './staff';
 
 /**
@@ -9,7 +10,9 @@ import { ROLES } from './staff';
  * staff for the owner only (the server refuses an agent those calls anyway); the agency's profile.
  */
 export function Menu() {
-  const owner = useGetIdentity().identity?.role === ROLES.AGENCY_OWNER;
+  const role = useGetIdentity().identity?.role;
+  const owner = role === ROLES.AGENCY_OWNER;
+  if (role === ROLES.MODERATOR) return <ModeratorMenu />;
   return (
     <RaMenu>
       <RaMenu.DashboardItem />

@@ -8,6 +8,7 @@ import {
   type BookingCountsDto,
   type BookingDto,
   type BulkOutcomeDto,
+  type RealtorRequestQueueDto,
   type CalendarEntryDto,
   type CalendarImportDto,
   type EmployeeDto,
@@ -36,6 +37,7 @@ import {
 } from 'react-admin';
 import { httpClient, toHttpError } from './api';
 import { authProvider } from './authProvider';
+import type { ModerationCalls } from './moderation/calls';
 import type { Period, RunningTariff } from './types';
 
 const base = simpleRestProvider('/api/cabinet', httpClient);
@@ -68,7 +70,10 @@ async function currentTariffOf(record: {
 }
 
 /** a call's `data`, typed by the contract the server declares (the caller names it) */
-async function dataOf<T>(url: string, init: { method?: string; body?: unknown; headers?: HeadersInit } = {}) {
+export async function dataOf<T>(
+  url: string,
+  init: { method?: string; body?: unknown; headers?: HeadersInit } = {},
+) {
   const { json } = await httpClient(url, {
     method: init.method,
     headers: init.headers ? new Headers(init.headers) : undefined,
@@ -81,7 +86,7 @@ async function dataOf<T>(url: string, init: { method?: string; body?: unknown; h
   });
   return json as { data: T; meta?: { message?: string } };
 }
-const at = encodeURIComponent;
+export const at = encodeURIComponent;
 const daily = (rest: string) => `/api/booking/daily-rent/${rest}`;
 const agencyCall = (agencyId: string, rest = '') => `/api/agency/${at(agencyId)}${rest}`;
 
@@ -231,6 +236,11 @@ export const dataProvider = {
         withQuery(daily(`${at(publicationId)}/calendar`), { startDate: from, endDate: '2035-01-01' }),
       );
       return { data: entries.data, total: entries.data.length };
+    }
+    if (resource === 'realtor-requests') {
+      // the moderators' queue answers all the requests under review: one page, the applicant's id names each
+      const all = (await dataOf<RealtorRequestQueueDto>('/api/moderation/realtor-requests')).data;
+      return { data: all.map((r) => ({ ...r, id: r.userId })), total: all.length };
     }
     if (resource !== 'bookings') return base.getList(resource, params);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
@@ -407,4 +417,8 @@ export const dataProvider = {
       body: { sourceType: 1, sum },
     }).then((a) => a.data),
 };
-export type CabinetDataProvider = typeof dataProvider;
+/**
+ * The moderators' calls (moderation/calls.ts) join the data provider when their chunk loads
+ * (moderation/screens.ts): only their screens use them, and the dashboard's entry does not carry them.
+ */
+export type CabinetDataProvider = typeof dataProvider & ModerationCalls;

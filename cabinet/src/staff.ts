@@ -1,7 +1,10 @@
 import type { Profile } from './types';
 
-/** The roles of the spec (product.md section 3): agents and owners work in the cabinet, users do not. */
-export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3 } as const;
+/**
+ * The roles of the spec (product.md section 3): agents and owners work in the cabinet, users do not;
+ * the moderators (@estate/events MODERATOR_ROLE) have a back-office of their own in it.
+ */
+export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3, MODERATOR: 99 } as const;
 
 export const isStaff = (me: Profile | null): me is Profile => me !== null && me.role !== ROLES.USER;
 

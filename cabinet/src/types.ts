@@ -4,6 +4,20 @@
  */
 import type {
   AddressSuggestionDto,
+  CabinetCategoryDto,
+  CabinetContactsDto,
+  CabinetInvestmentDto,
+  CabinetInvestmentStatisticsDto,
+  CabinetLocationSettingsDto,
+  CabinetPostDto,
+  CabinetSlideDto,
+  CabinetTransactionDealDto,
+  ComplainedPublicationDto,
+  ComplaintDto,
+  ContentImageDto,
+  LeadDetailDto,
+  LeadDto,
+  RealtorRequestQueueDto,
   AdTariffDto,
   AgencyDto,
   AgencyPublicationDto,
@@ -49,3 +63,23 @@ export type WalletOperation = WalletOperationDto;
 export type Profile = ProfileDto;
 export type StatisticsDiagram = StatisticsDiagramDto;
 export type StatisticsTotals = StatisticsTotalsDto;
+
+// the moderators' back-office (issue 17)
+/** a request form's lead; its page adds the history (who took it, the notes, who closed it) */
+export type Lead = LeadDto;
+export type LeadDetail = LeadDetailDto;
+export type LeadHistoryEntry = LeadDetailDto['history'][number];
+export type Complaint = ComplaintDto;
+/** a listing complained about (its id is the listing's), with its open complaints' count */
+export type ComplainedPublication = ComplainedPublicationDto;
+/** a realtor request under review; react-admin's id is the applicant's user id */
+export type RealtorRequest = RealtorRequestQueueDto[number] & { id: string };
+export type Post = CabinetPostDto;
+export type PostCategory = CabinetCategoryDto;
+export type Slide = CabinetSlideDto;
+export type Investment = CabinetInvestmentDto;
+export type ContentImage = ContentImageDto;
+export type ContactsSettings = CabinetContactsDto;
+export type LocationSettings = CabinetLocationSettingsDto;
+export type InvestmentStatisticsSettings = CabinetInvestmentStatisticsDto;
+export type TransactionDealSettings = CabinetTransactionDealDto;

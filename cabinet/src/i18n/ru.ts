@@ -351,6 +351,16 @@ export const cabinetMessages = {
       all: 'Все операции',
       empty: 'Операций пока нет',
     },
+    // the moderators' resources: their names here (the menu shows them before their chunk loads),
+    // the rest of their texts in moderation/ru.ts, which comes with their chunk
+    leads: { name: 'Лид |||| Лиды' },
+    'complained-publications': { name: 'Жалобы: объявления' },
+    complaints: { name: 'Жалобы' },
+    'realtor-requests': { name: 'Заявки риелторов' },
+    posts: { name: 'Статья |||| Статьи' },
+    'post-categories': { name: 'Рубрика |||| Рубрики' },
+    slides: { name: 'Слайд |||| Слайды' },
+    investments: { name: 'Инвестиция |||| Инвестиции' },
     agencies: {
       name: 'Агентство |||| Агентства',
       fields: {
@@ -417,6 +427,7 @@ export const cabinetMessages = {
       chats: 'Чаты',
       wallet: 'Баланс кошелька',
       agency: 'Моё агентство',
+      settings: 'Настройки',
     },
     dashboard: {
       greeting: 'Здравствуйте!',

@@ -3,7 +3,10 @@
  *  1. 100,000 realistic listings loaded into the embedded read store (with the catalogue's declared indexes): time and memory;
  *  2. POST /api/publications on the real Express app, concurrency 20, ~500 rotating realistic bodies
  *     (city + deal + price + rooms, all of Russia, geo circles; sorted by price or date; pages 1–5): p50/p95/p99 and requests/s;
- *  3. two ceilings with the same load: an Express endpoint with the app's middleware (JSON parser, pino-http, authenticate)
+ *  3. the map (POST /api/publications/map) of all of Russia and of a city's area;
+ *  4. the mixed search again beside 50 listing writes a second (edits, price changes, publications, moves to another city)
+ *     through the real command path: decider, event log, projections into the read store the API reads;
+ *  5. two ceilings with the same load: an Express endpoint with the app's middleware (JSON parser, pino-http, authenticate)
  *     answering a fixed 20-listing body, and a bare node:http server answering the same body.
  * The load runs in a child process (autocannon), so it does not share the server's event loop.
  */
@@ -16,21 +19,32 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { CATALOGUE, catalogueProjection, type CatalogueDocument } from '@estate/projections';
-import type { DealCategory } from '@estate/events';
+import { PARAMS_ADDED_IN_V2, ROLES, type DealCategory, type PublicationDetails } from '@estate/events';
 import { createApp, requestLogger } from '../src/app';
 import { buildContext, closeContext } from '../src/bootstrap';
 import { loadConfig } from '../src/core/config';
+import type { Actor } from '../src/core/access';
 import type { AppContext } from '../src/core/context';
+import { handleCommand } from '../src/core/decider';
 import { createLogger } from '../src/core/logger';
 import { authenticate } from '../src/identity/sessions';
 import { CITIES, type Location } from '../src/locations/cities';
 import { DISTRICTS } from '../src/locations/districts';
-import { toPublicationDto } from '../src/publications';
+import {
+  publicationDecider,
+  publicationStream,
+  toPublicationDto,
+  type PublicationCommand,
+} from '../src/publications';
 import { random } from '../src/seed/demoData';
 
 const PUBLICATIONS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** listing writes a second beside the searches of the writes run */
+const WRITES = Number(process.env.BENCH_WRITES ?? 50);
+/** the listings those writes change, made through commands before the run */
+const WRITE_TARGETS = 500;
 const BODIES = 500;
 /** more than the distinct run can send, so none comes twice */
 const DISTINCT_BODIES = 20_000;
@@ -83,6 +97,7 @@ async function runLoad(url: string, bodiesFile: string, seconds: number, path: s
   const { default: autocannon } = (await import(specifier)) as { default: Autocannon };
   const bodies = (JSON.parse(readFileSync(bodiesFile, 'utf8')) as unknown[]).map((b) => JSON.stringify(b));
   let next = 0;
+  process.stdout.write('START\n');
   const instance = autocannon({
     url,
     connections: CONNECTIONS,
@@ -125,12 +140,13 @@ if (process.argv[2] === 'load') {
   );
 }
 
-/** Runs autocannon in a child process against the url, rotating through the bodies. */
+/** Runs autocannon in a child process against the url, rotating through the bodies; `started` when it begins to send. */
 function load(
   url: string,
   bodiesFile: string,
   seconds: number,
   path = '/api/publications',
+  started?: () => void,
 ): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -139,7 +155,13 @@ function load(
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (started && out.includes('START\n')) {
+        started();
+        started = undefined;
+      }
+    });
     child.on('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('RESULT '));
       if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)) as LoadResult);
@@ -358,6 +380,162 @@ export function mapBodies(
   });
 }
 
+// ---------------------------------------------------------------- writes
+
+/** What an agent's form sends for a listing: the details of one of the generated listings. */
+const detailsOf = (doc: CatalogueDocument): PublicationDetails => ({
+  dealCategory: doc.dealCategory,
+  propertyType: doc.propertyType,
+  title: doc.title,
+  description: doc.description,
+  price: doc.price,
+  address: doc.address,
+  params: {
+    ...PARAMS_ADDED_IN_V2,
+    roomCount: doc.roomCount,
+    totalArea: doc.totalArea,
+    livingArea: doc.livingArea,
+    kitchenArea: doc.kitchenArea,
+    floor: doc.floor,
+    floorsCount: doc.floorsCount,
+    buildYear: doc.buildYear,
+    deposit: doc.deposit,
+    clientFee: doc.clientFee,
+    guestsCount: doc.guestsCount,
+  },
+  images: doc.images.map(({ path }) => ({ path })),
+  residentialComplexId: null,
+});
+
+type Target = { id: string; details: PublicationDetails; published: boolean };
+
+/**
+ * One command as the cabinet runs it (publications/form.ts, runPublicationCommand): decided, appended to
+ * the log, waited for until the projections have put it in the read store, and the listing read back.
+ */
+async function command(ctx: AppContext, actor: Actor, id: string, cmd: PublicationCommand) {
+  const result = await handleCommand(ctx.eventStore, publicationStream(id), publicationDecider, cmd, {
+    actor: actor.userId,
+  });
+  await ctx.projections.whenCaughtUp(result.position);
+  const doc = await ctx.readStore.collection<CatalogueDocument>(CATALOGUE).findOne({ _id: id });
+  if (!doc) throw new Error(`listing ${id} is not in the catalogue after its command`);
+  return toPublicationDto(doc, { allPhotos: true });
+}
+
+/** Listings of an agent created and published through commands, spread as the others (half in the two capitals). */
+async function writeTargets(ctx: AppContext, actor: Actor, count: number, now: number): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const doc of publications(count, now)) {
+    const details = detailsOf(doc);
+    await command(ctx, actor, doc._id, { type: 'CreatePublication', actor, publicationId: doc._id, details });
+    await command(ctx, actor, doc._id, { type: 'PublishPublication', actor });
+    targets.push({ id: doc._id, details, published: true });
+  }
+  return targets;
+}
+
+/**
+ * One write of the mix: a price change (edit and PublicationPriceChanged: the listing moves in the price
+ * indexes), an edit in place (area and title: no indexed key moves), a move to another city (its location
+ * and point: other buckets), or an archive and a publication (status: every index's bucket changes).
+ */
+function nextWrite(rnd: ReturnType<typeof random>, target: Target, actor: Actor): PublicationCommand {
+  if (!target.published) {
+    target.published = true;
+    return { type: 'PublishPublication', actor };
+  }
+  const roll = rnd.next();
+  if (roll < 0.15) {
+    target.published = false;
+    return { type: 'ArchivePublication', actor };
+  }
+  const d = target.details;
+  let details: PublicationDetails;
+  if (roll < 0.55) details = { ...d, price: Math.max(1000, Math.round(d.price * (0.9 + 0.2 * rnd.next()))) };
+  else if (roll < 0.85) {
+    const totalArea = Math.max(15, (d.params.totalArea ?? 40) + rnd.int(-3, 3));
+    details = {
+      ...d,
+      title: `${d.title.split(',')[0]}, ${totalArea} м²`,
+      params: { ...d.params, totalArea },
+    };
+  } else {
+    const city = pickCity(rnd);
+    const point = {
+      lat: +(city.centre.lat + (rnd.next() - 0.5) * 0.2).toFixed(6),
+      lon: +(city.centre.lon + (rnd.next() - 0.5) * 0.3).toFixed(6),
+    };
+    details = {
+      ...d,
+      address: {
+        ...d.address,
+        locationId: city.id,
+        locationName: city.name,
+        fullAddress: `${city.name}, ${rnd.pick(STREETS)}, ${rnd.int(1, 120)}`,
+        geo: point,
+      },
+    };
+  }
+  target.details = details;
+  return { type: 'EditPublication', actor, details };
+}
+
+/**
+ * Writes at a steady rate until stopped: each is due at its slot of the schedule, and its time runs from
+ * then (a write kept waiting behind searches counts the wait) until the cabinet's answer is ready.
+ */
+function startWrites(ctx: AppContext, actor: Actor, targets: Target[], perSecond: number) {
+  const rnd = random(33);
+  const times: number[] = [];
+  const running = new Set<Promise<void>>();
+  const started = performance.now();
+  let stopped = false;
+  let failure: unknown = null;
+  let timer: NodeJS.Timeout | null = null;
+  const busy = new Set<string>();
+  let next = 0;
+  const due = (i: number) => started + (i * 1000) / perSecond;
+  const write = (i: number) => {
+    // one command at a time per listing, as one agent's form sends them
+    let target = rnd.pick(targets);
+    while (busy.has(target.id)) target = rnd.pick(targets);
+    busy.add(target.id);
+    const done = command(ctx, actor, target.id, nextWrite(rnd, target, actor)).then(
+      () => void times.push(performance.now() - due(i)),
+      (error: unknown) => void (failure ??= error),
+    );
+    const tracked = done.finally(() => {
+      busy.delete(target.id);
+      running.delete(tracked);
+    });
+    running.add(tracked);
+  };
+  // every write due by now starts when the timer fires (a busy event loop fires it late), as requests
+  // that arrived meanwhile would all be read
+  const schedule = () => {
+    timer = setTimeout(
+      () => {
+        if (stopped) return;
+        while (due(next) <= performance.now()) write(next++);
+        schedule();
+      },
+      Math.max(0, due(next) - performance.now()),
+    );
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const seconds = (performance.now() - started) / 1000;
+      await Promise.all(running);
+      if (failure) throw failure;
+      return { times: times.sort((a, b) => a - b), perSecond: times.length / seconds };
+    },
+  };
+}
+
 // ---------------------------------------------------------------- servers
 
 const listen = (server: Server) =>
@@ -500,8 +678,6 @@ async function main() {
     const byKind = [];
     for (const { kind, path } of kinds)
       byKind.push({ kind, result: await load(appUrl, path, Math.max(3, Math.round(SECONDS / 3))) });
-    // the read store remembers a count until the next write, and a filter stays the same for a minute (the
-    // premium window moves by whole minutes): here no body comes twice, so every request is planned and counted
     const mapRuns = [];
     for (const kind of ['russia', 'city'] as const) {
       const path = file(
@@ -516,6 +692,8 @@ async function main() {
         result: await load(appUrl, path, Math.max(3, Math.round(SECONDS / 2)), '/api/publications/map'),
       });
     }
+    // the read store remembers a count until the next write, and a filter stays the same for a minute (the
+    // premium window moves by whole minutes): here no body comes twice, so every request is planned and counted
     const distinct = await load(
       appUrl,
       file(
@@ -524,6 +702,23 @@ async function main() {
       ),
       Math.max(3, Math.round(SECONDS / 2)),
     );
+
+    // writes beside the searches: listings of an agent, made through commands, then edited, repriced, moved,
+    // archived and published again at a steady rate while the mixed search runs (after a warm-up of both)
+    const actor: Actor = { userId: 'bench-agent', role: ROLES.AGENT, agencyId: 'bench-agency' };
+    const targets = await writeTargets(ctx, actor, WRITE_TARGETS, now);
+    let warmWrites: ReturnType<typeof startWrites> | null = null;
+    await load(appUrl, mixed, 3, undefined, () => (warmWrites = startWrites(ctx, actor, targets, WRITES)));
+    await warmWrites!.stop();
+    let writer: ReturnType<typeof startWrites> | null = null;
+    const duringWrites = await load(
+      appUrl,
+      mixed,
+      SECONDS,
+      undefined,
+      () => (writer = startWrites(ctx, actor, targets, WRITES)),
+    );
+    const writes = await writer!.stop();
     appServer.closeAllConnections();
     appServer.close();
 
@@ -551,6 +746,12 @@ async function main() {
         ),
       );
     console.log(line('  mixed, no body twice', distinct));
+    console.log(line(`  mixed, beside ${WRITES} writes/s`, duringWrites));
+    const writeTimes = writes.times;
+    const writeLine = `p50 ${percentile(writeTimes, 50).toFixed(1)} ms, p95 ${percentile(writeTimes, 95).toFixed(1)} ms, max ${writeTimes[writeTimes.length - 1].toFixed(1)} ms`;
+    console.log(
+      `  ${`listing writes (${fmt(writeTimes.length)}, due → read back)`.padEnd(34)} ${fmt(writes.perSecond).padStart(7)} /s       ${writeLine}`,
+    );
     for (const { kind, result } of mapRuns)
       console.log(line(`POST /api/publications/map, ${kind === 'russia' ? 'Russia' : 'a city'}`, result));
     console.log(line('Express ceiling (same middleware)', framework));
@@ -567,6 +768,11 @@ async function main() {
     console.log(
       `  goal ≥ 50% of the Express ceiling: ${share >= 50 ? 'PASS' : 'FAIL'} (${share.toFixed(0)}%)`,
     );
+    console.log(
+      `  goal search p95 < 50 ms beside ${WRITES} writes/s: ${duringWrites.p95 < 50 ? 'PASS' : 'FAIL'} (${duringWrites.p95.toFixed(1)} ms, ${((duringWrites.rps / framework.rps) * 100).toFixed(0)}% of the Express ceiling)`,
+    );
+    const slowest = writeTimes[writeTimes.length - 1];
+    console.log(`  goal every write < 50 ms: ${slowest < 50 ? 'PASS' : 'FAIL'} (${writeLine})`);
   } finally {
     await closeContext(ctx);
     rmSync(dir, { recursive: true, force: true });

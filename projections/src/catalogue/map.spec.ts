@@ -111,6 +111,36 @@ describe('the map of a search', () => {
     }
   });
 
+  it('puts a listing on the edge between two rows of squares, or a hair from it, where cellOf does', async () => {
+    const own = new MemoryReadStore();
+    const catalogue = own.collection<CatalogueDocument>(CATALOGUE);
+    for (const spec of catalogueProjection.collections[CATALOGUE]) await catalogue.createIndex(spec);
+    const n = 4 * 2 ** 5;
+    const points: Placed[] = [];
+    // the northern edges of the rows of zoom 5 in Russia's latitudes (every other one is an edge of zoom 4)
+    for (let y = 30; y < 48; y++) {
+      const edge = (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI;
+      for (const hair of [0, 1e-13, -1e-13, 1e-10, -1e-10, 1e-7, -1e-7]) {
+        const p: Placed = {
+          id: `e${points.length}`,
+          lat: edge + hair,
+          lon: 20 + points.length * 0.9,
+          deal: 'sale',
+          price: 1_000_000,
+        };
+        points.push(p);
+        await catalogue.insertOne(listing(p.id, p, p.deal, p.price));
+      }
+    }
+    const bounds = { south: 41, west: 19, north: 78, east: 180 };
+    for (const zoom of [4, 5]) {
+      const { clusters } = await mapClusters(own, {}, { bounds, zoom });
+      expect(sorted(clusters).map((c) => [c.count, c.publicationId])).toEqual(
+        bruteForce(points, zoom).map((c) => [c.count, c.publicationId]),
+      );
+    }
+  });
+
   it('keeps a geo circle of the search inside the area', async () => {
     const circle = { lat: 55.75, lon: 37.62, radiusKm: 10 };
     const bounds = { south: 55.7, west: 37.4, north: 56, east: 38 };

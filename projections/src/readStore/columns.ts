@@ -2,8 +2,8 @@ import type { Filter } from './port';
 
 /**
  * One field of a bucket's sorted documents laid out as arrays, so a count or a page tests thousands of
- * listings with a few array reads instead of walking objects. Built on demand and dropped when the
- * bucket changes.
+ * listings with a few array reads instead of walking objects. Built on demand, then kept through
+ * writes: a merge copies it (`remapColumn`) and a changed document sets its own position (`setValue`).
  *  - number: every value a number, null or missing (NaN stands for null and missing);
  *  - string: every value a string, null or missing; codes name each distinct string (-1: null or
  *    missing) for equality tests, and when every string is an ISO timestamp of one shape
@@ -64,6 +64,127 @@ export function buildColumn(raw: readonly unknown[]): Column | null {
     }
   }
   return { kind: 'string', texts, codes, codeOf, times };
+}
+
+/**
+ * Sets position i to a value; false when the value does not fit the column (another type, NaN), which must
+ * then be built again: it keeps exactly what buildColumn would make of the same values.
+ */
+export function setValue(column: Column, i: number, v: unknown): boolean {
+  const missing = v === null || v === undefined;
+  if (column.kind === 'number') {
+    if (missing) column.values[i] = NaN;
+    else if (typeof v === 'number' && !Number.isNaN(v)) column.values[i] = v;
+    else return false;
+    return true;
+  }
+  if (missing) {
+    column.texts[i] = null;
+    column.codes[i] = -1;
+    if (column.times) column.times[i] = NaN;
+    return true;
+  }
+  if (typeof v !== 'string') return false;
+  column.texts[i] = v;
+  let code = column.codeOf.get(v);
+  if (code === undefined) {
+    // codes of texts no longer held stay behind: past twice the column's length, it is built afresh
+    if (column.codeOf.size > 2 * column.codes.length + 64) return false;
+    column.codeOf.set(v, (code = column.codeOf.size));
+  }
+  column.codes[i] = code;
+  if (column.times) {
+    const time = ISO_TIMESTAMP.test(v) ? Date.parse(v) : NaN;
+    if (Number.isNaN(time)) column.times = null;
+    else column.times[i] = time;
+  }
+  return true;
+}
+
+type TypedArray = Float64Array | Int32Array;
+
+/** The array without position i: the values after it move down, in the same buffer. */
+export function spliceOut<A extends TypedArray>(array: A, i: number): A {
+  array.copyWithin(i, i + 1);
+  return array.subarray(0, array.length - 1) as A;
+}
+
+/**
+ * The array with `value` put in at position i: in the same buffer while it has room (a bucket's arrays
+ * keep a quarter to spare), so a write to a big bucket allocates nothing the garbage collector must sweep.
+ */
+export function spliceIn<A extends TypedArray>(array: A, i: number, value: number): A {
+  const n = array.length;
+  const Kind = array.constructor as new (
+    buffer: ArrayBufferLike | number,
+    offset?: number,
+    length?: number,
+  ) => A;
+  let next: A;
+  if (array.byteOffset === 0 && array.buffer.byteLength >= (n + 1) * array.BYTES_PER_ELEMENT)
+    next = new Kind(array.buffer, 0, n + 1);
+  else {
+    next = new Kind(Math.ceil(n * 1.25) + 16).subarray(0, n + 1) as A;
+    next.set(array);
+  }
+  next.copyWithin(i + 1, i, n);
+  next[i] = value;
+  return next;
+}
+
+/** The column without position i. */
+export function removeAt(column: Column, i: number) {
+  if (column.kind === 'number') {
+    column.values = spliceOut(column.values, i);
+    return;
+  }
+  column.texts.splice(i, 1);
+  column.codes = spliceOut(column.codes, i);
+  if (column.times) column.times = spliceOut(column.times, i);
+}
+
+/** The column with a value put in at position i; false when it does not fit (the column is then built again). */
+export function insertAt(column: Column, i: number, value: unknown): boolean {
+  if (column.kind === 'number') column.values = spliceIn(column.values, i, NaN);
+  else {
+    column.texts.splice(i, 0, null);
+    column.codes = spliceIn(column.codes, i, -1);
+    if (column.times) column.times = spliceIn(column.times, i, NaN);
+  }
+  return setValue(column, i, value);
+}
+
+/** Old positions [from, to) that a merge moved to `at` and after. */
+export type Moved = { from: number; to: number; at: number };
+
+/**
+ * The column after a merge of its bucket: the kept runs copied, each inserted value set; null when an
+ * inserted value does not fit (the column is then built again).
+ */
+export function remapColumn(
+  column: Column,
+  length: number,
+  moved: Moved[],
+  inserted: { at: number; value: unknown }[],
+): Column | null {
+  let next: Column;
+  if (column.kind === 'number') {
+    const values = new Float64Array(length);
+    for (const { from, to, at } of moved) values.set(column.values.subarray(from, to), at);
+    next = { kind: 'number', values };
+  } else {
+    const texts = new Array<string | null>(length);
+    const codes = new Int32Array(length);
+    const times = column.times ? new Float64Array(length) : null;
+    for (const { from, to, at } of moved) {
+      for (let i = from; i < to; i++) texts[at + i - from] = column.texts[i];
+      codes.set(column.codes.subarray(from, to), at);
+      times?.set(column.times!.subarray(from, to), at);
+    }
+    next = { kind: 'string', texts, codes, codeOf: column.codeOf, times };
+  }
+  for (const { at, value } of inserted) if (!setValue(next, at, value)) return null;
+  return next;
 }
 
 const RANGE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);

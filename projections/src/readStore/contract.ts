@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type Doc, type ReadStore } from './port';
+import { DuplicateKeyError, type Collection, type Doc, type Filter, type ReadStore } from './port';
+import { getPath } from './values';
 import { seededRandom as random } from '../seededRandom';
 
 export type ReadStoreFactory = () => Promise<ReadStore>;
@@ -72,6 +73,23 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       await c.insertOne({ _id: 'd', category: 'rent', city: 'kzn', rooms: 1, address: { city: 'Казань' } });
     };
     const ids = (docs: Doc[]) => docs.map((d) => d._id);
+    /** scanNumbers' batches as rows of [id, ...numbers] by id, and the same rows made from find's documents */
+    const numbers = async (c: Collection<Publication>, filter: Filter, fields: string[]) => {
+      const rows: (string | number)[][] = [];
+      await c.scanNumbers(filter, fields, ({ count, values, id }) => {
+        expect(values).toHaveLength(fields.length);
+        for (let k = 0; k < count; k++) rows.push([id(k), ...values.map((v) => v[k])]);
+      });
+      return rows.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    };
+    const numbersOfDocuments = async (c: Collection<Publication>, filter: Filter, fields: string[]) =>
+      (await c.find(filter, { sort: { _id: 1 } })).map((d) => [
+        d._id,
+        ...fields.map((f) => {
+          const value = getPath(d, f);
+          return typeof value === 'number' ? value : NaN;
+        }),
+      ]);
 
     it('finds by equality, $in, ranges, $ne, $exists, $or, $regex, dotted paths and array membership', async () => {
       const c = collection();
@@ -313,6 +331,42 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
       }
     });
 
+    it('reads the numbers of some fields of every match, as its documents hold them, NaN for anything else', async () => {
+      const plain = collection();
+      const indexed = collection();
+      await indexed.createIndex({ key: { category: 1, price: 1 } });
+      // more than a batch of a store's visits, in a bucket and in all
+      const docs: Publication[] = [];
+      for (let i = 0; i < 4500; i++) {
+        docs.push({
+          _id: `n${String(i).padStart(4, '0')}`,
+          category: ['sale', 'sale', 'rent', 'dailyRent'][i % 4],
+          // no price, a null one (NaN both), or a number
+          ...(i % 13 === 0 ? {} : { price: (i % 7 === 0 ? null : (i * 13) % 500) as number }),
+          rooms: i % 5 === 0 ? 3 : i % 4,
+          floor: i % 11 === 0 ? '5' : i % 17 === 0 ? [1, 2] : i % 6,
+          address: { city: 'Москва', ...(i % 2 ? { street: 'Тверская' } : {}) },
+        });
+      }
+      for (const c of [plain, indexed])
+        await c.bulkWrite(docs.map((document) => ({ insertOne: { document } })));
+      const fields = ['price', 'rooms', 'floor', 'address.city'];
+      for (const filter of [
+        {},
+        { category: 'sale' },
+        { category: 'sale', price: { $gte: 100, $lt: 300 } },
+        { category: { $in: ['sale', 'rent'] }, rooms: { $gte: 2 }, floor: { $ne: 3 } },
+        { category: 'rent', price: null },
+        { category: 'rent', 'address.street': { $regex: 'тверская', $options: 'i' } },
+        { _id: { $in: ['n0001', 'n0002', 'n9999'] } },
+        { category: 'nothing' },
+      ]) {
+        const expected = await numbersOfDocuments(plain, filter, fields);
+        expect(await numbers(plain, filter, fields)).toEqual(expected);
+        expect(await numbers(indexed, filter, fields)).toEqual(expected);
+      }
+    });
+
     it('sorts by an equality field of an index, then its sorted key, group after group', async () => {
       const plain = collection();
       const indexed = collection();
@@ -337,6 +391,109 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
         expect(found).toEqual(await plain.find(filter, options));
         // the page crosses from the first category to the second
         expect(new Set(found.map((d) => d.category)).size).toBe(2);
+      }
+    });
+
+    it('reads every write at once in a big bucket: updated, inserted, deleted and moved documents', async () => {
+      const next = random(16);
+      const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)];
+      const plain = collection();
+      const indexed = collection();
+      await indexed.createIndex({ key: { category: 1, price: 1 } });
+      await indexed.createIndex({ key: { category: 1, publishedAt: -1 } });
+      const day = (d: number) => new Date(Date.UTC(2026, 0, 1) + d * 86_400_000).toISOString();
+      const districts = ['north', 'south', 'centre'];
+      // one bucket far above the size where the embedded store reads columns instead of documents
+      for (let i = 0; i < 200; i++) {
+        const doc: Publication = {
+          _id: `b${i}`,
+          category: i % 10 === 0 ? 'rent' : 'sale',
+          price: Math.floor(next() * 1000),
+          rooms: 1 + Math.floor(next() * 4),
+          publishedAt: day(Math.floor(next() * 100)),
+          district: pick(districts),
+        };
+        await plain.insertOne(doc);
+        await indexed.insertOne(doc);
+      }
+      // the key last written: a range's ends on it must fall where the written document is
+      let written = { price: 0, publishedAt: day(0) };
+      const queries = (): Record<string, unknown>[] => {
+        const from = Math.floor(next() * 700);
+        return [
+          { category: 'sale', price: { $gte: written.price, $lte: written.price + 1 } },
+          { category: 'sale', price: { $gt: written.price } },
+          { category: 'sale', publishedAt: { $gte: written.publishedAt } },
+          { category: 'sale', publishedAt: { $lt: written.publishedAt } },
+          { category: 'sale', price: { $gte: from, $lt: from + 300 }, rooms: { $in: [2, 3] } },
+          {
+            category: 'sale',
+            publishedAt: { $gte: day(Math.floor(next() * 100)) },
+            district: pick(districts),
+          },
+          { category: 'sale', rooms: { $gte: 3 }, price: { $lte: from } },
+          { category: { $in: ['sale', 'rent'] }, district: { $ne: 'north' }, publishedAt: { $lt: day(60) } },
+          { category: 'sale', publishedAt: { $lte: '2026-02' } },
+          // the same every time: the answers a store remembers must follow the writes that change them
+          { category: 'sale', rooms: 2 },
+          { category: 'rent', price: { $gte: 100 } },
+          { category: 'sale', district: 'north' },
+        ];
+      };
+      // the plain collection is asked a filter never asked before (no _id is 'never…'), so no answer it
+      // remembers can hide one the indexed collection should not remember
+      let asked = 0;
+      const fresh = (filter: Filter) => ({ ...filter, _id: { $ne: `never${asked++}` } });
+      const compare = async () => {
+        for (const filter of queries()) {
+          const options = { sort: { price: -1 as const, _id: 1 as const }, limit: 15 };
+          const byDate = { sort: { publishedAt: -1 as const, _id: 1 as const }, limit: 10 };
+          expect(await indexed.countDocuments(filter)).toBe(await plain.countDocuments(fresh(filter)));
+          expect(await indexed.find(filter, options)).toEqual(await plain.find(fresh(filter), options));
+          expect(await indexed.findPage(filter, byDate)).toEqual(await plain.findPage(fresh(filter), byDate));
+          expect(await numbers(indexed, filter, ['price', 'rooms'])).toEqual(
+            await numbersOfDocuments(plain, filter, ['price', 'rooms']),
+          );
+        }
+      };
+      await compare();
+      for (let i = 0; i < 64; i++) {
+        const id = `b${Math.floor(next() * 200)}`;
+        const change = i % 8;
+        written = {
+          price: change === 3 ? i : (i * 37) % 1000,
+          publishedAt: day(change === 3 ? i % 90 : i % 100),
+        };
+        const write = async (c: Collection<Publication>) => {
+          // in place (no indexed key moves), across the key, a new one, gone, into another bucket and back
+          if (change === 0)
+            await c.updateOne({ _id: id }, { $set: { rooms: 1 + (i % 4), district: 'east' } });
+          else if (change === 1) await c.updateOne({ _id: id }, { $set: { price: (i * 37) % 1000 } });
+          else if (change === 2) await c.updateOne({ _id: id }, { $set: { publishedAt: day(i % 100) } });
+          else if (change === 3)
+            await c.insertOne({
+              _id: `n${i}`,
+              category: 'sale',
+              price: i,
+              rooms: 2,
+              publishedAt: day(i % 90),
+            });
+          else if (change === 4) await c.deleteOne({ _id: id });
+          else if (change === 5)
+            await c.updateOne({ _id: id }, { $set: { category: i % 16 === 5 ? 'rent' : 'sale' } });
+          // values of another type (a list, too), or no longer timestamps, where the columns held numbers and timestamps
+          else if (change === 6)
+            await c.updateOne(
+              { _id: id },
+              {
+                $set: { rooms: i % 16 === 6 ? '2' : null, district: i % 16 === 6 ? ['north', 'east'] : null },
+              },
+            );
+          else await c.updateOne({ _id: id }, { $set: { publishedAt: i % 16 === 7 ? '2026-02' : null } });
+        };
+        await write(plain);
+        await write(indexed);
+        await compare();
       }
     });
 

@@ -3,7 +3,7 @@ import { update as applyUpdate } from 'mingo/updater';
 import { applySimpleUpdate, compileSimpleFilter } from './fastPath';
 import { MemoryIndex } from './memoryIndex';
 import { planRead, type Plan } from './memoryPlan';
-import { cacheKey, project } from './memoryRead';
+import { Answers, cacheKey, project } from './memoryRead';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -14,6 +14,7 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type NumberBatch,
   type ReadStore,
   type Update,
   type UpdateOptions,
@@ -30,9 +31,8 @@ export type QueryStats = { index: string | null; examined: number };
 export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   private readonly docs = new Map<string, T>();
   private readonly indexes: MemoryIndex<T>[] = [];
-  /** counts by filter, until the next write: a listing page asks the same count again for every page */
-  private readonly counts = new Map<string, number>();
-  private readonly selections = new Map<string, T[]>();
+  /** counts and pages by filter, until a write changes them: a listing page asks the same count for every page */
+  private readonly answers = new Answers<T>();
   /** what the last read examined: for tests that check an index is used */
   lastQueryStats: QueryStats = { index: null, examined: 0 };
 
@@ -61,17 +61,11 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     if (alone) return alone;
     // only pages are remembered: an unlimited answer can hold thousands of documents
     const filterKey = options.limit ? cacheKey(filter) : null;
-    const key =
-      filterKey === null
-        ? null
-        : `${filterKey}|${JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0])}`;
-    const cached = key === null ? undefined : this.selections.get(key);
+    const pageKey = JSON.stringify([options.sort ?? null, options.skip ?? 0, options.limit ?? 0]);
+    const cached = filterKey === null ? undefined : this.answers.page(filterKey, pageKey);
     if (cached) return cached;
     const selected = this.selectWith(plan(), options);
-    if (key !== null) {
-      if (this.selections.size >= 1000) this.selections.clear(); // bounded: for repeats, not a history
-      this.selections.set(key, selected);
-    }
+    if (filterKey !== null) this.answers.keepPage(filterKey, pageKey, selected);
     return selected;
   }
 
@@ -131,14 +125,14 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return { items, total: this.count(filter, once) };
   }
 
-  async findOne(filter: Filter = {}, options: FindOptions = {}): Promise<T | null> {
-    return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
+  async scanNumbers(filter: Filter, fields: string[], visit: (batch: NumberBatch) => void): Promise<void> {
+    const plan = this.plan(filter);
+    plan.numbers(fields, visit);
+    this.lastQueryStats = { index: plan.index?.name ?? null, examined: plan.examined };
   }
 
-  /** Any write makes every remembered answer of this collection stale. */
-  private invalidate() {
-    this.counts.clear();
-    this.selections.clear();
+  async findOne(filter: Filter = {}, options: FindOptions = {}): Promise<T | null> {
+    return (await this.find(filter, { ...options, limit: 1 }))[0] ?? null;
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
@@ -147,15 +141,12 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   private count(filter: Filter, planned: () => Plan<T>): number {
     const key = cacheKey(filter);
-    const cached = key === null ? undefined : this.counts.get(key);
+    const cached = key === null ? undefined : this.answers.count(key);
     if (cached !== undefined) return cached;
     const plan = planned();
     const count = plan.count();
     this.lastQueryStats = { index: plan.index?.name ?? null, examined: plan.examined };
-    if (key !== null) {
-      if (this.counts.size >= 1000) this.counts.clear(); // bounded: the cache is for repeats, not a history
-      this.counts.set(key, count);
-    }
+    if (key !== null) this.answers.keepCount(key, count);
     return count;
   }
 
@@ -192,7 +183,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     for (const index of moved) {
       if (index.conflict(doc)) throw new DuplicateKeyError(this.name, index.fields);
     }
-    this.invalidate();
+    this.answers.changed(previous, doc);
     if (previous) {
       for (const index of moved) index.remove(previous._id);
       // the entries that stay point at the new version: scans read documents from the index
@@ -303,9 +294,9 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   private remove(filter: Filter, many: boolean): DeleteResult {
     const targets = this.targets(filter, many);
-    if (targets.length) this.invalidate();
     const indexes = this.maintained();
     for (const doc of targets) {
+      this.answers.changed(doc, undefined);
       for (const index of indexes) index.remove(doc._id);
       this.docs.delete(doc._id);
     }
@@ -358,7 +349,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   async drop(): Promise<void> {
     this.docs.clear();
-    this.invalidate();
+    this.answers.clear();
     for (const index of this.indexes) index.clear();
   }
 }

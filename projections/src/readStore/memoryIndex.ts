@@ -1,4 +1,15 @@
-import { buildColumn, ISO_TIMESTAMP, type Column } from './columns';
+import {
+  buildColumn,
+  insertAt,
+  ISO_TIMESTAMP,
+  remapColumn,
+  removeAt,
+  setValue,
+  spliceIn,
+  spliceOut,
+  type Column,
+  type Moved,
+} from './columns';
 import type { Filter, IndexSpec } from './port';
 import { compareValues, equalityValues, getPath, isPlainValue } from './values';
 
@@ -27,15 +38,18 @@ export type Visit<D> = (doc: D) => boolean;
 
 /**
  * The documents of one bucket, sorted by the index's last key. Reads far outnumber writes, so a write
- * only notes what it added or removed, and the next read folds the notes into the sorted array in one
- * linear merge (a replay of 100,000 events sorts each bucket once, on its first read). The sorted array
- * is what makes a read cheap: a range is two binary searches, and a count or a filter runs over typed
- * columns of it (see columns.ts).
+ * only notes what it added, removed or changed, and the next read folds the notes in: a replay of 100,000
+ * events sorts each bucket once, on its first read. The sorted array is what makes a read cheap: a range
+ * is two binary searches, and a count or a filter runs over typed columns of it (see columns.ts). The
+ * columns outlive writes: a merge copies the kept runs and sets the inserted values, and a document that
+ * changed in place sets its own position, so a write to a big bucket never costs the next read a rebuild.
  */
 export class Bucket<D> {
   private entries: Entry<D>[] = [];
   private readonly added = new Set<Entry<D>>();
   private readonly removed = new Set<Entry<D>>();
+  /** entries whose document changed without moving: their values in the columns are set at the next read */
+  private readonly changed = new Set<Entry<D>>();
   private readonly columns = new Map<string, Column | null>();
   private keys: { values: Float64Array; times: boolean } | null | undefined;
 
@@ -49,11 +63,12 @@ export class Bucket<D> {
 
   remove(entry: Entry<D>) {
     if (!this.added.delete(entry)) this.removed.add(entry);
+    this.changed.delete(entry);
   }
 
-  /** A document changed without moving: its columns are stale. */
-  touched() {
-    this.columns.clear();
+  /** A document changed without moving (the entry points at its new version): its column values are stale. */
+  touched(entry: Entry<D>) {
+    if (this.columns.size > 0 && !this.added.has(entry)) this.changed.add(entry);
   }
 
   /**
@@ -86,15 +101,113 @@ export class Bucket<D> {
   }
 
   sorted(): Entry<D>[] {
-    if (this.added.size === 0 && this.removed.size === 0) return this.entries;
-    const kept = this.removed.size ? this.entries.filter((e) => !this.removed.has(e)) : this.entries;
+    if (this.added.size > 0 || this.removed.size > 0) this.merge();
+    if (this.changed.size > 0) {
+      for (const entry of this.changed) {
+        const at = positionOf(this.entries, entry);
+        if (at < 0) continue;
+        for (const [path, column] of this.columns)
+          if (column === null || !setValue(column, at, getPath(entry.doc, path))) this.columns.delete(path);
+      }
+      this.changed.clear();
+    }
+    return this.entries;
+  }
+
+  /**
+   * Folds the notes into the sorted array, in the array and the columns alike: the removed and the
+   * insertion points are found by binary search (an entry keeps the key it was placed by). A few notes are
+   * spliced in place; many (a replay, a bulk change) are merged into new arrays in one pass.
+   */
+  private merge() {
+    if (this.added.size + this.removed.size <= SPLICED) this.splice();
+    else this.remerge();
+  }
+
+  private splice() {
+    const gone = [...this.removed]
+      .map((e) => positionOf(this.entries, e))
+      .filter((at) => at >= 0)
+      .sort((a, b) => b - a);
     const fresh = [...this.added].sort(compareEntries);
-    this.entries = kept.length === 0 ? fresh : fresh.length === 0 ? kept : mergeSorted(kept, fresh);
     this.added.clear();
     this.removed.clear();
-    this.columns.clear();
-    this.keys = undefined;
-    return this.entries;
+    const keys = this.keys;
+    for (const at of gone) {
+      this.entries.splice(at, 1);
+      for (const column of this.columns.values()) if (column) removeAt(column, at);
+      if (keys) keys.values = spliceOut(keys.values, at);
+    }
+    for (const entry of fresh) {
+      const at = lowerBound(this.entries, entry);
+      this.entries.splice(at, 0, entry);
+      for (const [path, column] of this.columns)
+        if (!column || !insertAt(column, at, getPath(entry.doc, path))) this.columns.delete(path);
+      if (this.keys) {
+        const key = keyNumber(entry.value, this.keys.times);
+        if (Number.isNaN(key)) this.keys = undefined;
+        else this.keys.values = spliceIn(this.keys.values, at, key);
+      }
+    }
+  }
+
+  private remerge() {
+    const old = this.entries;
+    const gone = [...this.removed]
+      .map((e) => positionOf(old, e))
+      .filter((at) => at >= 0)
+      .sort((a, b) => a - b);
+    const fresh = [...this.added].sort(compareEntries);
+    this.added.clear();
+    this.removed.clear();
+    const entries = new Array<Entry<D>>(old.length - gone.length + fresh.length);
+    const moved: Moved[] = [];
+    const inserted: { at: number; entry: Entry<D> }[] = [];
+    let i = 0;
+    let g = 0;
+    let f = 0;
+    let at = 0;
+    let insertAt = f < fresh.length ? lowerBound(old, fresh[f]) : old.length;
+    while (i < old.length || f < fresh.length) {
+      const stop = Math.min(g < gone.length ? gone[g] : old.length, insertAt);
+      if (stop > i) {
+        moved.push({ from: i, to: stop, at });
+        for (let k = i; k < stop; k++) entries[at++] = old[k];
+        i = stop;
+      }
+      if (f < fresh.length && insertAt === i) {
+        inserted.push({ at, entry: fresh[f] });
+        entries[at++] = fresh[f++];
+        insertAt = f < fresh.length ? lowerBound(old, fresh[f]) : old.length;
+      } else if (g < gone.length && gone[g] === i) {
+        i++;
+        g++;
+      }
+    }
+    this.entries = entries;
+    for (const [path, column] of this.columns) {
+      const next =
+        column &&
+        remapColumn(
+          column,
+          entries.length,
+          moved,
+          inserted.map(({ at, entry }) => ({ at, value: getPath(entry.doc, path) })),
+        );
+      if (next) this.columns.set(path, next);
+      else this.columns.delete(path);
+    }
+    if (this.keys) {
+      const keys = this.keys;
+      const values = new Float64Array(entries.length);
+      for (const { from, to, at } of moved) values.set(keys.values.subarray(from, to), at);
+      let fits = true;
+      for (const { at, entry } of inserted) {
+        values[at] = keyNumber(entry.value, keys.times);
+        if (Number.isNaN(values[at])) fits = false;
+      }
+      this.keys = fits ? { values, times: keys.times } : undefined;
+    } else this.keys = undefined;
   }
 
   column(path: string): Column | null {
@@ -117,6 +230,37 @@ export class Bucket<D> {
     const to = range.upper ? place(range.upper.value, range.upper.inclusive) : entries.length;
     return [from, Math.max(from, to)];
   }
+}
+
+/** notes a read splices into a bucket in place; more are merged in one pass */
+const SPLICED = 16;
+
+/** A key as the numeric keys hold it (a timestamp's time), NaN when it cannot be one. */
+const keyNumber = (key: unknown, times: boolean) =>
+  times
+    ? typeof key === 'string' && ISO_TIMESTAMP.test(key)
+      ? Date.parse(key)
+      : NaN
+    : typeof key === 'number'
+      ? key
+      : NaN;
+
+/** The first position whose entry sorts at or after this one. */
+function lowerBound<D>(entries: Entry<D>[], entry: Entry<D>): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareEntries(entries[mid], entry) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Where an entry of the sorted array is: its key and _id place it (a key no order places, NaN, is looked for), -1 when absent. */
+function positionOf<D>(entries: Entry<D>[], entry: Entry<D>): number {
+  const at = lowerBound(entries, entry);
+  return entries[at] === entry ? at : entries.indexOf(entry);
 }
 
 /** The first position whose number is > v (after = true) or ≥ v. */
@@ -158,17 +302,6 @@ function bucketKey(values: unknown[]): string {
     else key += `j${JSON.stringify(v)}`;
   }
   return key;
-}
-
-function mergeSorted<D>(a: Entry<D>[], b: Entry<D>[]): Entry<D>[] {
-  const out = new Array<Entry<D>>(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = compareEntries(a[i], b[j]) <= 0 ? a[i++] : b[j++];
-  while (i < a.length) out[k++] = a[i++];
-  while (j < b.length) out[k++] = b[j++];
-  return out;
 }
 
 /**
@@ -247,7 +380,7 @@ export class MemoryIndex<
     const placed = this.placement.get(doc._id);
     if (!placed) return;
     placed.doc = doc;
-    this.buckets.get(placed.bucket)!.touched();
+    this.buckets.get(placed.bucket)!.touched(placed);
   }
 
   remove(id: string) {

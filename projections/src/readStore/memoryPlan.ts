@@ -1,7 +1,7 @@
-import { bind, clausesOf, select, type Check, type Clause } from './columns';
+import { bind, clausesOf, select, type Check, type Clause, type Column } from './columns';
 import type { Bucket, Entry, MemoryIndex, Range, Visit } from './memoryIndex';
-import type { Doc, Filter } from './port';
-import { compareValues, equalityValues, type SortSpec } from './values';
+import type { Doc, Filter, NumberBatch } from './port';
+import { compareValues, equalityValues, getPath, type SortSpec } from './values';
 
 /** A test of a whole document: the fast path where it applies, mingo where it does not. */
 export type DocTest = (filter: Filter) => (doc: Doc) => boolean;
@@ -19,7 +19,70 @@ export type Plan<T extends Doc> = {
   examined: number;
   scan(visit: Visit<T>): void;
   count(): number;
+  /** gives `visit` the matches' numeric fields (NaN: anything else), from the buckets' columns where they have them */
+  numbers(fields: string[], visit: (batch: NumberBatch) => void): void;
 };
+
+const BATCH = 2048;
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : NaN);
+
+/**
+ * One batch reused through a read (reads are synchronous, and a visitor keeps nothing of it): `add` puts
+ * in a document, `run` the selected positions of a bucket, their values read from its columns.
+ */
+class Batcher<T extends Doc> implements NumberBatch {
+  count = 0;
+  readonly values: Float64Array[];
+  private readonly ids: string[] = [];
+  /** while a run is given: its entries, and where the batch starts among its positions */
+  private entries: Entry<T>[] | null = null;
+  private positions: Int32Array = new Int32Array(0);
+  private offset = 0;
+  constructor(
+    private readonly fields: string[],
+    private readonly visit: (batch: NumberBatch) => void,
+  ) {
+    this.values = fields.map(() => new Float64Array(BATCH));
+  }
+
+  readonly id = (k: number): string =>
+    this.entries ? this.entries[this.positions[this.offset + k]].id : this.ids[k];
+
+  add(doc: Doc) {
+    for (let j = 0; j < this.fields.length; j++)
+      this.values[j][this.count] = numberOf(getPath(doc, this.fields[j]));
+    this.ids[this.count++] = doc._id;
+    if (this.count === BATCH) this.flush();
+  }
+
+  run(entries: Entry<T>[], positions: Int32Array, count: number, columns: (Column | null)[]) {
+    this.flush();
+    this.entries = entries;
+    this.positions = positions;
+    for (let from = 0; from < count; from += BATCH) {
+      const size = Math.min(BATCH, count - from);
+      columns.forEach((column, j) => {
+        const out = this.values[j];
+        if (column?.kind === 'number') {
+          const { values } = column;
+          for (let k = 0; k < size; k++) out[k] = values[positions[from + k]];
+        } else
+          for (let k = 0; k < size; k++)
+            out[k] = numberOf(getPath(entries[positions[from + k]].doc, this.fields[j]));
+      });
+      this.offset = from;
+      this.count = size;
+      this.visit(this);
+    }
+    this.count = 0;
+    this.entries = null;
+  }
+
+  flush() {
+    if (this.count > 0) this.visit(this);
+    this.count = 0;
+  }
+}
 
 type Candidate<T extends Doc> = { index: MemoryIndex<T>; score: number };
 
@@ -59,9 +122,28 @@ export function planRead<T extends Doc>(
     if (score > 0) candidates.push({ index, score });
   }
   if (candidates.length === 0) return documentPlan(filter, docTest, () => docs.values());
-  const best = candidates.reduce((a, b) => (b.score > a.score ? b : a)).index; // ties: the index declared first
+  const top = Math.max(...candidates.map((c) => c.score));
+  const tied = candidates.filter((c) => c.score === top).map((c) => c.index);
+  // of indexes that score the same, the one whose range holds the fewest entries (binary searches tell
+  // exactly); on a tie still, the one declared first
+  let best = tied[0];
+  if (tied.length > 1) {
+    const sizes = tied.map((index) => rangeSize(index, filter));
+    best = tied[sizes.indexOf(Math.min(...sizes))];
+  }
   const served = best.unindexed.size === 0 ? order(best) : null;
   return indexPlan(docs, best, filter, docTest, served);
+}
+
+/** How many entries a read through the index walks: its range in each bucket the filter pins, and the unindexed. */
+function rangeSize<T extends Doc>(index: MemoryIndex<T>, filter: Filter): number {
+  const range = index.rangeFor(filter);
+  let size = index.unindexed.size;
+  for (const { key } of index.bucketsFor(filter)) {
+    const [from, to] = index.bucket(key)?.positions(range) ?? [0, 0];
+    size += to - from;
+  }
+  return size;
 }
 
 /** How an index serves a sort: the sorted key's direction, the equality fields sorted on before it, and whether the order is exact. */
@@ -105,6 +187,11 @@ function documentPlan<T extends Doc>(filter: Filter, docTest: DocTest, source: (
       let n = 0;
       plan.scan(() => ++n > 0);
       return n;
+    },
+    numbers(fields, visit) {
+      const batcher = new Batcher<T>(fields, visit);
+      plan.scan((doc) => (batcher.add(doc), true));
+      batcher.flush();
     },
   };
   return plan;
@@ -219,6 +306,26 @@ function indexPlan<T extends Doc>(
       n += rest.count();
       plan.examined += rest.examined;
       return n;
+    },
+    numbers(fields, visit) {
+      const batcher = new Batcher<T>(fields, visit);
+      for (const run of runs()) {
+        plan.examined += run.to - run.from;
+        const columns = fields.map((field) => run.bucket.column(field));
+        const { positions, count } = select(run.checks, run.from, run.to);
+        let kept = count;
+        if (run.rest) {
+          kept = 0;
+          for (let k = 0; k < count; k++)
+            if (run.rest(run.entries[positions[k]].doc as Doc)) positions[kept++] = positions[k];
+        }
+        batcher.run(run.entries, positions, kept, columns);
+      }
+      if (index.unindexed.size === 0) return;
+      const rest = unindexed();
+      rest.scan((doc) => (batcher.add(doc), true));
+      batcher.flush();
+      plan.examined += rest.examined;
     },
   };
   return plan;

@@ -15,11 +15,16 @@ import {
   type Filter,
   type FindOptions,
   type IndexSpec,
+  type NumberBatch,
   type ReadStore,
   type Update,
   type UpdateOptions,
   type UpdateResult,
 } from './port';
+import { getPath } from './values';
+
+/** documents a scan of numbers holds at once */
+const BATCH = 1000;
 
 // our documents have string ids; the driver's default typing expects ObjectId, hence the casts below
 /** MongoDB's own E11000 leaves as the port's DuplicateKeyError, so callers see one error type. */
@@ -61,6 +66,28 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
 
   countDocuments(filter: Filter = {}): Promise<number> {
     return this.collection.countDocuments(filter);
+  }
+
+  async scanNumbers(filter: Filter, fields: string[], visit: (batch: NumberBatch) => void): Promise<void> {
+    const projection = Object.fromEntries(fields.map((field) => [field, 1]));
+    const ids: string[] = [];
+    const batch: NumberBatch = {
+      count: 0,
+      values: fields.map(() => new Float64Array(BATCH)),
+      id: (k) => ids[k],
+    };
+    for await (const doc of this.collection.find(filter, { projection, batchSize: BATCH })) {
+      fields.forEach((field, j) => {
+        const value = getPath(doc, field);
+        batch.values[j][batch.count] = typeof value === 'number' ? value : NaN;
+      });
+      ids[batch.count++] = doc._id as unknown as string;
+      if (batch.count === BATCH) {
+        visit(batch);
+        batch.count = 0;
+      }
+    }
+    if (batch.count > 0) visit(batch);
   }
 
   async findPage(filter: Filter = {}, options: FindOptions = {}): Promise<{ items: T[]; total: number }> {

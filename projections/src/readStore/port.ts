@@ -10,6 +10,12 @@ export type Update = Record<string, Record<string, unknown>>;
 export type Sort = Record<string, 1 | -1>;
 export type Projection = Record<string, 0 | 1>;
 
+/**
+ * Some matches' numbers: `values[j][k]` is field j of match k < count, and `id(k)` its _id. The arrays are
+ * the store's again once the visitor returns: keep numbers and ids, never the batch.
+ */
+export type NumberBatch = { count: number; values: Float64Array[]; id: (k: number) => string };
+
 export type FindOptions = { sort?: Sort; skip?: number; limit?: number; projection?: Projection };
 export type UpdateOptions = { upsert?: boolean };
 export type UpdateResult = { matchedCount: number; modifiedCount: number; upsertedId: string | null };
@@ -44,6 +50,11 @@ export interface Collection<T extends Doc = Doc> {
   countDocuments(filter?: Filter): Promise<number>;
   /** find and countDocuments of one filter together: a listing page and its total (one plan in the embedded store) */
   findPage(filter?: Filter, options?: FindOptions): Promise<{ items: T[]; total: number }>;
+  /**
+   * The matches' numeric fields (NaN: null, missing or not a number), given to `visit` a batch at a time
+   * in no set order: thousands of points (a map's) read without a document or an array of them each.
+   */
+  scanNumbers(filter: Filter, fields: string[], visit: (batch: NumberBatch) => void): Promise<void>;
   /** refuses a duplicate _id (or unique index key) with DuplicateKeyError */
   insertOne(document: T): Promise<void>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;

@@ -41,8 +41,14 @@ const BEST = new Set(['FlatRoomsCount', 'TotalArea', 'FloorData', 'GuestsCount']
 /** Values in roubles: the client writes ' ₽' after them (newCharacteristics' showCurrency). */
 const IN_ROUBLES = new Set(['Deposit', 'Price', 'PricePerDay']);
 const NBSP = '\u00a0';
-const number = (value: number, digits = 0) =>
-  new Intl.NumberFormat('ru-RU', { maximumFractionDigits: digits }).format(value).replace(/\s/g, '\u202f');
+/** made once per precision: making an Intl.NumberFormat costs a hundred times its format, and a page formats hundreds of values */
+const formats = new Map<number, Intl.NumberFormat>();
+const number = (value: number, digits = 0) => {
+  let format = formats.get(digits);
+  if (!format)
+    formats.set(digits, (format = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: digits })));
+  return format.format(value).replace(/\s/g, '\u202f');
+};
 /** How a characteristic's value reads (newCharacteristics' characteristicValue), without the currency. */
 const VALUE_TEXT: Record<string, (value: number) => string> = {
   TotalArea: (v) => `${number(v, 1)}${NBSP}м²`,
@@ -68,8 +74,11 @@ function newCharacteristicsOf(doc: CatalogueDocument, characteristics: Character
       : { characteristicField: 'Price', characteristicFieldName: 'Цена', value: doc.price },
   ];
   const all = [...characteristics, ...extra];
+  // each field named, not spread: spreading characteristics of two shapes took most of a page's answer
   const rows = all.map((c) => ({
-    ...c,
+    characteristicField: c.characteristicField,
+    characteristicFieldName: c.characteristicFieldName,
+    value: c.value,
     characteristicSelectValue: c.characteristicSelectValue ?? null,
     characteristicValue:
       c.characteristicSelectValue ??

@@ -141,6 +141,21 @@ describe('serving the built front ends', () => {
     },
   );
 
+  it('compresses the API’s answers as the browser accepts', async () => {
+    const br = await request(t.app).get('/api/openapi.json').set('Accept-Encoding', 'br').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    const gzip = await request(t.app).get('/api/openapi.json').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toHaveProperty('openapi');
+    const plain = await request(t.app)
+      .get('/api/openapi.json')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toHaveProperty('openapi');
+  });
+
   it('answers a missing asset with 404 in the envelope, never the page', async () => {
     const missing = await request(t.app).get('/cabinet/assets/index-00000000.js').expect(404);
     expect(missing.body).toEqual({ errorCode: 105, message: 'Такого адреса API нет' });

@@ -1,0 +1,110 @@
+/**
+ * Lighthouse from the npm registry through npx (12.x: 13 wants Node 22), driving Debian's Chromium
+ * (CHROME_PATH, else `chromium` on the PATH); it is not a dependency of the project. Shared by
+ * bench:cabinet and bench:web.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const LIGHTHOUSE = 'lighthouse@12.8.2';
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+].join(' ');
+
+export type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
+type Audit = { numericValue?: number; score?: number | null; title?: string; details?: unknown };
+export type Report = {
+  categories: Partial<Record<Category, { score: number }>>;
+  audits: Record<string, Audit>;
+};
+
+function chromePath(): string {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+/** One Lighthouse run of a URL with a preset (desktop, or mobile: Lighthouse's default); answers its report. */
+export async function lighthouse(
+  url: string,
+  options: { preset: 'desktop' | 'mobile'; categories: Category[]; headers?: Record<string, string> },
+): Promise<Report> {
+  const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+  const out = join(dir, 'report.json');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        'npx',
+        [
+          '--yes',
+          LIGHTHOUSE,
+          url,
+          ...(options.preset === 'desktop' ? ['--preset=desktop'] : []),
+          `--only-categories=${options.categories.join(',')}`,
+          '--output=json',
+          `--output-path=${out}`,
+          `--chrome-flags=${CHROME_FLAGS}`,
+          `--extra-headers=${JSON.stringify(options.headers ?? {})}`,
+          '--quiet',
+        ],
+        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath() } },
+      );
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lighthouse exited ${code}`))));
+    });
+    return JSON.parse(readFileSync(out, 'utf8')) as Report;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A category's score out of 100, the median of the runs. */
+export const scoreOf = (reports: Report[], category: Category) =>
+  median(reports.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100)));
+
+/** An audit's measured value (ms, or the shift for CLS), the median of the runs. */
+export const valueOf = (reports: Report[], audit: string) =>
+  median(reports.map((r) => r.audits[audit]?.numericValue ?? 0));
+
+/** the URLs a run loaded (Lighthouse's network-requests audit) */
+export const requestsOf = (report: Report) =>
+  (
+    (report.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? []
+  ).map((item) => item.url);
+
+/** The audits of a category that failed in a run, by title: what to mend when a score is below its goal. */
+export function failedAudits(report: Report): string[] {
+  return Object.values(report.audits)
+    .filter((a) => a.score !== null && a.score !== undefined && a.score < 0.9 && a.title)
+    .map((a) => a.title!);
+}
+
+/** The ceiling's page: a few bytes of HTML from a plain Node server on this machine. */
+export async function tinyPage() {
+  const http = createServer((_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        '<!doctype html><html lang="ru"><head><meta name="viewport" content="width=device-width"><meta name="description" content="Пусто"><title>Пусто</title></head><body><main><h1>Пусто</h1></main></body></html>',
+      ),
+  );
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const address = http.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    close: () => http.close(),
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:web`: the public site as a phone sees it. Lighthouse's mobile preset (a mid-range
+ * phone on a slow 4G line, simulated) on the home page, a catalogue and a listing, the median of
+ * BENCH_RUNS runs (3), all four categories, beside a ceiling measured in the same run (a page of a
+ * few bytes from a bare Node server: the best this machine and Chromium score); the JavaScript a
+ * listing page loads (gzip, as sent); and the rate at which the server renders a listing's page
+ * beside the rate at which it answers the same listing's JSON (autocannon in a child process,
+ * BENCH_CONNECTIONS 10, BENCH_SECONDS 5 each). Runs on the built site (`npm run build` first, as the
+ * script does). Goals of issue 18: Performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05,
+ * Accessibility ≥ 95, Best Practices 100, SEO 100, listing JS ≤ 150 KB, render ≥ 50% of the JSON rate.
+ */
+import { spawn } from 'node:child_process';
+import { startTestServer } from '../test/testApp';
+import {
+  failedAudits,
+  LIGHTHOUSE,
+  lighthouse,
+  scoreOf,
+  tinyPage,
+  valueOf,
+  type Category,
+  type Report,
+} from './lighthouse';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+type Row = { label: string; reports: Report[] };
+
+async function measure(label: string, url: string): Promise<Row> {
+  const reports: Report[] = [];
+  for (let i = 0; i < RUNS; i++)
+    reports.push(await lighthouse(url, { preset: 'mobile', categories: CATEGORIES }));
+  const row = { label, reports };
+  console.log(
+    `  ${label.padEnd(30)} Perf ${String(scoreOf(reports, 'performance')).padStart(3)}  ` +
+      `A11y ${String(scoreOf(reports, 'accessibility')).padStart(3)}  ` +
+      `BP ${String(scoreOf(reports, 'best-practices')).padStart(3)}  SEO ${String(scoreOf(reports, 'seo')).padStart(3)}  ` +
+      `LCP ${valueOf(reports, 'largest-contentful-paint').toFixed(0)} ms  TBT ${valueOf(reports, 'total-blocking-time').toFixed(0)} ms  ` +
+      `CLS ${valueOf(reports, 'cumulative-layout-shift').toFixed(3)}`,
+  );
+  return row;
+}
+
+type NetworkItem = { url: string; resourceType?: string; transferSize?: number };
+
+/** The scripts a page loaded, as sent over the wire (compressed), in kB: the median of the runs. */
+function scriptKilobytes(reports: Report[]): number {
+  const sizes = reports.map((report) => {
+    const items =
+      (report.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
+    return items
+      .filter((item) => item.resourceType === 'Script')
+      .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  });
+  return [...sizes].sort((a, b) => a - b)[Math.floor(sizes.length / 2)] / 1024;
+}
+
+/** Requests a second and p95 of a GET at the set concurrency, from autocannon in a child process. */
+function rate(url: string, headers: Record<string, string>): Promise<{ rps: number; p95: number }> {
+  return new Promise((resolve, reject) => {
+    const args = ['-c', String(CONNECTIONS), '-d', String(SECONDS), '-j'];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+    const child = spawn('npx', ['--no-install', 'autocannon', ...args, url], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      const result = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p97_5?: number; p90?: number };
+        non2xx: number;
+      };
+      if (result.non2xx > 0) return reject(new Error(`${url} answered ${result.non2xx} non-2xx responses`));
+      resolve({ rps: result.requests.average, p95: result.latency.p97_5 ?? result.latency.p90 ?? 0 });
+    });
+  });
+}
+
+/** The first published sale listing's id, through the public search. */
+async function firstListing(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/publications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ dealCategory: 'sale', offset: 1 }),
+  });
+  const page = (await response.json()) as { data: { id: string }[] };
+  if (!page.data?.length) throw new Error('the demo data has no sale listing');
+  return page.data[0].id;
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+async function main() {
+  const server = await startTestServer({ listings: 240 });
+  const tiny = await tinyPage();
+  try {
+    const listing = await firstListing(server.url);
+    console.log(`bench:web — Lighthouse (${LIGHTHOUSE}, mobile preset), median of ${RUNS} runs`);
+    await measure('ceiling: a page of a few bytes', `${tiny.url}/`);
+    const rows = [
+      await measure('home page', `${server.url}/`),
+      await measure('catalogue /prodazha', `${server.url}/prodazha`),
+      await measure('a listing', `${server.url}/prodazha/${listing}`),
+    ];
+    const listingJs = scriptKilobytes(rows[2].reports);
+    console.log(`  a listing page's JavaScript: ${listingJs.toFixed(1)} kB as sent (gzip or brotli)`);
+
+    const html = await rate(`${server.url}/prodazha/${listing}`, { accept: 'text/html' });
+    const json = await rate(`${server.url}/api/publications/${listing}`, { accept: 'application/json' });
+    const share = (html.rps / json.rps) * 100;
+    console.log(
+      `  a listing's page: ${html.rps.toFixed(0)} requests/s (p97.5 ${html.p95} ms); its JSON: ${json.rps.toFixed(0)} requests/s (p97.5 ${json.p95} ms) → ${share.toFixed(0)}%`,
+    );
+
+    for (const { label, reports } of rows) {
+      const goals = [
+        ['Performance ≥ 90', scoreOf(reports, 'performance') >= 90],
+        ['LCP < 2.5 s', valueOf(reports, 'largest-contentful-paint') < 2500],
+        ['TBT < 200 ms', valueOf(reports, 'total-blocking-time') < 200],
+        ['CLS < 0.05', valueOf(reports, 'cumulative-layout-shift') < 0.05],
+        ['Accessibility ≥ 95', scoreOf(reports, 'accessibility') >= 95],
+        ['Best Practices 100', scoreOf(reports, 'best-practices') >= 100],
+        ['SEO 100', scoreOf(reports, 'seo') >= 100],
+      ] as const;
+      const missed = goals.filter(([, met]) => !met).map(([goal]) => goal);
+      console.log(`  goal, ${label}: ${missed.length ? `NOT met (${missed.join(', ')})` : 'met'}`);
+      if (missed.length)
+        console.log(`    audits below 0.9: ${failedAudits(reports[0]).slice(0, 12).join('; ')}`);
+    }
+    console.log(`  goal: a listing's JavaScript ≤ 150 kB — ${verdict(listingJs <= 150)}`);
+    console.log(`  goal: the page at ≥ 50% of the JSON's rate — ${verdict(share >= 50)}`);
+  } finally {
+    tiny.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -707,6 +707,10 @@ async function main() {
     // archived and published again at a steady rate while the mixed search runs (after a warm-up of both)
     const actor: Actor = { userId: 'bench-agent', role: ROLES.AGENT, agencyId: 'bench-agency' };
     const targets = await writeTargets(ctx, actor, WRITE_TARGETS, now);
+    // the writes' ceiling: the same writes at the same rate with no search beside them
+    const alone = startWrites(ctx, actor, targets, WRITES);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(3, Math.round(SECONDS / 2)) * 1000));
+    const writesAlone = await alone.stop();
     let warmWrites: ReturnType<typeof startWrites> | null = null;
     await load(appUrl, mixed, 3, undefined, () => (warmWrites = startWrites(ctx, actor, targets, WRITES)));
     await warmWrites!.stop();
@@ -751,6 +755,10 @@ async function main() {
     const writeLine = `p50 ${percentile(writeTimes, 50).toFixed(1)} ms, p95 ${percentile(writeTimes, 95).toFixed(1)} ms, max ${writeTimes[writeTimes.length - 1].toFixed(1)} ms`;
     console.log(
       `  ${`listing writes (${fmt(writeTimes.length)}, due → read back)`.padEnd(34)} ${fmt(writes.perSecond).padStart(7)} /s       ${writeLine}`,
+    );
+    const aloneTimes = writesAlone.times;
+    console.log(
+      `  ${`  the same writes alone (${fmt(aloneTimes.length)})`.padEnd(34)} ${fmt(writesAlone.perSecond).padStart(7)} /s       p50 ${percentile(aloneTimes, 50).toFixed(1)} ms, p95 ${percentile(aloneTimes, 95).toFixed(1)} ms, max ${aloneTimes[aloneTimes.length - 1].toFixed(1)} ms`,
     );
     for (const { kind, result } of mapRuns)
       console.log(line(`POST /api/publications/map, ${kind === 'russia' ? 'Russia' : 'a city'}`, result));

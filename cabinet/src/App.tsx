@@ -48,6 +48,7 @@ const ChatsPage = screen(
   () => import('./ChatsPage'),
   (m) => m.ChatsPage,
 );
+
 const AgencyEdit = screen(
   () => import('./agency/AgencyEdit'),
   (m) => m.AgencyEdit,
@@ -56,6 +57,11 @@ const PublicationList = screen(publications, (m) => m.default.list);
 const PublicationShow = screen(publications, (m) => m.default.show);
 const PublicationCreate = screen(publications, (m) => m.default.create);
 const PublicationEdit = screen(publications, (m) => m.default.edit);
+// the funnel (issue 19) comes with the listings' chunk (its texts and calls join when it loads)
+const FunnelPage = screen(publications, (m) => m.default.funnel);
+// a listing's history and the agency's audit trail (issue 19): a chunk of their own, loaded through the listings'
+const ListingHistoryPage = screen(publications, (m) => m.default.history);
+const AuditList = screen(publications, (m) => m.default.audit);
 const employees = () => import('./employees');
 const EmployeeList = screen(employees, (m) => m.default.list);
 const invoices = () => import('./invoices');
@@ -70,6 +76,8 @@ const moderation = () => import('./moderation/screens');
 const LeadList = screen(moderation, (m) => m.leads.list);
 const LeadShow = screen(moderation, (m) => m.leads.show);
 const ComplainedList = screen(moderation, (m) => m.complainedPublications.list);
+const ModerationListingList = screen(moderation, (m) => m.moderationListings.list);
+const ModerationListingShow = screen(moderation, (m) => m.moderationListings.show);
 const ComplaintList = screen(moderation, (m) => m.complaints.list);
 const RealtorRequestList = screen(moderation, (m) => m.realtorRequests.list);
 const PostList = screen(moderation, (m) => m.posts.list);
@@ -162,8 +170,10 @@ export function renderCabinet(root: Root) {
           <Resource name="wallet-operations" />
           <Resource name="invoices" list={InvoiceList} create={InvoiceCreate} icon={ReceiptLongIcon} />
           <Resource name="employees" list={EmployeeList} icon={GroupIcon} recordRepresentation="name" />
+          <Resource name="audit" list={AuditList} />
           {/* the moderators' (role 99): their menu (moderation/ModeratorMenu.tsx, with their chunk) shows these */}
           <Resource name="leads" list={LeadList} show={LeadShow} />
+          <Resource name="moderation-listings" list={ModerationListingList} show={ModerationListingShow} />
           <Resource name="complained-publications" list={ComplainedList} />
           <Resource name="complaints" list={ComplaintList} />
           <Resource name="realtor-requests" list={RealtorRequestList} />
@@ -206,6 +216,9 @@ export function renderCabinet(root: Root) {
           <CustomRoutes>
             <Route path="/wallet" element={<WalletPage />} />
             <Route path="/chats" element={<ChatsPage />} />
+            <Route path="/history/:id" element={<ListingHistoryPage />} />
+            <Route path="/funnel" element={<FunnelPage />} />
+            <Route path="/funnel/:publicationId" element={<FunnelPage />} />
             <Route path="/my-agency" element={<AgencyEdit />} />
             <Route path="/settings" element={<SettingsPage />} />
           </CustomRoutes>

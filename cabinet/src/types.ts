@@ -17,6 +17,9 @@ import type {
   ContentImageDto,
   LeadDetailDto,
   LeadDto,
+  ModerationListingDetailDto,
+  ModerationListingDto,
+  ModerationStepDto,
   RealtorRequestQueueDto,
   AdTariffDto,
   AgencyDto,
@@ -72,6 +75,11 @@ export type LeadHistoryEntry = LeadDetailDto['history'][number];
 export type Complaint = ComplaintDto;
 /** a listing complained about (its id is the listing's), with its open complaints' count */
 export type ComplainedPublication = ComplainedPublicationDto;
+/** a listing in the moderators' queue (awaiting moderation, or any by status); its page adds the history */
+export type ModerationListing = ModerationListingDto;
+export type ModerationListingDetail = ModerationListingDetailDto;
+/** one step of a listing's or a realtor request's moderation history: who did what and when */
+export type ModerationStep = ModerationStepDto;
 /** a realtor request under review; react-admin's id is the applicant's user id */
 export type RealtorRequest = RealtorRequestQueueDto[number] & { id: string };
 export type Post = CabinetPostDto;

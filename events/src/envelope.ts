@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 /** Who caused an event and why: carried on every event so a chain of commands can be traced. */
 export type EventMetadata = {
@@ -6,6 +6,11 @@ export type EventMetadata = {
   causationId: string | null;
   /** user id of the caller, or a system name such as 'seed' or 'worker:payments' */
   actor: string | null;
+  /**
+   * the public id of the session a person acted in (services/src/core/session.ts): recorded since
+   * the agency audit trail (issue 19); absent on older events, on system steps and on seeds
+   */
+  sessionId?: string;
 };
 
 /** An event as a command handler produces it, before the store gives it a place in the log. */
@@ -29,6 +34,7 @@ export const newMetadata = (partial: Partial<EventMetadata> = {}): EventMetadata
   correlationId: partial.correlationId ?? randomUUID(),
   causationId: partial.causationId ?? null,
   actor: partial.actor ?? null,
+  ...(partial.sessionId ? { sessionId: partial.sessionId } : {}),
 });
 
 export function newEvent<Type extends string, Data>(
@@ -46,3 +52,11 @@ export function newEvent<Type extends string, Data>(
     metadata: newMetadata(metadata),
   };
 }
+
+/**
+ * A session's public id, recorded as `metadata.sessionId`: derived from the hash of its token (the
+ * `session-<tokenHash>` stream's name), never the token nor its hash, so showing it gives nothing to
+ * sign in with; read models derive it again from `SessionStarted` to date each session.
+ */
+export const sessionIdOf = (tokenHash: string) =>
+  createHash('sha256').update(`session-id:${tokenHash}`).digest('hex').slice(0, 12);

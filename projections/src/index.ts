@@ -12,6 +12,10 @@ import type { Projection } from './projection';
 import { workflowsProjection } from './workflows/projection';
 import { leadsProjection } from './leads/projection';
 import { complaintsProjection } from './complaints/projection';
+import { moderationProjection } from './moderation/projection';
+import { auditProjection } from './audit/projection';
+import { funnelProjection } from './funnel/projection';
+import { savedSearchesProjection } from './savedSearches/projection';
 
 /** Every read model, in the order they see each event (identity first: the catalogue reads authors). */
 export const allProjections: Projection[] = [
@@ -29,6 +33,10 @@ export const allProjections: Projection[] = [
   workflowsProjection,
   leadsProjection,
   complaintsProjection,
+  moderationProjection,
+  auditProjection,
+  savedSearchesProjection,
+  funnelProjection,
 ];
 
 export * from './projection';
@@ -72,3 +80,12 @@ export * from './content/queries';
 export { contentProjection };
 export * from './leads/projection';
 export * from './complaints/projection';
+export * from './moderation/projection';
+export * from './audit/projection';
+export * from './audit/queries';
+export * from './savedSearches/projection';
+export * from './savedSearches/match';
+export * from './funnel/projection';
+export * from './funnel/queries';
+export * from './funnel/days';
+export { viewerHash } from './funnel/viewers';

@@ -28,12 +28,16 @@ import { chatRoutes } from './chats';
 import { contentRoutes, demoContentImageRoute, documentRoutes } from './content';
 import { complaintRoutes } from './complaints';
 import { moderationRoutes } from './moderation';
+import { historyRoutes } from './history';
+import { auditRoutes } from './audit';
 import { leadRoutes } from './leads';
+import { savedSearchRoutes } from './savedSearches';
 import { geoRoutes } from './geo';
 import { INCOMING, mediaRoutes } from './media';
 import { agencyRoutes, realtorRoutes } from './agencies';
 import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
+import { funnelRoutes } from './funnel';
 import { demoImageRoute } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -113,6 +117,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, categoryRoutes));
   app.use(mountRoutes(ctx, newBuildingRoutes));
   app.use(mountRoutes(ctx, statisticsRoutes));
+  app.use(mountRoutes(ctx, funnelRoutes));
   app.use(mountRoutes(ctx, publicationRoutes));
   app.use(mountRoutes(ctx, favouriteRoutes));
   app.use(mountRoutes(ctx, bookingRoutes));
@@ -124,8 +129,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, mediaRoutes));
   app.use(mountRoutes(ctx, contentRoutes));
   app.use(mountRoutes(ctx, leadRoutes));
+  app.use(mountRoutes(ctx, savedSearchRoutes));
   app.use(mountRoutes(ctx, complaintRoutes));
   app.use(mountRoutes(ctx, moderationRoutes));
+  app.use(mountRoutes(ctx, historyRoutes));
+  app.use(mountRoutes(ctx, auditRoutes));
 
   // the demo photos are served below, outside /api, but belong in the document: declared now
   const demoPhotos = mountRoutes(ctx, [demoImageRoute, demoContentImageRoute]);

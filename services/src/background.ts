@@ -4,6 +4,7 @@ import { startStatisticsConsumer } from './statistics';
 import { startNotificationWorkers } from './notifications';
 import { startBillingWorker, startPaymentWorker } from './money';
 import { startImageWorker } from './media';
+import { startDigestWorker } from './savedSearches';
 import { WORKFLOWS, type WorkflowDocument } from '@estate/projections';
 import { resumeWorkflow } from './core/workflow';
 import { allWorkflows } from './slices';
@@ -68,6 +69,7 @@ export async function startBackground(ctx: AppContext) {
     await startPaymentWorker(ctx),
     await startBillingWorker(ctx),
     await startImageWorker(ctx),
+    await startDigestWorker(ctx),
     startWorkflowRecovery(ctx),
   ];
   if (ctx.config.KAFKA_BROKERS) stoppers.push(await startDomainEventForwarder(ctx));

@@ -7,12 +7,17 @@ import type * as identity from './identity/dto';
 import type * as locations from './locations/dto';
 import type * as publications from './publications/dto';
 import type * as statistics from './statistics/dto';
+import type * as funnel from './funnel/dto';
 import type * as money from './money/dto';
 import type * as newBuildings from './newBuildings/dto';
 import type * as geo from './geo/dto';
 import type * as media from './media/dto';
 import type * as leads from './leads/dto';
 import type * as complaints from './complaints/dto';
+import type * as moderation from './moderation/dto';
+import type * as history from './history/dto';
+import type * as audit from './audit/dto';
+import type * as savedSearches from './savedSearches/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -54,6 +59,9 @@ export type AddedEmployeeDto = Data<typeof agencies.employeeAddedAnswer>;
 export type ViewsDiagramDto = Data<typeof statistics.viewsDiagramAnswer>;
 export type StatisticsTotalsDto = Data<typeof statistics.statisticsTotalsAnswer>;
 export type StatisticsDiagramDto = Data<typeof statistics.statisticsDiagramAnswer>;
+// funnel: a listing's and an agency's exact funnel (issue 19)
+export type FunnelDto = funnel.FunnelDto;
+export type FunnelPartDto = funnel.FunnelPartDto;
 
 // publications: the search, one listing, the agency's list
 export type PublicationDto = publications.PublicationDto;
@@ -111,6 +119,10 @@ export type ComplaintFiledDto = Data<typeof complaints.complaintFiledAnswer>;
 export type ComplaintDto = complaints.ComplaintDto;
 export type ComplaintDetailDto = complaints.ComplaintDetailDto;
 export type ComplainedPublicationDto = complaints.ComplainedPublicationDto;
+// the moderation queue of listings and the moderation history (issue 17, item 4)
+export type ModerationListingDto = moderation.ModerationListingDto;
+export type ModerationListingDetailDto = moderation.ModerationListingDetailDto;
+export type ModerationStepDto = moderation.ModerationStepDto;
 
 // content (issue 17): the blog, slides, investments, the site's settings and their moderators' records
 export type PostCategoryDto = content.PostCategoryDto;
@@ -134,3 +146,12 @@ export type CabinetContactsDto = z.infer<typeof content.cabinetContactsDto>;
 export type CabinetLocationSettingsDto = z.infer<typeof content.cabinetLocationSettingsDto>;
 export type CabinetInvestmentStatisticsDto = z.infer<typeof content.cabinetInvestmentStatisticsDto>;
 export type CabinetTransactionDealDto = z.infer<typeof content.cabinetTransactionDealDto>;
+
+// a listing's history and the listing as of a moment; the agency audit trail (issue 19, items 2 and 4)
+export type ListingHistoryDto = history.ListingHistoryDto;
+export type HistoryEntryDto = history.HistoryEntryDto;
+export type ListingAsOfDto = history.ListingAsOfDto;
+export type AuditEntryDto = audit.AuditEntryDto;
+
+// saved searches with alerts (issue 19)
+export type SavedSearchDto = savedSearches.SavedSearchDto;

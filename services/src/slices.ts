@@ -8,6 +8,7 @@ import { contentWorkflows } from './content';
 import { complaintWorkflows } from './complaints';
 import { identityReactors } from './identity';
 import { leadReactors } from './leads';
+import { savedSearchReactors } from './savedSearches';
 import { mediaReactors } from './media';
 import { moneyReactors, moneyWorkflows } from './money';
 import { publicationReactors } from './publications';
@@ -28,6 +29,7 @@ export const allReactors = (ctx: AppContext): Reactor[] => [
   ...publicationReactors(ctx),
   ...mediaReactors(ctx),
   ...leadReactors(ctx),
+  ...savedSearchReactors(ctx),
 ];
 export const allWorkflows: Workflow<never, unknown>[] = [
   ...agencyWorkflows,

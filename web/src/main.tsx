@@ -118,6 +118,7 @@ const router = createBrowserRouter([
           { path: 'daily-rent', element: <MyBookingsPage /> },
           { path: 'realtor-request', element: <RealtorRequestPage /> },
           { path: 'premium-sub', element: <PremiumPage /> },
+          { path: 'saved-searches', lazy: () => import('./savedSearches/route').then((m) => m.route) },
         ],
       },
       { path: '*', element: <ErrorPage code={404} /> },

@@ -1,5 +1,7 @@
-import { Chip, useMediaQuery, type Theme } from '@mui/material';
-import { BooleanInput, Datagrid, FunctionField, List, SimpleList } from 'react-admin';
+import { Button, Chip, useMediaQuery, type Theme } from '@mui/material';
+import { BooleanInput, Datagrid, FunctionField, Link, List, SimpleList } from 'react-admin';
+import type { MouseEvent } from 'react';
+import { useCabinetTranslate } from '../i18n/translate';
 import { dateTime, short } from '../moderation/format';
 import type { ComplainedPublication } from '../types';
 import { ListingLink } from './ListingLink';
@@ -7,6 +9,22 @@ import { ListingLink } from './ListingLink';
 /** the complaints of one listing: the complaints' list filtered by it */
 export const complaintsOf = (publicationId: string) =>
   `/complaints?filter=${encodeURIComponent(JSON.stringify({ publicationId }))}`;
+
+/** the listing's page for moderation: its actions (decline, restore) and its history */
+function ModerationLink({ id }: { id: string }) {
+  const translate = useCabinetTranslate();
+  return (
+    <Button
+      size="small"
+      component={Link}
+      to={`/moderation-listings/${encodeURIComponent(id)}/show`}
+      onClick={(e: MouseEvent) => e.stopPropagation()}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {translate('moderation.history.title')}
+    </Button>
+  );
+}
 
 const filters = [<BooleanInput key="open" source="open" alwaysOn />];
 
@@ -51,6 +69,12 @@ export function ComplainedList() {
             label=" "
             sortable={false}
             render={(p) => <ListingLink id={String(p.id)} />}
+          />
+          <FunctionField<ComplainedPublication>
+            source="id"
+            label=" "
+            sortable={false}
+            render={(p) => <ModerationLink id={String(p.id)} />}
           />
         </Datagrid>
       )}

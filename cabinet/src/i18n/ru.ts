@@ -355,6 +355,7 @@ export const cabinetMessages = {
     // the rest of their texts in moderation/ru.ts, which comes with their chunk
     leads: { name: 'Лид |||| Лиды' },
     'complained-publications': { name: 'Жалобы: объявления' },
+    'moderation-listings': { name: 'На проверке' },
     complaints: { name: 'Жалобы' },
     'realtor-requests': { name: 'Заявки риелторов' },
     posts: { name: 'Статья |||| Статьи' },
@@ -425,10 +426,14 @@ export const cabinetMessages = {
     chats: { title: 'Чаты' },
     menu: {
       chats: 'Чаты',
+      funnel: 'Воронка',
       wallet: 'Баланс кошелька',
       agency: 'Моё агентство',
       settings: 'Настройки',
+      audit: 'Журнал действий',
     },
+    /** the listing's history (issue 19): the button on its edit view; the page's texts come with its chunk */
+    history: { open: 'История' },
     dashboard: {
       greeting: 'Здравствуйте!',
       greetingNamed: 'Здравствуйте, %{name}!',

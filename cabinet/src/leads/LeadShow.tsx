@@ -8,7 +8,14 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { Show, SimpleShowLayout, TextField, FunctionField, useRecordContext } from 'react-admin';
+import {
+  Show,
+  SimpleShowLayout,
+  TextField,
+  FunctionField,
+  useGetIdentity,
+  useRecordContext,
+} from 'react-admin';
 import { useCabinetData } from '../agency/useAgency';
 import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 import { dateTime } from '../moderation/format';
@@ -22,17 +29,21 @@ const ACTIONS: Record<LeadDetail['history'][number]['action'], MessageKey> = {
   note: 'resources.leads.history.note',
   done: 'resources.leads.history.done',
   spam: 'resources.leads.history.spam',
+  answer: 'resources.leads.history.answer',
 };
 
 /** The lead's actions by its status: take (or take over), done, spam; a note in any status. */
 function LeadActions() {
   const lead = useRecordContext<LeadDetail>();
   const data = useCabinetData();
+  const { identity } = useGetIdentity();
   if (!lead) return null;
   const open = lead.status === 'new' || lead.status === 'in-work';
+  // taking it again changes nothing: offered to the others (to take it over) and for a new lead
+  const mine = lead.status === 'in-work' && identity !== undefined && lead.takenBy?.id === identity.id;
   return (
     <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap sx={{ my: 1 }}>
-      {open && (
+      {open && !mine && (
         <ActionButton
           label="resources.leads.actions.take"
           done="resources.leads.notifications.taken"
@@ -41,11 +52,15 @@ function LeadActions() {
         />
       )}
       {open && (
-        <ActionButton
+        <ReasonButton
           label="resources.leads.actions.done"
+          reasonLabel="resources.leads.fields.doneAnswer"
+          hint="resources.leads.fields.answerHint"
           done="resources.leads.notifications.done"
           color="success"
-          run={() => data.leadAction(lead.id, 'done')}
+          variant="outlined"
+          required={false}
+          run={(answer) => data.completeLead(lead.id, answer)}
         />
       )}
       {open && (
@@ -56,6 +71,16 @@ function LeadActions() {
           run={() => data.leadAction(lead.id, 'spam')}
         />
       )}
+      {lead.status !== 'spam' && (
+        <ReasonButton
+          label="resources.leads.actions.answer"
+          reasonLabel="resources.leads.fields.answer"
+          hint="resources.leads.fields.answerHint"
+          done="resources.leads.notifications.answered"
+          variant="outlined"
+          run={(text) => data.answerLead(lead.id, text)}
+        />
+      )}
       <ReasonButton
         label="resources.leads.actions.note"
         reasonLabel="resources.leads.fields.note"
@@ -63,6 +88,54 @@ function LeadActions() {
         variant="outlined"
         run={(text) => data.addLeadNote(lead.id, text)}
       />
+    </Stack>
+  );
+}
+
+const ROOMS: Record<number, string> = { 1: '1–2', 2: '3–4', 3: '5–6' };
+
+/** What a selection request or a valuation asks, beside the text (which a selection leaves empty). */
+function LeadRequest() {
+  const lead = useRecordContext<LeadDetail>();
+  const translate = useCabinetTranslate();
+  if (!lead) return null;
+  const { selection: s, valuation: v } = lead;
+  const rows: [MessageKey, string | number | null | undefined][] = s
+    ? [
+        ['resources.leads.selection.city', s.city],
+        ['resources.leads.selection.rooms', s.roomsCount.map((r) => ROOMS[r]).join(', ')],
+        ['resources.leads.selection.homeSquare', s.homeSquare],
+        ['resources.leads.selection.kitchenSquare', s.kitchenSquare],
+        [
+          'resources.leads.selection.price',
+          s.priceRange
+            ? `${s.priceRange.minValue.toLocaleString('ru-RU')} – ${s.priceRange.maxValue.toLocaleString('ru-RU')}`
+            : null,
+        ],
+        ['resources.leads.selection.metro', s.notMoreMinutes],
+        ['resources.leads.selection.wishes', s.wishes],
+      ]
+    : v
+      ? [
+          ['resources.leads.valuation.address', v.address],
+          ['resources.leads.valuation.square', v.square],
+          ['resources.leads.valuation.rooms', v.numberOfRooms],
+          ['resources.leads.valuation.floor', v.floor],
+        ]
+      : [];
+  if (rows.length === 0) return null;
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="subtitle2">
+        {translate(s ? 'resources.leads.selection.title' : 'resources.leads.valuation.title')}
+      </Typography>
+      {rows
+        .filter(([, value]) => value !== null && value !== undefined && value !== '')
+        .map(([label, value]) => (
+          <Typography key={label} variant="body2">
+            {translate(label)}: {value}
+          </Typography>
+        ))}
     </Stack>
   );
 }
@@ -106,11 +179,13 @@ export function LeadShow() {
         <TextField source="kindName" />
         <TextField source="name" />
         <TextField source="phone" />
-        <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} />
+        <TextField source="text" sx={{ whiteSpace: 'pre-wrap' }} emptyText="—" />
+        <LeadRequest />
         <TextField source="titlePage" emptyText="—" />
         <TextField source="campaignLabel" emptyText="—" />
         <FunctionField<LeadDetail> source="receivedAt" render={(l) => dateTime(l.receivedAt)} />
         <FunctionField<LeadDetail> source="takenBy" render={(l) => l.takenBy?.name ?? '—'} />
+        <TextField source="lastAnswer" emptyText="—" sx={{ whiteSpace: 'pre-wrap' }} />
         <LeadHistory />
       </SimpleShowLayout>
     </Show>

@@ -10,6 +10,7 @@ export function ModeratorMenu() {
   return (
     <RaMenu>
       <RaMenu.ResourceItem name="leads" />
+      <RaMenu.ResourceItem name="moderation-listings" />
       <RaMenu.ResourceItem name="complained-publications" />
       <RaMenu.ResourceItem name="complaints" />
       <RaMenu.ResourceItem name="realtor-requests" />

@@ -23,11 +23,14 @@ export function ReasonButton({
   done,
   run,
   required = true,
+  hint,
   color = 'primary',
   variant = 'text',
 }: {
   label: MessageKey;
   reasonLabel: MessageKey;
+  /** what the field's text is for (who reads it), under the field */
+  hint?: MessageKey;
   done: MessageKey;
   run: (reason: string) => Promise<unknown>;
   required?: boolean;
@@ -77,7 +80,7 @@ export function ReasonButton({
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             required={required}
-            helperText={required ? translate('moderation.reasonHint') : ' '}
+            helperText={hint ? translate(hint) : required ? translate('moderation.reasonHint') : ' '}
             fullWidth
             multiline
             minRows={3}

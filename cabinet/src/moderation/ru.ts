@@ -18,6 +18,27 @@ export const moderationMessages = {
         titlePage: 'Страница',
         campaignLabel: 'Метка кампании',
         note: 'Заметка о звонке',
+        lastAnswer: 'Ответ человеку',
+        answer: 'Ответ человеку (СМС и письмо)',
+        doneAnswer: 'Ответ человеку, необязательно',
+        answerHint: 'Уйдёт СМС на телефон заявки и письмом, если известна почта',
+      },
+      selection: {
+        title: 'Параметры подбора',
+        city: 'Город',
+        rooms: 'Комнат',
+        homeSquare: 'Общая площадь, м²',
+        kitchenSquare: 'Площадь кухни, м²',
+        price: 'Цена, ₽',
+        metro: 'До метро, мин',
+        wishes: 'Пожелания',
+      },
+      valuation: {
+        title: 'Квартира для оценки',
+        address: 'Адрес',
+        square: 'Площадь, м²',
+        rooms: 'Комнат',
+        floor: 'Этаж',
       },
       page: { list: 'Лиды: заявки с сайта', show: 'Заявка' },
       kinds: {
@@ -36,6 +57,7 @@ export const moderationMessages = {
         done: 'Выполнена',
         spam: 'Спам',
         note: 'Заметка о звонке',
+        answer: 'Ответить',
       },
       history: {
         title: 'История',
@@ -44,8 +66,10 @@ export const moderationMessages = {
         note: 'Заметка',
         done: 'Выполнена',
         spam: 'Спам',
+        answer: 'Ответ',
       },
       notifications: {
+        answered: 'Ответ отправлен',
         taken: 'Заявка взята в работу',
         done: 'Заявка выполнена',
         spam: 'Заявка отмечена как спам',
@@ -82,6 +106,32 @@ export const moderationMessages = {
       notifications: {
         declined: 'Объявление отклонено',
         dismissed: 'Жалоба отклонена',
+      },
+    },
+    'moderation-listings': {
+      fields: {
+        title: 'Объявление',
+        status: 'Статус',
+        statusName: 'Статус',
+        awaiting: 'Только ожидающие проверки',
+        changedAt: 'Опубликовано или изменено',
+        checkedAt: 'Проверено',
+        declineReason: 'Причина отклонения',
+        reason: 'Причина (её увидит агентство)',
+      },
+      page: { list: 'Объявления на модерации', show: 'Объявление на модерации' },
+      statuses: {
+        published: 'Опубликовано',
+        draft: 'Черновик',
+        archived: 'В архиве',
+        declined: 'Отклонено',
+        notActive: 'Опубликовано, не активно',
+      },
+      actions: { approve: 'Одобрить', decline: 'Отклонить', restore: 'Восстановить' },
+      notifications: {
+        approved: 'Объявление одобрено',
+        declined: 'Объявление отклонено',
+        restored: 'Объявление восстановлено',
       },
     },
     'realtor-requests': {
@@ -214,6 +264,7 @@ export const moderationMessages = {
     },
   },
   moderation: {
+    history: { title: 'История модерации', empty: 'Модераторы ещё ничего не делали' },
     back: 'Назад',
     reasonHint: 'Не короче 3 символов',
     published: 'Опубликовано',

@@ -15,6 +15,7 @@ Object.assign(dataProvider, moderationCalls);
 export { default as leads } from '../leads';
 export { default as complaints, complainedPublications } from '../complaints';
 export { default as realtorRequests } from '../realtorRequests';
+export { default as moderationListings } from '../moderationListings';
 export { default as posts } from '../posts';
 export { default as postCategories } from '../postCategories';
 export { default as slides } from '../slides';

@@ -1,6 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import {
+  Button,
   DateField,
   EditButton,
   FunctionField,
@@ -11,6 +12,7 @@ import {
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { DEAL_CHOICES, PROPERTY_TYPE_CHOICES, STATUS_NAMES } from './choices';
 import { formatCharacteristic, formatPrice } from '@estate/client';
 import { PublishButton } from './PublishButton';
@@ -100,10 +102,20 @@ function CurrentTariffField(_props: { label?: string }) {
   );
 }
 
+/** the listing's funnel (issue 19): its own screen, for any period */
+function FunnelButton() {
+  const record = useRecordContext<{ id: string }>();
+  if (!record) return null;
+  return (
+    <Button component={Link} to={`/funnel/${encodeURIComponent(record.id)}`} label="cabinet.menu.funnel" />
+  );
+}
+
 const Actions = () => (
   <TopToolbar>
     <PublishButton />
     <TariffButton />
+    <FunnelButton />
     <EditButton />
   </TopToolbar>
 );

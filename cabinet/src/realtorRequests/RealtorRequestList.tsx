@@ -1,7 +1,8 @@
-import { Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { ListBase, Pagination, Title, useListContext } from 'react-admin';
 import { useCabinetData } from '../agency/useAgency';
 import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
+import { ModerationHistoryOf } from '../moderation/ModerationHistory';
 import { ActionButton, ReasonButton } from '../moderation/ReasonButton';
 import type { RealtorRequest } from '../types';
 
@@ -11,7 +12,10 @@ const LEGAL_ENTITIES: Record<number, MessageKey> = {
   3: 'cabinet.agency.legalEntity.realtor',
 };
 
-/** One request under review: the agency's details; approve, or reject with the reason the applicant reads. */
+/**
+ * One request under review: the agency's details and its moderation history (an earlier rejection,
+ * by whom and why); approve, or reject with the reason the applicant reads.
+ */
 function RequestCard({ request }: { request: RealtorRequest }) {
   const translate = useCabinetTranslate();
   const data = useCabinetData();
@@ -40,6 +44,9 @@ function RequestCard({ request }: { request: RealtorRequest }) {
               {translate(label)}: {value}
             </Typography>
           ))}
+        <Box sx={{ mt: 1 }}>
+          <ModerationHistoryOf subject="realtor-request" subjectId={request.id} />
+        </Box>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <ActionButton

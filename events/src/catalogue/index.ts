@@ -19,6 +19,7 @@ import { chatEvents, chatMessagePostedV2 } from './chats';
 import { contentEvents } from './content';
 import { complaintEvents } from './complaints';
 import { leadEvents } from './leads';
+import { savedSearchEvents } from './savedSearches';
 import { mediaEvents } from './media';
 import { paymentEvents, walletChargedV2, walletEvents } from './money';
 import { newBuildingEvents } from './newBuildings';
@@ -49,6 +50,7 @@ const schemas = {
   ...contentEvents,
   ...leadEvents,
   ...complaintEvents,
+  ...savedSearchEvents,
 };
 
 export type EventType = keyof typeof schemas;
@@ -146,6 +148,7 @@ export {
   LEAD_KINDS,
   LEAD_STATUSES,
   LEAD_TEXT_LIMIT,
+  LEAD_ANSWER_LIMIT,
   leadKind,
   valuation,
   type HouseSelection,
@@ -162,3 +165,4 @@ export {
   type CodePurpose,
   type NotificationSettings,
 } from './identity';
+export * from './savedSearches';

@@ -26,6 +26,9 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** A lead's text with the campaign label appended: a person's 2,000 characters and the label's 200. */
 export const LEAD_TEXT_LIMIT = 2000;
 
+/** A moderator's answer to the person who sent a lead: it goes by SMS, so a few messages at most. */
+export const LEAD_ANSWER_LIMIT = 500;
+
 /** product.md section 3, Selection request: the four-step form for a listing not found. */
 export const houseSelection = z.object({
   city: z.string().min(2).max(100),
@@ -90,4 +93,14 @@ export const leadEvents = {
   }),
   LeadCompleted: z.object({ leadId: id, ...moderator }),
   LeadMarkedSpam: z.object({ leadId: id, ...moderator }),
+  /**
+   * A moderator's answer to the person (issue 17, item 6): a reactor sends it by SMS to the lead's
+   * phone and by e-mail when an address is known. `answerId` makes a retried request answer once.
+   */
+  LeadAnswered: z.object({
+    leadId: id,
+    answerId: id,
+    text: z.string().min(1).max(LEAD_ANSWER_LIMIT),
+    ...moderator,
+  }),
 };

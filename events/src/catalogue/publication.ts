@@ -122,6 +122,17 @@ export const publicationEvents = {
   PublicationDeleted: z.object({ publicationId: id }),
   /** refused by a moderator (status 4), with the reason the agency sees */
   PublicationDeclined: z.object({ publicationId: id, reason: z.string().min(3).max(1000), moderatorId: id }),
+  /**
+   * a moderator looked at the listing as it is and let it stand (product.md's `isChecked`): it leaves
+   * the queue of listings awaiting moderation until it is published or edited again
+   */
+  PublicationChecked: z.object({ publicationId: id, moderatorId: id }),
+  /** a moderator undid a decline: the listing is back in the status it had before it (`status`) */
+  PublicationRestored: z.object({
+    publicationId: id,
+    moderatorId: id,
+    status: z.union([z.literal(1), z.literal(2), z.literal(5)]),
+  }),
   /** published but not shown: its paid placement lapsed or a moderator paused it (status 5) */
   PublicationDeactivated: z.object({ publicationId: id, reason: z.string().max(300) }),
   /** a promotion tariff: position type 1–3, shown among the top ads until the given time */

@@ -93,6 +93,13 @@ export function eventStoreContract(adapterName: string, makeStore: EventStoreFac
       expect((await store.readStream(id, 1)).map((e) => e.revision)).toEqual([1, 2]);
     });
 
+    it('reads at most maxCount events of a stream', async () => {
+      const id = stream();
+      await store.append(id, [sample(1), sample(2), sample(3)], 'no-stream');
+      expect((await store.readStream(id, 1, 1)).map((e) => e.revision)).toEqual([1]);
+      expect((await store.readStream(id, 0, 10)).map((e) => e.revision)).toEqual([0, 1, 2]);
+    });
+
     it('reads the whole log by position, in pages', async () => {
       const id = stream();
       const from = await store.headPosition();

@@ -47,6 +47,7 @@ function toStored(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent
       correlationId: metadata.correlationId ?? '',
       causationId: metadata.causationId ?? null,
       actor: metadata.actor ?? null,
+      ...(metadata.sessionId ? { sessionId: metadata.sessionId } : {}),
     },
   };
 }
@@ -91,12 +92,13 @@ export class KurrentEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
+  async readStream(streamId: string, fromRevision = 0, maxCount?: number): Promise<StoredEvent[]> {
     const events: StoredEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId, {
         fromRevision: BigInt(fromRevision),
         direction: FORWARDS,
+        ...(maxCount !== undefined ? { maxCount: BigInt(maxCount) } : {}),
       })) {
         const stored = toStored(resolved);
         if (stored) events.push(stored);

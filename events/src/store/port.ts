@@ -34,7 +34,8 @@ export interface EventStore {
    * call an idempotent retry: when every event of the batch is stored it returns the stored result.
    */
   append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
-  readStream(streamId: string, fromRevision?: number): Promise<StoredEvent[]>;
+  /** the stream's events from `fromRevision` in order; `maxCount`: at most that many (all when absent) */
+  readStream(streamId: string, fromRevision?: number, maxCount?: number): Promise<StoredEvent[]>;
   /** events with a position strictly greater than `afterPosition`, oldest first */
   readAll(afterPosition: number, limit: number): Promise<StoredEvent[]>;
   /** position of the newest event in the log, 0 when empty */

@@ -105,8 +105,8 @@ export class SqliteEventStore implements EventStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       readStream: this.db
-        .prepare<[string, number], Row>(
-          `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`,
+        .prepare<[string, number, number], Row>(
+          `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
         )
         .raw(true),
       readAll: this.db
@@ -166,8 +166,9 @@ export class SqliteEventStore implements EventStore {
     return result;
   }
 
-  async readStream(streamId: string, fromRevision = 0): Promise<StoredEvent[]> {
-    return this.stmts.readStream.all(streamId, fromRevision).map(toStored);
+  async readStream(streamId: string, fromRevision = 0, maxCount?: number): Promise<StoredEvent[]> {
+    // LIMIT -1: every row
+    return this.stmts.readStream.all(streamId, fromRevision, maxCount ?? -1).map(toStored);
   }
 
   async readAll(afterPosition: number, limit: number): Promise<StoredEvent[]> {

@@ -135,6 +135,7 @@ export const catalogueProjection = defineProjection({
     'PublicationMovedToDraft',
     'PublicationDeactivated',
     'PublicationDeclined',
+    'PublicationRestored',
     'PublicationDeleted',
     'PublicationPromoted',
     'PublicationPromotionEnded',
@@ -261,6 +262,9 @@ export const catalogueProjection = defineProjection({
           promotion: null,
           declineReason: event.data.reason,
         });
+      // a moderator undid the decline: the status it had before, and no reason any more
+      case 'PublicationRestored':
+        return setStatus(event.data.status, { declineReason: null });
       case 'PublicationDeleted':
         await catalogue.deleteOne({ _id: event.data.publicationId });
         return;

@@ -61,6 +61,28 @@ describe('leads read model', () => {
     expect(await twice.collection(LEADS).find({})).toEqual(await once.collection(LEADS).find({}));
   });
 
+  it('keeps the answers to the person in the history, the last one apart', async () => {
+    const answered = storedEvents([
+      { streamId: 'lead-l3', event: { type: 'LeadReceived', data: { ...lead, leadId: 'l3' } } },
+      {
+        streamId: 'lead-l3',
+        event: {
+          type: 'LeadAnswered',
+          data: { leadId: 'l3', answerId: 'a1', text: 'Перезвоним завтра', ...anna },
+        },
+      },
+      { streamId: 'lead-l3', event: { type: 'LeadCompleted', data: { leadId: 'l3', ...anna } } },
+    ]);
+    const store = await project([leadsProjection], answered);
+    const doc = await store.collection<LeadDocument>(LEADS).findOne({ _id: 'l3' });
+    expect(doc).toMatchObject({ status: 'done', lastAnswer: 'Перезвоним завтра' });
+    expect(doc!.history.map((h) => [h.action, h.text])).toEqual([
+      ['received', null],
+      ['answer', 'Перезвоним завтра'],
+      ['done', null],
+    ]);
+  });
+
   it('marks spam with the moderator who did', async () => {
     const spam = storedEvents([
       { streamId: 'lead-l2', event: { type: 'LeadReceived', data: { ...lead, leadId: 'l2' } } },

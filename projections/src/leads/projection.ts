@@ -6,7 +6,7 @@ export const LEADS = 'leads';
 export type LeadModerator = { id: string; name: string };
 export type LeadHistoryEntry = {
   at: string;
-  action: 'received' | 'taken' | 'note' | 'done' | 'spam';
+  action: 'received' | 'taken' | 'note' | 'done' | 'spam' | 'answer';
   moderator: LeadModerator | null;
   text: string | null;
 };
@@ -23,6 +23,8 @@ export type LeadDocument = Omit<EventData<'LeadReceived'>, 'leadId'> & {
   closedBy: LeadModerator | null;
   notesCount: number;
   lastNote: string | null;
+  /** the last answer sent to the person (SMS and e-mail) */
+  lastAnswer: string | null;
   history: LeadHistoryEntry[];
 };
 
@@ -32,7 +34,8 @@ export type LeadDocument = Omit<EventData<'LeadReceived'>, 'leadId'> & {
  */
 export const leadsProjection = defineProjection({
   name: 'leads',
-  version: 1,
+  // 2: the answers to the person
+  version: 2,
   collections: {
     [LEADS]: [
       { key: { receivedAt: -1 } },
@@ -42,7 +45,7 @@ export const leadsProjection = defineProjection({
       { key: { phone: 1, receivedAt: -1 } },
     ],
   },
-  handles: ['LeadReceived', 'LeadTaken', 'LeadNoteAdded', 'LeadCompleted', 'LeadMarkedSpam'],
+  handles: ['LeadReceived', 'LeadTaken', 'LeadNoteAdded', 'LeadCompleted', 'LeadMarkedSpam', 'LeadAnswered'],
   async apply(event, store) {
     const leads = store.collection<LeadDocument>(LEADS);
     if (event.type === 'LeadReceived') {
@@ -59,6 +62,7 @@ export const leadsProjection = defineProjection({
         closedBy: null,
         notesCount: 0,
         lastNote: null,
+        lastAnswer: null,
         history: [{ at: event.occurredAt, action: 'received', moderator: null, text: null }],
       });
       return;
@@ -86,6 +90,9 @@ export const leadsProjection = defineProjection({
         return;
       case 'LeadMarkedSpam':
         await step('spam', { status: 'spam', closedBy: moderator });
+        return;
+      case 'LeadAnswered':
+        await step('answer', { lastAnswer: event.data.text }, event.data.text);
         return;
       case 'LeadNoteAdded': {
         const lead = await leads.findOne({ _id: leadId });

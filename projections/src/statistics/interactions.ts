@@ -104,6 +104,8 @@ export async function countInteractions(
   store: ReadStore,
   interactions: Interaction[],
   limits: CountingLimits = COUNTING_LIMITS,
+  /** told of every interaction the limits let count (counted now or before: the funnel's sets) */
+  accepted?: (i: Interaction) => void,
 ): Promise<number> {
   const stats = store.collection<InteractionStatsDocument>(INTERACTION_STATS);
   const limited = interactions.filter((i) => limitsOf(i, limits));
@@ -117,6 +119,7 @@ export async function countInteractions(
       quota = readQuota(book, i, day);
       if (!quota.allows(limit)) continue;
     }
+    accepted?.(i);
     try {
       const result = await stats.updateOne(
         { _id: `${i.publicationId}:${day}:${bucketOf(i.id)}`, ids: { $ne: i.id } },

@@ -244,6 +244,7 @@ export const sendMessage = defineRoute({
         kind: 'chat',
         publicationId: started.data.publicationId,
         at,
+        viewer: `user:${user.userId}`,
       };
       await ctx.bus
         .publish(INTERACTIONS_TOPIC, [{ key: started.data.publicationId, value: chat }])

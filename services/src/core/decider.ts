@@ -1,6 +1,7 @@
 import {
   CURRENT_SCHEMA_VERSION,
   newEvent,
+  newMetadata,
   upcast,
   validateEventData,
   WrongExpectedRevisionError,
@@ -10,6 +11,7 @@ import {
   type StoredEvent,
 } from '@estate/events';
 import { DomainError } from './errors';
+import { sessionOfActor } from './session';
 
 /** decide says what may happen next; evolve says what a fact means. Both are pure. */
 export type Decider<Command, State, Event extends DomainEvent> = {
@@ -120,9 +122,15 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
       return { state, events, position: current.position, nextExpectedRevision: revision };
     }
     const newState = events.reduce(decider.evolve, state);
+    // one command's events share their metadata and their time: a listing as of a moment is never
+    // half of a command (history/asOf.ts); the request's session joins the metadata (core/session.ts)
+    const sessionId = context.sessionId ?? sessionOfActor(context.actor);
+    const metadata = newMetadata({ ...context, ...(sessionId ? { sessionId } : {}) });
+    const occurredAt = new Date();
     const toAppend = events.map((e) =>
-      newEvent(e.type, validateEventData(e.type, e.data), context, {
+      newEvent(e.type, validateEventData(e.type, e.data), metadata, {
         schemaVersion: CURRENT_SCHEMA_VERSION[e.type],
+        occurredAt,
       }),
     );
     try {

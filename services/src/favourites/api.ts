@@ -60,6 +60,7 @@ export const addFavourite = defineRoute({
         kind: 'favorite',
         publicationId: id,
         at,
+        viewer: `user:${userId}`,
       };
       await ctx.bus
         .publish(INTERACTIONS_TOPIC, [{ key: id, value: favourite }])

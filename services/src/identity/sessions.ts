@@ -5,6 +5,7 @@ import { MODERATOR_ROLE } from '@estate/events';
 import type { AuthenticatedUser } from '../core/access';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
+import { inSession, sessionIdOf } from '../core/session';
 import { SESSION_USE_RECORDED_EVERY_MS, sessionActivityDecider, sessionStream } from './sessionActivity';
 import { userDecider, userStream } from './user';
 
@@ -161,7 +162,9 @@ export function authenticate(ctx: AppContext) {
     }
     const inBody = req.user ? undefined : sessionTokenInBody(req);
     if (inBody) req.user = (await liveSession(ctx, inBody))?.user;
-    next();
+    // the rest of the request runs in its session: the commands it causes record the session's id
+    if (req.user) inSession({ userId: req.user.userId, sessionId: sessionIdOf(req.user.tokenHash) }, next);
+    else next();
   };
 }
 

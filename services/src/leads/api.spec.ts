@@ -5,7 +5,7 @@ import { createAgency } from '../../test/publications';
 import { settled } from '../../test/settled';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity';
+import { changeUser, registerUser } from '../identity';
 import { seedDemoLeads } from './demo';
 
 /**
@@ -230,8 +230,9 @@ describe('limits: per phone a day and per IP an hour (429 with the spec’s text
   it('refuses a phone’s fourth lead', async () => {
     const phone = '79162230020';
     const trust = await trustPhone(t, phone);
-    for (let i = 0; i < 3; i++) await send({ phone }, { trust }).expect(201);
-    const res = await send({ phone }, { trust }).expect(429);
+    // each a request of its own: the same one again is not a new lead (below)
+    for (let i = 0; i < 3; i++) await send({ phone, text: `Перезвоните ${i}` }, { trust }).expect(201);
+    const res = await send({ phone, text: 'Перезвоните 3' }, { trust }).expect(429);
     expect(res.body).toMatchObject({ errorCode: 108, message: TOO_MANY });
   });
 
@@ -371,13 +372,149 @@ describe('the moderators’ leads: /api/cabinet/leads (react-admin simple-rest)'
   });
 });
 
+describe('the same request again is one lead (docs/decisions.md)', () => {
+  it('answers the first lead to a repeat within 10 minutes, however its text is spaced; another text is new', async () => {
+    const phone = '79162230070';
+    const trust = await trustPhone(t, phone);
+    const first = (await send({ phone, text: 'Перезвоните  после обеда' }, { trust }).expect(201)).body.data;
+    const again = (await send({ phone, text: ' перезвоните после обеда ' }, { trust }).expect(201)).body.data;
+    expect(again).toEqual(first);
+    const other = (
+      await send({ phone, kind: 'question', text: 'Перезвоните после обеда' }, { trust }).expect(201)
+    ).body.data;
+    expect(other.id).not.toBe(first.id);
+    await t.ctx.projections.whenCaughtUp();
+    expect(await t.ctx.readStore.collection('leads').countDocuments({ phone })).toBe(2);
+    // 20 minutes on, the same request is a new lead
+    t.clock.advance(20 * 60_000);
+    const later = (
+      await send({ phone, text: 'Перезвоните после обеда' }, { trust: await trustPhone(t, phone) }).expect(
+        201,
+      )
+    ).body.data;
+    expect(later.id).not.toBe(first.id);
+  });
+
+  it('makes one lead of two sends at the same moment', async () => {
+    const phone = '79162230071';
+    const trust = await trustPhone(t, phone);
+    const [a, b] = await Promise.all([
+      send({ phone, text: 'Звоните вечером' }, { trust }),
+      send({ phone, text: 'Звоните вечером' }, { trust }),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(b.body.data.id).toBe(a.body.data.id);
+    await t.ctx.projections.whenCaughtUp();
+    expect(await t.ctx.readStore.collection('leads').countDocuments({ phone })).toBe(1);
+  });
+});
+
+describe('a moderator’s answer reaches the person (issue 17, item 6)', () => {
+  const smsTo = async (phone: string) => {
+    await settled(t);
+    return (await request(t.app).get('/api/dev/sms').query({ phone }).expect(200)).body.data as {
+      text: string;
+    }[];
+  };
+  const ANSWER = 'Нашли три квартиры по вашим условиям, ждём вашего звонка';
+
+  it('sends an SMS to a visitor without an account; the history names the moderator', async () => {
+    const phone = '79162230080';
+    const trust = await trustPhone(t, phone);
+    const id = (
+      await send({ phone, kind: 'house-selection', selection: SELECTION, text: '' }, { trust }).expect(201)
+    ).body.data.id;
+    await t.ctx.projections.whenCaughtUp();
+    const res = await act(moderator, `/api/cabinet/leads/${id}/answer`, { text: ANSWER }).expect(201);
+    expect(res.body.data).toMatchObject({ status: 'new', lastAnswer: ANSWER });
+    expect(res.body.data.history.at(-1)).toMatchObject({
+      action: 'answer',
+      moderator: { id: 'moderator', name: 'Модератор Анна' },
+      text: ANSWER,
+    });
+    const [sms] = await smsTo(phone);
+    expect(sms.text).toBe(`Ответ на вашу заявку «Подбор квартиры»: ${ANSWER}`);
+  });
+
+  it('marks done with an answer: an SMS and a letter to the account of the phone, as its switches allow', async () => {
+    const phone = '79162230081';
+    const email = 'answer-me@test.local';
+    await registerUser(t.ctx, {
+      type: 'RegisterUser',
+      userId: 'answer-user',
+      name: 'Ирина',
+      phone,
+      email,
+      role: ROLES.USER,
+      agencyId: null,
+    });
+    const token = await signIn(t, phone);
+    const smsBefore = (await smsTo(phone)).length;
+    const id = (await send({ phone, name: 'Ирина', kind: 'credit', text: 'Ипотека' }, { token }).expect(201))
+      .body.data.id;
+    await t.ctx.projections.whenCaughtUp();
+    const done = await act(moderator, `/api/cabinet/leads/${id}/done`, { answer: ANSWER }).expect(200);
+    expect(done.body.data).toMatchObject({ status: 'done', lastAnswer: ANSWER });
+    expect(done.body.data.history.slice(-2).map((h: { action: string }) => h.action)).toEqual([
+      'answer',
+      'done',
+    ]);
+    const [letter] = await lettersTo(t, email);
+    expect(letter.subject).toBe('Ответ на вашу заявку: Заявка на ипотеку');
+    expect(letter.text).toContain('Здравствуйте, Ирина!');
+    expect(letter.text).toContain(ANSWER);
+    expect(await smsTo(phone)).toHaveLength(smsBefore + 1);
+
+    // SMS switched off: the next answer is a letter only
+    await changeUser(t.ctx, 'answer-user', {
+      type: 'ChangeNotificationSettings',
+      settings: { canReceiveSmsNotifications: false },
+    });
+    await act(moderator, `/api/cabinet/leads/${id}/answer`, { text: 'Ещё одно уточнение' }).expect(201);
+    expect(await lettersTo(t, email, 2)).toHaveLength(2);
+    expect(await smsTo(phone)).toHaveLength(smsBefore + 1);
+
+    // every notice off: nothing at all
+    await changeUser(t.ctx, 'answer-user', {
+      type: 'ChangeNotificationSettings',
+      settings: { canReceiveNotifications: false },
+    });
+    await act(moderator, `/api/cabinet/leads/${id}/answer`, { text: 'Последнее уточнение' }).expect(201);
+    await settled(t);
+    expect((await request(t.app).get('/api/dev/email').query({ to: email })).body.data).toHaveLength(2);
+    expect(await smsTo(phone)).toHaveLength(smsBefore + 1);
+  });
+
+  it('refuses an empty or too long answer, a lead marked spam, and anyone but a moderator', async () => {
+    const phone = '79162230082';
+    const trust = await trustPhone(t, phone);
+    const id = (await send({ phone, text: 'Купите слона' }, { trust }).expect(201)).body.data.id;
+    await t.ctx.projections.whenCaughtUp();
+    expect(
+      (await act(moderator, `/api/cabinet/leads/${id}/answer`, { text: ' ' }).expect(400)).body.errors,
+    ).toEqual({ text: ['Напишите ответ'] });
+    expect(
+      (await act(moderator, `/api/cabinet/leads/${id}/answer`, { text: 'а'.repeat(501) }).expect(400)).body
+        .errors,
+    ).toEqual({ text: ['Не больше 500 символов'] });
+    for (const token of [user, agent])
+      await act(token, `/api/cabinet/leads/${id}/answer`, { text: ANSWER }).expect(403);
+    await act(moderator, `/api/cabinet/leads/${id}/spam`).expect(200);
+    const refused = await act(moderator, `/api/cabinet/leads/${id}/answer`, { text: ANSWER }).expect(422);
+    expect(refused.body.message).toBe('Заявка отмечена как спам: ответ не отправляется');
+    expect(await smsTo(phone)).toHaveLength(1); // the code only
+  });
+});
+
 describe('demo leads tell nobody', () => {
-  it('records them with their moderator’s work and sends no letter', async () => {
+  it('records them with their moderator’s work and sends no letter, nor the answer’s SMS', async () => {
     await settled(t);
     const before = (await request(t.app).get('/api/dev/email').query({ to: INBOX })).body.data.length;
     await seedDemoLeads(t.ctx, { userId: 'moderator', name: 'Модератор Анна' });
     await settled(t);
     expect((await request(t.app).get('/api/dev/email').query({ to: INBOX })).body.data).toHaveLength(before);
+    // the fourth demo lead was answered: its phone got nothing
+    expect((await request(t.app).get('/api/dev/sms').query({ phone: '79161110004' })).body.data).toEqual([]);
     const selections = await cabinet(
       moderator,
       `/api/cabinet/leads?filter=${encodeURIComponent('{"kind":"house-selection","status":"new"}')}&range=[0,99]`,

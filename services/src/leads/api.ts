@@ -19,7 +19,16 @@ import {
   type LeadDetailDto,
   type LeadDto,
 } from './dto';
-import { leadListQuery, leadParams, noteBody, sendRequestBody, type SendRequestBody } from './inputs';
+import {
+  answerBody,
+  doneBody,
+  leadListQuery,
+  leadParams,
+  noteBody,
+  sendRequestBody,
+  type SendRequestBody,
+} from './inputs';
+import { leadIdFor, periodOf, sameLeadAs } from './duplicates';
 import { leadDecider, leadStream, type LeadCommand, type LeadHandler } from './lead';
 
 /** The request forms' leads (api.md Forms) and the moderators' work on them (`/api/cabinet/leads`). */
@@ -60,7 +69,8 @@ export const sendRequest = defineRoute({
     `Метка кампании (campaignLabel) дописывается к тексту. Проверка на робота (g-recaptcha-response) и телефон, ` +
     `подтверждённый кодом из СМС (заголовок ${TRUST_TOKEN_HEADER} из /api/sms-code/verify; вошедшему со своим номером ` +
     'не нужен, иначе errorCode 6). Лимиты (429): заявок в час с одного IP — LEADS_LIMIT_PER_IP (10), в сутки на телефон — LEADS_LIMIT_PER_PHONE (5). ' +
-    'Письмо о заявке уходит на почту заявок после записи.',
+    'Письмо о заявке уходит на почту заявок после записи. Та же заявка повторно (тот же телефон, вид и текст в течение 10 минут) ' +
+    'не создаёт второй: ответ — первая заявка.',
   auth: 'public',
   body: sendRequestBody,
   status: 201,
@@ -69,9 +79,13 @@ export const sendRequest = defineRoute({
   async handle({ ctx, body, req }) {
     await checkBot(ctx, req);
     await requireConfirmedPhone(ctx, req, body.phone);
+    // the same request again is answered with the first's lead, and counts against no limit
+    const period = periodOf(ctx.clock());
+    const same = await sameLeadAs(ctx, body, period);
+    if (same) return { data: { id: same, kind: body.kind, status: 'new' as const } };
     await ctx.limits.consume('leadsPerIp', clientIp(req));
     await ctx.limits.consume('leadsPerPhone', body.phone);
-    const leadId = randomUUID();
+    const leadId = leadIdFor(body, period);
     await handleCommand(
       ctx.eventStore,
       leadStream(leadId),
@@ -156,11 +170,7 @@ const handlerOf = (req: Request): LeadHandler => {
   return { userId: user.userId, name: user.name, role: user.role };
 };
 
-const action = (
-  verb: 'take' | 'done' | 'spam',
-  summary: string,
-  type: Exclude<ModeratorCommand['type'], 'AddLeadNote'>,
-) =>
+const action = (verb: 'take' | 'spam', summary: string, type: 'TakeLead' | 'MarkLeadSpam') =>
   defineRoute({
     method: 'post',
     path: `/api/cabinet/leads/{id}/${verb}`,
@@ -178,7 +188,28 @@ export const takeLead = action(
   'Взять заявку в работу (или перехватить у другого модератора)',
   'TakeLead',
 );
-export const completeLead = action('done', 'Отметить заявку выполненной', 'CompleteLead');
+
+export const completeLead = defineRoute({
+  method: 'post',
+  path: '/api/cabinet/leads/{id}/done',
+  tags,
+  summary: 'Отметить заявку выполненной (с ответом человеку или без)',
+  description:
+    'answer — ответ человеку, оставившему заявку (до 500 символов): уходит СМС на телефон заявки и письмом, ' +
+    'если известна почта (аккаунт с этим подтверждённым телефоном), с учётом его настроек уведомлений.',
+  auth: MODERATORS,
+  params: leadParams,
+  body: doneBody,
+  errors: [404, 422],
+  response: leadActionAnswer,
+  handle: ({ ctx, params: { id }, body: { answer }, req }) =>
+    act(ctx, req, {
+      type: 'CompleteLead',
+      leadId: id,
+      by: handlerOf(req),
+      ...(answer ? { answer: { answerId: randomUUID(), text: answer } } : {}),
+    }),
+});
 export const markLeadSpam = action('spam', 'Отметить заявку как спам', 'MarkLeadSpam');
 
 export const addLeadNote = defineRoute({
@@ -196,6 +227,29 @@ export const addLeadNote = defineRoute({
     act(ctx, req, { type: 'AddLeadNote', leadId: id, noteId: randomUUID(), text, by: handlerOf(req) }),
 });
 
+export const answerLead = defineRoute({
+  method: 'post',
+  path: '/api/cabinet/leads/{id}/answer',
+  tags,
+  summary: 'Ответить человеку, оставившему заявку: СМС на телефон заявки и письмо, если известна почта',
+  description:
+    'Почта — аккаунта, которому принадлежит подтверждённый телефон заявки (или вошедшего отправителя); ' +
+    'его настройки уведомлений соблюдаются. Заявке со статусом «Спам» ответ не отправляется (422).',
+  auth: MODERATORS,
+  params: leadParams,
+  body: answerBody,
+  status: 201,
+  errors: [404, 422],
+  response: leadActionAnswer,
+  handle: ({ ctx, params: { id }, body: { text }, req }) =>
+    act(ctx, req, {
+      type: 'AnswerLead',
+      leadId: id,
+      answer: { answerId: randomUUID(), text },
+      by: handlerOf(req),
+    }),
+});
+
 export const leadRoutes = [
   sendRequest,
   listLeads,
@@ -204,4 +258,5 @@ export const leadRoutes = [
   completeLead,
   markLeadSpam,
   addLeadNote,
+  answerLead,
 ];

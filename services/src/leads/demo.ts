@@ -59,7 +59,7 @@ const LEADS: DemoLead[] = [
 
 /**
  * Four leads through the lead's commands with the seed's correlation (no letter to the inbox):
- * the moderator has taken the second and noted a call, and closed the fourth.
+ * the moderator has taken the second and noted a call, and answered and closed the fourth.
  */
 export async function seedDemoLeads(ctx: AppContext, moderator: { userId: string; name: string }) {
   const by = { ...moderator, role: MODERATOR_ROLE };
@@ -82,6 +82,15 @@ export async function seedDemoLeads(ctx: AppContext, moderator: { userId: string
         by,
       });
     }
-    if (i === 3) await run({ type: 'CompleteLead', leadId, by });
+    if (i === 3)
+      await run({
+        type: 'CompleteLead',
+        leadId,
+        by,
+        answer: {
+          answerId: derivedId('demo-lead-answer', String(i)),
+          text: 'Да, материнский капитал можно направить на первый взнос. Перезвоним и расскажем подробнее.',
+        },
+      });
   }
 }

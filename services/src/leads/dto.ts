@@ -55,12 +55,14 @@ export const leadDto = z.object({
   closedBy: moderatorRef.nullable(),
   notesCount: z.number().int(),
   lastNote: z.string().nullable(),
+  /** the last answer sent to the person (by SMS, and by e-mail when an address is known) */
+  lastAnswer: z.string().nullable(),
 });
 export type LeadDto = z.infer<typeof leadDto>;
 
 export const leadHistoryEntryDto = z.object({
   at: z.string(),
-  action: z.enum(['received', 'taken', 'note', 'done', 'spam']),
+  action: z.enum(['received', 'taken', 'note', 'done', 'spam', 'answer']),
   /** null for the sending itself */
   moderator: moderatorRef.nullable(),
   text: z.string().nullable(),

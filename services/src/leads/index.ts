@@ -7,5 +7,5 @@
  */
 export { leadDecider, leadStream, type LeadCommand, type LeadHandler } from './lead';
 export { leadRoutes } from './api';
-export { LEADS_INBOX_REACTOR, leadReactors } from './reactors';
+export { LEAD_ANSWER_REACTOR, LEADS_INBOX_REACTOR, leadReactors } from './reactors';
 export { seedDemoLeads } from './demo';

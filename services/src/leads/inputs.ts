@@ -1,4 +1,4 @@
-import { LEAD_KINDS, LEAD_STATUSES, LEAD_TEXT_LIMIT } from '@estate/events';
+import { LEAD_ANSWER_LIMIT, LEAD_KINDS, LEAD_STATUSES, LEAD_TEXT_LIMIT } from '@estate/events';
 import { z } from 'zod';
 import { jsonParam, simpleRestRange } from '../core/http';
 import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
@@ -186,4 +186,23 @@ export const noteBody = z.object({
     .trim()
     .min(1, 'Напишите заметку')
     .max(LEAD_TEXT_LIMIT, 'Не больше 2 000 символов'),
+});
+
+const answerText = z
+  .string({ error: 'Напишите ответ' })
+  .trim()
+  .min(1, 'Напишите ответ')
+  .max(LEAD_ANSWER_LIMIT, 'Не больше 500 символов');
+
+/** an answer to the person who sent the lead: it goes by SMS (and by e-mail when an address is known) */
+export const answerBody = z.object({ text: answerText });
+
+/** done, optionally with an answer to the person (empty: none) */
+export const doneBody = z.object({
+  answer: z
+    .string()
+    .trim()
+    .max(LEAD_ANSWER_LIMIT, 'Не больше 500 символов')
+    .nullish()
+    .transform((v) => v || null),
 });

@@ -136,3 +136,47 @@ describe('call-back notes', () => {
       .thenThrows('FORBIDDEN');
   });
 });
+
+describe('answers to the person (issue 17, item 6)', () => {
+  const text = 'Подобрали три квартиры, пришлём их на почту';
+  const answered = (h: LeadHandler, answerId: string): EventOf<'LeadAnswered'> => ({
+    type: 'LeadAnswered',
+    data: { leadId, answerId, text, ...by(h) },
+  });
+
+  it('records the answer with the moderator who wrote it, each answer id once', () => {
+    given([received, taken(anna)])
+      .when({ type: 'AnswerLead', leadId, answer: { answerId: 'a1', text }, by: anna })
+      .then([answered(anna, 'a1')]);
+    given([received, answered(anna, 'a1')])
+      .when({ type: 'AnswerLead', leadId, answer: { answerId: 'a1', text }, by: anna })
+      .then([]);
+  });
+
+  it('answers when marking done: the answer first, then done; done again with its answer adds nothing', () => {
+    given([received, taken(anna)])
+      .when({ type: 'CompleteLead', leadId, by: anna, answer: { answerId: 'a1', text } })
+      .then([answered(anna, 'a1'), done(anna)]);
+    given([received, answered(anna, 'a1'), done(anna)])
+      .when({ type: 'CompleteLead', leadId, by: anna, answer: { answerId: 'a1', text } })
+      .then([]);
+  });
+
+  it('answers a done lead again, but nobody for a lead marked spam', () => {
+    given([received, done(anna)])
+      .when({ type: 'AnswerLead', leadId, answer: { answerId: 'a2', text }, by: boris })
+      .then([answered(boris, 'a2')]);
+    given([received, spam(anna)])
+      .when({ type: 'AnswerLead', leadId, answer: { answerId: 'a3', text }, by: anna })
+      .thenThrows('ACTION_NOT_ALLOWED');
+  });
+
+  it('refuses anyone but a moderator, and a lead that does not exist', () => {
+    given([received])
+      .when({ type: 'AnswerLead', leadId, answer: { answerId: 'a1', text }, by: agent })
+      .thenThrows('FORBIDDEN');
+    given([])
+      .when({ type: 'AnswerLead', leadId, answer: { answerId: 'a1', text }, by: anna })
+      .thenThrows('NOT_FOUND');
+  });
+});

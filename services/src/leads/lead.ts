@@ -7,7 +7,8 @@ export type LeadEvent =
   | EventOf<'LeadTaken'>
   | EventOf<'LeadNoteAdded'>
   | EventOf<'LeadCompleted'>
-  | EventOf<'LeadMarkedSpam'>;
+  | EventOf<'LeadMarkedSpam'>
+  | EventOf<'LeadAnswered'>;
 
 /** who handles the lead: a moderator, named as the history will show them */
 export type LeadHandler = { userId: string; name: string; role: Role };
@@ -16,16 +17,22 @@ export type LeadCommand =
   | { type: 'ReceiveLead'; lead: EventData<'LeadReceived'> }
   /** a moderator takes the lead into work (or over from another moderator) */
   | { type: 'TakeLead'; leadId: string; by: LeadHandler }
-  | { type: 'CompleteLead'; leadId: string; by: LeadHandler }
+  /** done, with the answer the person is sent (if the moderator wrote one) */
+  | { type: 'CompleteLead'; leadId: string; by: LeadHandler; answer?: LeadAnswer }
   | { type: 'MarkLeadSpam'; leadId: string; by: LeadHandler }
   /** a call-back note; its id makes a retried request add it once */
-  | { type: 'AddLeadNote'; leadId: string; noteId: string; text: string; by: LeadHandler };
+  | { type: 'AddLeadNote'; leadId: string; noteId: string; text: string; by: LeadHandler }
+  /** an answer to the person (SMS, and a letter when an address is known); its id makes a retry answer once */
+  | { type: 'AnswerLead'; leadId: string; answer: LeadAnswer; by: LeadHandler };
+
+export type LeadAnswer = { answerId: string; text: string };
 
 export type Lead = {
   exists: boolean;
   status: LeadStatus;
   takenBy: string | null;
   noteIds: ReadonlySet<string>;
+  answerIds: ReadonlySet<string>;
 };
 
 export const leadStream = (leadId: string) => `lead-${leadId}`;
@@ -44,6 +51,8 @@ function evolve(lead: Lead, event: LeadEvent): Lead {
       return { ...lead, status: 'done' };
     case 'LeadMarkedSpam':
       return { ...lead, status: 'spam' };
+    case 'LeadAnswered':
+      return { ...lead, answerIds: new Set(lead.answerIds).add(event.data.answerId) };
     default: {
       const unknown: never = event;
       return unknown;
@@ -60,6 +69,20 @@ function handled(lead: Lead, by: LeadHandler) {
 
 const closed = (message: string) => new DomainError('ACTION_NOT_ALLOWED', message);
 
+/** the answer's event, once per answer id; a lead marked spam is answered to nobody */
+function answered(
+  lead: Lead,
+  leadId: string,
+  answer: LeadAnswer | undefined,
+  moderator: ReturnType<typeof handled>,
+): LeadEvent[] {
+  if (!answer || lead.answerIds.has(answer.answerId)) return [];
+  if (lead.status === 'spam') throw closed('Заявка отмечена как спам: ответ не отправляется');
+  return [
+    { type: 'LeadAnswered', data: { leadId, answerId: answer.answerId, text: answer.text, ...moderator } },
+  ];
+}
+
 function decide(command: LeadCommand, lead: Lead): LeadEvent[] {
   switch (command.type) {
     case 'ReceiveLead':
@@ -72,9 +95,14 @@ function decide(command: LeadCommand, lead: Lead): LeadEvent[] {
     }
     case 'CompleteLead': {
       const moderator = handled(lead, command.by);
-      if (lead.status === 'done') return [];
       if (lead.status === 'spam') throw closed('Заявка отмечена как спам');
-      return [{ type: 'LeadCompleted', data: { leadId: command.leadId, ...moderator } }];
+      const answer = answered(lead, command.leadId, command.answer, moderator);
+      if (lead.status === 'done') return answer;
+      return [...answer, { type: 'LeadCompleted', data: { leadId: command.leadId, ...moderator } }];
+    }
+    case 'AnswerLead': {
+      const moderator = handled(lead, command.by);
+      return answered(lead, command.leadId, command.answer, moderator);
     }
     case 'MarkLeadSpam': {
       const moderator = handled(lead, command.by);
@@ -102,10 +130,16 @@ function decide(command: LeadCommand, lead: Lead): LeadEvent[] {
 /**
  * A lead (`lead-<id>`): received once; a moderator takes it into work (another may take it over),
  * then marks it done or spam, each once and never one after the other; call-back notes at any
- * time. Only moderators act on it, and every action names the one who did it.
+ * time; answers to the person (with done, or on their own) in any status but spam, each once. Only moderators act on it, and every action names the one who did it.
  */
 export const leadDecider: Decider<LeadCommand, Lead, LeadEvent> = {
-  initialState: () => ({ exists: false, status: 'new', takenBy: null, noteIds: new Set() }),
+  initialState: () => ({
+    exists: false,
+    status: 'new',
+    takenBy: null,
+    noteIds: new Set(),
+    answerIds: new Set(),
+  }),
   evolve,
   decide,
 };

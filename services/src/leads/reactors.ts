@@ -1,11 +1,15 @@
-import type { EventData } from '@estate/events';
+import type { EventData, StoredEvent } from '@estate/events';
 import type { AppContext } from '../core/context';
+import { fold } from '../core/decider';
 import { isDemoFact } from '../core/demo';
 import { defineReactor, effectId } from '../core/reactors/reactor';
-import { queueEmail } from '../notifications';
+import { phoneDecider, phoneStream, userDecider, userStream } from '../identity';
+import { queueEmail, queueSms } from '../notifications';
 import { LEAD_KIND_NAMES } from './dto';
+import { leadStream } from './lead';
 
 export const LEADS_INBOX_REACTOR = 'leads-inbox';
+export const LEAD_ANSWER_REACTOR = 'leads-answer';
 
 const ROOMS = { 1: '1–2', 2: '3–4', 3: '5–6' } as const;
 const ROAD = { 1: 'пешком', 2: 'на машине', 3: 'на транспорте' } as const;
@@ -69,6 +73,17 @@ export function leadLetter(lead: EventData<'LeadReceived'>, publicUrl: string) {
   return { subject: `Новая заявка: ${LEAD_KIND_NAMES[lead.kind]} — ${lead.name}`, text: lines.join('\n') };
 }
 
+/** What the person is told of a moderator's answer: an SMS to the lead's phone, and a letter. */
+export function answerMessage(lead: EventData<'LeadReceived'>, answer: string) {
+  const kind = LEAD_KIND_NAMES[lead.kind];
+  const page = lead.titlePage ? ` со страницы «${lead.titlePage}»` : '';
+  return {
+    sms: `Ответ на вашу заявку «${kind}»: ${answer}`,
+    subject: `Ответ на вашу заявку: ${kind}`,
+    text: `Здравствуйте, ${lead.name}!\n\nОтвет на вашу заявку «${kind}»${page}:\n\n${answer}`,
+  };
+}
+
 /**
  * Each new lead is e-mailed to the configured inbox (`LEADS_INBOX`), once per event (the job's id
  * is the event's). The request only records the lead; the letter follows the fact. Demo leads
@@ -85,6 +100,45 @@ export const leadReactors = (ctx: AppContext) => [
         { to: ctx.config.LEADS_INBOX, ...leadLetter(event.data, ctx.config.PUBLIC_URL) },
         effectId(LEADS_INBOX_REACTOR, event, 'inbox'),
       );
+    },
+  }),
+  /**
+   * A moderator's answer reaches the person: an SMS to the lead's phone, and a letter when an
+   * address is known — the account's whose phone it is (as it was when the answer was recorded),
+   * else the signed-in sender's. That account's notification switches are honoured; a phone of no
+   * account gets the SMS (the person asked to be answered). Job ids come from the event's id.
+   */
+  defineReactor({
+    name: LEAD_ANSWER_REACTOR,
+    handles: ['LeadAnswered'],
+    async react(event) {
+      if (isDemoFact(event)) return;
+      const until = (events: StoredEvent[]) => events.filter((e) => e.position <= event.position);
+      const received = until(await ctx.eventStore.readStream(leadStream(event.data.leadId))).find(
+        (e) => e.type === 'LeadReceived',
+      );
+      if (!received) return;
+      const lead = received.data as EventData<'LeadReceived'>;
+      const phone = fold(phoneDecider, until(await ctx.eventStore.readStream(phoneStream(lead.phone))));
+      const accountId = phone.ownerId ?? lead.userId;
+      const account = accountId
+        ? fold(userDecider, until(await ctx.eventStore.readStream(userStream(accountId))))
+        : null;
+      const known = account?.registered ? account : null;
+      if (known && !known.settings.canReceiveNotifications) return;
+      const message = answerMessage(lead, event.data.text);
+      if (!known || known.settings.canReceiveSmsNotifications)
+        await queueSms(
+          ctx,
+          { to: lead.phone, text: message.sms },
+          effectId(LEAD_ANSWER_REACTOR, event, 'sms'),
+        );
+      if (known?.email && known.settings.canReceiveEmailNotifications)
+        await queueEmail(
+          ctx,
+          { to: known.email, subject: message.subject, text: message.text },
+          effectId(LEAD_ANSWER_REACTOR, event, 'email'),
+        );
     },
   }),
 ];

@@ -25,6 +25,10 @@ export type PublicationCommand =
   | { type: 'DeletePublication'; actor: Actor }
   | { type: 'DeclinePublication'; actor: Actor; reason: string }
   | { type: 'DeactivatePublication'; actor: Actor; reason: string }
+  /** a moderator lets the listing stand as it is: it leaves the queue awaiting moderation */
+  | { type: 'CheckPublication'; actor: Actor }
+  /** a moderator undoes a decline: back to the status it had */
+  | { type: 'RestorePublication'; actor: Actor }
   | { type: 'PromotePublication'; positionType: 1 | 2 | 3; tariffId: string; until: string }
   | { type: 'EndPromotion' };
 
@@ -172,6 +176,36 @@ export function decide(command: PublicationCommand, state: Publication): Publica
         {
           type: 'PublicationDeclined',
           data: { publicationId: publication.id, reason: command.reason, moderatorId: command.actor.userId },
+        },
+      ];
+    }
+    case 'CheckPublication': {
+      if (command.actor.role !== MODERATOR_ROLE)
+        throw new DomainError('FORBIDDEN', 'Проверять объявления может только модератор');
+      const publication = existing(state);
+      if (publication.status !== PUBLISHED)
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Одобрить можно только опубликованное объявление');
+      if (publication.checked) return [];
+      return [
+        {
+          type: 'PublicationChecked',
+          data: { publicationId: publication.id, moderatorId: command.actor.userId },
+        },
+      ];
+    }
+    case 'RestorePublication': {
+      if (command.actor.role !== MODERATOR_ROLE)
+        throw new DomainError('FORBIDDEN', 'Восстанавливать объявления может только модератор');
+      const publication = existing(state);
+      if (publication.status !== DECLINED || !publication.declinedFrom)
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Восстановить можно только отклонённое объявление');
+      const status = publication.declinedFrom;
+      if (status !== PUBLISHED && status !== DRAFT && status !== PUBLISHED_NOT_ACTIVE)
+        throw new DomainError('ACTION_NOT_ALLOWED', 'Восстановить можно только отклонённое объявление');
+      return [
+        {
+          type: 'PublicationRestored',
+          data: { publicationId: publication.id, moderatorId: command.actor.userId, status },
         },
       ];
     }

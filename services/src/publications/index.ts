@@ -21,3 +21,5 @@ export {
 export { readableBy } from './form';
 /** who is looking: the premium window and the viewer's id (statistics counts openings by it) */
 export { isPremium, publishedUntil, PREMIUM_WINDOW_MS } from './visibility';
+/** the catalogue search's body and its query (saved searches keep and match the same filters) */
+export { searchBody, toCatalogueQuery, type SearchBody } from './filters';

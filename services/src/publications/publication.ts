@@ -14,6 +14,8 @@ export type PublicationEvent =
   | EventOf<'PublicationMovedToDraft'>
   | EventOf<'PublicationDeleted'>
   | EventOf<'PublicationDeclined'>
+  | EventOf<'PublicationChecked'>
+  | EventOf<'PublicationRestored'>
   | EventOf<'PublicationDeactivated'>
   | EventOf<'PublicationPromoted'>
   | EventOf<'PublicationPromotionEnded'>;
@@ -31,6 +33,10 @@ export type Publication =
       details: PublicationDetails;
       deleted: boolean;
       promotion: Promotion | null;
+      /** the status a moderator's decline took it from (a restore goes back to it) */
+      declinedFrom: PublicationStatus | null;
+      /** a moderator checked it since it was last published or edited */
+      checked: boolean;
     };
 
 export const initialPublication = (): Publication => ({ exists: false });
@@ -42,16 +48,27 @@ const { PUBLISHED, DRAFT, ARCHIVED, DECLINED, PUBLISHED_NOT_ACTIVE } = PUBLICATI
 export function evolve(state: Publication, event: PublicationEvent): Publication {
   if (event.type === 'PublicationCreated') {
     const { publicationId: id, agencyId, authorId, details } = event.data;
-    return { exists: true, id, status: DRAFT, agencyId, authorId, details, deleted: false, promotion: null };
+    return {
+      exists: true,
+      id,
+      status: DRAFT,
+      agencyId,
+      authorId,
+      details,
+      deleted: false,
+      promotion: null,
+      declinedFrom: null,
+      checked: false,
+    };
   }
   if (!state.exists) return state;
   switch (event.type) {
     case 'PublicationEdited':
-      return { ...state, details: event.data.details };
+      return { ...state, details: event.data.details, checked: false };
     case 'PublicationPriceChanged':
       return { ...state, details: { ...state.details, price: event.data.newPrice } };
     case 'PublicationPublished':
-      return { ...state, status: PUBLISHED };
+      return { ...state, status: PUBLISHED, checked: false };
     case 'PublicationArchived':
       return { ...state, status: ARCHIVED, promotion: null };
     case 'PublicationMovedToDraft':
@@ -59,7 +76,11 @@ export function evolve(state: Publication, event: PublicationEvent): Publication
     case 'PublicationDeleted':
       return { ...state, deleted: true, promotion: null };
     case 'PublicationDeclined':
-      return { ...state, status: DECLINED, promotion: null };
+      return { ...state, status: DECLINED, promotion: null, declinedFrom: state.status };
+    case 'PublicationChecked':
+      return { ...state, checked: true };
+    case 'PublicationRestored':
+      return { ...state, status: event.data.status, declinedFrom: null, checked: true };
     case 'PublicationDeactivated':
       return { ...state, status: PUBLISHED_NOT_ACTIVE, promotion: null };
     case 'PublicationPromoted': {

@@ -1,5 +1,5 @@
 import { until } from '@estate/events/testing';
-import { dailyInteractionStats } from '@estate/projections';
+import { dailyInteractionStats, INTERACTIONS_TOPIC } from '@estate/projections';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
@@ -116,6 +116,25 @@ describe('one listing', () => {
     await until(
       async () => (await dailyInteractionStats(t.ctx.readStore, 'flat', today, today))[0]?.phone === 1,
     );
+  });
+
+  it('puts no caller’s address on the bus with a phone reveal, only its keyed hash', async () => {
+    const seen: unknown[] = [];
+    const subscription = await t.ctx.bus.subscribe('test-reveals', INTERACTIONS_TOPIC, async (batch) => {
+      for (const message of batch) seen.push(message.value);
+    });
+    try {
+      await request(t.app).post('/api/publications/flat/phone-view').set('X-Forwarded-For', '203.0.113.7');
+      await request(t.app).post('/api/publications/flat/phone-view').expect(200);
+      await until(async () => seen.some((v) => (v as { kind?: string }).kind === 'phone'));
+      const reveals = seen.filter((v) => (v as { kind?: string }).kind === 'phone');
+      for (const reveal of reveals) {
+        expect(JSON.stringify(reveal)).not.toMatch(/\d+\.\d+\.\d+\.\d+|::ffff|127\.0\.0\.1|::1/);
+        expect(reveal).toMatchObject({ viewer: expect.stringMatching(/^ip:[\w-]{22}$/) });
+      }
+    } finally {
+      await subscription.stop();
+    }
   });
 
   it('gives the price history, newest first', async () => {

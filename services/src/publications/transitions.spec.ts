@@ -60,6 +60,11 @@ const deactivated: PublicationEvent = {
   data: { ...p, reason: 'Закончилось размещение' },
 };
 const deleted: PublicationEvent = { type: 'PublicationDeleted', data: p };
+const checked: PublicationEvent = { type: 'PublicationChecked', data: { ...p, moderatorId: 'mod-1' } };
+const restored = (status: 1 | 2 | 5): PublicationEvent => ({
+  type: 'PublicationRestored',
+  data: { ...p, moderatorId: 'mod-1', status },
+});
 
 const STATES: Record<string, PublicationEvent[]> = {
   '1 published': [created, published],
@@ -143,6 +148,26 @@ const CASES: Record<string, Case> = {
       '5 not active': [declined],
     },
   },
+  'approve as it is (moderator)': {
+    command: { type: 'CheckPublication', actor: moderator },
+    allowed: {
+      '1 published': [checked],
+      '2 draft': 'ACTION_NOT_ALLOWED',
+      '3 archived': 'ACTION_NOT_ALLOWED',
+      '4 declined': 'ACTION_NOT_ALLOWED',
+      '5 not active': 'ACTION_NOT_ALLOWED',
+    },
+  },
+  'restore a decline (moderator)': {
+    command: { type: 'RestorePublication', actor: moderator },
+    allowed: {
+      '1 published': 'ACTION_NOT_ALLOWED',
+      '2 draft': 'ACTION_NOT_ALLOWED',
+      '3 archived': 'ACTION_NOT_ALLOWED',
+      '4 declined': [restored(1)],
+      '5 not active': 'ACTION_NOT_ALLOWED',
+    },
+  },
   'deactivate (moderator)': {
     command: { type: 'DeactivatePublication', actor: moderator, reason: 'Закончилось размещение' },
     allowed: {
@@ -198,6 +223,30 @@ describe('who may act', () => {
     given(STATES['1 published'])
       .when({ type: 'MovePublicationToDraft', actor: stranger })
       .thenThrows('FORBIDDEN');
+  });
+
+  it('approving again changes nothing until the listing is edited or published again', () => {
+    given([created, published, checked]).when({ type: 'CheckPublication', actor: moderator }).then([]);
+    given([created, published, checked, { type: 'PublicationEdited', data: { ...p, details } }])
+      .when({ type: 'CheckPublication', actor: moderator })
+      .then([checked]);
+  });
+
+  it('a restore goes back to the status the decline took the listing from, once', () => {
+    given([created, declined])
+      .when({ type: 'RestorePublication', actor: moderator })
+      .then([restored(2)]);
+    given([created, published, deactivated, declined])
+      .when({ type: 'RestorePublication', actor: moderator })
+      .then([restored(5)]);
+    given([created, published, declined, restored(1)])
+      .when({ type: 'RestorePublication', actor: moderator })
+      .thenThrows('ACTION_NOT_ALLOWED');
+  });
+
+  it('only a moderator approves or restores', () => {
+    given(STATES['1 published']).when({ type: 'CheckPublication', actor: owner }).thenThrows('FORBIDDEN');
+    given(STATES['4 declined']).when({ type: 'RestorePublication', actor: owner }).thenThrows('FORBIDDEN');
   });
 
   it('only a moderator declines or deactivates', () => {

@@ -37,6 +37,7 @@ import { seedDemoChats } from '../chats';
 import { seedDemoContent } from '../content';
 import { seedDemoComplaints } from '../complaints';
 import { seedDemoLeads } from '../leads';
+import { seedDemoSavedSearches } from '../savedSearches';
 import { seedDemoPhotos } from '../media';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
@@ -402,6 +403,7 @@ export async function seedDemoData(
   await seedDemoChats(ctx, 'demo-user');
   await seedDemoLeads(ctx, { userId: MODERATOR_ID, name: 'Модератор' });
   await seedDemoComplaints(ctx);
+  await seedDemoSavedSearches(ctx, 'demo-user');
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();

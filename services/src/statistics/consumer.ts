@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   countInteractions,
+  foldFunnelInteractions,
+  FUNNEL_DAYS,
+  funnelDayIndexes,
   interaction,
   INTERACTION_QUOTAS,
   interactionQuotaIndexes,
@@ -10,6 +13,7 @@ import {
   OPENED_PUBLICATIONS,
   openedPublicationIndexes,
   recordOpenings,
+  type Interaction,
 } from '@estate/projections';
 import type { AppContext } from '../core/context';
 
@@ -25,6 +29,7 @@ export async function startStatisticsConsumer(ctx: AppContext) {
     await ctx.readStore.collection(OPENED_PUBLICATIONS).createIndex(index);
   for (const index of interactionQuotaIndexes)
     await ctx.readStore.collection(INTERACTION_QUOTAS).createIndex(index);
+  for (const index of funnelDayIndexes) await ctx.readStore.collection(FUNNEL_DAYS).createIndex(index);
   const group = ctx.readStore.name === 'memory' ? `statistics-${randomUUID()}` : 'statistics';
   return ctx.bus.subscribe(
     group,
@@ -35,8 +40,11 @@ export async function startStatisticsConsumer(ctx: AppContext) {
         if (!parsed.success) ctx.logger.warn({ offset: m.offset }, 'malformed interaction skipped');
         return parsed.success ? [parsed.data] : [];
       });
-      await countInteractions(ctx.readStore, valid);
+      const accepted: Interaction[] = [];
+      await countInteractions(ctx.readStore, valid, undefined, (i) => accepted.push(i));
       await recordOpenings(ctx.readStore, valid);
+      // the exact funnel (issue 19): the viewers of what counted, by listing and Moscow day
+      await foldFunnelInteractions(ctx.readStore, accepted);
     },
     {
       maxBatch: 1000,

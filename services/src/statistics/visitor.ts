@@ -93,7 +93,7 @@ export function viewerOf(req: Request): string | null {
 }
 
 /** A keyed hash of the caller's address for the per-IP limits: the address itself never reaches the bus. */
-const originOf = (ctx: AppContext, req: Request) =>
+export const originOf = (ctx: AppContext, req: Request) =>
   createHmac('sha256', ctx.config.VISITOR_SECRET)
     .update(`ip:${req.ip ?? ''}`)
     .digest('base64url')

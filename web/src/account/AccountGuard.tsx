@@ -24,6 +24,7 @@ function Account() {
             { to: '/account/user/main-info', label: 'Главная' },
             { to: '/account/user/profile', label: 'Профиль' },
             { to: '/account/user/favourites', label: 'Избранное' },
+            { to: '/account/user/saved-searches', label: 'Мои поиски' },
             { to: '/account/user/daily-rent', label: 'Посуточная аренда' },
             { to: '/account/user/premium-sub', label: 'Премиум-подписка' },
             { to: '/account/user/realtor-request', label: 'Заявка риелтора' },

@@ -11,6 +11,7 @@ import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
 import { METRO_CHOICES, NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
+import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
 
 const TITLES: Record<DealCategory, string> = {
   sale: 'Продажа недвижимости',
@@ -143,7 +144,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           )}
         </Stack>
       )}
-      <Box>
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
         <Button
           variant="outlined"
           startIcon={onMap ? <ListIcon /> : <MapIcon />}
@@ -151,7 +152,8 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
         >
           {onMap ? 'Показать списком' : 'Показать на карте'}
         </Button>
-      </Box>
+        <SaveSearchButton filters={request} />
+      </Stack>
       {onMap && (
         <Suspense
           fallback={

@@ -4,6 +4,11 @@ import type { DeadJob, Job, JobOptions, JobProcessor, JobQueue, QueueCounts } fr
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+// BullMQ refuses ':' in a custom job id (Redis keys use it as a separator); callers' ids (a time
+// like 03:00, a stream name) may hold it, so ids are escaped injectively on the way in and out.
+const toBullId = (id: string) => id.replace(/%/g, '%25').replace(/:/g, '%3A');
+const fromBullId = (id: string) => id.replace(/%3A/g, ':').replace(/%25/g, '%');
+
 /**
  * The production job queue: BullMQ on Redis. Completed jobs are kept a day (so counts and job-id
  * dedupe see them), failed ones until someone looks at them: they are the dead letters.
@@ -33,14 +38,14 @@ export class BullMqJobQueue implements JobQueue {
 
   async add<T>(queueName: string, name: string, data: T, options: JobOptions = {}): Promise<string> {
     const job = await this.queue(queueName).add(name, data, {
-      jobId: options.jobId,
+      jobId: options.jobId === undefined ? undefined : toBullId(options.jobId),
       attempts: options.attempts ?? 3,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
       delay: options.delayMs,
       removeOnComplete: { age: DAY_SECONDS },
       removeOnFail: false,
     });
-    return job.id!;
+    return fromBullId(job.id!);
   }
 
   async process<T>(
@@ -53,7 +58,7 @@ export class BullMqJobQueue implements JobQueue {
       queueName,
       async (job: BullJob) =>
         handler({
-          id: job.id!,
+          id: fromBullId(job.id!),
           queue: queueName,
           name: job.name,
           data: job.data as T,
@@ -76,7 +81,7 @@ export class BullMqJobQueue implements JobQueue {
   async deadLetters(queueName: string): Promise<DeadJob[]> {
     const failed = await this.queue(queueName).getFailed();
     return failed.map((job) => ({
-      id: job.id!,
+      id: fromBullId(job.id!),
       queue: queueName,
       name: job.name,
       data: job.data,
@@ -87,7 +92,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async retryDead(queueName: string, jobId: string): Promise<void> {
-    const job = await BullJob.fromId(this.queue(queueName), jobId);
+    const job = await BullJob.fromId(this.queue(queueName), toBullId(jobId));
     if (!job) throw new Error(`no dead job ${jobId} in ${queueName}`);
     await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
   }

@@ -122,6 +122,22 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       expect(seen).toEqual([{ n: 1 }]);
     });
 
+    it('keeps a job id with colons and percent signs as given, and dedupes on it', async () => {
+      const q = queue();
+      const id = 'digests-2026-11-27T03:00%3A';
+      expect(await jobs.add(q, 'run', {}, { jobId: id })).toBe(id);
+      expect(await jobs.add(q, 'run', {}, { jobId: id })).toBe(id);
+      expect(await jobs.add(q, 'run', {}, { jobId: 'digests-2026-11-27T03::00' })).toBe(
+        'digests-2026-11-27T03::00',
+      );
+      const seen: string[] = [];
+      const worker = await jobs.process(q, async (job) => void seen.push(job.id));
+      await until(() => seen.length >= 2);
+      await pause(100);
+      await worker.stop();
+      expect(seen.sort()).toEqual([id, 'digests-2026-11-27T03::00'].sort());
+    });
+
     it('ignores a second add with the same job id after the first completed, or while it is dead', async () => {
       const q = queue();
       const seen: string[] = [];

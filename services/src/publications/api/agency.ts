@@ -6,7 +6,9 @@ import {
   dayOf,
   favouriteCount,
   listAgencyPublications,
+  MODERATION_LISTINGS,
   type CatalogueDocument,
+  type ModerationListingDocument,
 } from '@estate/projections';
 import type { Request } from 'express';
 import { z } from 'zod';
@@ -62,6 +64,10 @@ export async function withStatistics(ctx: AppContext, doc: CatalogueDocument): P
   // money imports this slice when it loads (it promotes listings); asking it for the tariff's title, icon
   // and price only when answering keeps the two from loading each other half-built
   const { adTariffOf } = await import('../../money');
+  // product.md's isChecked: a moderator checked the listing since it was last published or edited
+  const moderation = await ctx.readStore
+    .collection<ModerationListingDocument>(MODERATION_LISTINGS)
+    .findOne({ _id: doc._id });
   return {
     ...toPublicationDto(doc, { allPhotos: true }),
     viewCount: sum('view'),
@@ -72,7 +78,7 @@ export async function withStatistics(ctx: AppContext, doc: CatalogueDocument): P
     chatCount: sum('chat'),
     chatCountToday: onToday?.chat ?? 0,
     adTariff: adTariffOf(doc),
-    isChecked: false,
+    isChecked: Boolean(moderation?.checkedAt && !moderation.awaiting),
   };
 }
 

@@ -157,6 +157,46 @@ export const declinePublication = defineRoute({
   },
 });
 
+/** A moderator lets the listing stand as it is: it leaves the queue of listings awaiting moderation. */
+export const approvePublication = defineRoute({
+  method: 'post',
+  path: '/api/moderation/publications/{id}/approve',
+  tags: ['Модерация'],
+  summary: 'Одобрить опубликованное объявление: оно уходит из очереди на модерацию до следующей правки',
+  auth: [MODERATOR_ROLE],
+  params: byId,
+  errors: [404, 422],
+  response: publicationAnswer,
+  async handle({ ctx, params, req }) {
+    return {
+      data: await runPublicationCommand(ctx, req, params.id, {
+        type: 'CheckPublication',
+        actor: actorOf(req),
+      }),
+    };
+  },
+});
+
+/** A moderator undoes a decline: the listing is back in the status it had before it. */
+export const restorePublication = defineRoute({
+  method: 'post',
+  path: '/api/moderation/publications/{id}/restore',
+  tags: ['Модерация'],
+  summary: 'Восстановить отклонённое объявление в статусе, который был до отклонения',
+  auth: [MODERATOR_ROLE],
+  params: byId,
+  errors: [404, 422],
+  response: publicationAnswer,
+  async handle({ ctx, params, req }) {
+    return {
+      data: await runPublicationCommand(ctx, req, params.id, {
+        type: 'RestorePublication',
+        actor: actorOf(req),
+      }),
+    };
+  },
+});
+
 export const cabinetRoutes = [
   listCabinetPublications,
   readCabinetPublication,
@@ -164,4 +204,4 @@ export const cabinetRoutes = [
   editCabinetPublication,
   publishCabinetPublication,
 ];
-export const moderationRoutes = [declinePublication];
+export const moderationRoutes = [declinePublication, approvePublication, restorePublication];

@@ -11,7 +11,7 @@ import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
 import { phoneAnswer, successAnswer, visitorAnswer } from '../dto';
 import { addViewsBody, publicationParams } from '../inputs';
-import { issueVisitor, recordInteractions, viewerOf } from '../visitor';
+import { issueVisitor, originOf, recordInteractions, viewerOf } from '../visitor';
 
 /** What is counted: card views, the visitor id they count for, phone reveals (an opening is counted by the listing's page). */
 const tags = ['Статистика'];
@@ -71,13 +71,16 @@ export const revealPhone = defineRoute({
     const doc = await findPublication(ctx.readStore, id);
     if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED)
       throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-    const viewer = viewerOf(req) ?? `ip:${req.ip}`;
+    // who revealed it (for the once-a-day id and the funnel of issue 19): the account, the visitor id,
+    // else the address's keyed hash — the address itself never reaches the bus
+    const viewer = viewerOf(req) ?? `ip:${originOf(ctx, req)}`;
     const at = ctx.clock().toISOString();
     const reveal: Interaction = {
       id: `phone:${viewer}:${doc._id}:${dayOf(at)}`,
       kind: 'phone',
       publicationId: doc._id,
       at,
+      viewer,
     };
     await ctx.bus
       .publish(INTERACTIONS_TOPIC, [{ key: doc._id, value: reveal }])

@@ -1,10 +1,12 @@
 import { Box, CircularProgress, createTheme, CssBaseline, ThemeProvider } from '@mui/material';
 import { ruRU } from '@mui/material/locale';
 import { lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation, useParams } from 'react-router';
 import { loadChunk } from '@estate/client';
 import { AccountGuard, AccountRoot } from './account/AccountGuard';
+import { createQueryClient } from './app/queryClient';
 import { SessionProvider } from './auth/session';
 import { CataloguePage } from './catalogue/CataloguePage';
 import { ErrorPage } from './errors/ErrorPage';
@@ -126,13 +128,17 @@ const router = createBrowserRouter([
   },
 ]);
 
+const queryClient = createQueryClient();
+
 createRoot(document.getElementById('root')!).render(
   <Strict>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
   </Strict>,
 );

@@ -271,7 +271,7 @@ describe('the funnel of a listing', () => {
     expect(f.promoted.money).toBe(2 * price);
     expect(f.promoted.costPerPhone).toBe(price);
     expect(f.promoted.costPerChat).toBe(2 * price);
-    expect(f.notPromoted).toMatchObject({ money: 0, costPerPhone: 0, costPerChat: null });
+    expect(f.notPromoted).toMatchObject({ money: 0, costPerPhone: null, costPerChat: null });
   });
 
   it('follows the period asked: the promotion days alone, and a day with nothing', async () => {

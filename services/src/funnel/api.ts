@@ -47,7 +47,9 @@ function periodOf(ctx: AppContext, query: { from?: string; to?: string }) {
 
 const roubles = (kopecks: number) => kopecks / 100;
 /** roubles per one, to the kopeck (half up); null with none */
-const perOne = (kopecks: number, count: number) => (count ? Math.round(kopecks / count) / 100 : null);
+// nothing spent (days without a paid promotion) has no cost per contact: «—», not a misleading 0 ₽
+const perOne = (kopecks: number, count: number) =>
+  count && kopecks > 0 ? Math.round(kopecks / count) / 100 : null;
 
 function partDto(part: FunnelPart, hasBooking: boolean): FunnelPartDto {
   return {

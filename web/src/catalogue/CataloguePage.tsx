@@ -4,7 +4,7 @@ import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { searchPublications } from '../api/client';
-import type { DealCategory, PageMeta, Publication, SearchRequest } from '../api/types';
+import type { DealCategory, MapBounds, PageMeta, Publication, SearchRequest } from '../api/types';
 import { formatPrice, plural } from '@estate/client';
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
@@ -73,6 +73,8 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   const filters = useMemo(() => filtersFrom(params), [params]);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const onMap = params.get('view') === 'map';
+  // the map's visible area: «Сохранить поиск» on the map keeps it (alerts only for listings there)
+  const [area, setArea] = useState<MapBounds | null>(null);
   const request = useMemo(() => requestFrom(deal, filters, page), [deal, filters, page]);
   // «Повторить» asks again for the same page
   const [attempt, setAttempt] = useState(0);
@@ -152,7 +154,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
         >
           {onMap ? 'Показать списком' : 'Показать на карте'}
         </Button>
-        <SaveSearchButton filters={request} />
+        <SaveSearchButton filters={onMap && area ? { ...request, bounds: area } : request} />
       </Stack>
       {onMap && (
         <Suspense
@@ -160,7 +162,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
             <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
           }
         >
-          <SearchMap filters={mapFilters} />
+          <SearchMap filters={mapFilters} onArea={setArea} />
         </Suspense>
       )}
       {!onMap && state.status === 'loading' && (

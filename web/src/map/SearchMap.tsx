@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiCall, clientConfig, DEAL_ROUTES, formatPrice, plural } from '@estate/client';
 import { searchMap } from '../api/client';
-import type { MapRequest, Publication } from '../api/types';
+import type { MapBounds, MapRequest, Publication } from '../api/types';
 import { ListingPhoto } from '../photos/ListingPhoto';
 import { pinIcon, tilesOf } from './layers';
 import { DEFAULT_CENTRE, SEARCH_MAP_HEIGHT } from './settings';
@@ -70,10 +70,17 @@ function MapCard({ publication }: { publication: Publication }) {
 export default function SearchMap({
   filters,
   centre,
+  onArea,
 }: {
   filters: Filters;
   centre?: { lat: number; lon: number };
+  /** told the visible area each time the map settles (a saved search keeps it) */
+  onArea?: (bounds: MapBounds) => void;
 }) {
+  const onAreaRef = useRef(onArea);
+  useEffect(() => {
+    onAreaRef.current = onArea;
+  }, [onArea]);
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -127,6 +134,7 @@ export default function SearchMap({
         },
         zoom: Math.min(20, Math.max(0, Math.round(current.getZoom()))),
       };
+      onAreaRef.current?.(request.bounds);
       const signal = controller.signal;
       searchMap(request, signal).then(
         ({ clusters, total: found }) => {

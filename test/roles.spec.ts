@@ -59,4 +59,6 @@ if (!reachable) console.warn(`SKIPPED: api and projector roles — no MongoDB (o
       await projector.close();
     }
   },
+  // two processes on a 2-core machine with other suites' servers still winding down
+  120_000,
 );

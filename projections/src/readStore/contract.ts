@@ -495,7 +495,7 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
         await write(indexed);
         await compare();
       }
-    });
+    }, 120_000); // thousands of round trips to a MongoDB (stand-in) on a busy machine
 
     it('answers every query the same with and without indexes, across random writes', async () => {
       const next = random(Number(process.env.CONTRACT_SEED ?? 42));

@@ -46,6 +46,8 @@ export type PlaceDto = locations.PlaceDto;
 export type LocationListAnswer = z.infer<typeof locations.locationListAnswer>;
 export type LocationDetailsDto = Data<typeof locations.locationAnswer>;
 export type LocationSettingsDto = Data<typeof locations.locationSettingsAnswer>;
+export type LocationByIpAnswer = z.infer<typeof locations.locationByIpAnswer>;
+export type PlaceSuggestionDto = locations.PlaceSuggestionDto;
 
 // agencies: the realtor request, its confirmation, the agency's profile and employees
 export type RealtorRequestDto = agencies.RealtorRequestDto;
@@ -102,6 +104,9 @@ export type CalendarImportDto = Data<typeof bookings.calendarImportAnswer>;
 
 // new builds: the residential complexes a listing may stand in
 export type ResidentialComplexDto = z.infer<typeof newBuildings.residentialComplexDto>;
+export type ResidentialComplexListItemDto = newBuildings.ResidentialComplexListItemDto;
+export type ComplexFiltersDto = Data<typeof newBuildings.complexFiltersAnswer>;
+export type ComplexCityDto = z.infer<typeof newBuildings.complexCityDto>;
 
 // chats: the lists, the messages and what the live socket pushes
 export type ChatListItemDto = chats.ChatListItemDto;

@@ -10,6 +10,7 @@ import { createQueryClient } from './app/queryClient';
 import { SessionProvider } from './auth/session';
 import { CataloguePage } from './catalogue/CataloguePage';
 import { ErrorPage } from './errors/ErrorPage';
+import { HomePage } from './home/HomePage';
 import { Layout } from './layout/Layout';
 
 /**
@@ -50,6 +51,16 @@ const InvestmentsPage = lazyPage(() => import('./content/InvestmentsPage').then(
 const InvestmentPage = lazyPage(() => import('./content/InvestmentsPage').then((m) => m.InvestmentPage));
 const FlatBasePage = lazyPage(() => import('./content/FlatBasePage').then((m) => m.FlatBasePage));
 const ProfilePage = lazyPage(() => import('./account/profile/ProfilePage').then((m) => m.ProfilePage));
+const NewBuildingsPage = lazyPage(() =>
+  import('./newBuildings/NewBuildingsPage').then((m) => m.NewBuildingsPage),
+);
+const ComplexPage = lazyPage(() => import('./newBuildings/ComplexPage').then((m) => m.ComplexPage));
+const ComplexListRedirect = lazyPage(() =>
+  import('./newBuildings/ComplexPage').then((m) => m.ComplexListRedirect),
+);
+const ComplexPublicationPage = lazyPage(() =>
+  import('./newBuildings/ComplexPublicationPage').then((m) => m.ComplexPublicationPage),
+);
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
 const Strict = ({ children }: { children: ReactNode }) =>
@@ -89,13 +100,18 @@ const router = createBrowserRouter([
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <Navigate to="/prodazha" replace /> },
+      { path: '/', element: <HomePage /> },
       { path: '/prodazha', element: <CataloguePage key="sale" deal="sale" /> },
       { path: '/prodazha/:id', element: <PublicationPage /> },
       { path: '/rent', element: <CataloguePage key="rent" deal="rent" /> },
       { path: '/rent/:id', element: <PublicationPage /> },
       { path: '/daily-rent', element: <CataloguePage key="dailyRent" deal="dailyRent" /> },
       { path: '/daily-rent/:id', element: <PublicationPage /> },
+      { path: '/new-buildings', element: <NewBuildingsPage /> },
+      { path: '/new-buildings/publication-list', element: <ComplexListRedirect /> },
+      { path: '/new-buildings/:complexId', element: <ComplexPage /> },
+      { path: '/new-buildings/:complexId/publication-list', element: <ComplexListRedirect /> },
+      { path: '/new-buildings/:complexId/:id', element: <ComplexPublicationPage /> },
       { path: '/baza-kvartir', element: <FlatBasePage /> },
       { path: '/blog', element: <BlogPage /> },
       { path: '/blog/:parent', element: <BlogPage /> },
@@ -108,6 +124,7 @@ const router = createBrowserRouter([
       { path: '/confirmation-email', element: <ConfirmEmailPage /> },
       { path: '/confirm-email', element: <ConfirmEmailRedirect /> },
       { path: '/chat', element: <ChatPage /> },
+      { path: '/izbrannie', element: <FavouritesPage /> },
       { path: '/account', element: <AccountRoot /> },
       {
         path: '/account/user',

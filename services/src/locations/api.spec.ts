@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { locationByIpAnswer, placeSuggestionsAnswer } from './dto';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -179,10 +180,104 @@ describe('Crimea, settings and the location by IP', () => {
     expect((await get('/api/user-location-by-ip').query({ ip: '10.1.2.3' })).body.meta).toEqual({
       ip: '10.1.2.3',
       kind: 'private',
+      source: 'default',
     });
     expect((await get('/api/user-location-by-ip').query({ ip: '95.165.1.1' })).body.meta.kind).toBe('public');
     expect((await get('/api/user-location-by-ip').query({ ip: 'x' })).body.meta.kind).toBe('invalid');
     const own = await get('/api/user-location-by-ip').expect(200);
     expect(own.body.meta.kind).toBe('private');
+  });
+});
+
+describe('the visitor’s place by the range table', () => {
+  it.each([
+    ['192.0.2.5', '1', 'Москва'],
+    ['192.0.2.70', '5', 'Казань'],
+    ['::ffff:192.0.2.100', '7', 'Сочи'],
+    ['198.51.100.10', '101', 'Московская область'],
+    ['2001:db8:2::1', '2', 'Санкт-Петербург'],
+  ])('places %s in %s (%s), in the declared answer', async (ip, id, name) => {
+    const { body } = await get('/api/user-location-by-ip').query({ ip }).expect(200);
+    expect(locationByIpAnswer.parse(body)).toEqual(body);
+    expect(body.data).toMatchObject({ id, name });
+    expect(body.meta).toMatchObject({ kind: 'public', source: 'ip' });
+  });
+
+  it('answers the default place for a public address no range holds', async () => {
+    const { body } = await get('/api/user-location-by-ip').query({ ip: '203.0.113.9' }).expect(200);
+    expect(body.data.name).toBe('Москва');
+    expect(body.meta).toEqual({ ip: '203.0.113.9', kind: 'public', source: 'default' });
+  });
+
+  it('reads the caller’s address through the trusted proxy when no ?ip is given', async () => {
+    const { body } = await get('/api/user-location-by-ip').set('X-Forwarded-For', '192.0.2.20').expect(200);
+    expect(body.data.name).toBe('Санкт-Петербург');
+  });
+});
+
+describe('GET /api/place-suggestions', () => {
+  const suggest = (query: Record<string, string | number>) =>
+    get('/api/place-suggestions')
+      .query(query)
+      .set('X-Forwarded-For', `203.0.113.${Math.floor(Math.random() * 200) + 1}`);
+
+  it('offers districts of the chosen city, metro stations and streets, in the declared answer', async () => {
+    const district = await suggest({ query: 'адлер', locationId: '7' }).expect(200);
+    expect(placeSuggestionsAnswer.parse(district.body)).toEqual(district.body);
+    expect(district.body.data[0]).toMatchObject({
+      kind: 'location',
+      name: 'Адлерский район',
+      locationId: '272',
+      subtitle: 'район, Сочи',
+    });
+    const metro = await suggest({ query: 'чистые', locationId: '1' }).expect(200);
+    expect(metro.body.data).toContainEqual(
+      expect.objectContaining({
+        kind: 'metro',
+        name: 'Чистые пруды',
+        locationId: '1',
+        geo: expect.any(Object),
+      }),
+    );
+    const street = await suggest({ query: 'покровка', locationId: '1' }).expect(200);
+    expect(street.body.data).toContainEqual(
+      expect.objectContaining({ kind: 'street', locationId: '1', searchAddress: 'Покровка' }),
+    );
+  });
+
+  it('keeps to the chosen place: no Moscow stations in Kazan, everywhere for Вся Россия', async () => {
+    const kazan = await suggest({ query: 'к', locationId: '5' }).expect(200);
+    expect(
+      kazan.body.data.every((s: { locationId: string }) => ['5', '261', '262', '263'].includes(s.locationId)),
+    ).toBe(true);
+    const all = await suggest({ query: 'Казань', locationId: 'null' }).expect(200);
+    expect(all.body.data[0]).toMatchObject({
+      kind: 'location',
+      locationId: '5',
+      subtitle: 'город, Республика Татарстан',
+    });
+    expect((await suggest({ query: 'сочи' }).expect(200)).body.data[0]).toMatchObject({ locationId: '7' });
+  });
+
+  it('honours the limit and answers nothing it does not know', async () => {
+    expect((await suggest({ query: 'а', limit: 3 }).expect(200)).body.data).toHaveLength(3);
+    expect((await suggest({ query: 'ъъъъ', locationId: '1' }).expect(200)).body.data).toEqual([]);
+  });
+
+  it('refuses bad input in the envelope, and an unknown place with 404', async () => {
+    expect((await suggest({ query: '  ' }).expect(400)).body).toEqual({
+      errorCode: 1,
+      message: 'Некорректные данные',
+      errors: { query: ['Введите текст'] },
+    });
+    expect((await suggest({ query: 'а', limit: 50, locationId: 'x' }).expect(400)).body.errors).toEqual({
+      limit: ['Не больше 20'],
+      locationId: ['Идентификатор места — число или null'],
+    });
+    expect((await get('/api/place-suggestions').expect(400)).body.errorCode).toBe(1);
+    expect((await suggest({ query: 'а', locationId: '9999' }).expect(404)).body).toEqual({
+      errorCode: 100,
+      message: 'Местоположение не найдено',
+    });
   });
 });

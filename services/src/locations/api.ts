@@ -10,8 +10,10 @@ import {
   locationByIpAnswer,
   locationListAnswer,
   locationSettingsAnswer,
+  placeSuggestionsAnswer,
   type PlaceDto,
 } from './dto';
+import { suggestPlaces } from './suggestions';
 import {
   ALL_RUSSIA,
   byPriority,
@@ -116,15 +118,55 @@ export const locationOfVisitor = defineRoute({
   path: '/api/user-location-by-ip',
   tags,
   summary: 'Местоположение посетителя по IP (?ip=, иначе адрес запроса)',
+  description:
+    'По таблице диапазонов адресов (демо: locations/ipRanges.ts); частный, неверный или неизвестный адрес — место по умолчанию из настроек сайта (Москва). Не отвечает ошибкой.',
   auth: 'public',
   query: z.object({ ip: z.string().optional() }),
   response: locationByIpAnswer,
   async handle({ ctx, query, req }) {
-    // never fails: whatever the ip holds, the visitor gets a place to start from (the settings' default one)
+    // never fails: whatever the ip holds, the visitor gets a place to start from
     const ip = query.ip?.trim().slice(0, 64) || req.ip || '';
-    const { kind } = locationByIp(ip);
-    const { location } = await locationSettingsOf(ctx);
-    return { data: toLocationDto(location), meta: { ip: ip || null, kind } };
+    const found = locationByIp(ip);
+    const location = found.location ?? (await locationSettingsOf(ctx)).location;
+    return {
+      data: toLocationDto(location),
+      meta: {
+        ip: ip || null,
+        kind: found.kind,
+        source: found.location ? ('ip' as const) : ('default' as const),
+      },
+    };
+  },
+});
+
+export const placeSuggestions = defineRoute({
+  method: 'get',
+  path: '/api/place-suggestions',
+  tags,
+  summary: 'Поиск места в каталоге: город, метро, район, улица (в пределах выбранного места locationId)',
+  description:
+    'Места дерева внутри locationId (без него или null — по всей России), станции метро и улицы (через сервис подсказок адресов; при исчерпанном лимите запросов с IP или недоступном сервисе — без улиц). Текст — от 1 символа; limit — до 20.',
+  auth: 'public',
+  query: z.object({
+    query: z.string().trim().min(1, 'Введите текст').max(100, 'Не больше 100 символов'),
+    locationId: z
+      .string()
+      .regex(/^(\d{1,10}|null)$/, 'Идентификатор места — число или null')
+      .optional(),
+    limit: z.coerce
+      .number({ message: 'Укажите число' })
+      .int('Укажите целое число')
+      .min(1, 'Не меньше 1')
+      .max(20, 'Не больше 20')
+      .default(10),
+  }),
+  errors: [404],
+  response: placeSuggestionsAnswer,
+  async handle({ ctx, query, req }) {
+    const id = query.locationId && query.locationId !== 'null' ? query.locationId : null;
+    const scope = id === null ? null : findLocation(id);
+    if (id !== null && !scope) throw notFound();
+    return { data: await suggestPlaces(ctx, req.ip ?? '', query.query, scope, query.limit) };
   },
 });
 
@@ -152,5 +194,6 @@ export const locationRoutes = [
   crimeaLocations,
   locationSettings,
   locationOfVisitor,
+  placeSuggestions,
   locationById,
 ];

@@ -1,5 +1,7 @@
 import { BlockList, isIP } from 'node:net';
-import { findLocation, DEFAULT_CITY_ID } from './tree';
+import type { Location } from './cities';
+import { IP_RANGES } from './ipRanges';
+import { findLocation } from './tree';
 
 const local = new BlockList();
 local.addSubnet('10.0.0.0', 8);
@@ -14,17 +16,34 @@ local.addSubnet('fe80::', 10, 'ipv6');
 
 export type IpKind = 'private' | 'public' | 'invalid';
 
+/** '::ffff:1.2.3.4' (an IPv4 caller of a dual-stack socket) is the IPv4 address it wraps. */
+const unwrap = (ip: string) => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
+const familyOf = (ip: string) => (isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+
 export function ipKind(ip: string): IpKind {
-  const unwrapped = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
-  const family = isIP(unwrapped);
-  if (family === 0) return 'invalid';
-  return local.check(unwrapped, family === 4 ? 'ipv4' : 'ipv6') ? 'private' : 'public';
+  const unwrapped = unwrap(ip);
+  if (isIP(unwrapped) === 0) return 'invalid';
+  return local.check(unwrapped, familyOf(unwrapped)) ? 'private' : 'public';
 }
 
+/** The table's ranges, each in a list of its own, in the table's order (the first range that holds an address wins). */
+const RANGES = IP_RANGES.map(([cidr, locationId]) => {
+  const [network, prefix] = cidr.split('/');
+  const list = new BlockList();
+  list.addSubnet(network, Number(prefix), familyOf(network));
+  const location = findLocation(locationId);
+  if (!location) throw new Error(`ipRanges.ts names location ${locationId}, which the tree does not hold`);
+  return { list, location };
+});
+
 /**
- * No GeoIP database is reachable from here, so every address — private, public or malformed — is
- * answered with the default city; the call never fails (the client only asks when it has no cookie).
+ * The place of a public address by the shipped range table (ipRanges.ts), or null: a private,
+ * malformed or unlisted address (the caller answers the site's default place then).
  */
-export function locationByIp(ip: string) {
-  return { location: findLocation(DEFAULT_CITY_ID)!, kind: ipKind(ip) };
+export function locationByIp(ip: string): { location: Location | null; kind: IpKind } {
+  const kind = ipKind(ip);
+  if (kind !== 'public') return { location: null, kind };
+  const address = unwrap(ip);
+  const family = familyOf(address);
+  return { location: RANGES.find((r) => r.list.check(address, family))?.location ?? null, kind };
 }

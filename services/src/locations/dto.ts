@@ -40,5 +40,29 @@ export const locationSettingsAnswer = z.object({
 
 export const locationByIpAnswer = z.object({
   data: locationDto,
-  meta: z.object({ ip: z.string().nullable(), kind: z.string() }),
+  /** source: 'ip' when the range table placed the address, 'default' for the site's default place */
+  meta: z.object({ ip: z.string().nullable(), kind: z.string(), source: z.enum(['ip', 'default']) }),
 });
+
+/**
+ * A suggestion of the catalogue's place search («Город, метро, район, улица»): a place of the tree
+ * (narrows the search's locationId), a metro station (a circle around it, geo) or a street (the
+ * address words, searchAddress, in its city's locationId).
+ */
+export const placeSuggestionDto = z.object({
+  kind: z.enum(['location', 'metro', 'street']),
+  /** what the field shows once picked: «Адлерский район», «Чистые пруды», «ул Покровка» */
+  name: z.string(),
+  /** the line under it: «район, Сочи», «метро, Сокольническая линия», «улица, Москва» */
+  subtitle: z.string(),
+  /** the place the search covers once picked; null: all of Russia */
+  locationId: z.string().nullable(),
+  /** metro: the station's hall, searched within PLACE_RADIUS_KM */
+  geo: geoPoint.nullable(),
+  /** street: the words every listing's address must hold */
+  searchAddress: z.string().nullable(),
+  /** metro: its line's colour, #RRGGBB */
+  color: z.string().nullable(),
+});
+export type PlaceSuggestionDto = z.infer<typeof placeSuggestionDto>;
+export const placeSuggestionsAnswer = z.object({ data: z.array(placeSuggestionDto) });

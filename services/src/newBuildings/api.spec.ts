@@ -5,7 +5,7 @@ import { seedResidentialComplexes } from './seed';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ listings: 4 });
+  t = await startTestApp({ listings: 60 });
   await seedResidentialComplexes(t.ctx);
 });
 afterAll(() => t.close());
@@ -62,6 +62,7 @@ describe('GET /api/residential-complexes', () => {
       priceFrom: 96_000_000,
       images: expect.arrayContaining([{ path: expect.stringMatching(/^\/storage\/demo\/\d+\.svg$/) }]),
       updatedAt: expect.any(String),
+      listingsCount: expect.any(Number),
     });
   });
 
@@ -130,6 +131,61 @@ describe('GET /api/residential-complexes', () => {
     });
     expect((await list({ locationId: 'Москва' }).expect(400)).body.errors).toEqual({
       locationId: ['Идентификатор места — число или null'],
+    });
+  });
+});
+
+/** the complex's listings as its page finds them: the catalogue search with residentialComplexId */
+async function listingsOf(complexId: string, filters: Record<string, unknown> = {}) {
+  const { body } = await request(t.app)
+    .post('/api/publications')
+    .send({ dealCategory: 'new-buildings', limit: 100, residentialComplexId: complexId, ...filters });
+  return (body.data ?? []) as { price: number; id: string }[];
+}
+
+describe('the listings side of the list: counts, rooms and price', () => {
+  it('tells each complex its number of listings, as the catalogue search with residentialComplexId finds them', async () => {
+    const { body } = await list({ limit: 100 }).expect(200);
+    let withListings = 0;
+    for (const c of body.data as (Complex & { listingsCount: number })[]) {
+      expect(c.listingsCount).toBe((await listingsOf(c.id)).length);
+      if (c.listingsCount > 0) withListings++;
+    }
+    expect(withListings).toBeGreaterThan(0);
+  });
+
+  it('keeps the complexes with a flat of these rooms and price, and counts those flats only', async () => {
+    const rooms = [1, 2];
+    const { body } = await list({ roomCount: '1,2', priceMax: 30_000_000, limit: 100 }).expect(200);
+    const expectedIds: string[] = [];
+    for (const { id } of all) {
+      const flats = await listingsOf(id, { roomCount: rooms, price: [{ min: null, max: 30_000_000 }] });
+      if (flats.length) expectedIds.push(id);
+    }
+    expect(expectedIds.length).toBeGreaterThan(0);
+    expect(expectedIds.length).toBeLessThan(all.length);
+    expect((body.data as Complex[]).map((c) => c.id).sort()).toEqual(expectedIds.sort());
+    expect(body.meta.total).toBe(expectedIds.length);
+    for (const c of body.data as (Complex & { listingsCount: number })[]) {
+      expect(c.listingsCount).toBe(
+        (await listingsOf(c.id, { roomCount: rooms, price: [{ min: null, max: 30_000_000 }] })).length,
+      );
+    }
+    // together with a complex's own filter
+    const moscow = await ids({ roomCount: ['1', '2'], priceMax: 30_000_000, cityId: '1' });
+    expect(moscow.every((id) => all.find((c) => c.id === id)!.address.locationId === '1')).toBe(true);
+    // nothing costs less than a rouble
+    expect((await list({ priceMax: 0 }).expect(200)).body).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+
+  it('refuses bad rooms and prices with Russian field errors', async () => {
+    const { body } = await list({ roomCount: '5', priceMin: 'дёшево' }).expect(400);
+    expect(body.errors).toEqual({
+      'roomCount.0': ['Комнат: 1, 2, 3 или 4 (4 и больше)'],
+      priceMin: ['Цена — число'],
+    });
+    expect((await list({ priceMin: 10, priceMax: 5 }).expect(400)).body.errors).toEqual({
+      priceMin: ['Цена «от» больше цены «до»'],
     });
   });
 });

@@ -50,8 +50,14 @@ const pageMeta = z.object({
   total: z.number().int(),
 });
 
+/** In the list: how many listings of the complex are on sale (matching the list's rooms and price, if given). */
+export const residentialComplexListItemDto = residentialComplexDto.extend({
+  listingsCount: z.number().int(),
+});
+export type ResidentialComplexListItemDto = z.infer<typeof residentialComplexListItemDto>;
+
 export const residentialComplexListAnswer = z.object({
-  data: z.array(residentialComplexDto),
+  data: z.array(residentialComplexListItemDto),
   meta: pageMeta,
 });
 

@@ -3,6 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatPhone } from '@estate/client';
 import { useSession } from '../auth/session';
 import { ChatsWidget } from './ChatsWidget';
+import { FavouritesWidget } from '../favourites/FavouritesWidget';
 
 export function MainInfoPage() {
   const { profile, logout } = useSession();
@@ -30,6 +31,7 @@ export function MainInfoPage() {
         </CardContent>
       </Card>
       <ChatsWidget />
+      <FavouritesWidget />
       <Card sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
         <CardContent>
           <Typography variant="h6" fontWeight={700}>

@@ -21,6 +21,12 @@ export type SearchRequest = {
   notMoreMinutes?: number;
   /** the visible area of the map */
   bounds?: MapBounds;
+  /** the place (web/src/place): the header's or the searched one, a station's circle, a street's words */
+  locationId?: string;
+  searchAddress?: string;
+  geo_lat?: number;
+  geo_lon?: number;
+  radius?: number;
 };
 
 export type MapBounds = { south: number; west: number; north: number; east: number };

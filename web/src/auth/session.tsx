@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { apiCall, logout as endSession, profile as askProfile, type ProfileDto } from '@estate/client';
+import { keepGuestFavourites, takeGuestFavourites } from '../favourites/guestFavourites';
+import { mergeGuestFavourites } from '../favourites/merge';
 
 /** product.md's Profile, as the server declares it (identity/dto.ts). */
 export type Profile = ProfileDto;
@@ -68,7 +70,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       loading,
       reload,
       async signedIn() {
+        // the guest's favourites (kept in this browser) are read before the spec's clearing, then merged into the account
+        const guestFavourites = takeGuestFavourites();
         localStorage.clear(); // the spec: local storage is cleared after sign-in
+        const failed = await mergeGuestFavourites(guestFavourites);
+        if (failed.length) keepGuestFavourites(failed);
         await reload();
       },
       async logout() {

@@ -12,6 +12,8 @@ import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
 import { METRO_CHOICES, NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
 import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
+import { placeFromParams, placeRequest, placeToParams } from '../place/placeFilter';
+import { useChosenPlace, type ChosenPlace } from '../place/store';
 
 const TITLES: Record<DealCategory, string> = {
   sale: 'Продажа недвижимости',
@@ -35,14 +37,21 @@ function filtersFrom(params: URLSearchParams): Filters {
     checkOut: params.get('checkOut') ?? '',
     guests: Math.max(0, Number(params.get('guests')) || 0),
     metro: Object.hasOwn(METRO_CHOICES, params.get('metro') ?? '') ? params.get('metro')! : '',
+    place: placeFromParams(params),
   };
 }
 
-function requestFrom(deal: DealCategory, filters: Filters, page: number): SearchRequest {
+function requestFrom(
+  deal: DealCategory,
+  filters: Filters,
+  page: number,
+  chosen: ChosenPlace | null,
+): SearchRequest {
   const min = filters.priceMin ? Number(filters.priceMin) : null;
   const max = filters.priceMax ? Number(filters.priceMax) : null;
   return {
     dealCategory: deal,
+    ...placeRequest(filters.place, chosen),
     limit: PER_PAGE,
     offset: page,
     ...SORTS[filters.sort].request,
@@ -75,7 +84,11 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   const onMap = params.get('view') === 'map';
   // the map's visible area: «Сохранить поиск» on the map keeps it (alerts only for listings there)
   const [area, setArea] = useState<MapBounds | null>(null);
-  const request = useMemo(() => requestFrom(deal, filters, page), [deal, filters, page]);
+  const chosen = useChosenPlace();
+  const request = useMemo(
+    () => requestFrom(deal, filters, page, chosen.place),
+    [deal, filters, page, chosen.place],
+  );
   // «Повторить» asks again for the same page
   const [attempt, setAttempt] = useState(0);
   const key = `${JSON.stringify(request)}#${attempt}`;
@@ -84,7 +97,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   const state: State = answer?.key === key ? answer.state : { status: 'loading' };
 
   useEffect(() => {
-    if (onMap) return; // the map asks for its own area
+    if (onMap || !chosen.ready) return; // the map asks for its own area; the first visit waits for its place
     const controller = new AbortController();
     searchPublications(request, controller.signal)
       .then(({ data, meta }) => setAnswer({ key, state: { status: 'ready', items: data, meta } }))
@@ -93,7 +106,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           setAnswer({ key, state: { status: 'failed', message: error.message } });
       });
     return () => controller.abort();
-  }, [request, key, onMap]);
+  }, [request, key, onMap, chosen.ready]);
 
   const apply = (next: Filters, nextPage = 1, map = onMap) => {
     const query = new URLSearchParams();
@@ -106,6 +119,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
     if (next.checkOut) query.set('checkOut', next.checkOut);
     if (next.guests) query.set('guests', String(next.guests));
     if (next.metro) query.set('metro', next.metro);
+    placeToParams(next.place, query);
     if (nextPage > 1) query.set('page', String(nextPage));
     setParams(query);
     window.scrollTo({ top: 0 });

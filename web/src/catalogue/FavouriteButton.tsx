@@ -2,18 +2,28 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { IconButton, Tooltip } from '@mui/material';
 import { useSession } from '../auth/session';
+import { showGuestPrompt, toggleGuestFavourite, useGuestFavourites } from '../favourites/guestFavourites';
 
-/** The heart: a guest is asked to sign in (product.md: favourite prompts a guest to sign in). */
+/**
+ * The heart. A signed-in user's favourites are the account's; a guest's are kept in this browser
+ * (issue 18: /izbrannie, merged at sign-in), and adding one offers to sign in (product.md: a guest
+ * is prompted to sign in), so both readings hold (docs/decisions.md).
+ */
 export function FavouriteButton({ publicationId }: { publicationId: string }) {
-  const { profile, favourites, toggleFavourite, openAuth } = useSession();
-  const active = favourites.has(publicationId);
+  const { profile, loading, favourites, toggleFavourite } = useSession();
+  const guest = useGuestFavourites();
+  const active = profile ? favourites.has(publicationId) : guest.includes(publicationId);
   const label = active ? 'Убрать из избранного' : 'В избранное';
   return (
     <Tooltip title={label}>
       <IconButton
         aria-label={label}
         aria-pressed={active}
-        onClick={() => (profile ? void toggleFavourite(publicationId) : openAuth('login'))}
+        onClick={() => {
+          if (loading) return;
+          if (profile) void toggleFavourite(publicationId);
+          else if (toggleGuestFavourite(publicationId)) showGuestPrompt();
+        }}
         sx={{ bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
       >
         {active ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}

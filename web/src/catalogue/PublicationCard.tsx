@@ -76,14 +76,21 @@ export function MetroStations({ publication }: { publication: Publication }) {
 }
 
 /** The catalogue card: photo, tags, price and old price, key numbers, address, metro, description, author, phone. */
-export function PublicationCard({ publication, priority }: { publication: Publication; priority?: boolean }) {
+export function PublicationCard({
+  publication,
+  priority,
+  to,
+}: {
+  publication: Publication;
+  priority?: boolean;
+  /** where the card leads instead of the deal's listing page (a flat inside its complex) */
+  to?: string;
+}) {
   const [search] = useSearchParams();
   // a daily-rent card carries the search's dates and guests into the listing's booking form
-  const href = withStay(
-    `${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`,
-    publication.dealCategory,
-    search,
-  );
+  const href =
+    to ??
+    withStay(`${DEAL_ROUTES[publication.dealCategory]}/${publication.id}`, publication.dealCategory, search);
   const facts = [
     roomsLabel(publication.roomCount),
     areaLabel(publication.totalArea),

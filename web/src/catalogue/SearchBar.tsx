@@ -13,6 +13,8 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { stayProblem } from '../booking/stay';
 import { plural } from '@estate/client';
+import type { PlaceFilter } from '../place/placeFilter';
+import { PlaceSearch } from '../place/PlaceSearch';
 
 /** daily rent adds the stay: check-in and check-out days and the number of guests */
 export type Filters = {
@@ -25,6 +27,8 @@ export type Filters = {
   guests: number;
   /** a key of METRO_CHOICES, or '' (any distance) */
   metro: string;
+  /** «Город, метро, район, улица»: the search's own place, else the header's */
+  place: PlaceFilter | null;
 };
 /** 'До метро' (product.md): the way and the most minutes, as one choice of the bar */
 export const METRO_CHOICES: Record<string, { label: string; roadToMetro: 1 | 3; minutes: number }> = {
@@ -44,6 +48,7 @@ export const NO_FILTERS: Filters = {
   checkOut: '',
   guests: 0,
   metro: '',
+  place: null,
 };
 export const SORTS: Record<
   string,
@@ -156,6 +161,14 @@ export function SearchBar({
         }}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', minWidth: 0 }}
       >
+        <PlaceSearch
+          value={draft.place}
+          onChange={(place) => {
+            const next = { ...draft, place };
+            setDraft(next);
+            if (!invalidStay) search(next);
+          }}
+        />
         <ToggleButtonGroup
           value={draft.rooms}
           onChange={(_, rooms: number[]) => setDraft({ ...draft, rooms })}

@@ -133,7 +133,7 @@ function PagedPosts({ base, first }: { base: string; first: PostListAnswer }) {
 function Crumbs({ items }: { items: { label: string; to?: string }[] }) {
   return (
     <Crumbline>
-      <Link component={RouterLink} to="/prodazha" underline="hover" color="inherit">
+      <Link component={RouterLink} to="/" underline="hover" color="inherit">
         Главная
       </Link>
       {items.map((item) =>

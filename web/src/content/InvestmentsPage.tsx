@@ -81,7 +81,7 @@ function Figures({ item }: { item: InvestmentDto }) {
 function Crumbs({ title }: { title?: string }) {
   return (
     <Crumbline>
-      <Link component={RouterLink} to="/prodazha" underline="hover" color="inherit">
+      <Link component={RouterLink} to="/" underline="hover" color="inherit">
         Главная
       </Link>
       {title ? (

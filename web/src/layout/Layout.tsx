@@ -18,12 +18,17 @@ import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router';
 import { AuthModal } from '../auth/AuthModal';
 import { useSession } from '../auth/session';
+import { FavouritesHeart } from '../favourites/FavouritesHeart';
+import { GuestPrompt } from '../favourites/GuestPrompt';
+import { CityButton, LocationsModalHost } from '../place/CityButton';
+import { BottomMenu } from '../home/BottomMenu';
 
 const NAV = [
   { to: '/baza-kvartir', label: 'База квартир' },
   { to: '/prodazha', label: 'Продажа' },
   { to: '/rent', label: 'Аренда' },
   { to: '/daily-rent', label: 'Посуточно' },
+  { to: '/new-buildings', label: 'Новостройки' },
   { to: '/blog', label: 'Журнал' },
   { to: '/investments', label: 'Инвестиции' },
 ];
@@ -77,13 +82,13 @@ export function Layout() {
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ gap: 3 }}>
-            <IconButton sx={{ display: { md: 'none' } }} aria-label="Меню" onClick={() => setMenuOpen(true)}>
+          <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 3 } }}>
+            <IconButton sx={{ display: { lg: 'none' } }} aria-label="Меню" onClick={() => setMenuOpen(true)}>
               <MenuIcon />
             </IconButton>
             <Typography
               component={RouterLink}
-              to="/prodazha"
+              to="/"
               variant="h6"
               fontWeight={800}
               color="primary"
@@ -91,7 +96,7 @@ export function Layout() {
             >
               Квадрат
             </Typography>
-            <Stack direction="row" spacing={2.5} sx={{ display: { xs: 'none', md: 'flex' } }} component="nav">
+            <Stack direction="row" spacing={2} sx={{ display: { xs: 'none', lg: 'flex' } }} component="nav">
               {NAV.map((item) => (
                 <Link
                   key={item.to}
@@ -99,19 +104,30 @@ export function Layout() {
                   to={item.to}
                   underline="none"
                   color="text.primary"
-                  sx={{ fontWeight: 500, '&.active': { color: 'primary.main' } }}
+                  sx={{ fontWeight: 500, whiteSpace: 'nowrap', '&.active': { color: 'primary.main' } }}
                 >
                   {item.label}
                 </Link>
               ))}
             </Stack>
             <Box flex={1} />
-            <AccountButton />
+            <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+              <CityButton />
+            </Box>
+            <Stack direction="row" alignItems="center" spacing={{ xs: 0, sm: 1 }}>
+              <FavouritesHeart />
+              <AccountButton />
+            </Stack>
           </Toolbar>
         </Container>
       </AppBar>
       <AuthModal />
+      <LocationsModalHost />
+      <GuestPrompt />
       <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
+        <Box sx={{ px: 1, pt: 1, width: 260 }}>
+          <CityButton fullWidth onOpen={() => setMenuOpen(false)} />
+        </Box>
         <List sx={{ width: 260 }}>
           {NAV.map((item) => (
             <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={() => setMenuOpen(false)}>
@@ -137,6 +153,7 @@ export function Layout() {
           <FooterContent />
         </Suspense>
       </Box>
+      <BottomMenu />
     </Box>
   );
 }

@@ -1,0 +1,47 @@
+import { Button, Snackbar } from '@mui/material';
+import { useState } from 'react';
+import { useSession } from '../auth/session';
+import { useGuestPrompt } from './guestFavourites';
+
+/**
+ * After a guest's heart: the listing is kept in this browser, and signing in keeps it in the
+ * account too (product.md: a guest who clicks the heart is prompted to sign in or register).
+ */
+export function GuestPrompt() {
+  const { openAuth } = useSession();
+  const shown = useGuestPrompt();
+  const [closed, setClosed] = useState(0);
+  return (
+    <Snackbar
+      open={shown > closed}
+      autoHideDuration={8000}
+      onClose={(_, reason) => reason !== 'clickaway' && setClosed(shown)}
+      message="Добавлено в избранное на этом устройстве. Войдите или зарегистрируйтесь, чтобы сохранить его в аккаунте"
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // above the phones' bottom menu
+      sx={{ bottom: { xs: 80, sm: 24 } }}
+      action={
+        <>
+          <Button
+            color="secondary"
+            size="small"
+            onClick={() => {
+              setClosed(shown);
+              openAuth('login');
+            }}
+          >
+            Войти
+          </Button>
+          <Button
+            color="inherit"
+            size="small"
+            aria-label="Закрыть подсказку"
+            onClick={() => setClosed(shown)}
+          >
+            ✕
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,63 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiCall, query, type PostListAnswer, type SlideListAnswer } from '@estate/client';
+import { searchPublications } from '../api/client';
+import type { Publication, SearchRequest } from '../api/types';
+
+/** product.md section 9 and api.md: the home page's slider and magazine take 5 each, from page 1. */
+export const HOME_SLIDES = 5;
+export const HOME_POSTS = 5;
+/** «Лучшие предложения»: 8 at first, all of them after «Показать ещё» (one call: no wait on the click). */
+export const BEST_DEALS_FIRST = 8;
+export const BEST_DEALS_ALL = 20;
+
+/**
+ * The best deals (docs/decisions.md): the sale catalogue's first page, newest first, as the search
+ * answers it (up to three promoted listings merged in with isTop), the promoted ones moved to the front.
+ */
+export const BEST_DEALS_REQUEST: SearchRequest = {
+  dealCategory: 'sale',
+  limit: BEST_DEALS_ALL,
+  offset: 1,
+  sortByDate: 'DESC',
+};
+
+export const topFirst = (items: Publication[]): Publication[] => [
+  ...items.filter((p) => p.isTop),
+  ...items.filter((p) => !p.isTop),
+];
+
+export const bestDealsQuery = queryOptions({
+  queryKey: ['publications', 'search', BEST_DEALS_REQUEST] as const,
+  queryFn: ({ signal }) => searchPublications(BEST_DEALS_REQUEST, signal),
+  select: (answer) => topFirst(answer.data),
+});
+
+export const slidesQuery = queryOptions({
+  queryKey: ['slides', { limit: HOME_SLIDES, offset: 1 }] as const,
+  queryFn: ({ signal }) =>
+    apiCall<SlideListAnswer>(`/api/slides${query({ limit: HOME_SLIDES, offset: 1 })}`, { signal }),
+  select: (answer) => answer.data.slice(0, HOME_SLIDES),
+});
+
+export const magazineQuery = queryOptions({
+  queryKey: ['posts', { limit: HOME_POSTS, offset: 1 }] as const,
+  queryFn: ({ signal }) =>
+    apiCall<PostListAnswer>(`/api/posts${query({ limit: HOME_POSTS, offset: 1 })}`, { signal }),
+  select: (answer) => answer.data.slice(0, HOME_POSTS),
+});
+
+/** Every query the home page renders from, in the order it shows them. */
+export const HOME_QUERIES = [bestDealsQuery, slidesQuery, magazineQuery] as const;
+
+/**
+ * What server rendering calls before rendering `/`: the same queries the page asks for, into the
+ * given client, so the page renders with their answers and hydrates without asking again. A failed
+ * call is left to the page (it shows its own state and asks again in the browser), never thrown.
+ */
+export async function homePrefetch(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(bestDealsQuery),
+    queryClient.prefetchQuery(slidesQuery),
+    queryClient.prefetchQuery(magazineQuery),
+  ]);
+}

@@ -1,0 +1,39 @@
+import { Link, Skeleton, Stack } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Crumbline } from '../content/Crumbline';
+import { PublicationPage } from '../publication/PublicationPage';
+import { complexQuery } from './queries';
+
+/**
+ * `/new-buildings/{id}/{publication}`: the site's listing page (the same component as on
+ * /prodazha/{id}, reading `:id`) under a breadcrumb back to its residential complex.
+ */
+export function ComplexPublicationPage() {
+  const { complexId = '' } = useParams();
+  const complex = useQuery(complexQuery(complexId));
+  const back = `/new-buildings/${encodeURIComponent(complexId)}`;
+  return (
+    <Stack spacing={2}>
+      <Crumbline>
+        <Link component={RouterLink} to="/" color="inherit" underline="hover">
+          Главная
+        </Link>
+        <Link component={RouterLink} to="/new-buildings" color="inherit" underline="hover">
+          Новостройки
+        </Link>
+        <Link component={RouterLink} to={back} color="inherit" underline="hover" data-testid="crumb-complex">
+          {complex.data ? (
+            complex.data.name
+          ) : complex.isError ? (
+            'Жилой комплекс'
+          ) : (
+            <Skeleton width={140} sx={{ display: 'inline-block' }} />
+          )}
+        </Link>
+        <span aria-current="page">Объявление</span>
+      </Crumbline>
+      <PublicationPage />
+    </Stack>
+  );
+}

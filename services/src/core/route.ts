@@ -68,8 +68,20 @@ export type RouteDeclaration<
   produces?: string;
   /** error statuses the route answers beyond the common ones (400, and 401/403 for auth) */
   errors?: readonly number[];
-  handle(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, z.output<H>>): Promise<z.input<R> | void>;
+  handle(
+    input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, z.output<H>>,
+  ): Promise<z.input<R> | JsonText<z.input<R>> | void>;
 };
+
+/**
+ * An answer already written as JSON text, for the catalogue's pages: each listing's JSON is kept
+ * with its (frozen, replaced on every change) document, so a page joins texts instead of building
+ * and serialising 20 listings again. The type parameter is the answer it stands for.
+ */
+export class JsonText<T = unknown> {
+  declare readonly answer?: T;
+  constructor(readonly text: string) {}
+}
 
 /** Declares a route with its types inferred from its schemas. */
 export const defineRoute = <
@@ -166,6 +178,11 @@ export function mountRoutes(ctx: AppContext, routes: readonly RouteDeclaration[]
           never
         >);
         if (route.produces || res.headersSent) return;
+        if (answer instanceof JsonText) {
+          if (checkAnswers) checkAnswer(route, path, JSON.parse(answer.text));
+          res.status(status).type('json').send(answer.text);
+          return;
+        }
         if (checkAnswers) checkAnswer(route, path, answer);
         res.status(status).json(answer);
       });

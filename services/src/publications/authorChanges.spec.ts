@@ -28,6 +28,12 @@ it('after an agent changes their phone and name, the phone reveal and the card g
   const auth = { Authorization: `Bearer ${token}` };
   const before = await request(t.app).post('/api/publications/shown/phone-view').expect(200);
   expect(before.body.data.phone).toBe(agent.agentPhone);
+  // the catalogue's page keeps each listing's JSON with its stored version: a change must not be hidden by it
+  const searchedBefore = await request(t.app)
+    .post('/api/publications')
+    .send({ dealCategory: 'sale', limit: 50 });
+  const foundBefore = searchedBefore.body.data.find((p: { id: string }) => p.id === 'shown');
+  expect(foundBefore.author.name).not.toBe('Агент Новиков');
 
   const newPhone = '79550003199';
   await request(t.app)

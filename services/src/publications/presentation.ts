@@ -190,3 +190,19 @@ export function toPublicationDto(
     publishedAt: doc.publishedAt,
   };
 }
+
+// the JSON of a listing as a card shows it, per stored document: the embedded read store's documents
+// are frozen and replaced on every change, so a document object is its version (MongoDB's are read
+// afresh, not frozen, and are not kept)
+const cardJson = [new WeakMap<CatalogueDocument, string>(), new WeakMap<CatalogueDocument, string>()];
+
+/** `JSON.stringify(toPublicationDto(doc, { isTop }))`, made once per stored version of the document. */
+export function publicationJson(doc: CatalogueDocument, isTop = false): string {
+  const kept = cardJson[isTop ? 1 : 0];
+  let text = kept.get(doc);
+  if (text === undefined) {
+    text = JSON.stringify(toPublicationDto(doc, { isTop }));
+    if (Object.isFrozen(doc)) kept.set(doc, text);
+  }
+  return text;
+}

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { actorOf, mayManagePublication } from '../../core/access';
 import { DomainError } from '../../core/errors';
 import { pageMeta } from '../../core/http';
-import { defineRoute } from '../../core/route';
+import { defineRoute, JsonText } from '../../core/route';
 import { cityIdsWithin, cityOf, findLocation } from '../../locations';
 import { recordOpening, viewerOf } from '../../statistics';
 import {
@@ -28,7 +28,7 @@ import {
   publicationPageAnswer,
 } from '../dto';
 import { mapBody, searchBody, sortOf, toCatalogueQuery } from '../filters';
-import { toPublicationDto } from '../presentation';
+import { publicationJson, toPublicationDto } from '../presentation';
 import { isPremium, PREMIUM_WINDOW_MS, publishedUntil } from '../visibility';
 
 /** What a visitor reads: the search, one listing, its price history, similar ones, the newest, the premium window. */
@@ -89,12 +89,12 @@ export const searchPublications = defineRoute({
       topPublications(ctx.readStore, query, now, body.offset),
     ]);
     if (total === 0) throw new DomainError('NO_PUBLICATIONS');
-    return {
-      data: mergeTops(items, items.length ? tops : [], body.limit).map(({ doc, isTop }) =>
-        toPublicationDto(doc, { isTop }),
-      ),
-      meta: pageMeta(body.offset, body.limit, total),
-    };
+    const listings = mergeTops(items, items.length ? tops : [], body.limit).map(({ doc, isTop }) =>
+      publicationJson(doc, isTop),
+    );
+    return new JsonText<z.input<typeof publicationPageAnswer>>(
+      `{"data":[${listings.join(',')}],"meta":${JSON.stringify(pageMeta(body.offset, body.limit, total))}}`,
+    );
   },
 });
 

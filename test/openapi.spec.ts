@@ -11,8 +11,8 @@ import { documentedOperations, key, pathParams, servedRoutes, type Operation } f
 let t: TestApp;
 let document: { paths?: Record<string, unknown> };
 
-/** Served on purpose without an entry: the document itself and its viewer. */
-const NOT_DOCUMENTED = new Set(['GET /api/openapi.json']);
+/** Served on purpose without an entry: the document itself, and the site's files for robots and browsers. */
+const NOT_DOCUMENTED = new Set(['GET /api/openapi.json', 'GET /robots.txt', 'GET /favicon.ico']);
 
 beforeAll(async () => {
   t = await startTestApp({ listings: 4 });

@@ -31,6 +31,14 @@ beforeAll(async () => {
     .post(`/api/favorite-publications/${publication._id}`)
     .set('Authorization', `Bearer ${token}`)
     .expect(200);
+  // a listing deleted for good: the catalogue remembers its id (catalogue_removed, the site's 410)
+  const [deleted] = await t.ctx.readStore
+    .collection(CATALOGUE)
+    .find({ agencyId: 'demo-agency-1' }, { limit: 1, sort: { _id: -1 } });
+  await request(t.app)
+    .delete(`/api/agency/demo-agency-1/publications?publicationIds[]=${deleted._id}`)
+    .set('Authorization', `Bearer ${token}`)
+    .expect(200);
   await t.ctx.projections.whenCaughtUp();
   events = [];
   for (let after = 0; ;) {

@@ -39,11 +39,20 @@ import { moneyRoutes } from './money';
 import { readVisitor, statisticsRoutes } from './statistics';
 import { funnelRoutes } from './funnel';
 import { demoImageRoute } from './seed';
+import { createSite, siteRoutes } from './site';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** Where the built front ends are read from (tests point them elsewhere). */
-export type AppOptions = { webDist?: string; cabinetDist?: string };
+export type AppOptions = {
+  webDist?: string;
+  cabinetDist?: string;
+  /** the site's server renderer (web/dist-server beside webDist unless said) */
+  webServerDist?: string;
+  /** the site's page cache and sitemap file size (tests make them small) */
+  pageCacheMs?: number;
+  sitemapUrls?: number;
+};
 
 /** Request ids (given or made) and one log line per API call, its URL without the query string: tokens must never reach the logs. */
 export function requestLogger(ctx: AppContext) {
@@ -91,6 +100,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.disable('x-powered-by');
   // links that leave the site (payments, e-mails) use the configured address, never the Host header
   app.set('publicUrl', ctx.config.PUBLIC_URL);
+  const webDist = options.webDist ?? join(repoRoot, 'web/dist');
+  // the server-rendered site: its pages' CSP nonce is made before the headers are written
+  const site = createSite(ctx, { ...options, webDist });
+  app.use(site.early);
   app.use(securityHeaders(ctx.config));
   app.use(noStoreForPersonalAnswers);
   // JSON and rendered pages compressed as sent (a catalogue page's 85 kB of JSON is about 10 kB on a
@@ -134,6 +147,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(mountRoutes(ctx, moderationRoutes));
   app.use(mountRoutes(ctx, historyRoutes));
   app.use(mountRoutes(ctx, auditRoutes));
+  app.use(mountRoutes(ctx, siteRoutes));
 
   // the demo photos are served below, outside /api, but belong in the document: declared now
   const demoPhotos = mountRoutes(ctx, [demoImageRoute, demoContentImageRoute]);
@@ -181,18 +195,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     );
   }
   app.use(documents);
+  // robots.txt, the sitemaps, favicon.ico and the rendered pages, before the single-page fallback
+  app.use(site.router);
   serveSinglePageApp(
     app,
     '/cabinet',
     options.cabinetDist ?? join(repoRoot, 'cabinet/dist'),
     /^\/cabinet(\/.*)?$/,
   );
-  serveSinglePageApp(
-    app,
-    '/',
-    options.webDist ?? join(repoRoot, 'web/dist'),
-    /^\/(?!api\/|storage\/|cabinet(\/|$)).*/,
-  );
+  serveSinglePageApp(app, '/', webDist, /^\/(?!api\/|storage\/|cabinet(\/|$)).*/);
   app.use(notFoundRoute);
   app.use(errorHandler(ctx.logger));
   return app;

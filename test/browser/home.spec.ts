@@ -278,12 +278,12 @@ describe('homePrefetch (what server rendering calls)', () => {
         join(__dirname, '../../web/src/home/index.ts')
       )) as {
         homePrefetch(client: QueryClient): Promise<void>;
-        HOME_QUERIES: readonly { queryKey: readonly unknown[] }[];
+        HOME_QUERIES: readonly (() => { queryKey: readonly unknown[] })[];
       };
       const client = new QueryClient();
       await homePrefetch(client);
       const [deals, slides, posts] = HOME_QUERIES.map(
-        (q) => client.getQueryData(q.queryKey) as { data: unknown[] } | undefined,
+        (q) => client.getQueryData(q().queryKey) as { data: unknown[] } | undefined,
       );
       expect(deals?.data).toHaveLength(20);
       expect(slides?.data).toHaveLength(5);

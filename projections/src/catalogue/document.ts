@@ -24,6 +24,12 @@ export type CataloguePersonDocument = {
   avatar: string | null;
 };
 export const CATALOGUE_AGENCIES = 'catalogue_agencies';
+/**
+ * the listings deleted for good, remembered by id: the site answers their old addresses 410 Gone
+ * (a search engine drops them at once) instead of 404
+ */
+export const CATALOGUE_REMOVED = 'catalogue_removed';
+export type CatalogueRemovedDocument = { _id: string; dealCategory: DealCategory; removedAt: string };
 export type CatalogueAgencyDocument = { _id: string; revision: number; name: string; avatar: string | null };
 
 /**

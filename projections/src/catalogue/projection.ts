@@ -12,6 +12,8 @@ import {
   type CatalogueDocument,
   type CataloguePersonDocument,
   CATALOGUE_PHOTOS,
+  CATALOGUE_REMOVED,
+  type CatalogueRemovedDocument,
   type CataloguePhotoDocument,
   type ListingPhoto,
 } from './document';
@@ -106,7 +108,8 @@ export const catalogueProjection = defineProjection({
   name: 'catalogue',
   // 7: its own copies of authors and agencies (name, phone, avatar), followed on every change
   // 8: the photos' sizes on each listing, from its own copy of the uploaded photos
-  version: 8,
+  // 9: the ids of deleted listings (catalogue_removed), for the site's 410
+  version: 9,
   collections: {
     [CATALOGUE]: [
       { key: { status: 1, dealCategory: 1, lat: 1 } },
@@ -125,6 +128,7 @@ export const catalogueProjection = defineProjection({
     [CATALOGUE_PEOPLE]: [],
     [CATALOGUE_AGENCIES]: [],
     [CATALOGUE_PHOTOS]: [{ key: { agencyId: 1, photoId: 1 } }],
+    [CATALOGUE_REMOVED]: [],
   },
   handles: [
     'PublicationCreated',
@@ -265,9 +269,19 @@ export const catalogueProjection = defineProjection({
       // a moderator undid the decline: the status it had before, and no reason any more
       case 'PublicationRestored':
         return setStatus(event.data.status, { declineReason: null });
-      case 'PublicationDeleted':
+      case 'PublicationDeleted': {
+        const removed = await catalogue.findOne({ _id: event.data.publicationId });
         await catalogue.deleteOne({ _id: event.data.publicationId });
+        if (removed)
+          await store
+            .collection<CatalogueRemovedDocument>(CATALOGUE_REMOVED)
+            .replaceOne(
+              { _id: removed._id },
+              { _id: removed._id, dealCategory: removed.dealCategory, removedAt: event.occurredAt },
+              { upsert: true },
+            );
         return;
+      }
       case 'PublicationPromoted': {
         const { positionType, until, tariffId } = event.data;
         await catalogue.updateOne(guard, {

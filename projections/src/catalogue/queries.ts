@@ -4,7 +4,9 @@ import { escapeRegex, type Page } from './search';
 import {
   CATALOGUE,
   CATALOGUE_COMPLEXES,
+  CATALOGUE_REMOVED,
   type CatalogueComplexDocument,
+  type CatalogueRemovedDocument,
   type CatalogueDocument,
 } from './document';
 
@@ -69,3 +71,7 @@ export async function countAgencyPublications(
   const counts = await Promise.all(statuses.map((status) => catalogue.countDocuments({ ...base, status })));
   return statuses.map((status, i) => ({ status, count: counts[i] }));
 }
+
+/** A listing deleted for good (its address answers 410), or null. */
+export const findRemovedPublication = (store: ReadStore, id: string) =>
+  store.collection<CatalogueRemovedDocument>(CATALOGUE_REMOVED).findOne({ _id: id });

@@ -109,14 +109,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'сервис недоступен',
 };
 
-const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const paths = (route: RouteDeclaration) => (typeof route.path === 'string' ? [route.path] : [...route.path]);
 
 /**
  * `name[]=a&name[]=b`, `name=a&name=b` and `name=a,b` are all the list [a, b] for a query field the
  * schema declares as an array; other fields keep the last value sent.
  */
-function queryInput(query: Request['query'], schema: ZodType | undefined): Record<string, unknown> {
+export function queryInput(query: Request['query'], schema: ZodType | undefined): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, ZodType>) : {};
   for (const [rawKey, value] of Object.entries(query)) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { Config } from './config';
@@ -7,9 +8,15 @@ import { DomainError } from './errors';
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
 
+/** A server-rendered page's nonce (services/src/site): its inline data blocks (JSON-LD, the query state) carry it. */
+const pageNonce = (_req: IncomingMessage, res: ServerResponse) => {
+  const nonce = (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce;
+  return nonce ? `'nonce-${nonce}'` : '';
+};
+
 /**
  * The Content-Security-Policy of the site and the cabinet. Scripts only from this origin (Vite's
- * built chunks), never inline. Styles allow 'unsafe-inline' and nothing else does: MUI's emotion
+ * built chunks), never inline but for a server-rendered page's own blocks with its request's nonce. Styles allow 'unsafe-inline' and nothing else does: MUI's emotion
  * injects <style> tags at run time, and a nonce would need the server to rewrite index.html on
  * every request (and pass the nonce to emotion's cache); an injected style cannot run script.
  */
@@ -21,7 +28,7 @@ function siteDirectives(config: Config) {
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
-    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
+    'script-src': ["'self'", pageNonce, ...(recaptcha ? RECAPTCHA_SCRIPTS : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for MUI's inline SVG icons in CSS, blob: for the preview of a photo chosen for upload

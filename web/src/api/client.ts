@@ -1,21 +1,6 @@
-import { ApiError, apiCall, NO_RESULTS, type PageMeta, type SearchMapDto } from '@estate/client';
-import type { MapRequest, Publication, SearchRequest } from './types';
+import { apiCall, type SearchMapDto } from '@estate/client';
+import type { MapRequest, Publication } from './types';
 import { ensureVisitor } from './visitor';
-
-/** The catalogue's calls (through the one client, @estate/client). */
-export async function searchPublications(
-  request: SearchRequest,
-  signal?: AbortSignal,
-): Promise<{ data: Publication[]; meta: PageMeta }> {
-  try {
-    return await apiCall('/api/publications', { method: 'POST', body: request, signal });
-  } catch (error) {
-    if (error instanceof ApiError && error.errorCode === NO_RESULTS) {
-      return { data: [], meta: { current_page: 1, last_page: 1, per_page: request.limit, total: 0 } };
-    }
-    throw error;
-  }
-}
 
 /** The search's listings in the map's visible area, grouped for the zoom (a lone one with its id). */
 export const searchMap = (request: MapRequest, signal?: AbortSignal) =>

@@ -26,8 +26,21 @@ const SessionContext = createContext<Session | null>(null);
 
 type Loaded = { profile: Profile | null; favourites: Set<string> };
 
+/**
+ * A server-rendered page says whether the request carried a session cookie (`<meta name="session">`,
+ * services/src/site): a guest's page does not ask for a profile it would be refused (a 401 in the
+ * console); after sign-in, or on a page without the mark, it is asked.
+ */
+let guestPage =
+  typeof document !== 'undefined' &&
+  document.querySelector('meta[name="session"]')?.getAttribute('content') === 'guest';
+
 /** Who is signed in (null: nobody, or the server could not say), with the ids of their favourites. */
 async function loadSession(): Promise<Loaded> {
+  if (guestPage) {
+    guestPage = false; // asked only at the page's start
+    return { profile: null, favourites: new Set() };
+  }
   const me = await askProfile().catch(() => null);
   if (!me) return { profile: null, favourites: new Set() };
   // the spec's full fetch of favourites: limit 100, offset 1

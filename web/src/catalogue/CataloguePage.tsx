@@ -1,112 +1,108 @@
 import MapIcon from '@mui/icons-material/Map';
 import ListIcon from '@mui/icons-material/ViewList';
-import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { searchPublications } from '../api/client';
-import type { DealCategory, MapBounds, PageMeta, Publication, SearchRequest } from '../api/types';
-import { formatPrice, plural } from '@estate/client';
+import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import type { DealCategory, MapBounds, PageMeta, Publication } from '../api/types';
+import { DEAL_ROUTES, formatPrice, plural } from '@estate/client';
+import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
+import { ErrorPage } from '../errors/ErrorPage';
+import { catalogueQuery, filtersFrom, landingQuery, pageFrom, requestFrom, type Landing } from './queries';
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
-import { METRO_CHOICES, NO_FILTERS, SearchBar, SORTS, type Filters } from './SearchBar';
+import { METRO_CHOICES, NO_FILTERS, SearchBar, type Filters } from './SearchBar';
 import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
-import { placeFromParams, placeRequest, placeToParams } from '../place/placeFilter';
-import { useChosenPlace, type ChosenPlace } from '../place/store';
+import { placeToParams } from '../place/placeFilter';
+import { useChosenPlace } from '../place/store';
 
 const TITLES: Record<DealCategory, string> = {
   sale: 'Продажа недвижимости',
   rent: 'Аренда недвижимости',
   dailyRent: 'Посуточная аренда',
 };
-const PER_PAGE = 20;
+const DESCRIPTIONS: Record<DealCategory, string> = {
+  sale: 'Купить квартиру или дом: объявления о продаже недвижимости с ценами, фото и адресами',
+  rent: 'Снять квартиру или дом надолго: объявления об аренде недвижимости с ценами и фото',
+  dailyRent: 'Снять квартиру посуточно: свободные даты, цены за ночь, фото и адреса',
+};
 /** the map and its library load only when a visitor asks for the map */
 const SearchMap = lazy(() => import('../map/SearchMap'));
-
-function filtersFrom(params: URLSearchParams): Filters {
-  return {
-    rooms: (params.get('rooms') ?? '')
-      .split(',')
-      .map(Number)
-      .filter((n) => n >= 1 && n <= 4),
-    priceMin: params.get('priceMin') ?? '',
-    priceMax: params.get('priceMax') ?? '',
-    sort: SORTS[params.get('sort') ?? ''] ? params.get('sort')! : 'new',
-    checkIn: params.get('checkIn') ?? '',
-    checkOut: params.get('checkOut') ?? '',
-    guests: Math.max(0, Number(params.get('guests')) || 0),
-    metro: Object.hasOwn(METRO_CHOICES, params.get('metro') ?? '') ? params.get('metro')! : '',
-    place: placeFromParams(params),
-  };
-}
-
-function requestFrom(
-  deal: DealCategory,
-  filters: Filters,
-  page: number,
-  chosen: ChosenPlace | null,
-): SearchRequest {
-  const min = filters.priceMin ? Number(filters.priceMin) : null;
-  const max = filters.priceMax ? Number(filters.priceMax) : null;
-  return {
-    dealCategory: deal,
-    ...placeRequest(filters.place, chosen),
-    limit: PER_PAGE,
-    offset: page,
-    ...SORTS[filters.sort].request,
-    ...(min !== null || max !== null ? { price: [{ min, max }] as SearchRequest['price'] } : {}),
-    ...(filters.rooms.length ? { roomCount: filters.rooms } : {}),
-    ...(deal === 'dailyRent' && filters.checkIn && filters.checkOut > filters.checkIn
-      ? { dates: [filters.checkIn, filters.checkOut] as [string, string] }
-      : {}),
-    ...(deal === 'dailyRent' && filters.guests > 0 ? { adultCount: filters.guests } : {}),
-    ...(filters.metro
-      ? {
-          roadToMetro: METRO_CHOICES[filters.metro].roadToMetro,
-          notMoreMinutes: METRO_CHOICES[filters.metro].minutes,
-        }
-      : {}),
-  };
-}
 
 type State =
   | { status: 'loading' }
   | { status: 'ready'; items: Publication[]; meta: PageMeta }
   | { status: 'failed'; message: string };
 
+/** Skeletons of the cards in the place of the results while they load: nothing moves when they come. */
+function CardSkeletons() {
+  return (
+    <Stack spacing={2} aria-label="Загрузка" aria-busy>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} variant="rounded" height={220} />
+      ))}
+    </Stack>
+  );
+}
+
 /** One catalogue for sale, rent and daily rent; filters and the page live in the URL. */
 export function CataloguePage({ deal }: { deal: DealCategory }) {
+  const { city, district } = useParams();
+  const landing = useQuery({ ...landingQuery(deal, city ?? '', district ?? null), enabled: Boolean(city) });
+  if (!city) return <Catalogue deal={deal} landing={null} />;
+  if (landing.isPending) return <CardSkeletons />;
+  if (landing.isError) return <ErrorPage code={500} />;
+  if (!landing.data) return <ErrorPage code={404} />;
+  return <Catalogue key={landing.data.locationId} deal={deal} landing={landing.data} />;
+}
+
+/**
+ * One catalogue for sale, rent and daily rent, and for a landing page's place; filters and the
+ * page live in the URL.
+ */
+function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | null }) {
   const selection = useLazyModal(LazySelectionDialog, {});
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const origin = useOrigin();
+  const hydrated = useHydrated();
   const filters = useMemo(() => filtersFrom(params), [params]);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageFrom(params);
   const onMap = params.get('view') === 'map';
   // the map's visible area: «Сохранить поиск» on the map keeps it (alerts only for listings there)
   const [area, setArea] = useState<MapBounds | null>(null);
+  // the visitor's place (the cookie, or the IP on a first visit); a landing page's city stands in for it.
+  // The server renders with no place, as hydration does; the chosen one follows at once
   const chosen = useChosenPlace();
   const request = useMemo(
-    () => requestFrom(deal, filters, page, chosen.place),
-    [deal, filters, page, chosen.place],
+    () => requestFrom(deal, filters, page, chosen.place, landing?.locationId),
+    [deal, filters, page, chosen.place, landing],
   );
-  // «Повторить» asks again for the same page
-  const [attempt, setAttempt] = useState(0);
-  const key = `${JSON.stringify(request)}#${attempt}`;
-  // an answer belongs to the search it was asked for: until the current one answers, it is loading
-  const [answer, setAnswer] = useState<{ key: string; state: State } | null>(null);
-  const state: State = answer?.key === key ? answer.state : { status: 'loading' };
-
-  useEffect(() => {
-    if (onMap || !chosen.ready) return; // the map asks for its own area; the first visit waits for its place
-    const controller = new AbortController();
-    searchPublications(request, controller.signal)
-      .then(({ data, meta }) => setAnswer({ key, state: { status: 'ready', items: data, meta } }))
-      .catch((error: Error) => {
-        if (!controller.signal.aborted)
-          setAnswer({ key, state: { status: 'failed', message: error.message } });
-      });
-    return () => controller.abort();
-  }, [request, key, onMap, chosen.ready]);
+  // the map asks for its own area; the list keeps the last page shown while the next one loads; a
+  // first visit waits for its place (the server's page stays meanwhile)
+  const search = useQuery({
+    ...catalogueQuery(request),
+    enabled: !onMap && (chosen.ready || Boolean(landing)),
+    placeholderData: keepPreviousData,
+  });
+  const state: State = search.data
+    ? { status: 'ready', items: search.data.data, meta: search.data.meta }
+    : search.isError
+      ? { status: 'failed', message: search.error.message }
+      : { status: 'loading' };
+  const title = landing?.title ?? TITLES[deal];
+  const hasFilters = [...params.keys()].some((k) => k !== 'page');
+  useHead({
+    title: `${title}${page > 1 ? ` — страница ${page}` : ''} — ${SITE_NAME}`,
+    description: landing?.description ?? DESCRIPTIONS[deal],
+    // a filtered search is the same page as the catalogue for search engines; a later page is its own
+    canonical: `${pathname}${page > 1 && !hasFilters ? `?page=${page}` : ''}`,
+    jsonLd: [
+      breadcrumbs(origin, [['Главная', '/'], [TITLES[deal], DEAL_ROUTES[deal]], ...(landing?.crumbs ?? [])]),
+    ],
+  });
 
   const apply = (next: Filters, nextPage = 1, map = onMap) => {
     const query = new URLSearchParams();
@@ -138,7 +134,7 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>
-        {TITLES[deal]}
+        {title}
       </Typography>
       <SearchBar value={filters} onSearch={(next) => apply(next)} dailyRent={deal === 'dailyRent'} />
       {(priceTag || filters.rooms.length > 0 || filters.metro) && (
@@ -170,7 +166,10 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
         </Button>
         <SaveSearchButton filters={onMap && area ? { ...request, bounds: area } : request} />
       </Stack>
-      {onMap && (
+      {onMap && !hydrated && (
+        <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
+      )}
+      {onMap && hydrated && (
         <Suspense
           fallback={
             <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
@@ -179,13 +178,9 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
           <SearchMap filters={mapFilters} onArea={setArea} />
         </Suspense>
       )}
-      {!onMap && state.status === 'loading' && (
-        <Stack alignItems="center" py={8}>
-          <CircularProgress aria-label="Загрузка" />
-        </Stack>
-      )}
+      {!onMap && state.status === 'loading' && <CardSkeletons />}
       {!onMap && state.status === 'failed' && (
-        <Alert severity="error" action={<Button onClick={() => setAttempt((n) => n + 1)}>Повторить</Button>}>
+        <Alert severity="error" action={<Button onClick={() => void search.refetch()}>Повторить</Button>}>
           Не удалось загрузить объявления: {state.message}
         </Alert>
       )}
@@ -223,6 +218,25 @@ export function CataloguePage({ deal }: { deal: DealCategory }) {
             />
           </Box>
         </>
+      )}
+      {landing && landing.children.length > 0 && (
+        <Stack spacing={1} component="nav" aria-labelledby="districts-title">
+          <Typography id="districts-title" variant="h6" component="h2" fontWeight={700}>
+            Районы
+          </Typography>
+          <Stack direction="row" gap={1} flexWrap="wrap">
+            {landing.children.map((c) => (
+              <Chip
+                key={c.path}
+                label={c.name}
+                component={RouterLink}
+                to={c.path}
+                clickable
+                variant="outlined"
+              />
+            ))}
+          </Stack>
+        </Stack>
       )}
     </Stack>
   );

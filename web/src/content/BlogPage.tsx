@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
   apiCall,
+  asApiError,
   type CategoryPostsAnswer,
   type PostCategoryDto,
   type PostDto,
@@ -23,17 +24,51 @@ import {
 } from '@estate/client';
 import { ErrorPage } from '../errors/ErrorPage';
 import { Crumbline } from './Crumbline';
-import { ruDate, useApi, type Loaded } from './useApi';
+import { ruDate, type Loaded } from './useApi';
+import { useQuery } from '@tanstack/react-query';
+import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
+import { blogEntryQuery, postCategoriesQuery, postsQuery } from './queries';
 
 const PAGE = 20;
 /** «Читайте по теме»: 4 at first, 3 more per click (api.md) */
 const RELATED_FIRST = 4;
 const RELATED_STEP = 3;
 
-function usePageTitle(title: string | null) {
-  useEffect(() => {
-    if (title) document.title = `${title} — Квадрат`;
-  }, [title]);
+/** A blog page's head: its title, description, canonical address and crumbs in schema.org's words. */
+function useBlogHead(
+  title: string,
+  description: string,
+  path: string,
+  crumbs: { label: string; to?: string }[],
+  article?: PostDto,
+) {
+  const origin = useOrigin();
+  useHead({
+    title: `${title} — ${SITE_NAME}`,
+    description: description || `${title}: статьи журнала о покупке, аренде и ремонте недвижимости`,
+    canonical: path,
+    ogType: article ? 'article' : 'website',
+    image: article?.imagePath ?? null,
+    jsonLd: [
+      breadcrumbs(origin, [
+        ['Главная', '/'],
+        ...crumbs.map((c): [string, string] => [c.label, c.to ?? path]),
+      ]),
+      ...(article
+        ? [
+            {
+              '@context': 'https://schema.org',
+              '@type': 'Article',
+              headline: article.title,
+              datePublished: article.publishedAt,
+              url: `${origin}${path}`,
+              ...(article.imagePath ? { image: `${origin}${article.imagePath}` } : {}),
+              publisher: { '@type': 'Organization', name: SITE_NAME },
+            },
+          ]
+        : []),
+    ],
+  });
 }
 
 const Spinner = () => (
@@ -177,14 +212,20 @@ function CategoryChips({ categories, current }: { categories: PostCategoryDto[];
 }
 
 function useCategories() {
-  const answer = useApi<{ data: PostCategoryDto[] }>('/api/post-categories');
-  return answer.status === 'ready' ? answer.data.data : [];
+  return useQuery(postCategoriesQuery()).data ?? [];
 }
 
 function BlogIndex() {
-  usePageTitle('Журнал');
+  useBlogHead('Журнал', 'Журнал о недвижимости: покупка и продажа, аренда, ипотека, ремонт', '/blog', [
+    { label: 'Журнал', to: '/blog' },
+  ]);
   const categories = useCategories();
-  const first = useApi<PostListAnswer>(`/api/posts?limit=${PAGE}&offset=1`);
+  const posts = useQuery(postsQuery());
+  const first: Loaded<PostListAnswer> = posts.data
+    ? { status: 'ready', data: posts.data }
+    : posts.isError
+      ? { status: 'failed', error: asApiError(posts.error) }
+      : { status: 'loading' };
   return (
     <Stack spacing={3}>
       <Crumbs items={[{ label: 'Журнал' }]} />
@@ -207,8 +248,12 @@ function CategoryView({
   categories: PostCategoryDto[];
 }) {
   const category = answer.category;
-  usePageTitle(category.name);
   const parent = categories.find((c) => c.id === category.parentId) ?? null;
+  useBlogHead(category.name, category.description ?? '', category.path, [
+    { label: 'Журнал', to: '/blog' },
+    ...(parent ? [{ label: parent.name, to: parent.path }] : []),
+    { label: category.name, to: category.path },
+  ]);
   const children = categories.filter((c) => c.parentId === category.id);
   return (
     <Stack spacing={3}>
@@ -284,9 +329,20 @@ function Related({ post }: { post: PostDto }) {
 }
 
 function PostView({ post, categories }: { post: PostDto; categories: PostCategoryDto[] }) {
-  usePageTitle(post.title);
   const category = categories.find((c) => c.id === post.categoryId) ?? null;
   const parent = categories.find((c) => c.id === category?.parentId) ?? null;
+  useBlogHead(
+    post.title,
+    post.descriptionMeta ?? '',
+    post.path,
+    [
+      { label: 'Журнал', to: '/blog' },
+      ...(parent ? [{ label: parent.name, to: parent.path }] : []),
+      ...(category ? [{ label: category.name, to: category.path }] : []),
+      { label: post.title, to: post.path },
+    ],
+    post,
+  );
   return (
     <Stack spacing={3}>
       <Crumbs
@@ -322,32 +378,18 @@ function PostView({ post, categories }: { post: PostDto; categories: PostCategor
   );
 }
 
-/**
- * One address, a post or a category: the backend keeps one slug namespace for both
- * (docs/decisions.md), so the page asks for the likelier one first and the other on a 404:
- * a category first under /blog/{parent}, a post first under /blog/{parent}/{child}.
- */
+/** /blog/{parent} or /blog/{parent}/{child}: a post or a category (content/queries.ts). */
 function BlogEntry({ slug, postFirst }: { slug: string; postFirst: boolean }) {
   const categories = useCategories();
-  const postPath = `/api/posts/${encodeURIComponent(slug)}`;
-  const categoryPath = `/api/post-categories/${encodeURIComponent(slug)}/posts?limit=${PAGE}&offset=1`;
-  type Answer = { data: PostDto } | CategoryPostsAnswer;
-  const first: Loaded<Answer> = useApi(postFirst ? postPath : categoryPath);
-  const firstMissing = first.status === 'failed' && first.error.status === 404;
-  const second: Loaded<Answer> = useApi(firstMissing ? (postFirst ? categoryPath : postPath) : null);
-  const answer = firstMissing ? second : first;
-
-  if (answer.status === 'loading') return <Spinner />;
-  if (answer.status === 'failed')
-    return answer.error.status === 404 ? (
-      <ErrorPage code={404} />
-    ) : (
-      <Alert severity="error">Не удалось загрузить страницу журнала</Alert>
-    );
-  return 'category' in answer.data ? (
-    <CategoryView answer={answer.data} categories={categories} />
+  const answer = useQuery(blogEntryQuery(slug, postFirst));
+  if (answer.isPending) return <Spinner />;
+  if (answer.isError) return <Alert severity="error">Не удалось загрузить страницу журнала</Alert>;
+  const entry = answer.data;
+  if (entry.kind === 'missing') return <ErrorPage code={404} />;
+  return entry.kind === 'category' ? (
+    <CategoryView answer={entry.answer} categories={categories} />
   ) : (
-    <PostView post={(answer.data as { data: PostDto }).data} categories={categories} />
+    <PostView post={entry.post} categories={categories} />
   );
 }
 

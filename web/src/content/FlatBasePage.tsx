@@ -1,5 +1,5 @@
 import { Box, Button, Card, Grid, Stack, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { SITE_NAME, useHead } from '../app/head';
 import { Link as RouterLink } from 'react-router';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { RequestForm } from '../leads/RequestForm';
@@ -16,9 +16,11 @@ const POINTS = [
  * flat not found and the catalogues (docs/decisions.md).
  */
 export function FlatBasePage() {
-  useEffect(() => {
-    document.title = 'База квартир — Квадрат';
-  }, []);
+  useHead({
+    title: `База квартир — ${SITE_NAME}`,
+    description: 'Подписка на базу объявлений: свежие предложения о продаже и аренде квартир под ваш запрос',
+    canonical: '/baza-kvartir',
+  });
   const selection = useLazyModal(LazySelectionDialog, {});
   return (
     <Grid container spacing={3}>

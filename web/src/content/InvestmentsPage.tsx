@@ -11,18 +11,22 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useEffect } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
-import {
-  formatPrice,
-  type InvestmentDto,
-  type InvestmentListAnswer,
-  type InvestmentStatisticsDto,
-} from '@estate/client';
+import { asApiError, formatPrice, type InvestmentDto } from '@estate/client';
+import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
 import { ErrorPage } from '../errors/ErrorPage';
 import { RequestForm } from '../leads/RequestForm';
 import { Crumbline } from './Crumbline';
-import { useApi } from './useApi';
+import { investmentQuery, investmentsQuery, investmentStatisticsQuery } from './queries';
+import type { Loaded } from './useApi';
+
+const asLoaded = <T,>(q: UseQueryResult<T>): Loaded<T> =>
+  q.data !== undefined
+    ? { status: 'ready', data: q.data }
+    : q.isError
+      ? { status: 'failed', error: asApiError(q.error) }
+      : { status: 'loading' };
 
 const Spinner = () => (
   <Stack alignItems="center" py={8}>
@@ -124,11 +128,20 @@ function FeedbackCard({ titlePage }: { titlePage: string }) {
 
 /** /investments: the figures of the deals done, the objects and the feedback form. */
 export function InvestmentsPage() {
-  useEffect(() => {
-    document.title = 'Инвестиции — Квадрат';
-  }, []);
-  const list = useApi<InvestmentListAnswer>('/api/investments?limit=100&offset=1');
-  const stats = useApi<{ data: InvestmentStatisticsDto }>('/api/investments/statistics');
+  const origin = useOrigin();
+  useHead({
+    title: `Инвестиции в недвижимость — ${SITE_NAME}`,
+    description: 'Инвестиции в недвижимость: доходность завершённых сделок, объекты и условия участия',
+    canonical: '/investments',
+    jsonLd: [
+      breadcrumbs(origin, [
+        ['Главная', '/'],
+        ['Инвестиции', '/investments'],
+      ]),
+    ],
+  });
+  const list = asLoaded(useQuery(investmentsQuery()));
+  const stats = asLoaded(useQuery(investmentStatisticsQuery()));
   return (
     <Stack spacing={3}>
       <Crumbs />
@@ -138,9 +151,9 @@ export function InvestmentsPage() {
       <Box minHeight={96}>
         {stats.status === 'ready' && (
           <Stack spacing={2}>
-            {stats.data.data.text && <Typography color="text.secondary">{stats.data.data.text}</Typography>}
+            {stats.data.text && <Typography color="text.secondary">{stats.data.text}</Typography>}
             <Grid container spacing={2}>
-              {[stats.data.data.deal, stats.data.data.client, stats.data.data.commission].map((f) => (
+              {[stats.data.deal, stats.data.client, stats.data.commission].map((f) => (
                 <Grid key={f.text} size={{ xs: 12, sm: 4 }}>
                   <Card variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
                     <Typography variant="h5" fontWeight={800} color="primary">
@@ -197,19 +210,30 @@ export function InvestmentsPage() {
 /** /investments/{id}: one object, its figures, its description and the feedback form. */
 export function InvestmentPage() {
   const { id = '' } = useParams();
-  const answer = useApi<{ data: InvestmentDto }>(`/api/investments/${encodeURIComponent(id)}`);
-  const title = answer.status === 'ready' ? answer.data.data.title : null;
-  useEffect(() => {
-    if (title) document.title = `${title} — Инвестиции — Квадрат`;
-  }, [title]);
-  if (answer.status === 'loading') return <Spinner />;
-  if (answer.status === 'failed')
-    return answer.error.status === 404 ? (
-      <ErrorPage code={404} />
-    ) : (
-      <Alert severity="error">Не удалось загрузить объект</Alert>
-    );
-  const item = answer.data.data;
+  const answer = useQuery(investmentQuery(id));
+  const origin = useOrigin();
+  const found = answer.data;
+  useHead(
+    found
+      ? {
+          title: `${found.title} — Инвестиции — ${SITE_NAME}`,
+          description: `${found.title}, ${found.address}: ${found.annualPercentage.toLocaleString('ru-RU')}% годовых`,
+          canonical: `/investments/${found.id}`,
+          image: found.imagePath,
+          jsonLd: [
+            breadcrumbs(origin, [
+              ['Главная', '/'],
+              ['Инвестиции', '/investments'],
+              [found.title, `/investments/${found.id}`],
+            ]),
+          ],
+        }
+      : null,
+  );
+  if (answer.isPending) return <Spinner />;
+  if (answer.isError) return <Alert severity="error">Не удалось загрузить объект</Alert>;
+  if (!answer.data) return <ErrorPage code={404} />;
+  const item = answer.data;
   return (
     <Stack spacing={3}>
       <Crumbs title={item.title} />

@@ -75,7 +75,7 @@ function Grid({ children }: { children: ReactNode }) {
  * «Показать ещё» shows all of them, then «Все объявления» leads to the sale catalogue.
  */
 export function BestDeals() {
-  const deals = useQuery(bestDealsQuery);
+  const deals = useQuery(bestDealsQuery());
   const [all, setAll] = useState(false);
   const items = deals.data ?? [];
   const shown = all ? items : items.slice(0, BEST_DEALS_FIRST);

@@ -1,10 +1,10 @@
 import { Stack } from '@mui/material';
-import { useEffect } from 'react';
+import { useHead } from '../app/head';
 import { BestDeals } from './BestDeals';
 import { Hero } from './Hero';
 import { Magazine } from './Magazine';
 import { SlidesSlider } from './SlidesSlider';
-import { HOME_TITLE } from './title';
+import { HOME_DESCRIPTION, HOME_TITLE } from './title';
 
 /**
  * The home page `/` (product.md, Home page; issue 18 item 2): the hero with the deal tabs and the
@@ -12,9 +12,7 @@ import { HOME_TITLE } from './title';
  * Query (./queries.ts), which server rendering prefetches with `homePrefetch`.
  */
 export function HomePage() {
-  useEffect(() => {
-    document.title = HOME_TITLE;
-  }, []);
+  useHead({ title: HOME_TITLE, description: HOME_DESCRIPTION, canonical: '/' });
   return (
     <Stack spacing={{ xs: 5, md: 7 }}>
       <Hero />

@@ -106,7 +106,7 @@ const ROW_HEIGHT = { xs: 96, md: 110 };
 
 /** «Журнал» on the home page: the 5 newest posts of the blog (/api/posts, limit 5), each to its /blog page. */
 export function Magazine() {
-  const posts = useQuery(magazineQuery);
+  const posts = useQuery(magazineQuery());
   if (posts.isError || (posts.data && posts.data.length === 0)) return null;
   const [lead, ...rest] = posts.data ?? [];
   return (

@@ -138,7 +138,7 @@ function SlideCard({ slide, index, total }: { slide: SlideDto; index: number; to
 
 /** The promotions slider (/api/slides, limit 5): swiped on a phone, arrows from 600 px. */
 export function SlidesSlider() {
-  const slides = useQuery(slidesQuery);
+  const slides = useQuery(slidesQuery());
   const track = useRef<HTMLDivElement>(null);
   const scroll = (direction: 1 | -1) => {
     const el = track.current;

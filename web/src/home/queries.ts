@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiCall, query, type PostListAnswer, type SlideListAnswer } from '@estate/client';
-import { searchPublications } from '../api/client';
+import { query, type PostListAnswer, type SlideListAnswer } from '@estate/client';
 import type { Publication, SearchRequest } from '../api/types';
+import { browserCall, type ApiCall } from '../app/call';
+import { catalogueQuery } from '../catalogue/queries';
 
 /** product.md section 9 and api.md: the home page's slider and magazine take 5 each, from page 1. */
 export const HOME_SLIDES = 5;
@@ -26,25 +27,28 @@ export const topFirst = (items: Publication[]): Publication[] => [
   ...items.filter((p) => !p.isTop),
 ];
 
-export const bestDealsQuery = queryOptions({
-  queryKey: ['publications', 'search', BEST_DEALS_REQUEST] as const,
-  queryFn: ({ signal }) => searchPublications(BEST_DEALS_REQUEST, signal),
-  select: (answer) => topFirst(answer.data),
-});
+// each takes how to ask the API: fetch in the browser, the app's own routes on the server (app/call.ts)
+export const bestDealsQuery = (call: ApiCall = browserCall) =>
+  queryOptions({
+    ...catalogueQuery(BEST_DEALS_REQUEST, call),
+    select: (answer) => topFirst(answer.data),
+  });
 
-export const slidesQuery = queryOptions({
-  queryKey: ['slides', { limit: HOME_SLIDES, offset: 1 }] as const,
-  queryFn: ({ signal }) =>
-    apiCall<SlideListAnswer>(`/api/slides${query({ limit: HOME_SLIDES, offset: 1 })}`, { signal }),
-  select: (answer) => answer.data.slice(0, HOME_SLIDES),
-});
+export const slidesQuery = (call: ApiCall = browserCall) =>
+  queryOptions({
+    queryKey: ['slides', { limit: HOME_SLIDES, offset: 1 }] as const,
+    queryFn: ({ signal }) =>
+      call<SlideListAnswer>(`/api/slides${query({ limit: HOME_SLIDES, offset: 1 })}`, { signal }),
+    select: (answer) => answer.data.slice(0, HOME_SLIDES),
+  });
 
-export const magazineQuery = queryOptions({
-  queryKey: ['posts', { limit: HOME_POSTS, offset: 1 }] as const,
-  queryFn: ({ signal }) =>
-    apiCall<PostListAnswer>(`/api/posts${query({ limit: HOME_POSTS, offset: 1 })}`, { signal }),
-  select: (answer) => answer.data.slice(0, HOME_POSTS),
-});
+export const magazineQuery = (call: ApiCall = browserCall) =>
+  queryOptions({
+    queryKey: ['posts', { limit: HOME_POSTS, offset: 1 }] as const,
+    queryFn: ({ signal }) =>
+      call<PostListAnswer>(`/api/posts${query({ limit: HOME_POSTS, offset: 1 })}`, { signal }),
+    select: (answer) => answer.data.slice(0, HOME_POSTS),
+  });
 
 /** Every query the home page renders from, in the order it shows them. */
 export const HOME_QUERIES = [bestDealsQuery, slidesQuery, magazineQuery] as const;
@@ -54,10 +58,10 @@ export const HOME_QUERIES = [bestDealsQuery, slidesQuery, magazineQuery] as cons
  * given client, so the page renders with their answers and hydrates without asking again. A failed
  * call is left to the page (it shows its own state and asks again in the browser), never thrown.
  */
-export async function homePrefetch(queryClient: QueryClient): Promise<void> {
+export async function homePrefetch(queryClient: QueryClient, call: ApiCall = browserCall): Promise<void> {
   await Promise.all([
-    queryClient.prefetchQuery(bestDealsQuery),
-    queryClient.prefetchQuery(slidesQuery),
-    queryClient.prefetchQuery(magazineQuery),
+    queryClient.prefetchQuery(bestDealsQuery(call)),
+    queryClient.prefetchQuery(slidesQuery(call)),
+    queryClient.prefetchQuery(magazineQuery(call)),
   ]);
 }

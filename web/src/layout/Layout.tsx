@@ -36,7 +36,14 @@ const NAV = [
 /** 'Личный кабинет' when signed in, otherwise 'Вход и регистрация' opening the auth modal. */
 function AccountButton() {
   const { profile, loading, openAuth } = useSession();
-  if (loading) return <Box width={180} />;
+  // until the session is known, the sign-in button's own size, unseen: a guest's page (most of them, and
+  // every server-rendered one) does not move when it shows
+  if (loading)
+    return (
+      <Box aria-hidden sx={{ visibility: 'hidden' }}>
+        <SignInButton />
+      </Box>
+    );
   if (profile)
     return (
       <Stack direction="row" spacing={1} alignItems="center">
@@ -59,8 +66,12 @@ function AccountButton() {
         </Button>
       </Stack>
     );
+  return <SignInButton onClick={() => openAuth('login')} />;
+}
+
+function SignInButton({ onClick }: { onClick?: () => void }) {
   return (
-    <Button variant="outlined" onClick={() => openAuth('login')} sx={{ whiteSpace: 'nowrap' }}>
+    <Button variant="outlined" onClick={onClick} sx={{ whiteSpace: 'nowrap' }}>
       <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
         Вход и регистрация
       </Box>

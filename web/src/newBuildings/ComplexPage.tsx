@@ -1,4 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
+import { useHead } from '../app/head';
 import {
   Alert,
   Box,
@@ -76,9 +77,15 @@ function Complex({ id }: { id: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per complex
   }, []);
   const c = complex.data;
-  useEffect(() => {
-    if (c) document.title = `${c.name} — новостройка, ${c.address.fullAddress}`;
-  }, [c]);
+  useHead(
+    c
+      ? {
+          title: `${c.name} — новостройка, ${c.address.fullAddress}`,
+          description: `${c.name}: квартиры в жилом комплексе, ${c.address.fullAddress}.`,
+          canonical: `/new-buildings/${encodeURIComponent(c.id)}`,
+        }
+      : null,
+  );
 
   if (complex.isError && !c)
     return <ErrorPage code={complex.error instanceof ApiError ? complex.error.status : 500} />;

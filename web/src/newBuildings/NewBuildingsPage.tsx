@@ -1,6 +1,7 @@
+import { useHead } from '../app/head';
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { countLabel, formatPrice } from '@estate/client';
 import { Pagination } from '../catalogue/Pagination';
@@ -38,9 +39,11 @@ export function NewBuildingsPage() {
   const options = useQuery(complexOptionsQuery);
   const cityName = cities.data?.find((c) => c.id === filters.city)?.name;
 
-  useEffect(() => {
-    document.title = cityName ? `Новостройки — ${cityName}` : NEW_BUILDINGS_TITLE;
-  }, [cityName]);
+  useHead({
+    title: cityName ? `Новостройки — ${cityName}` : NEW_BUILDINGS_TITLE,
+    description: `Жилые комплексы${cityName ? ` в городе ${cityName}` : ''}: класс, стадия строительства, срок сдачи, цены квартир от застройщиков.`,
+    canonical: '/new-buildings',
+  });
 
   const apply = (next: ComplexFilters, nextPage = 1) => {
     setSearch(complexFiltersToSearch(next, nextPage));

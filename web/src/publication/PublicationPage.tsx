@@ -1,18 +1,11 @@
-import {
-  Box,
-  Button,
-  ButtonBase,
-  Card,
-  CircularProgress,
-  Divider,
-  Grid,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, ButtonBase, Card, Divider, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { getPublication } from '../api/client';
-import type { Publication } from '../api/types';
+import type { Publication as PublicationDto } from '../api/types';
+import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
+import { publicationQuery } from './queries';
 import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
 import { PhoneButton } from '../catalogue/PhoneButton';
 import { ChatButton } from '../chat/ChatButton';
@@ -38,43 +31,102 @@ const MAIN_PHOTO_SLOT = [
 
 /** the listing's point: the map library loads only with it */
 const PointMap = lazy(() => import('../map/PointMap'));
-import { ApiError, formatCharacteristic, updatedAgo } from '@estate/client';
-
-type State =
-  { status: 'loading' } | { status: 'ready'; publication: Publication } | { status: 'failed'; code: number };
+import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 
 export function PublicationPage() {
   const { id = '' } = useParams();
-  // a new listing is a new page: its state (the answer, the photo shown) starts afresh
+  // a new listing is a new page: its state (the photo shown) starts afresh
   return <Publication key={id} id={id} />;
 }
 
+function PublicationSkeleton() {
+  return (
+    <Grid container spacing={4} aria-busy aria-label="Загрузка">
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Stack spacing={2}>
+          <Skeleton variant="text" height={48} />
+          <Skeleton variant="text" width="60%" />
+          <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Skeleton variant="rounded" height={320} />
+      </Grid>
+    </Grid>
+  );
+}
+
+const DEAL_NAMES = { sale: 'Продажа', rent: 'Аренда', dailyRent: 'Посуточно' } as const;
+
+/** schema.org: a listing is an Offer of a residence (Apartment or House) with its price, and its crumbs. */
+function listingJsonLd(p: PublicationDto, origin: string, path: string) {
+  const image = p.images[0]?.path;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Offer',
+      name: p.title,
+      description: p.description.slice(0, 500),
+      url: `${origin}${path}`,
+      price: p.price,
+      priceCurrency: 'RUB',
+      availability: 'https://schema.org/InStock',
+      businessFunction:
+        p.dealCategory === 'sale'
+          ? 'http://purl.org/goodrelations/v1#Sell'
+          : 'http://purl.org/goodrelations/v1#LeaseOut',
+      ...(image ? { image: image.startsWith('http') ? image : `${origin}${image}` } : {}),
+      itemOffered: {
+        '@type': 'Accommodation',
+        name: p.title,
+        address: { '@type': 'PostalAddress', streetAddress: p.address.fullAddress, addressCountry: 'RU' },
+        ...(p.address.geo
+          ? { geo: { '@type': 'GeoCoordinates', latitude: p.address.geo.lat, longitude: p.address.geo.lon } }
+          : {}),
+      },
+      seller: { '@type': p.agency ? 'RealEstateAgent' : 'Person', name: p.agency?.name ?? p.author.name },
+    },
+    breadcrumbs(origin, [
+      ['Главная', '/'],
+      [DEAL_NAMES[p.dealCategory], DEAL_ROUTES[p.dealCategory]],
+      [p.title, path],
+    ]),
+  ];
+}
+
+const MapPlaceholder = () => <Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 2, bgcolor: 'grey.200' }} />;
+
 function Publication({ id }: { id: string }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [photo, setPhoto] = useState(0);
-
+  const hydrated = useHydrated();
+  const answer = useQuery(publicationQuery(id));
+  const origin = useOrigin();
+  const { pathname } = useLocation();
+  const p = answer.data?.publication;
+  useHead(
+    p
+      ? {
+          title: `${p.title} — ${p.address.fullAddress} — ${SITE_NAME}`,
+          description: `${formatPrice(p.price)}. ${p.description}`.replace(/\s+/g, ' ').slice(0, 160),
+          canonical: pathname,
+          ogType: 'product',
+          image: p.images[0]?.path ?? null,
+          jsonLd: listingJsonLd(p, origin, pathname),
+        }
+      : null,
+  );
+  // a page the server rendered (or one cached from a visit a moment ago) asked nothing of the API
+  // in the browser: the opening is counted by the visitor's id once (the server counts it a day)
+  const fetchedHere = answer.isFetchedAfterMount;
   useEffect(() => {
-    const controller = new AbortController();
-    getPublication(id, controller.signal)
-      .then(({ data }) => {
-        setState({ status: 'ready', publication: data });
-        document.title = `${data.title} — ${data.address.fullAddress}`;
-      })
-      .catch((error) => {
-        if (!controller.signal.aborted)
-          setState({ status: 'failed', code: error instanceof ApiError ? error.status : 500 });
-      });
-    return () => controller.abort();
-  }, [id]);
+    if (!fetchedHere && p) void getPublication(id).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per listing shown
+  }, [id, Boolean(p)]);
 
-  if (state.status === 'loading')
-    return (
-      <Stack alignItems="center" py={8}>
-        <CircularProgress aria-label="Загрузка" />
-      </Stack>
-    );
-  if (state.status === 'failed') return <ErrorPage code={state.code} />;
-  const p = state.publication;
+  if (answer.isPending) return <PublicationSkeleton />;
+  if (answer.isError)
+    return <ErrorPage code={answer.error instanceof ApiError ? answer.error.status || 500 : 500} />;
+  if (!p) return <ErrorPage code={answer.data.missing ?? 404} />;
   return (
     <Grid container spacing={4}>
       <Grid size={{ xs: 12, md: 8 }}>
@@ -138,11 +190,13 @@ function Publication({ id }: { id: string }) {
               <Typography variant="h5" fontWeight={600} pt={2}>
                 На карте
               </Typography>
-              <Suspense
-                fallback={<Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 2, bgcolor: 'grey.200' }} />}
-              >
-                <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
-              </Suspense>
+              {hydrated ? (
+                <Suspense fallback={<MapPlaceholder />}>
+                  <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
+                </Suspense>
+              ) : (
+                <MapPlaceholder />
+              )}
             </>
           )}
           <Typography variant="h5" fontWeight={600} pt={2}>
@@ -209,7 +263,7 @@ function Publication({ id }: { id: string }) {
 }
 
 /** popup-phone, popup-credit (a sale) and the complaint of a listing: each modal loaded on its first click. */
-function ListingRequests({ publication: p }: { publication: Publication }) {
+function ListingRequests({ publication: p }: { publication: PublicationDto }) {
   const titlePage = p.title;
   const callback = useLazyModal(LazyRequestDialog, {
     kind: 'callback',

@@ -1,0 +1,160 @@
+/**
+ * The site slice (issue 18): the public site's pages rendered on the server from the read models
+ * (web/dist-server, built from web/src/entry-server.tsx) with their head, status and data for
+ * hydration; a short cache of the guests' pages; robots.txt, the split sitemap.xml, favicon.ico;
+ * the landing pages' places. What the app may use of it is exported here.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { findRemovedPublication } from '@estate/projections';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { categoryRoutes } from '../categories';
+import { contentRoutes } from '../content';
+import type { AppContext } from '../core/context';
+import type { RouteDeclaration } from '../core/route';
+import { locationRoutes } from '../locations';
+import { newBuildingRoutes } from '../newBuildings';
+import { publicationRoutes } from '../publications';
+import { favicon } from './favicon';
+import { inProcessApi, type InProcessCall } from './inProcess';
+import { districtLandingRoute, landingRoute } from './places';
+import { loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
+import { sitemaps } from './sitemap';
+
+export const siteRoutes = [landingRoute, districtLandingRoute];
+export { placeSlug, landingPath } from './places';
+
+export type SiteOptions = {
+  webDist: string;
+  /** the server's renderer; web/dist-server beside webDist unless said */
+  webServerDist?: string;
+  /** addresses per sitemap file (50,000; tests make it small) */
+  sitemapUrls?: number;
+  /** how long a guest's page is kept (60 s) */
+  pageCacheMs?: number;
+};
+
+const PAGE_CACHE_ENTRIES = 500;
+const NOT_PAGES = /^\/(api|storage|cabinet|assets)(\/|$)/;
+const FILE_LIKE = /\.[a-z0-9]+$/i;
+const LISTING = /^\/api\/publications\/([^/?]+)(\?|$)/;
+
+const isPage = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !NOT_PAGES.test(req.path) && !FILE_LIKE.test(req.path);
+const hasSession = (req: Request) => /(?:^|;\s*)auth-token=[^;]+/.test(req.headers.cookie ?? '');
+
+const ROBOTS = (origin: string) =>
+  [
+    'User-agent: *',
+    'Disallow: /account',
+    'Disallow: /api',
+    'Disallow: /cabinet',
+    'Disallow: /chat',
+    'Allow: /',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+
+/**
+ * The site's server side. `early` goes before the security headers (a page's CSP nonce, the cache
+ * dropped on the process's own writes); `router` before the single-page fallback.
+ */
+export function createSite(ctx: AppContext, options: SiteOptions) {
+  const origin = new URL(ctx.config.PUBLIC_URL).origin;
+  const renderer: Renderer | null = loadRenderer(
+    options.webServerDist ?? join(options.webDist, '../dist-server'),
+    ctx.logger,
+  );
+  const template = templateOf(options.webDist);
+  const routes: RouteDeclaration[] = [
+    ...publicationRoutes,
+    ...contentRoutes,
+    ...locationRoutes,
+    ...categoryRoutes,
+    ...newBuildingRoutes,
+    ...siteRoutes,
+  ] as RouteDeclaration[];
+  const api = inProcessApi(ctx, routes);
+  // a deleted listing's page answers 410: the read model remembers the ids it removed
+  const call: InProcessCall = async (path, init) => {
+    const answer = await api(path, init);
+    const listing = init.method === 'GET' && answer.status === 404 ? LISTING.exec(path) : null;
+    if (listing && (await findRemovedPublication(ctx.readStore, decodeURIComponent(listing[1]))))
+      return { status: 410, json: { errorCode: 100, message: 'Объявление удалено' } };
+    return answer;
+  };
+  const sitemap = sitemaps(ctx, call, origin, options.sitemapUrls);
+  const icon = favicon();
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: 'Квадрат',
+    url: `${origin}/`,
+    logo: `${origin}/favicon.ico`,
+  };
+
+  const cacheMs = options.pageCacheMs ?? 60_000;
+  const pages = new Map<string, { at: number; status: number; html: string }>();
+  const remember = (key: string, status: number, html: string) => {
+    if (cacheMs <= 0 || key.length > 2_000) return;
+    if (pages.size >= PAGE_CACHE_ENTRIES) pages.delete(pages.keys().next().value!);
+    pages.set(key, { at: Date.now(), status, html });
+  };
+
+  const early: RequestHandler = (req, res, next) => {
+    if (renderer && isPage(req)) res.locals.cspNonce = randomBytes(16).toString('base64');
+    // a write of this process (a listing edited, a post published) drops the rendered pages
+    if (req.path.startsWith('/api/') && !['GET', 'HEAD', 'OPTIONS'].includes(req.method))
+      res.on('finish', () => {
+        if (res.statusCode < 400) pages.clear();
+      });
+    next();
+  };
+
+  const send = (req: Request, res: Response, status: number, html: string) => {
+    res
+      .status(status)
+      .set('Content-Type', 'text/html; charset=utf-8')
+      .set('Cache-Control', 'no-cache')
+      .send(
+        html
+          .replaceAll(NONCE, String(res.locals.cspNonce ?? ''))
+          .replace(SESSION, hasSession(req) ? 'user' : 'guest'),
+      );
+  };
+
+  const router = Router();
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(ROBOTS(origin));
+  });
+  router.get('/favicon.ico', (_req, res) => {
+    res.type('image/x-icon').set('Cache-Control', 'public, max-age=86400').send(icon);
+  });
+  router.get(/^\/sitemap[\w-]*\.xml$/, async (req, res) => {
+    const xml = await sitemap(req.path.slice(1));
+    if (xml === null) return res.status(404).type('text/plain').send('Not found');
+    res.type('application/xml').set('Cache-Control', 'public, max-age=600').send(xml);
+  });
+  router.use(async (req, res, next) => {
+    if (!renderer || !isPage(req)) return next();
+    const page = template();
+    if (!page) return next();
+    const key = req.originalUrl;
+    const cached = pages.get(key);
+    if (cached && Date.now() - cached.at < cacheMs) return send(req, res, cached.status, cached.html);
+    let rendered;
+    try {
+      rendered = await renderer.render({ url: key, origin, call, nonce: NONCE });
+    } catch (error) {
+      // the page is still served: the browser renders it from the shell
+      req.log?.error({ err: error }, 'server rendering failed');
+      return next();
+    }
+    if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
+    const html = pageHtml(page, rendered, organization, renderer.scriptJson);
+    if (rendered.status < 500) remember(key, rendered.status, html);
+    send(req, res, rendered.status, html);
+  });
+  return { early, router, rendered: renderer !== null };
+}

@@ -1,0 +1,191 @@
+import type { DealCategory } from '@estate/events';
+import { z } from 'zod';
+import { defineRoute } from '../core/route';
+import { DomainError } from '../core/errors';
+import { CITIES, cityIdsWithin, findLocation, LOCATION_TYPE, type Location } from '../locations';
+
+/**
+ * Landing pages by place (docs/decisions.md): /{deal}/gorod/{city} and
+ * /{deal}/gorod/{city}/rayon/{district}, where {deal} is the catalogue's address (prodazha, rent,
+ * daily-rent) and the slugs are the places' names in Latin letters. Each lists the deal's catalogue
+ * of that place under its own title.
+ */
+export const DEAL_PATHS: Record<DealCategory, string> = {
+  sale: '/prodazha',
+  rent: '/rent',
+  dailyRent: '/daily-rent',
+};
+const DEAL_NAMES: Record<DealCategory, string> = { sale: 'Продажа', rent: 'Аренда', dailyRent: 'Посуточно' };
+const TITLE_VERBS: Record<DealCategory, string> = {
+  sale: 'Купить квартиру',
+  rent: 'Снять квартиру',
+  dailyRent: 'Снять посуточно',
+};
+const DESCRIPTIONS: Record<DealCategory, (place: string) => string> = {
+  sale: (place) => `Объявления о продаже квартир и домов ${place}: цены, фото, адреса и телефоны продавцов`,
+  rent: (place) => `Аренда квартир и домов ${place} на длительный срок: цены, фото и адреса`,
+  dailyRent: (place) => `Квартиры посуточно ${place}: свободные даты, цены за ночь, фото и адреса`,
+};
+
+/** «в Казани»: the prepositional case of the catalogue's cities (their names do not decline by one rule). */
+const IN_CITY: Record<string, string> = {
+  Москва: 'в Москве',
+  'Санкт-Петербург': 'в Санкт-Петербурге',
+  Новосибирск: 'в Новосибирске',
+  Екатеринбург: 'в Екатеринбурге',
+  Казань: 'в Казани',
+  'Нижний Новгород': 'в Нижнем Новгороде',
+  Сочи: 'в Сочи',
+  Краснодар: 'в Краснодаре',
+  Калининград: 'в Калининграде',
+  Ярославль: 'в Ярославле',
+};
+const inPlace = (city: Location) => IN_CITY[city.name] ?? `в г. ${city.name}`;
+
+const LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+
+/** 'Нижний Новгород' → 'nizhniy-novgorod', 'Центральный административный округ' → 'tsentralnyy-administrativnyy-okrug'. */
+export const placeSlug = (name: string) =>
+  [...name.toLowerCase()]
+    .map((ch) => LATIN[ch] ?? ch)
+    .join('')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** The landing cities (the catalogue's cities) with their districts. */
+export function landingPlaces(): {
+  city: Location;
+  slug: string;
+  districts: { district: Location; slug: string }[];
+}[] {
+  return CITIES.filter((c) => c.type === LOCATION_TYPE.CITY).map((city) => ({
+    city,
+    slug: placeSlug(city.name),
+    districts: (cityIdsWithin(city.id) ?? [])
+      .map((id) => findLocation(id))
+      .filter(
+        (l): l is Location => l !== null && l.type === LOCATION_TYPE.AREA && l.parentLocation === city.id,
+      )
+      .map((district) => ({ district, slug: placeSlug(district.name) })),
+  }));
+}
+
+export const landingPath = (deal: DealCategory, city: string, district?: string) =>
+  `${DEAL_PATHS[deal]}/gorod/${city}${district ? `/rayon/${district}` : ''}`;
+
+/** Every landing page's path, for the sitemap. */
+export const allLandingPaths = () =>
+  (Object.keys(DEAL_PATHS) as DealCategory[]).flatMap((deal) =>
+    landingPlaces().flatMap(({ slug, districts }) => [
+      landingPath(deal, slug),
+      ...districts.map((d) => landingPath(deal, slug, d.slug)),
+    ]),
+  );
+
+const landingAnswer = z.object({
+  data: z.object({
+    locationId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    crumbs: z.array(z.tuple([z.string(), z.string()])),
+    children: z.array(z.object({ name: z.string(), path: z.string() })),
+  }),
+});
+
+type LandingParams = { deal: 'sale' | 'rent' | 'dailyRent'; city: string; district?: string };
+
+function landingOf(params: LandingParams): z.input<typeof landingAnswer> {
+  const place = landingPlaces().find((p) => p.slug === params.city);
+  const district = params.district ? place?.districts.find((d) => d.slug === params.district) : undefined;
+  if (!place || (params.district && !district)) throw new DomainError('NOT_FOUND', 'Такого места нет');
+  const deal = params.deal;
+  const where = inPlace(place.city);
+  const cityPath = landingPath(deal, place.slug);
+  const title = district
+    ? `${TITLE_VERBS[deal]} ${where}: ${district.district.name}`
+    : `${TITLE_VERBS[deal]} ${where}`;
+  return {
+    data: {
+      locationId: (district?.district ?? place.city).id,
+      title,
+      description: DESCRIPTIONS[deal](district ? `${where}, ${district.district.name}` : where),
+      crumbs: [
+        [place.city.name, cityPath] as [string, string],
+        ...(district
+          ? [[district.district.name, landingPath(deal, place.slug, district.slug)] as [string, string]]
+          : []),
+      ],
+      children: district
+        ? []
+        : place.districts.map((d) => ({
+            name: d.district.name,
+            path: landingPath(deal, place.slug, d.slug),
+          })),
+    },
+  };
+}
+
+const deal = z.enum(['sale', 'rent', 'dailyRent']);
+const slug = z.string().max(100);
+
+/** A landing page's place, title and crumbs by its slugs (the site's render asks for it in-process). */
+export const landingRoute = defineRoute({
+  method: 'get',
+  path: '/api/site/landings/{deal}/{city}',
+  tags: ['Сайт'],
+  summary: 'Посадочная страница города: место, заголовок, хлебные крошки, районы',
+  auth: 'public',
+  params: z.object({ deal, city: slug }),
+  errors: [404],
+  response: landingAnswer,
+  handle: async ({ params }) => landingOf(params),
+});
+
+/** The same for a district of the city (OpenAPI has no optional path parameter: a route of its own). */
+export const districtLandingRoute = defineRoute({
+  method: 'get',
+  path: '/api/site/landings/{deal}/{city}/{district}',
+  tags: ['Сайт'],
+  summary: 'Посадочная страница района города: место, заголовок, хлебные крошки',
+  auth: 'public',
+  params: z.object({ deal, city: slug, district: slug }),
+  errors: [404],
+  response: landingAnswer,
+  handle: async ({ params }) => landingOf(params),
+});
+
+export { DEAL_NAMES };

@@ -1,0 +1,37 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import {
+  HydrationBoundary,
+  QueryClientProvider,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { SessionProvider } from '../auth/session';
+import { theme } from './theme';
+
+/** The providers around every page, the same on the server and in the browser (hydration needs one tree). */
+export function App({
+  queryClient,
+  emotionCache,
+  state,
+  children,
+}: {
+  queryClient: QueryClient;
+  emotionCache: EmotionCache;
+  state?: DehydratedState;
+  children: ReactNode;
+}) {
+  return (
+    <CacheProvider value={emotionCache}>
+      <QueryClientProvider client={queryClient}>
+        <HydrationBoundary state={state}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <SessionProvider>{children}</SessionProvider>
+          </ThemeProvider>
+        </HydrationBoundary>
+      </QueryClientProvider>
+    </CacheProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { createTheme } from '@mui/material';
+import { ruRU } from '@mui/material/locale';
+
+/** The site's theme, shared by the browser and the server renderer (the same class names on both). */
+export const theme = createTheme(
+  {
+    palette: {
+      primary: { main: '#0468ff' },
+      secondary: { main: '#ff6d00' },
+      background: { default: '#f6f7f9' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: '"Inter", "Segoe UI", Roboto, Arial, sans-serif',
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+  },
+  ruRU,
+); // MUI's own texts (aria-labels of pagination, autocomplete, alerts) in Russian

@@ -1,3 +1,4 @@
+import { toLatin } from '../core/transliterate';
 import type { DealCategory } from '@estate/events';
 import { z } from 'zod';
 import { defineRoute } from '../core/route';
@@ -42,47 +43,9 @@ const IN_CITY: Record<string, string> = {
 };
 const inPlace = (city: Location) => IN_CITY[city.name] ?? `в г. ${city.name}`;
 
-const LATIN: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
 /** 'Нижний Новгород' → 'nizhniy-novgorod', 'Центральный административный округ' → 'tsentralnyy-administrativnyy-okrug'. */
 export const placeSlug = (name: string) =>
-  [...name.toLowerCase()]
-    .map((ch) => LATIN[ch] ?? ch)
-    .join('')
+  toLatin(name)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 

@@ -98,6 +98,8 @@ function sample(path: string, name: string): string {
     page: '1',
     category: 'my-listings',
     slug: 'none',
+    city: 'kazan',
+    district: 'none',
   };
   if (!Object.hasOwn(samples, name)) throw new Error(`no sample for {${name}} of ${path}`);
   return samples[name];

@@ -99,21 +99,22 @@ export async function signIn(t: TestApp, phone: string): Promise<string> {
 
 /** The same app listening on a free port, for browser tests. */
 export async function startTestServer(
-  options: { listings?: number } = {},
-): Promise<{ url: string; clock: TestClock; stop(): Promise<void> }> {
+  options: Omit<Parameters<typeof startTestApp>[0] & object, 'env'> & { env?: Record<string, string> } = {},
+): Promise<TestServer> {
   // the port first: the app's PUBLIC_URL (payment and e-mail links) is the address it listens on
   const server: Server = createHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
-  const testApp = await startTestApp({ ...options, env: { PUBLIC_URL: url } });
+  const testApp = await startTestApp({ ...options, env: { ...options.env, PUBLIC_URL: url } });
   server.on('request', testApp.app);
   const sockets = new ChatSockets(testApp.ctx);
   await sockets.attach(server);
   return {
     url,
     clock: testApp.clock,
+    app: testApp,
     async stop() {
       server.closeAllConnections();
       await sockets.close();
@@ -122,3 +123,6 @@ export async function startTestServer(
     },
   };
 }
+
+/** The app behind a real port (browser tests): its address, its clock, the app itself, and its stop. */
+export type TestServer = { url: string; clock: TestClock; app: TestApp; stop(): Promise<void> };

@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
 import { dayOf, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/server';
+import { startTestServer, type TestApp, type TestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 import { todayOf } from '../../services/src/bookings';
 import { createAgency, createPublication } from '../../services/test/publications';
@@ -13,8 +12,7 @@ import { createAgency, createPublication } from '../../services/test/publication
  * shows the new state after its action without a reload.
  */
 let app: TestApp;
-let http: Server;
-let server: { url: string; clock: TestApp['clock'] };
+let server: TestServer;
 let browser: Browser | null;
 let page: Page;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.cache/screenshots';
@@ -24,23 +22,13 @@ jest.setTimeout(300_000);
 beforeAll(async () => {
   browser = await launchBrowser('cabinet screens');
   if (!browser) return;
-  // the app itself (not startTestServer): the dashboard's figures are fed through its bus, as the site's interactions are
-  // the port first: the app's PUBLIC_URL (payment pages return to it) is the address it listens on
-  http = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  app = await startTestApp({ listings: 40, env: { PUBLIC_URL: url } });
-  http.on('request', app.app);
-  server = { url, clock: app.clock };
+  // the app itself too (server.app): the dashboard's figures are fed through its bus, as the site's interactions are
+  server = await startTestServer({ listings: 40 });
+  app = server.app;
 });
 afterAll(async () => {
   await browser?.close();
-  if (http) {
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
-  await app?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await page?.close();

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { until } from '@estate/events/testing';
 import { funnelOf, INTERACTIONS_TOPIC, moscowDayOf, type Interaction } from '@estate/projections';
 import type { Browser, Page } from 'playwright-core';
@@ -6,7 +5,7 @@ import { handleCommand } from '../../services/src/core/decider';
 import { walletDecider, walletStream } from '../../services/src/money';
 import type { FunnelDto } from '../../services/src/contract';
 import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/server';
+import { startTestServer, type TestApp, type TestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 
 /**
@@ -15,7 +14,7 @@ import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
  * answers them, in Russian, with the promoted days apart and the money.
  */
 let app: TestApp;
-let http: Server;
+let server: TestServer;
 let url: string;
 let browser: Browser | null;
 let page: Page;
@@ -37,12 +36,9 @@ const api = async <T>(token: string, path: string, init: RequestInit = {}) => {
 beforeAll(async () => {
   browser = await launchBrowser('funnel');
   if (!browser) return;
-  http = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  app = await startTestApp({ listings: 20, env: { PUBLIC_URL: url } });
-  http.on('request', app.app);
+  server = await startTestServer({ listings: 20 });
+  app = server.app;
+  url = server.url;
   app.clock.advance(31_000);
   const token = await apiSignIn(url, OWNER);
   ownerToken = token;
@@ -102,11 +98,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (http) {
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
-  await app?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await page?.close();

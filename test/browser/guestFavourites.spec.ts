@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/server';
+import { startTestServer, type TestApp, type TestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 
 /**
@@ -11,7 +10,7 @@ import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
  * gone), and the signed-in user's header heart opens a dropdown of at most 14.
  */
 let app: TestApp;
-let http: Server;
+let server: TestServer;
 let url: string;
 let browser: Browser | null;
 let context: BrowserContext;
@@ -35,12 +34,9 @@ async function clearAccount() {
 beforeAll(async () => {
   browser = await launchBrowser('guest favourites');
   if (!browser) return;
-  http = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  app = await startTestApp({ listings: 60, env: { PUBLIC_URL: url } });
-  http.on('request', app.app);
+  server = await startTestServer({ listings: 60 });
+  app = server.app;
+  url = server.url;
   app.clock.advance(31_000);
   token = await apiSignIn(url, USER);
   const res = await fetch(`${url}/api/publications`, {
@@ -52,11 +48,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (http) {
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
-  await app?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await context?.close();

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
 import type { PublicationDetails } from '@estate/events';
 import type { Browser, Page } from 'playwright-core';
 import { handleCommand } from '../../services/src/core/decider';
 import { publicationDecider, publicationStream } from '../../services/src/publications';
 import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/server';
+import { startTestServer, type TestApp, type TestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 
 /**
@@ -13,7 +12,7 @@ import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
  * from the list with the differences from today highlighted, and the agency's trail with its CSV.
  */
 let app: TestApp;
-let http: Server;
+let server: TestServer;
 let url: string;
 let browser: Browser | null;
 let page: Page;
@@ -27,12 +26,9 @@ jest.setTimeout(300_000);
 beforeAll(async () => {
   browser = await launchBrowser('history');
   if (!browser) return;
-  http = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  app = await startTestApp({ listings: 12, env: { PUBLIC_URL: url } });
-  http.on('request', app.app);
+  server = await startTestServer({ listings: 12 });
+  app = server.app;
+  url = server.url;
   app.clock.advance(31_000);
   const token = await apiSignIn(url, OWNER);
   const list = await fetch(`${url}/api/agency/${AGENCY}/publications?status=1&limit=20`, {
@@ -65,11 +61,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (http) {
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
-  await app?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await page?.close();

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/server';
+import { startTestServer, type TestApp, type TestServer } from '../support/server';
 
 /**
  * The visitor's place (issue 18 item 3) at a phone's and a desktop's width: the first visit from an
@@ -11,7 +10,7 @@ import { startTestApp, type TestApp } from '../support/server';
  * The address search «Город, метро, район, улица» suggests a street of the city and filters by it.
  */
 let app: TestApp;
-let http: Server;
+let server: TestServer;
 let url: string;
 let browser: Browser | null;
 let context: BrowserContext;
@@ -22,23 +21,16 @@ jest.setTimeout(300_000);
 beforeAll(async () => {
   browser = await launchBrowser('place');
   if (!browser) return;
-  http = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  app = await startTestApp({ listings: 300, env: { PUBLIC_URL: url } });
-  http.on('request', app.app);
+  server = await startTestServer({ listings: 300 });
+  app = server.app;
+  url = server.url;
   // the catalogue's read model has taken in every demo listing: the counts compared below stay put
   await app.ctx.reactors.whenCaughtUp();
   await app.ctx.projections.whenCaughtUp();
 });
 afterAll(async () => {
   await browser?.close();
-  if (http) {
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
-  await app?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await context?.close();

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startTestApp, type TestApp } from '../support/server';
+import { startTestServer, type TestApp, type TestServer } from '../support/server';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
 
 /**
@@ -11,7 +10,7 @@ import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
  * e-mail (the development outbox).
  */
 let app: TestApp;
-let http: Server;
+let server: TestServer;
 let url: string;
 let browser: Browser | null;
 let page: Page;
@@ -37,12 +36,9 @@ const changeStatus = async (status: number, id: string) => {
 beforeAll(async () => {
   browser = await launchBrowser('saved searches');
   if (!browser) return;
-  http = createServer();
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  app = await startTestApp({ listings: 12, env: { PUBLIC_URL: url } });
-  http.on('request', app.app);
+  server = await startTestServer({ listings: 12 });
+  app = server.app;
+  url = server.url;
   app.clock.advance(31_000);
   owner = await apiSignIn(url, OWNER);
   const list = await fetch(`${url}/api/agency/${AGENCY}/publications?status=1&dealCategory=sale&limit=20`, {
@@ -54,11 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (http) {
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
-  await app?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   await page?.close();
@@ -131,10 +123,5 @@ describe.each([
     await page.getByText(/^Цена: от/).waitFor();
     await page.goBack();
     await card.getByText('Новых нет').waitFor();
-
-    await page
-      .getByRole('button', { name: 'Выйти' })
-      .click()
-      .catch(() => undefined);
   });
 });

@@ -1,1 +1,1 @@
-export { startTestApp, startTestServer, type TestApp } from '../../services/test/testApp';
+export { startTestApp, startTestServer, type TestApp, type TestServer } from '../../services/test/testApp';

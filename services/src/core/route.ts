@@ -5,6 +5,7 @@ import { requireRoles, currentUser } from './access';
 import type { AppContext } from './context';
 import { parse } from './http';
 import { jsonBody, type OpenApi } from './openapi';
+import { readTurn } from './readTurns';
 
 /**
  * Who may call a route: anyone (the caller is on `req.user` when signed in), anyone signed in, or
@@ -68,6 +69,11 @@ export type RouteDeclaration<
   produces?: string;
   /** error statuses the route answers beyond the common ones (400, and 401/403 for auth) */
   errors?: readonly number[];
+  /**
+   * A read that costs milliseconds of CPU (a catalogue search): it waits for its turn (`readTurn`),
+   * one per pass of the event loop, so commands and timers never queue behind a batch of them.
+   */
+  heavyRead?: true;
   handle(
     input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, z.output<H>>,
   ): Promise<z.input<R> | JsonText<z.input<R>> | void>;
@@ -172,6 +178,7 @@ export function mountRoutes(ctx: AppContext, routes: readonly RouteDeclaration[]
         const headers = route.headers ? parse(route.headers, headerInput(req, route.headers)) : {};
         const body =
           route.body && !route.consumes ? (route.parseBody ?? parse)(route.body, req.body ?? {}) : undefined;
+        if (route.heavyRead) await readTurn();
         const answer = await route.handle({ ctx, params, query, body, headers, req, res } as RouteInput<
           never,
           never,

@@ -11,6 +11,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { categoryRoutes } from '../categories';
 import { contentRoutes } from '../content';
 import type { AppContext } from '../core/context';
+import { readTurn } from '../core/readTurns';
 import type { RouteDeclaration } from '../core/route';
 import { locationRoutes } from '../locations';
 import { newBuildingRoutes } from '../newBuildings';
@@ -145,6 +146,8 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
     if (cached && Date.now() - cached.at < cacheMs) return send(req, res, cached.status, cached.html);
     let rendered;
     try {
+      // a render is a heavy read: it takes its turn beside the catalogue's searches
+      await readTurn();
       rendered = await renderer.render({ url: key, origin, call, nonce: NONCE });
     } catch (error) {
       // the page is still served: the browser renders it from the shell

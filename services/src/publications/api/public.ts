@@ -75,6 +75,7 @@ export const searchPublications = defineRoute({
   summary: 'Поиск объявлений с фильтрами и страницами',
   description: 'Топ-объявления (до трёх) входят в страницу с isTop; ничего не найдено — errorCode 34.',
   auth: 'public',
+  heavyRead: true,
   body: searchBody,
   errors: [404],
   response: publicationPageAnswer,
@@ -104,6 +105,7 @@ export const countPublications = defineRoute({
   tags,
   summary: 'Сколько объявлений подходит под фильтр',
   auth: 'public',
+  heavyRead: true,
   body: searchBody,
   response: publicationCountAnswer,
   async handle({ ctx, body, req }) {
@@ -328,6 +330,7 @@ export const mapOfPublications = defineRoute({
   description:
     'Фильтры — те же, что у поиска; bounds — видимая область, zoom — масштаб карты (0–20). Одинокое объявление приходит со своим id (карточка на карте).',
   auth: 'public',
+  heavyRead: true,
   body: mapBody,
   response: mapAnswer,
   async handle({ ctx, body, req }) {

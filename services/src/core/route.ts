@@ -178,7 +178,11 @@ export function mountRoutes(ctx: AppContext, routes: readonly RouteDeclaration[]
         const headers = route.headers ? parse(route.headers, headerInput(req, route.headers)) : {};
         const body =
           route.body && !route.consumes ? (route.parseBody ?? parse)(route.body, req.body ?? {}) : undefined;
-        if (route.heavyRead) await readTurn();
+        if (route.heavyRead) {
+          await readTurn();
+          // whoever asked has gone while the read waited: nobody is left to answer
+          if (req.socket.destroyed) return;
+        }
         const answer = await route.handle({ ctx, params, query, body, headers, req, res } as RouteInput<
           never,
           never,

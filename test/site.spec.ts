@@ -151,6 +151,29 @@ describe('server-rendered pages', () => {
     await request(app).get('/prodazha/gorod/atlantida').expect(404);
   });
 
+  it('a landing page by metro station searches around the station and links from its city', async () => {
+    const res = await request(app).get('/prodazha/gorod/moskva/metro/arbatskaya').expect(200);
+    expect(titleOf(res.text)).toBe('Купить квартиру у метро Арбатская в Москве — Квадрат');
+    expect(res.text).toMatch(
+      /<link rel="canonical" href="[^"]*\/prodazha\/gorod\/moskva\/metro\/arbatskaya"/,
+    );
+    // the page's search is the circle around the station, prefetched for hydration
+    const landing = await request(app).get('/api/site/landings/sale/moskva/metro/arbatskaya').expect(200);
+    const { lat, lon, radius } = landing.body.data.near;
+    expect(res.text).toContain(`"geo_lat":${lat},"geo_lon":${lon},"radius":${radius}`);
+    expect(landing.body.data.crumbs.at(-1)).toEqual([
+      'м. Арбатская',
+      '/prodazha/gorod/moskva/metro/arbatskaya',
+    ]);
+    // the city's page links to its stations; a city without a metro has none
+    const city = await request(app).get('/rent/gorod/moskva').expect(200);
+    expect(city.text).toContain('href="/rent/gorod/moskva/metro/arbatskaya"');
+    const sochi = await request(app).get('/api/site/landings/sale/sochi').expect(200);
+    expect(sochi.body.data.stations).toEqual([]);
+    await request(app).get('/prodazha/gorod/moskva/metro/atlantida').expect(404);
+    await request(app).get('/prodazha/gorod/sochi/metro/arbatskaya').expect(404);
+  });
+
   it('/ is the home page, rendered with its best deals, slides and magazine', async () => {
     const home = await request(app).get('/').expect(200);
     expect(home.text).toContain('<title>Квадрат — недвижимость: купить, снять, посуточно</title>');
@@ -192,6 +215,7 @@ describe('robots.txt, sitemaps and favicon', () => {
     expect(first.text.match(/<url>/g)).toHaveLength(2);
     const landings = await request(app).get('/sitemap-landings.xml').expect(200);
     expect(landings.text).toContain('/prodazha/gorod/kazan</loc>');
+    expect(landings.text).toContain('/daily-rent/gorod/sankt-peterburg/metro/nevskiy-prospekt</loc>');
     expect((await request(app).get('/sitemap-blog.xml').expect(200)).text).toContain('/blog/');
     await request(app).get('/sitemap-listings-prodazha-999.xml').expect(404);
   });

@@ -100,6 +100,7 @@ function sample(path: string, name: string): string {
     slug: 'none',
     city: 'kazan',
     district: 'none',
+    station: 'none',
   };
   if (!Object.hasOwn(samples, name)) throw new Error(`no sample for {${name}} of ${path}`);
   return samples[name];

@@ -18,11 +18,11 @@ import { newBuildingRoutes } from '../newBuildings';
 import { publicationRoutes } from '../publications';
 import { favicon } from './favicon';
 import { inProcessApi, type InProcessCall } from './inProcess';
-import { districtLandingRoute, landingRoute } from './places';
+import { districtLandingRoute, landingRoute, stationLandingRoute } from './places';
 import { loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
 import { sitemaps } from './sitemap';
 
-export const siteRoutes = [landingRoute, districtLandingRoute];
+export const siteRoutes = [landingRoute, districtLandingRoute, stationLandingRoute];
 export { placeSlug, landingPath } from './places';
 
 export type SiteOptions = {

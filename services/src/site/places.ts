@@ -3,11 +3,12 @@ import type { DealCategory } from '@estate/events';
 import { z } from 'zod';
 import { defineRoute } from '../core/route';
 import { DomainError } from '../core/errors';
+import { METRO_BY_CITY } from '../geo';
 import { CITIES, cityIdsWithin, findLocation, LOCATION_TYPE, type Location } from '../locations';
 
 /**
- * Landing pages by place (docs/decisions.md): /{deal}/gorod/{city} and
- * /{deal}/gorod/{city}/rayon/{district}, where {deal} is the catalogue's address (prodazha, rent,
+ * Landing pages by place (docs/decisions.md): /{deal}/gorod/{city},
+ * /{deal}/gorod/{city}/rayon/{district} and /{deal}/gorod/{city}/metro/{station}, where {deal} is the catalogue's address (prodazha, rent,
  * daily-rent) and the slugs are the places' names in Latin letters. Each lists the deal's catalogue
  * of that place under its own title.
  */
@@ -49,13 +50,37 @@ export const placeSlug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 
-/** The landing cities (the catalogue's cities) with their districts. */
-export function landingPlaces(): {
+/**
+ * «У метро»: the listings within this distance of the station (a straight line; about a 20 minutes'
+ * walk by the road factor and walking speed of geo/metro.ts).
+ */
+export const STATION_RADIUS_KM = 1.5;
+
+type Station = { name: string; slug: string; lat: number; lon: number };
+
+/**
+ * A city's stations by name, A to Я: a transfer's halls of the same name on several lines are one
+ * station (the first hall's point), as a visitor names it.
+ */
+function stationsOf(cityId: string): Station[] {
+  const byName = new Map<string, Station>();
+  for (const line of METRO_BY_CITY.get(cityId) ?? [])
+    for (const [name, lat, lon] of line.stations)
+      if (!byName.has(name)) byName.set(name, { name, slug: placeSlug(name), lat, lon });
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name, 'ru'));
+}
+
+type LandingPlace = {
   city: Location;
   slug: string;
   districts: { district: Location; slug: string }[];
-}[] {
-  return CITIES.filter((c) => c.type === LOCATION_TYPE.CITY).map((city) => ({
+  stations: Station[];
+};
+
+/** The landing cities (the catalogue's cities) with their districts and metro stations, built once. */
+let places: LandingPlace[] | null = null;
+export function landingPlaces(): LandingPlace[] {
+  places ??= CITIES.filter((c) => c.type === LOCATION_TYPE.CITY).map((city) => ({
     city,
     slug: placeSlug(city.name),
     districts: (cityIdsWithin(city.id) ?? [])
@@ -64,18 +89,23 @@ export function landingPlaces(): {
         (l): l is Location => l !== null && l.type === LOCATION_TYPE.AREA && l.parentLocation === city.id,
       )
       .map((district) => ({ district, slug: placeSlug(district.name) })),
+    stations: stationsOf(city.id),
   }));
+  return places;
 }
 
 export const landingPath = (deal: DealCategory, city: string, district?: string) =>
   `${DEAL_PATHS[deal]}/gorod/${city}${district ? `/rayon/${district}` : ''}`;
+export const stationLandingPath = (deal: DealCategory, city: string, station: string) =>
+  `${DEAL_PATHS[deal]}/gorod/${city}/metro/${station}`;
 
 /** Every landing page's path, for the sitemap. */
 export const allLandingPaths = () =>
   (Object.keys(DEAL_PATHS) as DealCategory[]).flatMap((deal) =>
-    landingPlaces().flatMap(({ slug, districts }) => [
+    landingPlaces().flatMap(({ slug, districts, stations }) => [
       landingPath(deal, slug),
       ...districts.map((d) => landingPath(deal, slug, d.slug)),
+      ...stations.map((s) => stationLandingPath(deal, slug, s.slug)),
     ]),
   );
 
@@ -86,38 +116,59 @@ const landingAnswer = z.object({
     description: z.string(),
     crumbs: z.array(z.tuple([z.string(), z.string()])),
     children: z.array(z.object({ name: z.string(), path: z.string() })),
+    /** a city's metro stations that have their own landing */
+    stations: z.array(z.object({ name: z.string(), path: z.string() })),
+    /** a station's landing: the listings within `radius` km of its point */
+    near: z.object({ lat: z.number(), lon: z.number(), radius: z.number() }).nullable(),
   }),
 });
 
-type LandingParams = { deal: 'sale' | 'rent' | 'dailyRent'; city: string; district?: string };
+type LandingParams = {
+  deal: 'sale' | 'rent' | 'dailyRent';
+  city: string;
+  district?: string;
+  station?: string;
+};
 
 function landingOf(params: LandingParams): z.input<typeof landingAnswer> {
   const place = landingPlaces().find((p) => p.slug === params.city);
   const district = params.district ? place?.districts.find((d) => d.slug === params.district) : undefined;
-  if (!place || (params.district && !district)) throw new DomainError('NOT_FOUND', 'Такого места нет');
+  const station = params.station ? place?.stations.find((s) => s.slug === params.station) : undefined;
+  if (!place || (params.district && !district) || (params.station && !station))
+    throw new DomainError('NOT_FOUND', 'Такого места нет');
   const deal = params.deal;
   const where = inPlace(place.city);
   const cityPath = landingPath(deal, place.slug);
   const title = district
     ? `${TITLE_VERBS[deal]} ${where}: ${district.district.name}`
-    : `${TITLE_VERBS[deal]} ${where}`;
+    : station
+      ? `${TITLE_VERBS[deal]} у метро ${station.name} ${where}`
+      : `${TITLE_VERBS[deal]} ${where}`;
+  const crumb: [string, string] | null = district
+    ? [district.district.name, landingPath(deal, place.slug, district.slug)]
+    : station
+      ? [`м. ${station.name}`, stationLandingPath(deal, place.slug, station.slug)]
+      : null;
+  const cityPage = !district && !station;
   return {
     data: {
       locationId: (district?.district ?? place.city).id,
       title,
-      description: DESCRIPTIONS[deal](district ? `${where}, ${district.district.name}` : where),
-      crumbs: [
-        [place.city.name, cityPath] as [string, string],
-        ...(district
-          ? [[district.district.name, landingPath(deal, place.slug, district.slug)] as [string, string]]
-          : []),
-      ],
-      children: district
-        ? []
-        : place.districts.map((d) => ({
-            name: d.district.name,
-            path: landingPath(deal, place.slug, d.slug),
-          })),
+      description: DESCRIPTIONS[deal](
+        district
+          ? `${where}, ${district.district.name}`
+          : station
+            ? `у метро ${station.name} ${where}`
+            : where,
+      ),
+      crumbs: [[place.city.name, cityPath] as [string, string], ...(crumb ? [crumb] : [])],
+      children: cityPage
+        ? place.districts.map((d) => ({ name: d.district.name, path: landingPath(deal, place.slug, d.slug) }))
+        : [],
+      stations: cityPage
+        ? place.stations.map((s) => ({ name: s.name, path: stationLandingPath(deal, place.slug, s.slug) }))
+        : [],
+      near: station ? { lat: station.lat, lon: station.lon, radius: STATION_RADIUS_KM } : null,
     },
   };
 }
@@ -146,6 +197,19 @@ export const districtLandingRoute = defineRoute({
   summary: 'Посадочная страница района города: место, заголовок, хлебные крошки',
   auth: 'public',
   params: z.object({ deal, city: slug, district: slug }),
+  errors: [404],
+  response: landingAnswer,
+  handle: async ({ params }) => landingOf(params),
+});
+
+/** The same for a metro station of the city: its listings within walking distance. */
+export const stationLandingRoute = defineRoute({
+  method: 'get',
+  path: '/api/site/landings/{deal}/{city}/metro/{station}',
+  tags: ['Сайт'],
+  summary: 'Посадочная страница станции метро: место, точка и радиус поиска, заголовок, хлебные крошки',
+  auth: 'public',
+  params: z.object({ deal, city: slug, station: slug }),
   errors: [404],
   response: landingAnswer,
   handle: async ({ params }) => landingOf(params),

@@ -6,7 +6,15 @@ import { loadChunk } from '@estate/client';
 import { AccountGuard, AccountRoot } from '../account/AccountGuard';
 import type { DealCategory } from '../api/types';
 import { CataloguePage } from '../catalogue/CataloguePage';
-import { catalogueQuery, filtersFrom, landingQuery, pageFrom, requestFrom } from '../catalogue/queries';
+import {
+  catalogueQuery,
+  filtersFrom,
+  landingPart,
+  landingQuery,
+  pageFrom,
+  requestFrom,
+  type Landing,
+} from '../catalogue/queries';
 import {
   blogEntryQuery,
   investmentQuery,
@@ -112,16 +120,18 @@ const cataloguePrefetch =
   (deal: DealCategory): RouteHandle['prefetch'] =>
   async ({ queryClient, params, search, call }) => {
     let locationId: string | null = null;
+    let near: Landing['near'] = null;
     if (params.city) {
       const landing = await queryClient.fetchQuery(
-        landingQuery(deal, params.city, params.district ?? null, call),
+        landingQuery(deal, params.city, landingPart(params), call),
       );
       if (!landing) return;
       locationId = landing.locationId;
+      near = landing.near;
     }
     if (search.get('view') === 'map') return;
     await queryClient.prefetchQuery(
-      catalogueQuery(requestFrom(deal, filtersFrom(search), pageFrom(search), null, locationId), call),
+      catalogueQuery(requestFrom(deal, filtersFrom(search), pageFrom(search), null, locationId, near), call),
     );
   };
 
@@ -131,7 +141,7 @@ const listing: RouteHandle = {
     queryClient.prefetchQuery(publicationQuery(params.id ?? '', call)),
 };
 
-/** A deal's catalogue, its listings and its landing pages by city and district (docs/decisions.md). */
+/** A deal's catalogue, its listings and its landing pages by city, district and metro station (docs/decisions.md). */
 function dealRoutes(path: string, deal: DealCategory): RouteObject[] {
   const catalogue = { prefetch: cataloguePrefetch(deal) } satisfies RouteHandle;
   const landing = () => <CataloguePage key={deal} deal={deal} />;
@@ -140,6 +150,7 @@ function dealRoutes(path: string, deal: DealCategory): RouteObject[] {
     { path: `${path}/:id`, element: <PublicationPage />, handle: listing },
     { path: `${path}/gorod/:city`, element: landing(), handle: catalogue },
     { path: `${path}/gorod/:city/rayon/:district`, element: landing(), handle: catalogue },
+    { path: `${path}/gorod/:city/metro/:station`, element: landing(), handle: catalogue },
   ];
 }
 

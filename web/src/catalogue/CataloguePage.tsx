@@ -1,6 +1,6 @@
 import MapIcon from '@mui/icons-material/Map';
 import ListIcon from '@mui/icons-material/ViewList';
-import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
@@ -8,7 +8,15 @@ import type { DealCategory, MapBounds, PageMeta, Publication } from '../api/type
 import { DEAL_ROUTES, formatPrice, plural } from '@estate/client';
 import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
 import { ErrorPage } from '../errors/ErrorPage';
-import { catalogueQuery, filtersFrom, landingQuery, pageFrom, requestFrom, type Landing } from './queries';
+import {
+  catalogueQuery,
+  filtersFrom,
+  landingPart,
+  landingQuery,
+  pageFrom,
+  requestFrom,
+  type Landing,
+} from './queries';
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
@@ -49,13 +57,17 @@ function CardSkeletons() {
 
 /** One catalogue for sale, rent and daily rent; filters and the page live in the URL. */
 export function CataloguePage({ deal }: { deal: DealCategory }) {
-  const { city, district } = useParams();
-  const landing = useQuery({ ...landingQuery(deal, city ?? '', district ?? null), enabled: Boolean(city) });
+  const params = useParams();
+  const city = params.city;
+  const landing = useQuery({
+    ...landingQuery(deal, city ?? '', landingPart(params)),
+    enabled: Boolean(city),
+  });
   if (!city) return <Catalogue deal={deal} landing={null} />;
   if (landing.isPending) return <CardSkeletons />;
   if (landing.isError) return <ErrorPage code={500} />;
   if (!landing.data) return <ErrorPage code={404} />;
-  return <Catalogue key={landing.data.locationId} deal={deal} landing={landing.data} />;
+  return <Catalogue key={landing.data.crumbs.at(-1)?.[1]} deal={deal} landing={landing.data} />;
 }
 
 /**
@@ -77,7 +89,7 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
   // The server renders with no place, as hydration does; the chosen one follows at once
   const chosen = useChosenPlace();
   const request = useMemo(
-    () => requestFrom(deal, filters, page, chosen.place, landing?.locationId),
+    () => requestFrom(deal, filters, page, chosen.place, landing?.locationId, landing?.near),
     [deal, filters, page, chosen.place, landing],
   );
   // the map asks for its own area; the list keeps the last page shown while the next one loads; a
@@ -237,6 +249,25 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
             ))}
           </Stack>
         </Stack>
+      )}
+      {landing && landing.stations.length > 0 && (
+        // in the page for search engines and for whoever opens it; closed, so a city of 250 stations
+        // does not push the page down
+        <Box
+          component="details"
+          sx={{ '& > summary': { cursor: 'pointer', typography: 'h6', fontWeight: 700 } }}
+        >
+          <summary>Метро</summary>
+          <Box component="nav" aria-label="Станции метро" sx={{ columnWidth: 200, columnGap: 2, pt: 1 }}>
+            {landing.stations.map((s) => (
+              <Box key={s.path} sx={{ breakInside: 'avoid', py: 0.25 }}>
+                <Link component={RouterLink} to={s.path} underline="hover">
+                  {s.name}
+                </Link>
+              </Box>
+            ))}
+          </Box>
+        </Box>
       )}
     </Stack>
   );

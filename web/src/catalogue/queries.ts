@@ -36,6 +36,8 @@ export function requestFrom(
   chosen: ChosenPlace | null,
   /** a landing page's city: it stands in for the visitor's place */
   landingLocationId?: string | null,
+  /** a metro station's landing: the listings around its point, unless the visitor searched a place */
+  near?: Landing['near'],
 ): SearchRequest {
   const min = filters.priceMin ? Number(filters.priceMin) : null;
   const max = filters.priceMax ? Number(filters.priceMax) : null;
@@ -45,6 +47,7 @@ export function requestFrom(
     offset: page,
     ...SORTS[filters.sort].request,
     ...placeRequest(filters.place, landingLocationId ? { id: landingLocationId, name: '' } : chosen),
+    ...(near && !filters.place ? { geo_lat: near.lat, geo_lon: near.lon, radius: near.radius } : {}),
     ...(min !== null || max !== null ? { price: [{ min, max }] as SearchRequest['price'] } : {}),
     ...(filters.rooms.length ? { roomCount: filters.rooms } : {}),
     ...(deal === 'dailyRent' && filters.checkIn && filters.checkOut > filters.checkIn
@@ -77,7 +80,10 @@ export const catalogueQuery = (request: SearchRequest, call: ApiCall = browserCa
     },
   });
 
-/** A landing page's place: /prodazha/gorod/{city} and /prodazha/gorod/{city}/rayon/{district}. */
+/**
+ * A landing page's place: /prodazha/gorod/{city}, /prodazha/gorod/{city}/rayon/{district} and
+ * /prodazha/gorod/{city}/metro/{station}.
+ */
 export type Landing = {
   locationId: string;
   /** «Купить квартиру в Казани» */
@@ -87,20 +93,35 @@ export type Landing = {
   crumbs: [string, string][];
   /** the places inside it that have their own landing (a city's districts) */
   children: { name: string; path: string }[];
+  /** a city's metro stations, each with its landing */
+  stations: { name: string; path: string }[];
+  /** a station's landing: its point and the radius around it, in km */
+  near: { lat: number; lon: number; radius: number } | null;
 };
+
+/** The landing's place below its city: a district, or a metro station. */
+export type LandingPart = { district: string } | { station: string } | null;
+export const landingPart = (params: { district?: string; station?: string }): LandingPart =>
+  params.district ? { district: params.district } : params.station ? { station: params.station } : null;
 
 export const landingQuery = (
   deal: DealCategory,
   city: string,
-  district: string | null,
+  part: LandingPart,
   call: ApiCall = browserCall,
 ) =>
   queryOptions({
-    queryKey: ['landing', deal, city, district],
+    queryKey: ['landing', deal, city, part],
     /** null: no such place (the page is the 404) */
     queryFn: ({ signal }): Promise<Landing | null> =>
       call<{ data: Landing }>(
-        `/api/site/landings/${deal}/${encodeURIComponent(city)}${district ? `/${encodeURIComponent(district)}` : ''}`,
+        `/api/site/landings/${deal}/${encodeURIComponent(city)}${
+          part === null
+            ? ''
+            : 'district' in part
+              ? `/${encodeURIComponent(part.district)}`
+              : `/metro/${encodeURIComponent(part.station)}`
+        }`,
         { signal },
       ).then(
         (r) => r.data,

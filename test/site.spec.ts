@@ -174,6 +174,25 @@ describe('server-rendered pages', () => {
     await request(app).get('/prodazha/gorod/sochi/metro/arbatskaya').expect(404);
   });
 
+  it("a catalogue is rendered for the visitor's place: the cookie's, else the IP's", async () => {
+    const kazan = encodeURIComponent(JSON.stringify({ id: '5', name: 'Казань' }));
+    const chosen = await request(app).get('/rent?rooms=1').set('Cookie', `location=${kazan}`).expect(200);
+    // the page's search is the place's, and the page hydrates with that place
+    expect(chosen.text).toContain('"locationId":"5"');
+    expect(chosen.text).toContain('"queryKey":["visitor-place"]');
+    expect(chosen.text).toContain('Казань');
+    // the same address without the cookie (a private IP: all of Russia) is another page, not the cached one
+    const guest = await request(app).get('/rent?rooms=1').expect(200);
+    expect(guest.text).not.toContain('"locationId":"5"');
+    expect(guest.text).toContain('"data":{"id":null,"name":"Вся Россия"}');
+    // a forged cookie is no place: the page is rendered as without one
+    const forged = await request(app)
+      .get('/rent?rooms=1')
+      .set('Cookie', `location=${encodeURIComponent('{"id":"<script>","name":"x"}')}`)
+      .expect(200);
+    expect(forged.text).not.toContain('<script>"');
+  });
+
   it('/ is the home page, rendered with its best deals, slides and magazine', async () => {
     const home = await request(app).get('/').expect(200);
     expect(home.text).toContain('<title>Квадрат — недвижимость: купить, снять, посуточно</title>');

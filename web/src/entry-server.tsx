@@ -10,6 +10,7 @@ import type { ApiCall } from './app/call';
 import { DEFAULT_HEAD, HeadContext, headTags, type HeadCollector, type HeadData } from './app/head';
 import { createQueryClient } from './app/queryClient';
 import { handlesOf, routes } from './app/routes';
+import { placeFromCookie, VISITOR_PLACE_KEY, type ChosenPlace } from './place/store';
 
 /** How the server answers the page's API calls in-process: a status and the JSON, never a socket. */
 export type InProcessCall = (
@@ -25,6 +26,10 @@ export type RenderInput = {
   call: InProcessCall;
   /** the CSP nonce of React's own inline scripts, if it writes any */
   nonce?: string;
+  /** the request's `location` cookie (`location=…`), the visitor's chosen place, if any */
+  placeCookie?: string;
+  /** the place of the request's IP ('Вся Россия' when the table cannot place it): without the cookie */
+  ipPlace?: ChosenPlace;
 };
 
 export type Rendered =
@@ -62,7 +67,14 @@ const handler = createStaticHandler(routes);
  * the stream read to its end), emotion's CSS of the page is extracted, and the cache dehydrated for
  * the browser's hydrateRoot.
  */
-export async function render({ url, origin, call, nonce }: RenderInput): Promise<Rendered> {
+export async function render({
+  url,
+  origin,
+  call,
+  nonce,
+  placeCookie,
+  ipPlace,
+}: RenderInput): Promise<Rendered> {
   const request = new Request(new URL(url, origin), { method: 'GET' });
   const context = await handler.query(request);
   if (context instanceof Response)
@@ -74,12 +86,15 @@ export async function render({ url, origin, call, nonce }: RenderInput): Promise
     return answer.json as T;
   };
   const queryClient = createQueryClient();
+  // the page is rendered for the visitor's place, and hydrates with it (place/store.ts)
+  const place = placeFromCookie(placeCookie) ?? ipPlace ?? null;
+  queryClient.setQueryData(VISITOR_PLACE_KEY, place);
   const handles = handlesOf(context.matches);
   const params = context.matches[context.matches.length - 1]?.params ?? {};
   const search = new URL(request.url).searchParams;
   await Promise.all([
     ...handles.map((h) => h.preload?.()),
-    ...handles.map((h) => h.prefetch?.({ queryClient, params, search, call: apiCall })),
+    ...handles.map((h) => h.prefetch?.({ queryClient, params, search, call: apiCall, place })),
   ]);
 
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -7,6 +7,7 @@ export { locationRoutes } from './api';
 export type { LocationDto, PlaceDto } from './dto';
 export { LOCATION_TYPE, CITIES, type Location } from './cities';
 export { cityIdsWithin } from './scope';
+export { locationByIp } from './byIp';
 export {
   ALL_RUSSIA,
   byPriority,

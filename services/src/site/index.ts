@@ -13,7 +13,7 @@ import { contentRoutes } from '../content';
 import type { AppContext } from '../core/context';
 import { readTurn } from '../core/readTurns';
 import type { RouteDeclaration } from '../core/route';
-import { locationRoutes } from '../locations';
+import { locationByIp, locationRoutes } from '../locations';
 import { newBuildingRoutes } from '../newBuildings';
 import { publicationRoutes } from '../publications';
 import { favicon } from './favicon';
@@ -56,6 +56,20 @@ const ROBOTS = (origin: string) =>
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
+
+const LOCATION_COOKIE = /(?:^|;\s*)location=([^;]{1,400})/;
+
+/**
+ * The visitor's place as the page's renderer needs it: the `location` cookie alone (never the rest
+ * of the header: the session's token stays here), else the place of the IP, 'Вся Россия' when the
+ * table cannot place it (as the browser does with GET /api/user-location-by-ip).
+ */
+function visitorPlace(req: Request): { placeCookie?: string; ipPlace?: { id: string | null; name: string } } {
+  const cookie = LOCATION_COOKIE.exec(req.headers.cookie ?? '');
+  if (cookie) return { placeCookie: `location=${cookie[1]}` };
+  const { location } = locationByIp(req.ip ?? '');
+  return { ipPlace: location ? { id: location.id, name: location.name } : { id: null, name: 'Вся Россия' } };
+}
 
 /**
  * The site's server side. `early` goes before the security headers (a page's CSP nonce, the cache
@@ -141,14 +155,23 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
     if (!renderer || !isPage(req)) return next();
     const page = template();
     if (!page) return next();
-    const key = req.originalUrl;
+    const { placeCookie, ipPlace } = visitorPlace(req);
+    // a page is rendered for the visitor's place: kept apart for each
+    const key = `${req.originalUrl}\n${placeCookie ?? `ip ${ipPlace?.id}`}`;
     const cached = pages.get(key);
     if (cached && Date.now() - cached.at < cacheMs) return send(req, res, cached.status, cached.html);
     let rendered;
     try {
       // a render is a heavy read: it takes its turn beside the catalogue's searches
       await readTurn();
-      rendered = await renderer.render({ url: key, origin, call, nonce: NONCE });
+      rendered = await renderer.render({
+        url: req.originalUrl,
+        origin,
+        call,
+        nonce: NONCE,
+        placeCookie,
+        ipPlace,
+      });
     } catch (error) {
       // the page is still served: the browser renders it from the shell
       req.log?.error({ err: error }, 'server rendering failed');

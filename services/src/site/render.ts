@@ -17,7 +17,16 @@ export type Rendered =
       state: string;
     };
 export type Renderer = {
-  render(input: { url: string; origin: string; call: InProcessCall; nonce?: string }): Promise<Rendered>;
+  render(input: {
+    url: string;
+    origin: string;
+    call: InProcessCall;
+    nonce?: string;
+    /** the request's `location=…` cookie alone (the renderer reads the visitor's place from it) */
+    placeCookie?: string;
+    /** the place of the request's IP, for a visitor without the cookie */
+    ipPlace?: { id: string | null; name: string };
+  }): Promise<Rendered>;
   scriptJson(value: unknown): string;
 };
 

@@ -29,6 +29,7 @@ import { homePrefetch } from '../home/queries';
 import { Layout } from '../layout/Layout';
 import { publicationQuery } from '../publication/queries';
 import type { ApiCall } from './call';
+import type { ChosenPlace } from '../place/store';
 
 /** What a route's prefetch gets: the request's client, its address's parameters and query, and how to ask the API. */
 export type PrefetchArgs = {
@@ -36,6 +37,8 @@ export type PrefetchArgs = {
   params: Params;
   search: URLSearchParams;
   call: ApiCall;
+  /** the visitor's place the page is rendered for (null: not known) */
+  place: ChosenPlace | null;
 };
 
 /**
@@ -118,7 +121,7 @@ const ComplexPublicationPage = lazyPage(() =>
 /** The catalogue's first page of the address's filters (the map asks for its own area in the browser). */
 const cataloguePrefetch =
   (deal: DealCategory): RouteHandle['prefetch'] =>
-  async ({ queryClient, params, search, call }) => {
+  async ({ queryClient, params, search, call, place }) => {
     let locationId: string | null = null;
     let near: Landing['near'] = null;
     if (params.city) {
@@ -131,7 +134,7 @@ const cataloguePrefetch =
     }
     if (search.get('view') === 'map') return;
     await queryClient.prefetchQuery(
-      catalogueQuery(requestFrom(deal, filtersFrom(search), pageFrom(search), null, locationId, near), call),
+      catalogueQuery(requestFrom(deal, filtersFrom(search), pageFrom(search), place, locationId, near), call),
     );
   };
 

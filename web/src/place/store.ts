@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { apiCall, type LocationByIpAnswer } from '@estate/client';
 
 /**
@@ -51,18 +52,30 @@ export function choosePlace(place: ChosenPlace) {
   emit({ place, ready: true });
 }
 
+/**
+ * The place the server rendered the page for (the request's cookie, else its IP), in the query
+ * cache under this key: the page hydrates with it, and a first visit keeps it without asking again.
+ */
+export const VISITOR_PLACE_KEY = ['visitor-place'] as const;
+
 let started = false;
 /**
- * The first look: the cookie, else the IP. An address the table could not place (`source:
- * 'default'`, a private or unknown one) starts at 'Вся Россия' rather than hiding the listings of
- * wherever the visitor really is (docs/decisions.md); a failed call does too.
+ * The first look: the cookie, else the place the server rendered the page for (kept in the cookie
+ * from then on), else the IP. An address the table could not place (`source: 'default'`, a private
+ * or unknown one) starts at 'Вся Россия' rather than hiding the listings of wherever the visitor
+ * really is (docs/decisions.md); a failed call does too.
  */
-function start() {
+function start(rendered: ChosenPlace | null) {
   if (started || typeof document === 'undefined') return;
   started = true;
   const stored = placeFromCookie(document.cookie);
   if (stored) {
     state = { place: stored, ready: true };
+    return;
+  }
+  if (rendered) {
+    writeCookie(rendered);
+    state = { place: rendered, ready: true };
     return;
   }
   apiCall<LocationByIpAnswer>('/api/user-location-by-ip')
@@ -73,21 +86,28 @@ function start() {
     .then(choosePlace);
 }
 
-const subscribe = (listener: () => void) => {
-  start();
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const snapshot = () => {
-  start();
-  return state;
-};
-/** no cookie is read while rendering on the server: a server render reads the request's with `placeFromCookie` */
-const SERVER_STATE: State = { place: null, ready: false };
-const serverSnapshot = () => SERVER_STATE;
+/** a page rendered without a place (the single-page shell, a failed render) waits for it */
+const UNKNOWN: State = { place: null, ready: false };
 
 /** The visitor's place, and whether it is known yet (the first visit waits for the IP's answer). */
-export const useChosenPlace = () => useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+export function useChosenPlace(): State {
+  const rendered = useQueryClient().getQueryData<ChosenPlace | null>(VISITOR_PLACE_KEY) ?? null;
+  // what the server rendered with: hydration meets the same page
+  const server = useMemo<State>(() => (rendered ? { place: rendered, ready: true } : UNKNOWN), [rendered]);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      start(rendered);
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    [rendered],
+  );
+  const snapshot = useCallback(() => {
+    start(rendered);
+    return state;
+  }, [rendered]);
+  return useSyncExternalStore(subscribe, snapshot, () => server);
+}
 
 /** Whether the locations modal is open: the header's and the burger menu's place both open the one modal. */
 let modalOpen = false;

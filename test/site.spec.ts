@@ -193,6 +193,21 @@ describe('server-rendered pages', () => {
     expect(forged.text).not.toContain('<script>"');
   });
 
+  it('the new buildings render their complexes, a complex its own page, an unknown one the 404', async () => {
+    const list = await request(app).get('/api/residential-complexes?limit=1').expect(200);
+    const complex = list.body.data[0] as { id: string; name: string };
+    const page = await request(app).get('/new-buildings').expect(200);
+    expect(page.text).toContain(complex.name.replace(/"/g, '&quot;'));
+    expect(page.text).toContain('"queryKey":["residential-complexes","list"');
+    const one = await request(app).get(`/new-buildings/${complex.id}`).expect(200);
+    expect(titleOf(one.text)).toContain(complex.name);
+    expect(one.text).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/new-buildings/${complex.id}"`));
+    await request(app).get('/new-buildings/no-such-complex').expect(404);
+    // the spec's publication-list address is the complex's page at its listings
+    const alias = await request(app).get(`/new-buildings/${complex.id}/publication-list?rooms=2`).expect(301);
+    expect(alias.headers.location).toBe(`/new-buildings/${complex.id}?rooms=2#listings`);
+  });
+
   it('/ is the home page, rendered with its best deals, slides and magazine', async () => {
     const home = await request(app).get('/').expect(200);
     expect(home.text).toContain('<title>Квадрат — недвижимость: купить, снять, посуточно</title>');

@@ -110,10 +110,18 @@ const ProfilePage = lazyPage(() => import('../account/profile/ProfilePage').then
 const NewBuildingsPage = lazyPage(() =>
   import('../newBuildings/NewBuildingsPage').then((m) => m.NewBuildingsPage),
 );
+/** the new buildings' queries, for the server's prefetch only: they stay out of the browser's first file */
+const newBuildingQueries = () => import('../newBuildings/queries');
 const ComplexPage = lazyPage(() => import('../newBuildings/ComplexPage').then((m) => m.ComplexPage));
-const ComplexListRedirect = lazyPage(() =>
-  import('../newBuildings/ComplexPage').then((m) => m.ComplexListRedirect),
-);
+/**
+ * `/new-buildings/{id}/publication-list` is the complex's page at its listings (docs/decisions.md):
+ * a redirect, on the server an HTTP one, the query kept.
+ */
+const toComplexListings = ({ params, request }: { params: Params; request: Request }) =>
+  redirect(
+    `/new-buildings${params.complexId ? `/${encodeURIComponent(params.complexId)}` : ''}${new URL(request.url).search}#listings`,
+    301,
+  );
 const ComplexPublicationPage = lazyPage(() =>
   import('../newBuildings/ComplexPublicationPage').then((m) => m.ComplexPublicationPage),
 );
@@ -187,25 +195,38 @@ export const routes: RouteObject[] = [
       ...dealRoutes('/prodazha', 'sale'),
       ...dealRoutes('/rent', 'rent'),
       ...dealRoutes('/daily-rent', 'dailyRent'),
-      // the new buildings' pages ask for their data in the browser (skeletons in the server's HTML)
       {
         path: '/new-buildings',
         element: <NewBuildingsPage />,
-        handle: { preload: NewBuildingsPage.preload },
+        handle: {
+          preload: NewBuildingsPage.preload,
+          prefetch: async ({ queryClient, params, search, call }) =>
+            (await newBuildingQueries()).newBuildingsPrefetch(queryClient, params, search, call),
+        } satisfies RouteHandle,
       },
-      { path: '/new-buildings/publication-list', element: <ComplexListRedirect /> },
+      { path: '/new-buildings/publication-list', loader: toComplexListings },
       {
         path: '/new-buildings/:complexId',
         element: <ComplexPage />,
-        handle: { preload: ComplexPage.preload },
+        handle: {
+          preload: ComplexPage.preload,
+          prefetch: async ({ queryClient, params, search, call }) =>
+            (await newBuildingQueries()).complexPrefetch(queryClient, params, search, call),
+        } satisfies RouteHandle,
       },
-      { path: '/new-buildings/:complexId/publication-list', element: <ComplexListRedirect /> },
+      { path: '/new-buildings/:complexId/publication-list', loader: toComplexListings },
       {
         path: '/new-buildings/:complexId/:id',
         element: <ComplexPublicationPage />,
         handle: {
           preload: () => Promise.all([ComplexPublicationPage.preload(), PublicationPage.preload()]),
-          prefetch: listing.prefetch,
+          prefetch: (args) =>
+            Promise.all([
+              listing.prefetch?.(args),
+              newBuildingQueries().then((q) =>
+                q.complexPublicationPrefetch(args.queryClient, args.params, args.call),
+              ),
+            ]),
         } satisfies RouteHandle,
       },
       { path: '/baza-kvartir', element: <FlatBasePage />, handle: { preload: FlatBasePage.preload } },

@@ -1,5 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { useHead } from '../app/head';
+import { useHead, useHydrated } from '../app/head';
 import {
   Alert,
   Box,
@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError, countLabel, formatPrice, type ResidentialComplexDto } from '@estate/client';
 import { Pagination } from '../catalogue/Pagination';
 import { PublicationCard } from '../catalogue/PublicationCard';
@@ -37,6 +37,7 @@ import {
 
 /** the complex's point: the map library loads only with it */
 const PointMap = lazy(() => import('../map/PointMap'));
+const MapPlaceholder = () => <Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 2, bgcolor: 'grey.200' }} />;
 
 const LISTING_FORMS: [string, string, string] = ['объявление', 'объявления', 'объявлений'];
 const PHOTO_SLOT = [
@@ -45,22 +46,6 @@ const PHOTO_SLOT = [
   '(min-width: 600px) calc(100vw - 48px)',
   'calc(100vw - 32px)',
 ].join(', ');
-
-/** `/new-buildings/{id}/publication-list` is the same page: it answers with the complex's page (docs/decisions.md). */
-export function ComplexListRedirect() {
-  const { complexId } = useParams();
-  const { search } = useLocation();
-  return (
-    <Navigate
-      to={{
-        pathname: complexId ? `/new-buildings/${complexId}` : '/new-buildings',
-        search,
-        hash: 'listings',
-      }}
-      replace
-    />
-  );
-}
 
 /** `/new-buildings/{id}`: the complex (gallery, characteristics, description, map) and its listings. */
 export function ComplexPage() {
@@ -87,6 +72,7 @@ function Complex({ id }: { id: string }) {
       : null,
   );
 
+  if (c === null) return <ErrorPage code={404} />;
   if (complex.isError && !c)
     return <ErrorPage code={complex.error instanceof ApiError ? complex.error.status : 500} />;
   return (
@@ -128,6 +114,7 @@ const DETAILS_GRID = {
 } as const;
 
 function ComplexDetails({ complex: c }: { complex: ResidentialComplexDto }) {
+  const hydrated = useHydrated();
   const facts: [string, string][] = [
     ['Класс', c.className ?? '—'],
     ['Стадия строительства', c.stageName ?? '—'],
@@ -188,9 +175,14 @@ function ComplexDetails({ complex: c }: { complex: ResidentialComplexDto }) {
         <Typography variant="h5" component="h2" fontWeight={600} pt={1}>
           На карте
         </Typography>
-        <Suspense fallback={<Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 2, bgcolor: 'grey.200' }} />}>
-          <PointMap lat={c.address.geo.lat} lon={c.address.geo.lon} label={c.name} />
-        </Suspense>
+        {/* the map library needs a window: the server's page and the hydration keep its place */}
+        {hydrated ? (
+          <Suspense fallback={<MapPlaceholder />}>
+            <PointMap lat={c.address.geo.lat} lon={c.address.geo.lon} label={c.name} />
+          </Suspense>
+        ) : (
+          <MapPlaceholder />
+        )}
       </Stack>
     </Box>
   );

@@ -25,7 +25,7 @@ export function ComplexPublicationPage() {
         <Link component={RouterLink} to={back} color="inherit" underline="hover" data-testid="crumb-complex">
           {complex.data ? (
             complex.data.name
-          ) : complex.isError ? (
+          ) : complex.isError || complex.data === null ? (
             'Жилой комплекс'
           ) : (
             <Skeleton width={140} sx={{ display: 'inline-block' }} />

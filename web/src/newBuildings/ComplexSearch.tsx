@@ -50,7 +50,7 @@ function SearchForm({ value, onSearch, onReset }: Props) {
   const [allOpen, setAllOpen] = useState(false);
   // phones: the city, then the rest of the form behind «Фильтры» (the list stays on the first screen)
   const [more, setMore] = useState(false);
-  const cities = useQuery(complexCitiesQuery);
+  const cities = useQuery(complexCitiesQuery());
   const names = useQuery(complexNamesQuery(draft.city));
   const extras = extraFilterCount(draft);
   const submit = (event?: FormEvent) => {
@@ -190,7 +190,7 @@ function AllFilters({
   onApply: (filters: ComplexFilters) => void;
 }) {
   const [draft, setDraft] = useState(value);
-  const options = useQuery(complexOptionsQuery);
+  const options = useQuery(complexOptionsQuery());
   const groups: { key: ListKey; title: string; choices: { id: number; name: string }[] }[] = options.data
     ? [
         { key: 'classes', title: 'Класс', choices: options.data.classes },

@@ -35,8 +35,8 @@ export function NewBuildingsPage() {
   const filters = useMemo(() => complexFiltersFrom(search), [search]);
   const page = pageOf(search);
   const list = useQuery(complexListQuery(filters, page));
-  const cities = useQuery(complexCitiesQuery);
-  const options = useQuery(complexOptionsQuery);
+  const cities = useQuery(complexCitiesQuery());
+  const options = useQuery(complexOptionsQuery());
   const cityName = cities.data?.find((c) => c.id === filters.city)?.name;
 
   useHead({

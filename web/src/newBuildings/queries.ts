@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   ApiError,
-  apiCall,
   NO_RESULTS,
   query,
   type ComplexCityDto,
@@ -11,6 +10,7 @@ import {
   type ResidentialComplexListItemDto,
 } from '@estate/client';
 import type { Publication, SearchRequest } from '../api/types';
+import { browserCall, type ApiCall } from '../app/call';
 
 /** product.md section 3, Filters: 20 on a page, pages from 1. */
 export const COMPLEXES_PER_PAGE = 20;
@@ -120,12 +120,12 @@ function complexListParams(f: ComplexFilters, page: number, limit: number) {
 }
 
 /** A page of complexes for the list's filters (GET /api/residential-complexes). */
-export const complexListQuery = (f: ComplexFilters, page: number) => {
+export const complexListQuery = (f: ComplexFilters, page: number, call: ApiCall = browserCall) => {
   const params = complexListParams(f, page, COMPLEXES_PER_PAGE);
   return queryOptions({
     queryKey: ['residential-complexes', 'list', params] as const,
     queryFn: ({ signal }) =>
-      apiCall<ComplexListAnswer>(`/api/residential-complexes${query(params)}`, { signal }),
+      call<ComplexListAnswer>(`/api/residential-complexes${query(params)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -136,37 +136,49 @@ export const complexNamesQuery = (city: string) => {
   return queryOptions({
     queryKey: ['residential-complexes', 'names', params] as const,
     queryFn: ({ signal }) =>
-      apiCall<ComplexListAnswer>(`/api/residential-complexes${query(params)}`, { signal }),
+      browserCall<ComplexListAnswer>(`/api/residential-complexes${query(params)}`, { signal }),
     select: (answer) =>
       answer.data.map((c) => ({ id: c.id, name: c.name })).sort((a, b) => a.name.localeCompare(b.name, 'ru')),
     staleTime: 5 * 60_000,
   });
 };
 
-export const complexCitiesQuery = queryOptions({
-  queryKey: ['residential-complexes', 'cities'] as const,
-  queryFn: ({ signal }) =>
-    apiCall<{ data: ComplexCityDto[] }>('/api/residential-complexes/cities-for-filter', { signal }),
-  select: (answer) => answer.data,
-  staleTime: 5 * 60_000,
-});
+export const complexCitiesQuery = (call: ApiCall = browserCall) =>
+  queryOptions({
+    queryKey: ['residential-complexes', 'cities'] as const,
+    queryFn: ({ signal }) =>
+      call<{ data: ComplexCityDto[] }>('/api/residential-complexes/cities-for-filter', { signal }),
+    select: (answer) => answer.data,
+    staleTime: 5 * 60_000,
+  });
 
-export const complexOptionsQuery = queryOptions({
-  queryKey: ['residential-complexes', 'for-filters'] as const,
-  queryFn: ({ signal }) =>
-    apiCall<{ data: ComplexFiltersDto }>('/api/residential-complexes/for-filters', { signal }),
-  select: (answer) => answer.data,
-  staleTime: 5 * 60_000,
-});
+export const complexOptionsQuery = (call: ApiCall = browserCall) =>
+  queryOptions({
+    queryKey: ['residential-complexes', 'for-filters'] as const,
+    queryFn: ({ signal }) =>
+      call<{ data: ComplexFiltersDto }>('/api/residential-complexes/for-filters', { signal }),
+    select: (answer) => answer.data,
+    staleTime: 5 * 60_000,
+  });
 
-/** One complex (GET /api/residential-complexes/{id}); a 404 is not asked again. */
-export const complexQuery = (id: string) =>
+/**
+ * One complex (GET /api/residential-complexes/{id}). Its absence is an answer (null), not an
+ * error: the server renders the 404 page from it and the browser hydrates the same page.
+ */
+export const complexQuery = (id: string, call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['residential-complexes', 'one', id] as const,
-    queryFn: ({ signal }) =>
-      apiCall<{ data: ResidentialComplexDto }>(`/api/residential-complexes/${encodeURIComponent(id)}`, {
-        signal,
-      }),
+    queryFn: async ({ signal }): Promise<{ data: ResidentialComplexDto | null }> => {
+      try {
+        return await call<{ data: ResidentialComplexDto }>(
+          `/api/residential-complexes/${encodeURIComponent(id)}`,
+          { signal },
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { data: null };
+        throw error;
+      }
+    },
     select: (answer) => answer.data,
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
   });
@@ -219,13 +231,18 @@ export function complexListingsRequest(
   };
 }
 
-export const complexListingsQuery = (complexId: string, f: ListingFilters, page: number) => {
+export const complexListingsQuery = (
+  complexId: string,
+  f: ListingFilters,
+  page: number,
+  call: ApiCall = browserCall,
+) => {
   const request = complexListingsRequest(complexId, f, page);
   return queryOptions({
     queryKey: ['publications', 'search', request] as const,
     queryFn: async ({ signal }): Promise<{ data: Publication[]; meta: PageMeta }> => {
       try {
-        return await apiCall('/api/publications', { method: 'POST', body: request, signal });
+        return await call('/api/publications', { method: 'POST', body: request, signal });
       } catch (error) {
         if (error instanceof ApiError && error.errorCode === NO_RESULTS)
           return { data: [], meta: { current_page: 1, last_page: 1, per_page: request.limit, total: 0 } };
@@ -244,12 +261,13 @@ export async function newBuildingsPrefetch(
   queryClient: QueryClient,
   _params: Record<string, string | undefined>,
   search: URLSearchParams,
+  call: ApiCall,
 ): Promise<void> {
   const filters = complexFiltersFrom(search);
   await Promise.all([
-    queryClient.prefetchQuery(complexListQuery(filters, pageOf(search))),
-    queryClient.prefetchQuery(complexCitiesQuery),
-    queryClient.prefetchQuery(complexOptionsQuery),
+    queryClient.prefetchQuery(complexListQuery(filters, pageOf(search), call)),
+    queryClient.prefetchQuery(complexCitiesQuery(call)),
+    queryClient.prefetchQuery(complexOptionsQuery(call)),
   ]);
 }
 
@@ -258,12 +276,13 @@ export async function complexPrefetch(
   queryClient: QueryClient,
   params: Record<string, string | undefined>,
   search: URLSearchParams,
+  call: ApiCall,
 ): Promise<void> {
   const id = params.complexId ?? params.id ?? '';
   if (!id) return;
   await Promise.all([
-    queryClient.prefetchQuery(complexQuery(id)),
-    queryClient.prefetchQuery(complexListingsQuery(id, listingFiltersFrom(search), pageOf(search))),
+    queryClient.prefetchQuery(complexQuery(id, call)),
+    queryClient.prefetchQuery(complexListingsQuery(id, listingFiltersFrom(search), pageOf(search), call)),
   ]);
 }
 
@@ -274,9 +293,10 @@ export async function complexPrefetch(
 export async function complexPublicationPrefetch(
   queryClient: QueryClient,
   params: Record<string, string | undefined>,
+  call: ApiCall,
 ): Promise<void> {
   const id = params.complexId ?? '';
-  if (id) await queryClient.prefetchQuery(complexQuery(id));
+  if (id) await queryClient.prefetchQuery(complexQuery(id, call));
 }
 
 export { pageOf };

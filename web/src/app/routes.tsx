@@ -1,4 +1,3 @@
-import { Box, CircularProgress } from '@mui/material';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type Params, type RouteObject } from 'react-router';
@@ -30,6 +29,7 @@ import { Layout } from '../layout/Layout';
 import { publicationQuery } from '../publication/queries';
 import type { ApiCall } from './call';
 import type { ChosenPlace } from '../place/store';
+import { PageSkeleton } from '../layout/PageSkeleton';
 
 /** What a route's prefetch gets: the request's client, its address's parameters and query, and how to ask the API. */
 export type PrefetchArgs = {
@@ -71,13 +71,7 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
   function LazyPage(props: P) {
     const Shown = loaded ?? Page;
     return (
-      <Suspense
-        fallback={
-          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-            <CircularProgress aria-label="Загрузка страницы" />
-          </Box>
-        }
-      >
+      <Suspense fallback={<PageSkeleton label="Загрузка страницы" />}>
         <Shown {...props} />
       </Suspense>
     );

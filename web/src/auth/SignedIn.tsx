@@ -1,7 +1,7 @@
-import { Box, CircularProgress } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession, type Profile } from './session';
+import { PageSkeleton } from '../layout/PageSkeleton';
 
 /**
  * A page for a signed-in user: while the session is asked, a spinner; an anonymous visitor goes
@@ -14,12 +14,7 @@ export function SignedIn({ children }: { children: (profile: Profile) => ReactNo
   useEffect(() => {
     if (anonymous) openAuth('login');
   }, [anonymous, openAuth]);
-  if (loading)
-    return (
-      <Box display="grid" sx={{ placeItems: 'center', py: 8 }}>
-        <CircularProgress aria-label="Загрузка" />
-      </Box>
-    );
+  if (loading) return <PageSkeleton />;
   if (!profile) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
   return children(profile);
 }

@@ -4,7 +4,6 @@ import {
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -18,6 +17,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ApiError, formatDay, formatPrice, plural } from '@estate/client';
 import { cancelGuestBooking, guestBooking, type BookingAnswer } from './bookingApi';
+import { PageSkeleton } from '../layout/PageSkeleton';
 
 const DEFAULT_REASON = 'Изменились планы';
 
@@ -61,12 +61,7 @@ export function GuestBookingPage() {
     }
   };
 
-  if (state.status === 'loading')
-    return (
-      <Stack alignItems="center" py={8}>
-        <CircularProgress aria-label="Загрузка" />
-      </Stack>
-    );
+  if (state.status === 'loading') return <PageSkeleton />;
   if (state.status === 'missing') {
     return (
       <Stack spacing={2} py={4} alignItems="flex-start">

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  Chip,
-  CircularProgress,
-  Grid,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, Chip, Grid, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
@@ -28,6 +16,7 @@ import { ruDate, type Loaded } from './useApi';
 import { useQuery } from '@tanstack/react-query';
 import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
 import { blogEntryQuery, postCategoriesQuery, postsQuery } from './queries';
+import { PageSkeleton } from '../layout/PageSkeleton';
 
 const PAGE = 20;
 /** «Читайте по теме»: 4 at first, 3 more per click (api.md) */
@@ -71,11 +60,7 @@ function useBlogHead(
   });
 }
 
-const Spinner = () => (
-  <Stack alignItems="center" py={8}>
-    <CircularProgress aria-label="Загрузка" />
-  </Stack>
-);
+const Spinner = () => <PageSkeleton />;
 
 /** An image in a box of fixed proportions: the page does not move when it arrives. */
 function Cover({ src, alt, ratio = '16 / 9' }: { src: string | null; alt: string; ratio?: string }) {

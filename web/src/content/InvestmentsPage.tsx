@@ -1,16 +1,6 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import {
-  Alert,
-  Box,
-  Card,
-  CardActionArea,
-  CircularProgress,
-  Grid,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Card, CardActionArea, Grid, Link, Stack, Typography } from '@mui/material';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { asApiError, formatPrice, type InvestmentDto } from '@estate/client';
@@ -20,6 +10,7 @@ import { RequestForm } from '../leads/RequestForm';
 import { Crumbline } from './Crumbline';
 import { investmentQuery, investmentsQuery, investmentStatisticsQuery } from './queries';
 import type { Loaded } from './useApi';
+import { PageSkeleton } from '../layout/PageSkeleton';
 
 const asLoaded = <T,>(q: UseQueryResult<T>): Loaded<T> =>
   q.data !== undefined
@@ -28,11 +19,7 @@ const asLoaded = <T,>(q: UseQueryResult<T>): Loaded<T> =>
       ? { status: 'failed', error: asApiError(q.error) }
       : { status: 'loading' };
 
-const Spinner = () => (
-  <Stack alignItems="center" py={8}>
-    <CircularProgress aria-label="Загрузка" />
-  </Stack>
-);
+const Spinner = () => <PageSkeleton />;
 
 function Photo({ src, alt }: { src: string; alt: string }) {
   return (

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -18,6 +17,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, apiCall, plural, type SavedSearchDto } from '@estate/client';
 import { AlertsFields } from './AlertsFields';
 import { catalogueUrl, describeFilters, type Alerts } from './links';
+import { PageSkeleton } from '../layout/PageSkeleton';
 
 type Change = { name?: string; alerts?: Alerts; paused?: boolean };
 const path = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
@@ -82,11 +82,7 @@ export function SavedSearchesPage() {
         Мои поиски
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
-      {items === null && !error && (
-        <Stack alignItems="center" py={4}>
-          <CircularProgress aria-label="Загрузка" />
-        </Stack>
-      )}
+      {items === null && !error && <PageSkeleton rows={3} />}
       {items !== null && items.length === 0 && (
         <Alert severity="info">
           Сохранённых поисков пока нет: задайте фильтры в каталоге и нажмите «Сохранить поиск».

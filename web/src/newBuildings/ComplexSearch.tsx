@@ -147,9 +147,15 @@ function SearchForm({ value, onSearch, onReset }: Props) {
           aria-controls="nb-more"
           sx={{ display: { sm: 'none' } }}
         >
-          {more ? 'Скрыть фильтры' : 'Фильтры'}
+          {more ? 'Скрыть фильтры' : extras > 0 ? `Фильтры (${extras})` : 'Фильтры'}
         </Button>
-        <Badge badgeContent={extras} color="primary" invisible={extras === 0}>
+        {/* phones: one «Фильтры» button first; «Все фильтры» comes with the rest of the form */}
+        <Badge
+          badgeContent={extras}
+          color="primary"
+          invisible={extras === 0}
+          sx={{ display: { xs: more ? 'inline-flex' : 'none', sm: 'inline-flex' } }}
+        >
           <Button variant="text" startIcon={<TuneIcon />} onClick={() => setAllOpen(true)}>
             Все фильтры
           </Button>

@@ -6,7 +6,14 @@ import { loadChunk } from '@estate/client';
 import { AccountGuard, AccountRoot } from '../account/AccountGuard';
 import type { DealCategory } from '../api/types';
 import { CataloguePage } from '../catalogue/CataloguePage';
-import { catalogueQuery, filtersFrom, landingQuery, pageFrom, requestFrom } from '../catalogue/queries';
+import {
+  catalogueQuery,
+  filterLabelsPrefetch,
+  filtersFrom,
+  landingQuery,
+  pageFrom,
+  requestFrom,
+} from '../catalogue/queries';
 import {
   blogEntryQuery,
   investmentQuery,
@@ -119,10 +126,15 @@ const cataloguePrefetch =
       if (!landing) return;
       locationId = landing.locationId;
     }
-    if (search.get('view') === 'map') return;
-    await queryClient.prefetchQuery(
-      catalogueQuery(requestFrom(deal, filtersFrom(search), pageFrom(search), null, locationId), call),
-    );
+    const filters = filtersFrom(search);
+    await Promise.all([
+      filterLabelsPrefetch(queryClient, deal, filters, call),
+      search.get('view') === 'map'
+        ? null
+        : queryClient.prefetchQuery(
+            catalogueQuery(requestFrom(deal, filters, pageFrom(search), null, locationId), call),
+          ),
+    ]);
   };
 
 const listing: RouteHandle = {

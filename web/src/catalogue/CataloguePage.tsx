@@ -24,7 +24,7 @@ import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
-import { NO_FILTERS, SearchBar, type Filters } from './SearchBar';
+import { NO_FILTERS, SearchBar, storeGuests, type Filters } from './SearchBar';
 import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
 import { useChosenPlace } from '../place/store';
 import { FilterTags, useFilterTags } from './FilterTags';
@@ -194,7 +194,10 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
             deal={deal}
             value={dialog.from}
             toRequest={toRequest}
-            onApply={(next) => apply(next)}
+            onApply={(next) => {
+              if (deal === 'dailyRent') storeGuests(next.guests);
+              apply(next);
+            }}
           />
         </Suspense>
       )}

@@ -24,7 +24,9 @@ const rangeText = (min: string, max: string, measure: string | null) =>
 /**
  * The active filters as tags (product.md, Listing cards: a remove cross, the price as «Цена: от … до …»),
  * each with the filters without it. The names of types, characteristics and complexes come from their
- * calls (the server prefetches them with the page); a name still loading shows as its kind.
+ * calls (the server prefetches them with the page); a name still loading shows as its kind. The
+ * place has none: it shows in its own field and the header, and whether it applies depends on the
+ * visitor's place, which the server does not know.
  */
 export function useFilterTags(deal: DealCategory, filters: Filters): FilterTag[] {
   const hasCharacteristics = CHARACTERISTIC_PARAMS.some((n) => isSet(filters.characteristics[n]));
@@ -35,7 +37,6 @@ export function useFilterTags(deal: DealCategory, filters: Filters): FilterTag[]
   const add = (key: string, label: string, without: Partial<Filters>) =>
     tags.push({ key, label, without: { ...filters, ...without } });
 
-  if (filters.place) add('place', filters.place.name, { place: null });
   if (filters.propertyType !== null)
     add(
       'type',

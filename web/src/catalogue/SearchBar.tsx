@@ -86,7 +86,7 @@ export function storedGuests(): number {
     return 0;
   }
 }
-function storeGuests(n: number) {
+export function storeGuests(n: number) {
   try {
     if (n > 0) localStorage.setItem(GUESTS_KEY, String(n));
     else localStorage.removeItem(GUESTS_KEY);

@@ -87,6 +87,7 @@ describe.each([375, 1440])('catalogue filters at %i px', (width) => {
     const all = await shownCount(show);
     expect(all).toBe(await apiCount([]));
     const widthBefore = (await show.boundingBox())!.width;
+    await page.screenshot({ path: `${SHOTS}/catalogue-filters-dialog-top-${width}.png` });
 
     // a yes/no characteristic from the deal's list: the count follows
     await dialog.getByRole('radiogroup', { name: 'Балкон или лоджия' }).getByLabel('Да').check();
@@ -187,8 +188,15 @@ describe.each([375, 1440])('catalogue filters at %i px', (width) => {
     await context.close();
 
     page = await browser.newPage({ viewport: { width, height: 900 } });
+    // hydration of the filtered page: no console error or warning (a mismatch of the tags' names is one)
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     await page.goto(`${server.url}/prodazha?TotalArea=50-90&HasLift=1&type=1&rooms=0,2`);
     await page.getByTestId('publication-card').first().waitFor();
+    await page.getByRole('button', { name: 'Убрать фильтр «Квартира»' }).waitFor();
     await (
       phone
         ? page.getByRole('button', { name: /^Фильтры/ })
@@ -212,5 +220,6 @@ describe.each([375, 1440])('catalogue filters at %i px', (width) => {
     await dialog.waitFor({ state: 'hidden' });
     // closing without applying keeps the address's filters
     expect(new URL(page.url()).searchParams.get('TotalArea')).toBe('50-90');
+    expect(problems).toEqual([]);
   });
 });

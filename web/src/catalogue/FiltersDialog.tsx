@@ -320,7 +320,10 @@ export default function FiltersDialog({
                     onChange={(stay) => setDraft({ ...draft, ...stay })}
                   />
                 </Suspense>
-                <GuestCounter value={draft.guests} onChange={(guests) => setDraft({ ...draft, guests })} />
+                {/* the counter grows along a row, as in the bar */}
+                <Box sx={{ display: 'flex' }}>
+                  <GuestCounter value={draft.guests} onChange={(guests) => setDraft({ ...draft, guests })} />
+                </Box>
               </Stack>
             </Section>
           )}

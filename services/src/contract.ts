@@ -18,6 +18,7 @@ import type * as moderation from './moderation/dto';
 import type * as history from './history/dto';
 import type * as audit from './audit/dto';
 import type * as savedSearches from './savedSearches/dto';
+import type * as categories from './categories/dto';
 
 /**
  * The answers of the API as the front ends see them: types inferred from the zod schemas each slice
@@ -106,6 +107,10 @@ export type CalendarImportDto = Data<typeof bookings.calendarImportAnswer>;
 export type ResidentialComplexDto = z.infer<typeof newBuildings.residentialComplexDto>;
 export type ResidentialComplexListItemDto = newBuildings.ResidentialComplexListItemDto;
 export type ComplexFiltersDto = Data<typeof newBuildings.complexFiltersAnswer>;
+
+// categories: a deal's property types and filter characteristics
+export type DealCategoriesDto = Data<typeof categories.dealCategoriesAnswer>;
+export type CharacteristicDto = categories.CharacteristicDto;
 export type ComplexCityDto = z.infer<typeof newBuildings.complexCityDto>;
 
 // chats: the lists, the messages and what the live socket pushes

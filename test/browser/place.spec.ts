@@ -114,13 +114,19 @@ describe.each([375, 1440])('the place at %i px', (width) => {
     if (width >= 900) await page.getByTestId('city-button').filter({ hasText: 'Москва' }).waitFor();
     await page.screenshot({ path: `${SHOTS}/place-catalogue-${width}.png` });
 
-    // the address search suggests a street of Москва and filters by it
-    const field = page.getByRole('combobox', { name: 'Город, метро, район, улица' });
+    // the address search suggests a street of Москва and filters by it (a phone has it in «Фильтры»,
+    // applied with the dialog's button)
+    const phone = width < 900;
+    const filters = page.getByRole('dialog', { name: 'Все фильтры' });
+    const openFilters = () => page.getByRole('button', { name: /^Фильтры/ }).click();
+    if (phone) await openFilters();
+    const field = (phone ? filters : page).getByRole('combobox', { name: 'Город, метро, район, улица' });
     await field.fill('Покров');
     const option = page.getByRole('option', { name: /ул Покровка/ });
     await option.waitFor();
     await page.screenshot({ path: `${SHOTS}/place-suggestions-${width}.png` });
     await option.click();
+    if (phone) await filters.getByTestId('show-count').click();
     await waitFound(pokrovka);
     expect(new URL(page.url()).searchParams.get('addrText')).toBe('Покровка');
     for (const card of await page.getByTestId('publication-card').all())
@@ -131,6 +137,7 @@ describe.each([375, 1440])('the place at %i px', (width) => {
     await dialog.getByRole('button', { name: 'Вся Россия' }).click();
     await dialog.getByRole('button', { name: 'Выбрать' }).click();
     await waitFound(everywhere);
+    if (phone) await openFilters();
     await expect(field.inputValue()).resolves.toBe('');
   });
 });

@@ -14,6 +14,16 @@ export type SearchRequest = {
   sortByDate?: 'ASC' | 'DESC';
   price?: [{ min: number | null; max: number | null }];
   roomCount?: number[];
+  /** «Все фильтры»: the property type, the deal's characteristics by cianName, a sale's new build */
+  propertyType?: number;
+  characteristicData?: {
+    cianName: string;
+    values?: number[];
+    minValue?: number | null;
+    maxValue?: number | null;
+  }[];
+  deadline?: number;
+  residentialComplexId?: string;
   dates?: [string, string];
   adultCount?: number;
   /** 'До метро': 1 on foot, 2 by car, 3 by transport; at most notMoreMinutes to the nearest station */

@@ -7,6 +7,7 @@ import type { DealCategory } from '../api/types';
 import { CataloguePage } from '../catalogue/CataloguePage';
 import {
   catalogueQuery,
+  filterLabelsPrefetch,
   filtersFrom,
   landingPart,
   landingQuery,
@@ -134,10 +135,15 @@ const cataloguePrefetch =
       locationId = landing.locationId;
       near = landing.near;
     }
-    if (search.get('view') === 'map') return;
-    await queryClient.prefetchQuery(
-      catalogueQuery(requestFrom(deal, filtersFrom(search), pageFrom(search), place, locationId, near), call),
-    );
+    const filters = filtersFrom(search);
+    await Promise.all([
+      filterLabelsPrefetch(queryClient, deal, filters, call),
+      search.get('view') === 'map'
+        ? null
+        : queryClient.prefetchQuery(
+            catalogueQuery(requestFrom(deal, filters, pageFrom(search), place, locationId, near), call),
+          ),
+    ]);
   };
 
 const listing: RouteHandle = {

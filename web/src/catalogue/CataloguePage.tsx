@@ -1,16 +1,20 @@
 import MapIcon from '@mui/icons-material/Map';
+import TuneIcon from '@mui/icons-material/Tune';
 import ListIcon from '@mui/icons-material/ViewList';
-import { Alert, Box, Button, Chip, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Badge, Box, Button, Chip, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import type { DealCategory, MapBounds, PageMeta, Publication } from '../api/types';
-import { DEAL_ROUTES, formatPrice, plural } from '@estate/client';
+import { DEAL_ROUTES, plural } from '@estate/client';
 import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
 import { ErrorPage } from '../errors/ErrorPage';
 import {
   catalogueQuery,
+  countRequestOf,
   filtersFrom,
+  filtersToParams,
+  isSet,
   landingPart,
   landingQuery,
   pageFrom,
@@ -21,10 +25,11 @@ import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
-import { METRO_CHOICES, NO_FILTERS, SearchBar, type Filters } from './SearchBar';
+import { NO_FILTERS, SearchBar, storeGuests, type Filters } from './SearchBar';
 import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
-import { placeToParams } from '../place/placeFilter';
 import { useChosenPlace } from '../place/store';
+import { FilterTags, useFilterTags } from './FilterTags';
+import { SortMenu } from './SortMenu';
 
 const TITLES: Record<DealCategory, string> = {
   sale: 'Продажа недвижимости',
@@ -38,6 +43,15 @@ const DESCRIPTIONS: Record<DealCategory, string> = {
 };
 /** the map and its library load only when a visitor asks for the map */
 const SearchMap = lazy(() => import('../map/SearchMap'));
+/** «Все фильтры» comes in its own chunk, on the first click of its button */
+const FiltersDialog = lazy(() => import('./FiltersDialog'));
+
+/** how many of the modal's own filters (type, characteristics, new build) are on */
+const modalFilterCount = (f: Filters) =>
+  (f.propertyType !== null ? 1 : 0) +
+  Object.values(f.characteristics).filter(isSet).length +
+  (f.deadline ? 1 : 0) +
+  (f.complex ? 1 : 0);
 
 type State =
   | { status: 'loading' }
@@ -117,67 +131,81 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
   });
 
   const apply = (next: Filters, nextPage = 1, map = onMap) => {
-    const query = new URLSearchParams();
-    if (map) query.set('view', 'map');
-    if (next.rooms.length) query.set('rooms', next.rooms.join(','));
-    if (next.priceMin) query.set('priceMin', next.priceMin);
-    if (next.priceMax) query.set('priceMax', next.priceMax);
-    if (next.sort !== 'new') query.set('sort', next.sort);
-    if (next.checkIn) query.set('checkIn', next.checkIn);
-    if (next.checkOut) query.set('checkOut', next.checkOut);
-    if (next.guests) query.set('guests', String(next.guests));
-    if (next.metro) query.set('metro', next.metro);
-    placeToParams(next.place, query);
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setParams(query);
+    setParams(filtersToParams(next, nextPage, map));
     window.scrollTo({ top: 0 });
   };
   const reset = () => apply(NO_FILTERS);
   // the map's filters: the search's, without its page and order
-  const mapFilters = useMemo(() => {
-    const { limit: _limit, offset: _offset, sortByPrice: _price, sortByDate: _date, ...rest } = request;
-    return rest;
-  }, [request]);
-  const priceTag =
-    filters.priceMin || filters.priceMax
-      ? `Цена: ${filters.priceMin ? `от ${formatPrice(Number(filters.priceMin))}` : ''} ${filters.priceMax ? `до ${formatPrice(Number(filters.priceMax))}` : ''}`.trim()
-      : null;
-
+  const mapFilters = useMemo(() => countRequestOf(request), [request]);
+  const tags = useFilterTags(deal, filters);
+  // «Все фильтры»: closed until asked for (its code loads then); it starts from the bar's draft
+  const [dialog, setDialog] = useState<{ open: boolean; from: Filters } | null>(null);
+  const toRequest = useCallback(
+    (f: Filters) => requestFrom(deal, f, 1, chosen.place, landing?.locationId),
+    [deal, chosen.place, landing],
+  );
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>
         {title}
       </Typography>
-      <SearchBar value={filters} onSearch={(next) => apply(next)} dailyRent={deal === 'dailyRent'} />
-      {(priceTag || filters.rooms.length > 0 || filters.metro) && (
-        <Stack direction="row" spacing={1} flexWrap="wrap">
-          {filters.rooms.length > 0 && (
-            <Chip
-              label={`Комнат: ${filters.rooms.map((r) => (r === 4 ? '4+' : r)).join(', ')}`}
-              onDelete={() => apply({ ...filters, rooms: [] })}
-            />
-          )}
-          {priceTag && (
-            <Chip label={priceTag} onDelete={() => apply({ ...filters, priceMin: '', priceMax: '' })} />
-          )}
-          {filters.metro && (
-            <Chip
-              label={`Метро: ${METRO_CHOICES[filters.metro].label.toLowerCase()}`}
-              onDelete={() => apply({ ...filters, metro: '' })}
-            />
-          )}
-        </Stack>
-      )}
+      {/* phones: the form is behind «Фильтры», so the first screen shows the results */}
+      <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+        <SearchBar
+          value={filters}
+          onSearch={(next) => apply(next)}
+          dailyRent={deal === 'dailyRent'}
+          onAllFilters={(draft) => setDialog({ open: true, from: draft })}
+          extras={modalFilterCount(filters)}
+        />
+      </Box>
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        <Badge
+          badgeContent={tags.length}
+          color="primary"
+          invisible={tags.length === 0}
+          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+        >
+          <Button
+            variant="contained"
+            startIcon={<TuneIcon />}
+            onClick={() => setDialog({ open: true, from: filters })}
+            aria-label={tags.length ? `Фильтры: выбрано ${tags.length}` : 'Фильтры'}
+          >
+            Фильтры
+          </Button>
+        </Badge>
+        {!onMap && <SortMenu value={filters.sort} onChange={(sort) => apply({ ...filters, sort })} />}
         <Button
           variant="outlined"
           startIcon={onMap ? <ListIcon /> : <MapIcon />}
           onClick={() => apply(filters, 1, !onMap)}
+          aria-label={onMap ? 'Показать списком' : 'Показать на карте'}
+          sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
         >
-          {onMap ? 'Показать списком' : 'Показать на карте'}
+          {/* a phone shows the icon alone, so the row holds the filters, the order, the map and saving */}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {onMap ? 'Показать списком' : 'Показать на карте'}
+          </Box>
         </Button>
         <SaveSearchButton filters={onMap && area ? { ...request, bounds: area } : request} />
       </Stack>
+      <FilterTags tags={tags} sort={filters.sort} onChange={(next) => apply(next)} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <FiltersDialog
+            open={dialog.open}
+            onClose={() => setDialog({ ...dialog, open: false })}
+            deal={deal}
+            value={dialog.from}
+            toRequest={toRequest}
+            onApply={(next) => {
+              if (deal === 'dailyRent') storeGuests(next.guests);
+              apply(next);
+            }}
+          />
+        </Suspense>
+      )}
       {onMap && !hydrated && (
         <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
       )}
@@ -217,7 +245,8 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
           <Typography color="text.secondary" data-testid="found">
             Найдено {state.meta.total} {plural(state.meta.total, ['объявление', 'объявления', 'объявлений'])}
           </Typography>
-          <Stack spacing={2}>
+          {/* the last page stays while the next loads: busy for assistive technology meanwhile */}
+          <Stack spacing={2} aria-busy={search.isPlaceholderData} data-testid="results">
             {state.items.map((p, i) => (
               <PublicationCard key={p.id} publication={p} priority={i < EAGER_CARDS} />
             ))}

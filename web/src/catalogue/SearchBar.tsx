@@ -1,4 +1,6 @@
+import TuneIcon from '@mui/icons-material/Tune';
 import {
+  Badge,
   Box,
   Button,
   IconButton,
@@ -29,7 +31,17 @@ export type Filters = {
   metro: string;
   /** «Город, метро, район, улица»: the search's own place, else the header's */
   place: PlaceFilter | null;
+  /** «Все фильтры»: the property type (GET /api/deal-categories/{deal}), null for any */
+  propertyType: number | null;
+  /** «Все фильтры»: the deal's characteristics by cianName (a range, or the chosen values) */
+  characteristics: Record<string, CharacteristicFilter>;
+  /** sale: the complex is handed over by the end of this year ('' for any) */
+  deadline: string;
+  /** sale: the residential complex's id ('' for any) */
+  complex: string;
 };
+/** a range filter's bounds as typed (digits and a point), or a value list's chosen values */
+export type CharacteristicFilter = { min: string; max: string } | { values: number[] };
 /** 'До метро' (product.md): the way and the most minutes, as one choice of the bar */
 export const METRO_CHOICES: Record<string, { label: string; roadToMetro: 1 | 3; minutes: number }> = {
   'foot-5': { label: 'До 5 минут пешком', roadToMetro: 1, minutes: 5 },
@@ -49,6 +61,10 @@ export const NO_FILTERS: Filters = {
   guests: 0,
   metro: '',
   place: null,
+  propertyType: null,
+  characteristics: {},
+  deadline: '',
+  complex: '',
 };
 export const SORTS: Record<
   string,
@@ -70,7 +86,7 @@ export function storedGuests(): number {
     return 0;
   }
 }
-function storeGuests(n: number) {
+export function storeGuests(n: number) {
   try {
     if (n > 0) localStorage.setItem(GUESTS_KEY, String(n));
     else localStorage.removeItem(GUESTS_KEY);
@@ -84,7 +100,7 @@ const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
 const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
 
 /** The spec's guest counter: up without limit, down to 0; at 0 it asks for the count. */
-function GuestCounter({ value, onChange }: { value: number; onChange(n: number): void }) {
+export function GuestCounter({ value, onChange }: { value: number; onChange(n: number): void }) {
   return (
     <Stack
       direction="row"
@@ -125,7 +141,8 @@ function GuestCounter({ value, onChange }: { value: number; onChange(n: number):
 }
 
 /**
- * Rooms, price and sort (and, for daily rent, dates and guests); 'Найти' applies them. The items
+ * Place, rooms, price and metro (and, for daily rent, dates and guests); 'Найти' applies them, «Все
+ * фильтры» opens the modal of the rest (the order is the sort menu's, above the results). The items
  * wrap onto more lines as the width shrinks, each keeping a usable minimum width, so nothing is
  * squeezed to a sliver and the page never scrolls sideways (320–1920 px).
  */
@@ -133,10 +150,16 @@ export function SearchBar({
   value,
   onSearch,
   dailyRent,
+  onAllFilters,
+  extras = 0,
 }: {
   value: Filters;
   onSearch: (filters: Filters) => void;
   dailyRent?: boolean;
+  /** «Все фильтры»: opens the modal with the draft so far */
+  onAllFilters?: (draft: Filters) => void;
+  /** how many of the modal's own filters are on (its badge) */
+  extras?: number;
 }) {
   const [draft, setDraft] = useState(value);
   // the applied filters changed (a chip removed, the browser's back button): the draft starts again from them
@@ -225,30 +248,29 @@ export function SearchBar({
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
-          label="Сортировка"
-          value={draft.sort}
-          sx={{ flex: '1 1 180px', minWidth: 0, maxWidth: { sm: 280 } }}
-          onChange={(e) => {
-            const next = { ...draft, sort: e.target.value };
-            setDraft(next);
-            if (!invalidStay) search(next);
-          }}
-        >
-          {Object.entries(SORTS).map(([key, s]) => (
-            <MenuItem key={key} value={key}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        {onAllFilters && (
+          <Badge badgeContent={extras} color="primary" invisible={extras === 0} sx={{ ml: { sm: 'auto' } }}>
+            <Button
+              variant="outlined"
+              startIcon={<TuneIcon />}
+              onClick={() => onAllFilters(draft)}
+              sx={{ height: 40, whiteSpace: 'nowrap' }}
+            >
+              Все фильтры
+            </Button>
+          </Badge>
+        )}
         <Button
           type="submit"
           variant="contained"
           size="large"
           disabled={invalidStay}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, ml: { sm: 'auto' }, height: 40, px: 4 }}
+          sx={{
+            flex: { xs: '1 1 100%', sm: '0 0 auto' },
+            ml: onAllFilters ? undefined : { sm: 'auto' },
+            height: 40,
+            px: 4,
+          }}
         >
           Найти
         </Button>

@@ -1,20 +1,72 @@
-import { queryOptions } from '@tanstack/react-query';
-import { ApiError, NO_RESULTS, type PageMeta } from '@estate/client';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  ApiError,
+  NO_RESULTS,
+  type CharacteristicDto,
+  type DealCategoriesDto,
+  type PageMeta,
+} from '@estate/client';
 import type { DealCategory, Publication, SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
-import { placeFromParams, placeRequest } from '../place/placeFilter';
+import { placeFromParams, placeRequest, placeToParams } from '../place/placeFilter';
 import type { ChosenPlace } from '../place/store';
-import { METRO_CHOICES, SORTS, type Filters } from './SearchBar';
+import { METRO_CHOICES, SORTS, type CharacteristicFilter, type Filters } from './SearchBar';
 
 export const PER_PAGE = 20;
 
+/**
+ * The characteristics «Все фильтры» keeps in the address, each under its cianName
+ * (`TotalArea=30-60`, `RepairType=2,3`, `HasBalcony=1`): the spec's filter characteristics but the
+ * rooms and the guests, which have their own fields (docs/decisions.md: the 18 fixed ids).
+ */
+export const CHARACTERISTIC_PARAMS = [
+  'TotalArea',
+  'LivingArea',
+  'KitchenArea',
+  'FloorNumber',
+  'FloorsCount',
+  'BuildYear',
+  'CeilingHeight',
+  'BathroomType',
+  'HasBalcony',
+  'RepairType',
+  'HasParking',
+  'HasLift',
+  'HasFurniture',
+  'Deposit',
+  'ClientFee',
+  'PetsAllowed',
+] as const;
+const RANGE = /^(\d{1,9}(?:\.\d{1,2})?)?-(\d{1,9}(?:\.\d{1,2})?)?$/;
+const VALUES = /^\d{1,3}(?:,\d{1,3}){0,19}$/;
+
+function characteristicsFrom(params: URLSearchParams): Record<string, CharacteristicFilter> {
+  const found: Record<string, CharacteristicFilter> = {};
+  for (const name of CHARACTERISTIC_PARAMS) {
+    const text = params.get(name) ?? '';
+    const range = RANGE.exec(text);
+    if (range && (range[1] || range[2])) found[name] = { min: range[1] ?? '', max: range[2] ?? '' };
+    else if (VALUES.test(text)) found[name] = { values: [...new Set(text.split(',').map(Number))] };
+  }
+  return found;
+}
+
+/** a characteristic that filters something: a bound typed or a value chosen */
+export const isSet = (c: CharacteristicFilter | undefined): c is CharacteristicFilter =>
+  c !== undefined && ('values' in c ? c.values.length > 0 : Boolean(c.min || c.max));
+
 /** The catalogue's filters from the address's query (the same on the server and in the browser). */
 export function filtersFrom(params: URLSearchParams): Filters {
+  const type = Number(params.get('type'));
   return {
-    rooms: (params.get('rooms') ?? '')
-      .split(',')
-      .map(Number)
-      .filter((n) => n >= 1 && n <= 4),
+    rooms: [
+      ...new Set(
+        (params.get('rooms') ?? '')
+          .split(',')
+          .filter((r) => /^[0-4]$/.test(r))
+          .map(Number),
+      ),
+    ].sort((a, b) => a - b),
     priceMin: /^\d+$/.test(params.get('priceMin') ?? '') ? params.get('priceMin')! : '',
     priceMax: /^\d+$/.test(params.get('priceMax') ?? '') ? params.get('priceMax')! : '',
     sort: SORTS[params.get('sort') ?? ''] ? params.get('sort')! : 'new',
@@ -23,7 +75,50 @@ export function filtersFrom(params: URLSearchParams): Filters {
     guests: Math.max(0, Number(params.get('guests')) || 0),
     metro: Object.hasOwn(METRO_CHOICES, params.get('metro') ?? '') ? params.get('metro')! : '',
     place: placeFromParams(params),
+    propertyType: Number.isInteger(type) && type >= 1 && type <= 30 ? type : null,
+    characteristics: characteristicsFrom(params),
+    deadline: /^20\d\d$/.test(params.get('deadline') ?? '') ? params.get('deadline')! : '',
+    complex: /^[\w-]{1,64}$/.test(params.get('complex') ?? '') ? params.get('complex')! : '',
   };
+}
+
+/** The address's query of the filters, the page and the map's view (filtersFrom reads it back). */
+export function filtersToParams(filters: Filters, page = 1, map = false): URLSearchParams {
+  const query = new URLSearchParams();
+  if (map) query.set('view', 'map');
+  if (filters.propertyType) query.set('type', String(filters.propertyType));
+  if (filters.rooms.length) query.set('rooms', filters.rooms.join(','));
+  if (filters.priceMin) query.set('priceMin', filters.priceMin);
+  if (filters.priceMax) query.set('priceMax', filters.priceMax);
+  for (const name of CHARACTERISTIC_PARAMS) {
+    const c = filters.characteristics[name];
+    if (!isSet(c)) continue;
+    query.set(name, 'values' in c ? c.values.join(',') : `${c.min}-${c.max}`);
+  }
+  if (filters.deadline) query.set('deadline', filters.deadline);
+  if (filters.complex) query.set('complex', filters.complex);
+  if (filters.sort !== 'new') query.set('sort', filters.sort);
+  if (filters.checkIn) query.set('checkIn', filters.checkIn);
+  if (filters.checkOut) query.set('checkOut', filters.checkOut);
+  if (filters.guests) query.set('guests', String(filters.guests));
+  if (filters.metro) query.set('metro', filters.metro);
+  placeToParams(filters.place, query);
+  if (page > 1) query.set('page', String(page));
+  return query;
+}
+
+const bound = (text: string) => (text ? Number(text) : null);
+
+/** characteristicData of the search body (api.md): ranges as minValue/maxValue, lists as values */
+function characteristicData(filters: Filters): NonNullable<SearchRequest['characteristicData']> {
+  type Item = NonNullable<SearchRequest['characteristicData']>[number];
+  return CHARACTERISTIC_PARAMS.flatMap((cianName): Item[] => {
+    const c = filters.characteristics[cianName];
+    if (!isSet(c)) return [];
+    return 'values' in c
+      ? [{ cianName, values: c.values }]
+      : [{ cianName, minValue: bound(c.min), maxValue: bound(c.max) }];
+  });
 }
 
 export const pageFrom = (params: URLSearchParams) =>
@@ -50,6 +145,10 @@ export function requestFrom(
     ...(near && !filters.place ? { geo_lat: near.lat, geo_lon: near.lon, radius: near.radius } : {}),
     ...(min !== null || max !== null ? { price: [{ min, max }] as SearchRequest['price'] } : {}),
     ...(filters.rooms.length ? { roomCount: filters.rooms } : {}),
+    ...(filters.propertyType ? { propertyType: filters.propertyType } : {}),
+    ...(characteristicData(filters).length ? { characteristicData: characteristicData(filters) } : {}),
+    ...(deal === 'sale' && filters.deadline ? { deadline: Number(filters.deadline) } : {}),
+    ...(deal === 'sale' && filters.complex ? { residentialComplexId: filters.complex } : {}),
     ...(deal === 'dailyRent' && filters.checkIn && filters.checkOut > filters.checkIn
       ? { dates: [filters.checkIn, filters.checkOut] as [string, string] }
       : {}),
@@ -79,6 +178,97 @@ export const catalogueQuery = (request: SearchRequest, call: ApiCall = browserCa
       }
     },
   });
+
+/** The search's filters without its page and order: what POST /api/publications/count takes. */
+export type CountRequest = Omit<SearchRequest, 'limit' | 'offset' | 'sortByPrice' | 'sortByDate'>;
+export const countRequestOf = (request: SearchRequest): CountRequest => {
+  const { limit: _limit, offset: _offset, sortByPrice: _price, sortByDate: _date, ...rest } = request;
+  return rest;
+};
+
+/** How many listings match (POST /api/publications/count). */
+export const countQuery = (request: CountRequest, call: ApiCall = browserCall) =>
+  queryOptions({
+    queryKey: ['publications', 'count', request],
+    queryFn: ({ signal }) =>
+      call<{ data: { publicationCount: number } }>('/api/publications/count', {
+        method: 'POST',
+        body: request,
+        signal,
+      }).then((r) => r.data.publicationCount),
+    staleTime: 30_000,
+  });
+
+/** The deal's property types (GET /api/deal-categories/{deal}): the categories with a type, new builds aside. */
+export const dealCategoriesQuery = (deal: DealCategory, call: ApiCall = browserCall) =>
+  queryOptions({
+    queryKey: ['deal-categories', deal],
+    queryFn: ({ signal }) =>
+      call<{ data: DealCategoriesDto }>(`/api/deal-categories/${deal}`, { signal }).then((r) =>
+        r.data.categories
+          .filter((c) => c.propertyType !== null && !c.isNewBuilding)
+          .map((c) => ({ propertyType: c.propertyType!, name: c.name })),
+      ),
+    staleTime: Infinity,
+  });
+
+/**
+ * The deal's filter characteristics (GET /api/deal-categories/{deal}/characteristics), for one
+ * property type when one is chosen: those the address keeps, and the rooms (whether the type has them).
+ */
+export const characteristicsQuery = (
+  deal: DealCategory,
+  propertyType: number | null,
+  call: ApiCall = browserCall,
+) =>
+  queryOptions({
+    queryKey: ['deal-categories', deal, 'characteristics', propertyType],
+    queryFn: ({ signal }) =>
+      call<{ data: CharacteristicDto[] }>(
+        `/api/deal-categories/${deal}/characteristics${propertyType ? `?propertyType=${propertyType}` : ''}`,
+        { signal },
+      ).then((r) =>
+        r.data.filter(
+          (c) =>
+            c.cianName === 'FlatRoomsCount' ||
+            (CHARACTERISTIC_PARAMS as readonly string[]).includes(c.cianName),
+        ),
+      ),
+    staleTime: Infinity,
+  });
+
+/** A residential complex's name for its tag (GET /api/residential-complexes/{id}); '' for an unknown one. */
+export const complexNameQuery = (id: string, call: ApiCall = browserCall) =>
+  queryOptions({
+    queryKey: ['residential-complexes', 'name', id],
+    queryFn: ({ signal }) =>
+      call<{ data: { name: string } }>(`/api/residential-complexes/${encodeURIComponent(id)}`, {
+        signal,
+      }).then(
+        (r) => r.data.name,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return '';
+          throw error;
+        },
+      ),
+    staleTime: Infinity,
+  });
+
+/** The names the filter tags show (the type, the characteristics, the complex), for server rendering. */
+export async function filterLabelsPrefetch(
+  queryClient: QueryClient,
+  deal: DealCategory,
+  filters: Filters,
+  call: ApiCall,
+): Promise<void> {
+  await Promise.all([
+    filters.propertyType !== null ? queryClient.prefetchQuery(dealCategoriesQuery(deal, call)) : null,
+    CHARACTERISTIC_PARAMS.some((n) => isSet(filters.characteristics[n]))
+      ? queryClient.prefetchQuery(characteristicsQuery(deal, null, call))
+      : null,
+    filters.complex ? queryClient.prefetchQuery(complexNameQuery(filters.complex, call)) : null,
+  ]);
+}
 
 /**
  * A landing page's place: /prodazha/gorod/{city}, /prodazha/gorod/{city}/rayon/{district} and

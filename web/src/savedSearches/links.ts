@@ -1,4 +1,5 @@
-import { formatPrice } from '@estate/client';
+import { formatPrice, plural } from '@estate/client';
+import { CHARACTERISTIC_PARAMS } from '../catalogue/queries';
 import { METRO_CHOICES, SORTS } from '../catalogue/SearchBar';
 
 /** A saved search's filters: the catalogue's search body without its page (POST /api/publications). */
@@ -30,6 +31,18 @@ const firstRange = (price: unknown): { min: number | null; max: number | null } 
 const own = <T>(map: Record<string, T>, key: unknown): T | undefined =>
   typeof key === 'string' && Object.hasOwn(map, key) ? map[key] : undefined;
 
+type Characteristic = {
+  cianName: string;
+  values?: unknown[];
+  minValue?: number | null;
+  maxValue?: number | null;
+};
+/** the «Все фильтры» characteristics the catalogue's address can hold, as the search body has them */
+const characteristicsOf = (filters: SavedFilters): Characteristic[] =>
+  (Array.isArray(filters.characteristicData) ? (filters.characteristicData as Characteristic[]) : []).filter(
+    (c) => (CHARACTERISTIC_PARAMS as readonly string[]).includes(c.cianName),
+  );
+
 /** The catalogue page of a saved search: its deal's catalogue with the filters the site's search bar knows. */
 export function catalogueUrl(filters: SavedFilters): string {
   const query = new URLSearchParams();
@@ -55,6 +68,17 @@ export function catalogueUrl(filters: SavedFilters): string {
     ([, m]) => m.roadToMetro === filters.roadToMetro && m.minutes === filters.notMoreMinutes,
   )?.[0];
   if (metro) query.set('metro', metro);
+  const types = numbers(filters.propertyType);
+  if (types.length === 1) query.set('type', String(types[0]));
+  for (const c of characteristicsOf(filters)) {
+    const values = numbers(c.values);
+    if (values.length) query.set(c.cianName, values.join(','));
+    else if (c.minValue != null || c.maxValue != null)
+      query.set(c.cianName, `${c.minValue ?? ''}-${c.maxValue ?? ''}`);
+  }
+  if (typeof filters.deadline === 'number') query.set('deadline', String(filters.deadline));
+  if (typeof filters.residentialComplexId === 'string' && filters.residentialComplexId)
+    query.set('complex', filters.residentialComplexId);
   const path = own(DEAL_PATHS, filters.dealCategory) ?? '/prodazha';
   const search = query.toString();
   return search ? `${path}?${search}` : path;
@@ -80,6 +104,10 @@ export function describeFilters(filters: SavedFilters): string {
     (m) => m.roadToMetro === filters.roadToMetro && m.minutes === filters.notMoreMinutes,
   );
   if (metro) parts.push(metro.label.toLowerCase());
+  if (typeof filters.deadline === 'number') parts.push(`сдача до конца ${filters.deadline} года`);
+  if (filters.residentialComplexId) parts.push('один жилой комплекс');
+  const more = characteristicsOf(filters).length + (numbers(filters.propertyType).length ? 1 : 0);
+  if (more) parts.push(`ещё ${more} ${plural(more, ['фильтр', 'фильтра', 'фильтров'])}`);
   if (filters.bounds) parts.push('область на карте');
   if (typeof filters.geo_lat === 'number') parts.push(`в радиусе ${String(filters.radius ?? 5)} км`);
   if (typeof filters.searchAddress === 'string' && filters.searchAddress)

@@ -147,7 +147,7 @@ export function Layout() {
           ))}
         </List>
       </Drawer>
-      <Container maxWidth="lg" sx={{ py: 4, flex: 1 }}>
+      <Container component="main" maxWidth="lg" sx={{ py: 4, flex: 1 }}>
         <Outlet />
       </Container>
       <Box

@@ -75,6 +75,25 @@ export function MetroStations({ publication }: { publication: Publication }) {
   );
 }
 
+/** A card's view counts once the whole card has been on the screen: the ref goes on the card. */
+export function useCardView(publicationId: string) {
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry.intersectionRatio >= 0.99) {
+          recordView(publicationId);
+          observer.disconnect();
+        }
+      },
+      { threshold: 1 },
+    );
+    if (card.current) observer.observe(card.current);
+    return () => observer.disconnect();
+  }, [publicationId]);
+  return card;
+}
+
 /** The catalogue card: photo, tags, price and old price, key numbers, address, metro, description, author, phone. */
 export function PublicationCard({
   publication,
@@ -97,21 +116,7 @@ export function PublicationCard({
     floorLabel(publication.floor, publication.floorsCount),
   ].filter(Boolean);
   const image = publication.images[0];
-  const card = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // a view counts once the whole card has been on the screen
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry.intersectionRatio >= 0.99) {
-          recordView(publication.id);
-          observer.disconnect();
-        }
-      },
-      { threshold: 1 },
-    );
-    if (card.current) observer.observe(card.current);
-    return () => observer.disconnect();
-  }, [publication.id]);
+  const card = useCardView(publication.id);
   return (
     <Card
       ref={card}

@@ -199,6 +199,7 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
       expect(footer.y + footer.height).toBeLessThanOrEqual((await bar.boundingBox())!.y + 1);
     }
     await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/listing-sale-top-${width}.png` });
     await page.screenshot({ path: `${SHOTS}/listing-sale-${width}.png`, fullPage: true });
 
     // daily rent with the search's dates and guests: the calendar, nights × price, the deposit
@@ -230,6 +231,10 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
     const viewedLinks = await hrefs(viewed);
     expect(viewedLinks[0]).toBe(`/prodazha/${listing.id}`);
     expect(viewedLinks.some((href) => href.includes(daily.id))).toBe(false);
+    await viewed.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/listing-viewed-${width}.png` });
+    await form.getByTestId('availability-calendar').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/listing-booking-${width}.png` });
     await page.screenshot({ path: `${SHOTS}/listing-daily-${width}.png`, fullPage: true });
   });
 });

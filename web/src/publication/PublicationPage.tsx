@@ -236,7 +236,16 @@ function Publication({ id }: { id: string }) {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Card variant="outlined" sx={{ p: 3, borderRadius: 3, position: { md: 'sticky' }, top: 88 }}>
+          {/* a daily stay's form with its calendar is taller than a screen: it scrolls with the page */}
+          <Card
+            variant="outlined"
+            sx={{
+              p: 3,
+              borderRadius: 3,
+              position: { md: p.dealCategory === 'dailyRent' ? 'static' : 'sticky' },
+              top: 88,
+            }}
+          >
             <Stack spacing={2}>
               <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
                 <PriceBlock publication={p} large />

@@ -66,8 +66,8 @@ export default function ShareMenu({
       open={open}
       onClose={onClose}
       anchorEl={anchorEl}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'left' }}
       slotProps={{ list: { 'aria-label': 'Поделиться' } }}
     >
       <MenuItem

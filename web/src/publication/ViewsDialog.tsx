@@ -14,7 +14,8 @@ import { countLabel } from '@estate/client';
 import { viewsQuery } from './queries';
 
 const VIEW_FORMS: [string, string, string] = ['просмотр', 'просмотра', 'просмотров'];
-const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const dayNumber = (iso: string) => String(Number(iso.slice(8, 10)));
 const CHART_HEIGHT = 160;
 
 /** 'Статистика просмотров за последние 10 дней' (its own chunk): a bar a day, the sums under it. */
@@ -39,6 +40,10 @@ export default function ViewsDialog({
         <CloseIcon />
       </IconButton>
       <DialogContent>
+        <Typography variant="body2" color="text.secondary" mb={1} minHeight={20}>
+          {days &&
+            `${dayFormat.format(new Date(days[0].date))} — ${dayFormat.format(new Date(days[days.length - 1].date))}`}
+        </Typography>
         <Box
           role="img"
           aria-label={
@@ -77,12 +82,8 @@ export default function ViewsDialog({
                       borderRadius: '4px 4px 0 0',
                     }}
                   />
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    sx={{ whiteSpace: 'nowrap', fontSize: 10 }}
-                  >
-                    {dayFormat.format(new Date(day.date)).replace('.', '')}
+                  <Typography variant="caption" color="text.secondary">
+                    {dayNumber(day.date)}
                   </Typography>
                 </>
               ) : (

@@ -23,7 +23,16 @@ import { ListingPhoto } from '../photos/ListingPhoto';
 /** the cards on the first screen: their photos load at once and first (the page's largest paint) */
 export const EAGER_CARDS = 2;
 
-export function PriceBlock({ publication, large }: { publication: Publication; large?: boolean }) {
+export function PriceBlock({
+  publication,
+  large,
+  testId = 'price',
+}: {
+  publication: Publication;
+  large?: boolean;
+  /** a card among others (a slider under the listing) names its price apart from the page's own */
+  testId?: string;
+}) {
   const perDay = publication.dealCategory === 'dailyRent';
   const perMonth = publication.dealCategory === 'rent';
   return (
@@ -33,7 +42,7 @@ export function PriceBlock({ publication, large }: { publication: Publication; l
         variant={large ? 'h4' : 'h5'}
         component="p"
         fontWeight={700}
-        data-testid="price"
+        data-testid={testId}
         sx={{ whiteSpace: 'nowrap' }}
       >
         {formatPrice(publication.price)}

@@ -133,7 +133,7 @@ function SlideCard({ publication: p }: { publication: Publication }) {
         </Box>
       </Box>
       <Stack spacing={0.5} sx={{ p: 2, minWidth: 0, flex: 1 }}>
-        <PriceBlock publication={p} />
+        <PriceBlock publication={p} testId="slide-price" />
         <Typography variant="body2" color="text.secondary" noWrap>
           {facts.join(' · ')}
         </Typography>

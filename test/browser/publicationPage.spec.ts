@@ -80,6 +80,13 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
+    // no hydration warning or error on the way (the map's tiles, from a host this machine cannot reach, aside)
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource'))
+        problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
     const listing = sale[width === 375 ? 0 : 1];
     const count = listing.images.length;
     await page.goto(`${server.url}/prodazha/${listing.id}`);
@@ -236,5 +243,6 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
     await form.getByTestId('availability-calendar').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/listing-booking-${width}.png` });
     await page.screenshot({ path: `${SHOTS}/listing-daily-${width}.png`, fullPage: true });
+    expect(problems).toEqual([]);
   });
 });

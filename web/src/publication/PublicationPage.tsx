@@ -24,7 +24,6 @@ import { PhoneButton, usePhoneReveal, type PhoneReveal } from '../catalogue/Phon
 import { ChatButton } from '../chat/ChatButton';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
-import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
 import { PhotoGallery } from '../photos/PhotoGallery';
@@ -51,6 +50,12 @@ const PointMap = lazy(() => import('../map/PointMap'));
 /** the share menu and the views' chart: each its own chunk, loaded on its first click */
 const ShareMenu = lazy(() => import('./ShareMenu'));
 const ViewsDialog = lazy(() => import('./ViewsDialog'));
+/**
+ * The booking form, daily rent's only: its date pickers (the site's largest library) load with it,
+ * not with a sale's or a rent's page. The server renders it whole; the browser hydrates it once
+ * its code is in, leaving the server's HTML in place till then.
+ */
+const ReserveCard = lazy(() => import('../booking/ReserveCard').then((m) => ({ default: m.ReserveCard })));
 import {
   ApiError,
   DEAL_ROUTES,
@@ -277,7 +282,11 @@ function Publication({ id }: { id: string }) {
                 <>
                   <Divider />
                   <Box id="booking" sx={{ scrollMarginTop: 88 }}>
-                    <ReserveCard publication={p} />
+                    <Suspense
+                      fallback={<Skeleton variant="rounded" height={960} aria-label="Загрузка формы" />}
+                    >
+                      <ReserveCard publication={p} />
+                    </Suspense>
                   </Box>
                 </>
               )}

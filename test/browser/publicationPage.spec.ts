@@ -15,12 +15,22 @@ let server: TestServer;
 let browser: Browser | null;
 let context: BrowserContext;
 let page: Page;
-type Listing = { id: string; title: string; price: number; deposit: number | null; images: unknown[] };
+type Listing = {
+  id: string;
+  title: string;
+  price: number;
+  deposit: number | null;
+  totalArea: number | null;
+  adsType: number | null;
+  images: unknown[];
+};
 const sale: Listing[] = [];
 let daily: Listing;
+let promoted: (Listing & { route: string }) | undefined;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.cache/screenshots';
 jest.setTimeout(300_000);
 
+const ROUTES: Record<string, string> = { sale: 'prodazha', rent: 'rent', dailyRent: 'daily-rent' };
 const DAY = 86_400_000;
 const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
 const isoDay = (offset: number) => moscowDay.format(new Date(Date.now() + offset * DAY));
@@ -40,11 +50,11 @@ const hydrated = (p: Page) =>
 const says = (locator: Locator, text: string) =>
   locator.and(locator.page().getByText(text, { exact: true })).waitFor();
 
-async function search(dealCategory: string): Promise<Listing[]> {
+async function search(dealCategory: string, limit = 20): Promise<Listing[]> {
   const res = await fetch(`${server.url}/api/publications`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ dealCategory, limit: 20 }),
+    body: JSON.stringify({ dealCategory, limit }),
   });
   return ((await res.json()) as { data: Listing[] }).data;
 }
@@ -61,9 +71,14 @@ beforeAll(async () => {
         data: unknown[];
       }
     ).data.length > 0;
-  for (const p of await search('sale')) if (p.images.length > 1 && (await withSimilar(p))) sale.push(p);
+  for (const p of await search('sale'))
+    if (p.images.length > 1 && p.adsType === null && (await withSimilar(p))) sale.push(p);
+  for (const deal of ['sale', 'rent', 'dailyRent'])
+    promoted ??= (await search(deal, 100))
+      .map((p) => ({ ...p, route: ROUTES[deal] }))
+      .find((p) => p.adsType !== null);
   // a night with a deposit: the breakdown has its every line
-  daily = (await search('dailyRent')).find((p) => (p.deposit ?? 0) > 0)!;
+  daily = (await search('dailyRent')).find((p) => (p.deposit ?? 0) > 0 && p.id !== promoted?.id)!;
 });
 afterAll(async () => {
   await browser?.close();
@@ -92,6 +107,21 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
     await page.goto(`${server.url}/prodazha/${listing.id}`);
     await page.getByRole('heading', { level: 1, name: listing.title }).waitFor();
     await hydrated(page);
+
+    // no 'Лучшие' for a listing not promoted; the price of a square metre; the description's clip
+    expect(listing.adsType).toBeNull();
+    expect(await page.getByTestId('listing-tags').getByText('Лучшие').count()).toBe(0);
+    expect(digits(await page.getByTestId('price-per-metre').textContent())).toBe(
+      Math.round(listing.price / listing.totalArea!),
+    );
+    const more = page.getByRole('button', { name: 'Показать полностью' });
+    if (width === 375) {
+      const clipped = (await page.getByTestId('description').boundingBox())!.height;
+      await more.click();
+      expect((await page.getByTestId('description').boundingBox())!.height).toBeGreaterThan(clipped);
+      await page.getByRole('button', { name: 'Свернуть' }).click();
+      expect((await page.getByTestId('description').boundingBox())!.height).toBe(clipped);
+    }
 
     // the gallery: the main photo counts, opens on the whole screen, moves, closes with Esc
     const gallery = page.getByTestId('gallery');
@@ -209,6 +239,17 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
     await page.screenshot({ path: `${SHOTS}/listing-sale-top-${width}.png` });
     await page.screenshot({ path: `${SHOTS}/listing-sale-${width}.png`, fullPage: true });
 
+    // a promoted listing holds a top place: 'Лучшие'
+    expect(promoted).toBeDefined();
+    await page.goto(`${server.url}/${promoted!.route}/${promoted!.id}`);
+    await page.getByTestId('listing-tags').getByText('Лучшие').waitFor();
+    await hydrated(page);
+    // remembered as viewed once shown in the browser
+    await page.waitForFunction(
+      (id) => (localStorage.getItem('recentlyViewedListings') ?? '').includes(id),
+      promoted!.id,
+    );
+
     // daily rent with the search's dates and guests: the calendar, nights × price, the deposit
     const nights = width === 375 ? 3 : 2;
     const [checkIn, checkOut] = [isoDay(20), isoDay(20 + nights)];
@@ -236,7 +277,13 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
     const viewed = page.getByTestId('recently-viewed');
     await viewed.getByTestId('slide-card').first().waitFor();
     const viewedLinks = await hrefs(viewed);
-    expect(viewedLinks[0]).toBe(`/prodazha/${listing.id}`);
+    // newest first: the promoted one, then the first listing
+    // (a daily-rent card carries the stay of the page it is on)
+    const stay = promoted!.route === 'daily-rent' ? `?checkIn=${checkIn}&checkOut=${checkOut}&guests=2` : '';
+    expect(viewedLinks.slice(0, 2)).toEqual([
+      `/${promoted!.route}/${promoted!.id}${stay}`,
+      `/prodazha/${listing.id}`,
+    ]);
     expect(viewedLinks.some((href) => href.includes(daily.id))).toBe(false);
     await viewed.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/listing-viewed-${width}.png` });

@@ -20,6 +20,16 @@ import { ChatButton } from '../chat/ChatButton';
 import { PhoneButton } from './PhoneButton';
 import { ListingPhoto } from '../photos/ListingPhoto';
 
+/** said by a screen reader, not drawn */
+const SCREEN_READER_ONLY = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** the cards on the first screen: their photos load at once and first (the page's largest paint) */
 export const EAGER_CARDS = 2;
 
@@ -48,8 +58,17 @@ export function PriceBlock({
         {formatPrice(publication.price)}
         {perDay ? '/день' : perMonth ? '/мес.' : ''}
       </Typography>
-      {publication.actualPrice !== null && publication.actualPrice !== publication.price && (
-        <Typography color="text.secondary" sx={{ textDecoration: 'line-through', whiteSpace: 'nowrap' }}>
+      {/* the old price, struck through, once the price has dropped (a raised price shows none) */}
+      {publication.actualPrice !== null && publication.actualPrice > publication.price && (
+        <Typography
+          component="s"
+          color="text.secondary"
+          data-testid="old-price"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          <Box component="span" sx={SCREEN_READER_ONLY}>
+            Старая цена:{' '}
+          </Box>
           {formatPrice(publication.actualPrice)}
         </Typography>
       )}

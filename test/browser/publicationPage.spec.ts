@@ -27,6 +27,8 @@ type Listing = {
 const sale: Listing[] = [];
 let daily: Listing;
 let promoted: (Listing & { route: string }) | undefined;
+/** a daily listing with nights reserved (the demo's accepted booking) */
+let reserved: { id: string; startDate: string; endDate: string } | undefined;
 const SHOTS = process.env.SCREENSHOT_DIR ?? '.cache/screenshots';
 jest.setTimeout(300_000);
 
@@ -79,6 +81,17 @@ beforeAll(async () => {
       .find((p) => p.adsType !== null);
   // a night with a deposit: the breakdown has its every line
   daily = (await search('dailyRent')).find((p) => (p.deposit ?? 0) > 0 && p.id !== promoted?.id)!;
+  for (const p of await search('dailyRent', 100)) {
+    const entries = (
+      (await (await fetch(`${server.url}/api/booking/daily-rent/${p.id}/calendar`)).json()) as {
+        data: { startDate: string; endDate: string }[];
+      }
+    ).data.filter((e) => e.startDate > isoDay(1));
+    if (entries.length) {
+      reserved = { id: p.id, startDate: entries[0].startDate, endDate: entries[0].endDate };
+      break;
+    }
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -273,15 +286,35 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
         return top >= 0 && top < 200;
       });
     }
+    if (width === 1440) {
+      // reserved nights are struck out in the calendar, and a stay over them is refused
+      expect(reserved).toBeDefined();
+      const { id, startDate, endDate } = reserved!;
+      await page.goto(`${server.url}/daily-rent/${id}?checkIn=${startDate}&checkOut=${endDate}`);
+      const calendar = page.getByTestId('availability-calendar');
+      const dayNumber = String(Number(startDate.slice(8)));
+      await calendar.getByRole('gridcell', { name: new RegExp(`^${dayNumber} .*, занято`) }).waitFor();
+      await page
+        .getByText('Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.')
+        .waitFor();
+      await calendar.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/listing-calendar-reserved-${width}.png` });
+      await page.goto(
+        `${server.url}/daily-rent/${daily.id}?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`,
+      );
+      await page.getByTestId('recently-viewed').waitFor();
+    }
+
     // the listing seen before is in «Вы смотрели»; this one is not
     const viewed = page.getByTestId('recently-viewed');
     await viewed.getByTestId('slide-card').first().waitFor();
     const viewedLinks = await hrefs(viewed);
-    // newest first: the promoted one, then the first listing
+    // newest first: (at 1440 px the reserved one,) the promoted one, then the first listing
     // (a daily-rent card carries the stay of the page it is on)
-    const stay = promoted!.route === 'daily-rent' ? `?checkIn=${checkIn}&checkOut=${checkOut}&guests=2` : '';
-    expect(viewedLinks.slice(0, 2)).toEqual([
-      `/${promoted!.route}/${promoted!.id}${stay}`,
+    const stay = `?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`;
+    expect(viewedLinks).toEqual([
+      ...(width === 1440 ? [`/daily-rent/${reserved!.id}${stay}`] : []),
+      `/${promoted!.route}/${promoted!.id}${promoted!.route === 'daily-rent' ? stay : ''}`,
       `/prodazha/${listing.id}`,
     ]);
     expect(viewedLinks.some((href) => href.includes(daily.id))).toBe(false);

@@ -1,6 +1,6 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Card, IconButton, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, Chip, IconButton, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { areaLabel, DEAL_ROUTES, floorLabel, roomsLabel } from '@estate/client';
@@ -9,11 +9,12 @@ import { withStay } from '../booking/stay';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceBlock, useCardView } from '../catalogue/PublicationCard';
 import { ListingPhoto } from '../photos/ListingPhoto';
+import { isBest } from './facts';
 
 /** a slide's width: 1.05 slides on a phone (the spec's slider), a fixed card from 600 px */
 const SLIDE_WIDTH = { xs: 'calc((100% - 16px) / 1.05)', sm: 272 };
-/** the card's height, skeleton and card alike: the photo, the price, the facts and two lines of title */
-export const SLIDE_HEIGHT = 360;
+/** the card's height, skeleton and card alike: the photo, the price (an old one may wrap under it), the facts, two lines of title, the address */
+export const SLIDE_HEIGHT = 380;
 
 /**
  * A row of listing cards scrolled sideways (scroll-snap; arrows from md), under its heading: the
@@ -128,6 +129,14 @@ function SlideCard({ publication: p }: { publication: Publication }) {
             />
           )}
         </Box>
+        {isBest(p) && (
+          <Chip
+            label="Лучшие"
+            color="secondary"
+            size="small"
+            sx={{ position: 'absolute', top: 12, left: 12 }}
+          />
+        )}
         <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
           <FavouriteButton publicationId={p.id} />
         </Box>

@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 import { getPublication } from '../api/client';
 import type { Publication as PublicationDto } from '../api/types';
 import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
@@ -29,6 +30,7 @@ import { POINT_MAP_HEIGHT } from '../map/settings';
 import { PhotoGallery } from '../photos/PhotoGallery';
 import { LazyComplaintDialog, LazyRequestDialog, useLazyModal } from '../leads/openers';
 import { ListingSlider } from './ListingSlider';
+import { isBest, pricePerMetre } from './facts';
 import { rememberViewed, useRecentlyViewed } from './recentlyViewed';
 import { ClippedText } from './ClippedText';
 import { BOTTOM_MENU_HEIGHT, useHiddenOnScrollDown } from '../home/BottomMenu';
@@ -56,15 +58,6 @@ const ViewsDialog = lazy(() => import('./ViewsDialog'));
  * its code is in, leaving the server's HTML in place till then.
  */
 const ReserveCard = lazy(() => import('../booking/ReserveCard').then((m) => ({ default: m.ReserveCard })));
-import {
-  ApiError,
-  DEAL_ROUTES,
-  formatCharacteristic,
-  formatNumber,
-  formatPrice,
-  UNIT_SEPARATOR,
-  updatedAgo,
-} from '@estate/client';
 
 /** product.md: the similar listings' slider shows 6 cards */
 const SIMILAR_COUNT = 6;
@@ -73,15 +66,6 @@ const STICKY_BAR_HEIGHT = 72;
 
 /** phones: the site's bottom menu is there (home/BottomMenu) */
 const UNDER_TABLET = '@media (max-width: 767.95px)';
-
-/** 'Лучшие': a listing in a top place (promoted, or taken as a top one by the search it came from). */
-export const isBest = (p: PublicationDto) => p.isTop || p.adsType !== null;
-
-/** The price of a square metre (sale and rent, with the total area known), as «123 456 ₽/м²». */
-export function pricePerMetre(p: PublicationDto): string | null {
-  if (p.dealCategory === 'dailyRent' || !p.totalArea || p.totalArea <= 0) return null;
-  return `${formatNumber(Math.round(p.price / p.totalArea))}${UNIT_SEPARATOR}₽/м²`;
-}
 
 export function PublicationPage() {
   const { id = '' } = useParams();

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 import { getPublication } from '../api/client';
@@ -54,10 +54,26 @@ const ShareMenu = lazy(() => import('./ShareMenu'));
 const ViewsDialog = lazy(() => import('./ViewsDialog'));
 /**
  * The booking form, daily rent's only: its date pickers (the site's largest library) load with it,
- * not with a sale's or a rent's page. The server renders it whole; the browser hydrates it once
- * its code is in, leaving the server's HTML in place till then.
+ * not with a sale's or a rent's page. A daily-rent listing's route loads it before the server
+ * renders and before the browser hydrates (`preloadReserveCard`), so both render it at once: a
+ * boundary still waiting for its code when the page re-renders after hydrating would be thrown
+ * away and drawn again from its fallback. A listing reached by a link shows the skeleton a moment.
  */
-const ReserveCard = lazy(() => import('../booking/ReserveCard').then((m) => ({ default: m.ReserveCard })));
+let LoadedReserveCard: ComponentType<{ publication: PublicationDto }> | null = null;
+export const preloadReserveCard = () =>
+  import('../booking/ReserveCard').then((m) => {
+    LoadedReserveCard = m.ReserveCard;
+    return m.ReserveCard;
+  });
+const LazyReserveCard = lazy(() => preloadReserveCard().then((ReserveCard) => ({ default: ReserveCard })));
+function ReserveCard({ publication }: { publication: PublicationDto }) {
+  const Shown = LoadedReserveCard ?? LazyReserveCard;
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={960} aria-label="Загрузка формы" />}>
+      <Shown publication={publication} />
+    </Suspense>
+  );
+}
 
 /** product.md: the similar listings' slider shows 6 cards */
 const SIMILAR_COUNT = 6;
@@ -266,11 +282,7 @@ function Publication({ id }: { id: string }) {
                 <>
                   <Divider />
                   <Box id="booking" sx={{ scrollMarginTop: 88 }}>
-                    <Suspense
-                      fallback={<Skeleton variant="rounded" height={960} aria-label="Загрузка формы" />}
-                    >
-                      <ReserveCard publication={p} />
-                    </Suspense>
+                    <ReserveCard publication={p} />
                   </Box>
                 </>
               )}

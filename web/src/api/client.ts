@@ -13,7 +13,3 @@ export const getPublication = async (id: string, signal?: AbortSignal) => {
   await ensureVisitor();
   return apiCall<{ data: Publication }>(`/api/publications/${encodeURIComponent(id)}?isActive=1`, { signal });
 };
-
-export type PriceHistoryItem = { createdAt: string; price: number; priceDiff: number };
-export const getPriceHistory = (id: string) =>
-  apiCall<{ data: PriceHistoryItem[] }>(`/api/publications/${encodeURIComponent(id)}/price-history`);

@@ -151,6 +151,15 @@ const listing: RouteHandle = {
   prefetch: ({ queryClient, params, call }) =>
     queryClient.prefetchQuery(publicationQuery(params.id ?? '', call)),
 };
+/** a daily-rent listing: its booking form's code too, before the server renders and the browser hydrates */
+const dailyListing: RouteHandle = {
+  ...listing,
+  preload: () =>
+    Promise.all([
+      PublicationPage.preload(),
+      import('../publication/PublicationPage').then((m) => m.preloadReserveCard()),
+    ]),
+};
 
 /** A deal's catalogue, its listings and its landing pages by city, district and metro station (docs/decisions.md). */
 function dealRoutes(path: string, deal: DealCategory): RouteObject[] {
@@ -158,7 +167,11 @@ function dealRoutes(path: string, deal: DealCategory): RouteObject[] {
   const landing = () => <CataloguePage key={deal} deal={deal} />;
   return [
     { path, element: <CataloguePage key={deal} deal={deal} />, handle: catalogue },
-    { path: `${path}/:id`, element: <PublicationPage />, handle: listing },
+    {
+      path: `${path}/:id`,
+      element: <PublicationPage />,
+      handle: deal === 'dailyRent' ? dailyListing : listing,
+    },
     { path: `${path}/gorod/:city`, element: landing(), handle: catalogue },
     { path: `${path}/gorod/:city/rayon/:district`, element: landing(), handle: catalogue },
     { path: `${path}/gorod/:city/metro/:station`, element: landing(), handle: catalogue },

@@ -21,6 +21,7 @@ import {
   phoneDigits,
   formatPrice,
   plural,
+  depositText,
 } from '@estate/client';
 import { CodeStep } from '@estate/client/codeEntry';
 import { useSession } from '../auth/session';
@@ -36,6 +37,7 @@ import {
 } from './bookingApi';
 import { stayProblem, type Stay } from './stay';
 import { StayDates } from './StayDates';
+import { AvailabilityCalendar } from './AvailabilityCalendar';
 
 export const UNAVAILABLE = 'Данный диапазон дат недоступен для бронирования. Попробуйте выбрать другие.';
 const DAY = 86_400_000;
@@ -220,6 +222,13 @@ export function ReserveCard({ publication }: { publication: Publication }) {
       aria-label="Бронирование"
       aria-busy={stage === 'sending'}
     >
+      <AvailabilityCalendar
+        publicationId={publication.id}
+        stay={stay}
+        onChange={setStay}
+        today={isoDay(0)}
+        disabled={locked}
+      />
       <StayDates value={stay} onChange={setStay} minDate={isoDay(0)} disabled={locked} />
       {free === false && <Alert severity="warning">{UNAVAILABLE}</Alert>}
       <TextField
@@ -257,12 +266,7 @@ export function ReserveCard({ publication }: { publication: Publication }) {
         disabled={locked}
         onChange={(e) => setContact({ ...contact, email: e.target.value })}
       />
-      {nights >= 1 && (
-        <Typography>
-          {formatPrice(publication.price)} × {nights} {plural(nights, ['ночь', 'ночи', 'ночей'])} ={' '}
-          <b>{formatPrice(publication.price * nights)}</b>
-        </Typography>
-      )}
+      {nights >= 1 && <PriceBreakdown publication={publication} nights={nights} />}
       {error && <Alert severity="error">{error}</Alert>}
       {stage === 'code' ? (
         <Stack spacing={1} role="group" aria-label="Подтверждение телефона">
@@ -296,6 +300,26 @@ export function ReserveCard({ publication }: { publication: Publication }) {
           <Button onClick={() => setDialogOpen(false)}>Хорошо</Button>
         </DialogActions>
       </Dialog>
+    </Stack>
+  );
+}
+
+/** The stay's price: nights × the price of a night = the stay, the deposit, and what the two make. */
+export function PriceBreakdown({ publication, nights }: { publication: Publication; nights: number }) {
+  const stayPrice = publication.price * nights;
+  const deposit = publication.deposit ?? 0;
+  return (
+    <Stack spacing={0.75} data-testid="price-breakdown" sx={{ p: 1.5, borderRadius: 2, bgcolor: 'grey.50' }}>
+      <Typography>
+        {formatPrice(publication.price)} × {nights} {plural(nights, ['ночь', 'ночи', 'ночей'])} ={' '}
+        <b>{formatPrice(stayPrice)}</b>
+      </Typography>
+      <Typography color="text.secondary">{depositText(publication.deposit)}</Typography>
+      {deposit > 0 && (
+        <Typography>
+          Итого с залогом: <b>{formatPrice(stayPrice + deposit)}</b>
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -18,9 +18,37 @@ async function revealPhone(publicationId: string): Promise<string> {
   return answer.data.phone;
 }
 
-/** product.md: hidden until the first click, which asks the server for it and shows it; the next click dials. */
-export function PhoneButton({ publicationId, fullWidth }: { publicationId: string; fullWidth?: boolean }) {
+export type PhoneReveal = { state: Reveal; reveal(): void };
+
+/** The reveal's state, to share between two buttons of one listing (its card and a phone's sticky bar). */
+export function usePhoneReveal(publicationId: string): PhoneReveal {
   const [state, setState] = useState<Reveal>({ kind: 'hidden' });
+  const reveal = () => {
+    setState({ kind: 'asking' });
+    revealPhone(publicationId).then(
+      (phone) => setState({ kind: 'shown', phone }),
+      () => setState({ kind: 'failed' }),
+    );
+  };
+  return { state, reveal };
+}
+
+/** product.md: hidden until the first click, which asks the server for it and shows it; the next click dials. */
+export function PhoneButton({
+  publicationId,
+  fullWidth,
+  shared,
+  shownLabel,
+}: {
+  publicationId: string;
+  fullWidth?: boolean;
+  /** a reveal shared with another button of the listing (usePhoneReveal); else the button's own */
+  shared?: PhoneReveal;
+  /** what the revealed button says instead of the number («Позвонить» in a narrow bar) */
+  shownLabel?: string;
+}) {
+  const own = usePhoneReveal(publicationId);
+  const { state, reveal } = shared ?? own;
   if (state.kind === 'shown') {
     return (
       <Button
@@ -29,19 +57,13 @@ export function PhoneButton({ publicationId, fullWidth }: { publicationId: strin
         href={`tel:+${state.phone}`}
         startIcon={<PhoneIcon />}
         fullWidth={fullWidth}
-        data-testid="phone"
+        data-testid={shownLabel ? undefined : 'phone'}
+        aria-label={shownLabel ? `${shownLabel}: ${formatPhone(state.phone)}` : undefined}
       >
-        {formatPhone(state.phone)}
+        {shownLabel ?? formatPhone(state.phone)}
       </Button>
     );
   }
-  const reveal = () => {
-    setState({ kind: 'asking' });
-    revealPhone(publicationId).then(
-      (phone) => setState({ kind: 'shown', phone }),
-      () => setState({ kind: 'failed' }),
-    );
-  };
   const asking = state.kind === 'asking';
   return (
     <Button

@@ -20,10 +20,29 @@ import { ChatButton } from '../chat/ChatButton';
 import { PhoneButton } from './PhoneButton';
 import { ListingPhoto } from '../photos/ListingPhoto';
 
+/** said by a screen reader, not drawn */
+const SCREEN_READER_ONLY = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** the cards on the first screen: their photos load at once and first (the page's largest paint) */
 export const EAGER_CARDS = 2;
 
-export function PriceBlock({ publication, large }: { publication: Publication; large?: boolean }) {
+export function PriceBlock({
+  publication,
+  large,
+  testId = 'price',
+}: {
+  publication: Publication;
+  large?: boolean;
+  /** a card among others (a slider under the listing) names its price apart from the page's own */
+  testId?: string;
+}) {
   const perDay = publication.dealCategory === 'dailyRent';
   const perMonth = publication.dealCategory === 'rent';
   return (
@@ -33,14 +52,23 @@ export function PriceBlock({ publication, large }: { publication: Publication; l
         variant={large ? 'h4' : 'h5'}
         component="p"
         fontWeight={700}
-        data-testid="price"
+        data-testid={testId}
         sx={{ whiteSpace: 'nowrap' }}
       >
         {formatPrice(publication.price)}
         {perDay ? '/день' : perMonth ? '/мес.' : ''}
       </Typography>
-      {publication.actualPrice !== null && publication.actualPrice !== publication.price && (
-        <Typography color="text.secondary" sx={{ textDecoration: 'line-through', whiteSpace: 'nowrap' }}>
+      {/* the old price, struck through, once the price has dropped (a raised price shows none) */}
+      {publication.actualPrice !== null && publication.actualPrice > publication.price && (
+        <Typography
+          component="s"
+          color="text.secondary"
+          data-testid="old-price"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          <Box component="span" sx={SCREEN_READER_ONLY}>
+            Старая цена:{' '}
+          </Box>
           {formatPrice(publication.actualPrice)}
         </Typography>
       )}
@@ -75,6 +103,25 @@ export function MetroStations({ publication }: { publication: Publication }) {
   );
 }
 
+/** A card's view counts once the whole card has been on the screen: the ref goes on the card. */
+export function useCardView(publicationId: string) {
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry.intersectionRatio >= 0.99) {
+          recordView(publicationId);
+          observer.disconnect();
+        }
+      },
+      { threshold: 1 },
+    );
+    if (card.current) observer.observe(card.current);
+    return () => observer.disconnect();
+  }, [publicationId]);
+  return card;
+}
+
 /** The catalogue card: photo, tags, price and old price, key numbers, address, metro, description, author, phone. */
 export function PublicationCard({
   publication,
@@ -97,21 +144,7 @@ export function PublicationCard({
     floorLabel(publication.floor, publication.floorsCount),
   ].filter(Boolean);
   const image = publication.images[0];
-  const card = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // a view counts once the whole card has been on the screen
-    const observer = new IntersectionObserver(
-      ([entry]) => {
-        if (entry.intersectionRatio >= 0.99) {
-          recordView(publication.id);
-          observer.disconnect();
-        }
-      },
-      { threshold: 1 },
-    );
-    if (card.current) observer.observe(card.current);
-    return () => observer.disconnect();
-  }, [publication.id]);
+  const card = useCardView(publication.id);
   return (
     <Card
       ref={card}

@@ -4,7 +4,6 @@ import {
   Alert,
   Box,
   Button,
-  ButtonBase,
   Card,
   InputAdornment,
   Link,
@@ -23,7 +22,7 @@ import { PublicationCard } from '../catalogue/PublicationCard';
 import { Crumbline } from '../content/Crumbline';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
-import { ListingPhoto } from '../photos/ListingPhoto';
+import { PhotoGallery } from '../photos/PhotoGallery';
 import { PriceRange, RoomsPicker } from './fields';
 import {
   complexListingsQuery,
@@ -188,61 +187,11 @@ function ComplexDetails({ complex: c }: { complex: ResidentialComplexDto }) {
   );
 }
 
-/** The main photo and the strip of thumbnails choosing it. */
+/** The complex's photos in the site's one gallery (photos without sizes: shown by their path). */
 function Gallery({ complex: c }: { complex: ResidentialComplexDto }) {
-  const [photo, setPhoto] = useState(0);
+  const photos = useMemo(() => c.images.map((image) => ({ path: image.path, variants: null })), [c.images]);
   return (
-    <>
-      <Box sx={{ borderRadius: 3, overflow: 'hidden', bgcolor: 'grey.200', aspectRatio: '4 / 3' }}>
-        {c.images[photo] && (
-          <ListingPhoto
-            photo={{ path: c.images[photo].path, variants: null }}
-            size="full"
-            sizes={PHOTO_SLOT}
-            alt={`${c.name}. Фото ${photo + 1} из ${c.images.length}`}
-            priority
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-        )}
-      </Box>
-      {c.images.length > 1 && (
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ overflowX: 'auto' }}
-          role="group"
-          aria-label="Фотографии жилого комплекса"
-        >
-          {c.images.map((image, i) => (
-            <ButtonBase
-              key={image.path}
-              onClick={() => setPhoto(i)}
-              aria-pressed={i === photo}
-              aria-label={`Фото ${i + 1} из ${c.images.length}`}
-              sx={{
-                flex: '0 0 auto',
-                width: 109,
-                height: 80,
-                borderRadius: 1,
-                overflow: 'hidden',
-                bgcolor: 'grey.200',
-                outline: i === photo ? '3px solid' : 'none',
-                outlineOffset: '-3px',
-                outlineColor: 'primary.main',
-                '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light' },
-              }}
-            >
-              <ListingPhoto
-                photo={{ path: image.path, variants: null }}
-                size="thumb"
-                alt=""
-                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
-            </ButtonBase>
-          ))}
-        </Stack>
-      )}
-    </>
+    <PhotoGallery photos={photos} title={c.name} label="Фотографии жилого комплекса" sizes={PHOTO_SLOT} />
   );
 }
 

@@ -1,26 +1,25 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Button, Popover, Stack, Typography } from '@mui/material';
+import { Button, Popover, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getPriceHistory, type PriceHistoryItem } from '../api/client';
 import { formatPrice } from '@estate/client';
+import { priceHistoryQuery } from './queries';
 
 const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** product.md: 'История изменения цены' with the date, the price and the difference (up or down). */
 export function PriceHistory({ publicationId }: { publicationId: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [items, setItems] = useState<PriceHistoryItem[] | null>(null);
-  const open = async (target: HTMLElement) => {
-    setAnchor(target);
-    if (!items) setItems((await getPriceHistory(publicationId).catch(() => ({ data: [] }))).data);
-  };
+  // asked for on the first opening, kept for the next
+  const history = useQuery({ ...priceHistoryQuery(publicationId), enabled: anchor !== null });
+  const items = history.data;
   return (
     <>
       <Button
         size="small"
         variant="text"
-        onClick={(e) => void open(e.currentTarget)}
+        onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ alignSelf: 'flex-start', px: 0 }}
       >
         История цены
@@ -69,6 +68,17 @@ export function PriceHistory({ publicationId }: { publicationId: string }) {
               )}
             </Stack>
           ))}
+          {history.isPending && (
+            <>
+              <Skeleton width="100%" />
+              <Skeleton width="100%" />
+            </>
+          )}
+          {history.isError && (
+            <Typography variant="body2" color="error">
+              Не удалось загрузить историю цены
+            </Typography>
+          )}
           {items?.length === 0 && (
             <Typography variant="body2" color="text.secondary">
               Цена не менялась

@@ -1,21 +1,39 @@
-import { Box, Button, ButtonBase, Card, Divider, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import IosShareIcon from '@mui/icons-material/IosShare';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  Chip,
+  Divider,
+  GlobalStyles,
+  Grid,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 import { getPublication } from '../api/client';
 import type { Publication as PublicationDto } from '../api/types';
 import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
-import { publicationQuery } from './queries';
+import { publicationQuery, publicationsByIdsQuery, similarQuery } from './queries';
 import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
-import { PhoneButton } from '../catalogue/PhoneButton';
+import { PhoneButton, usePhoneReveal, type PhoneReveal } from '../catalogue/PhoneButton';
 import { ChatButton } from '../chat/ChatButton';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
-import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
-import { ListingPhoto } from '../photos/ListingPhoto';
+import { PhotoGallery } from '../photos/PhotoGallery';
 import { LazyComplaintDialog, LazyRequestDialog, useLazyModal } from '../leads/openers';
+import { ListingSlider } from './ListingSlider';
+import { isBest, pricePerMetre } from './facts';
+import { rememberViewed, useRecentlyViewed } from './recentlyViewed';
+import { ClippedText } from './ClippedText';
+import { BOTTOM_MENU_HEIGHT, useHiddenOnScrollDown } from '../home/BottomMenu';
 
 /**
  * The main photo's width in the layout: the screen less the container's padding below md, then the
@@ -31,7 +49,39 @@ const MAIN_PHOTO_SLOT = [
 
 /** the listing's point: the map library loads only with it */
 const PointMap = lazy(() => import('../map/PointMap'));
-import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
+/** the share menu and the views' chart: each its own chunk, loaded on its first click */
+const ShareMenu = lazy(() => import('./ShareMenu'));
+const ViewsDialog = lazy(() => import('./ViewsDialog'));
+/**
+ * The booking form, daily rent's only: its date pickers (the site's largest library) load with it,
+ * not with a sale's or a rent's page. A daily-rent listing's route loads it before the server
+ * renders and before the browser hydrates (`preloadReserveCard`), so both render it at once: a
+ * boundary still waiting for its code when the page re-renders after hydrating would be thrown
+ * away and drawn again from its fallback. A listing reached by a link shows the skeleton a moment.
+ */
+let LoadedReserveCard: ComponentType<{ publication: PublicationDto }> | null = null;
+export const preloadReserveCard = () =>
+  import('../booking/ReserveCard').then((m) => {
+    LoadedReserveCard = m.ReserveCard;
+    return m.ReserveCard;
+  });
+const LazyReserveCard = lazy(() => preloadReserveCard().then((ReserveCard) => ({ default: ReserveCard })));
+function ReserveCard({ publication }: { publication: PublicationDto }) {
+  const Shown = LoadedReserveCard ?? LazyReserveCard;
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={960} aria-label="Загрузка формы" />}>
+      <Shown publication={publication} />
+    </Suspense>
+  );
+}
+
+/** product.md: the similar listings' slider shows 6 cards */
+const SIMILAR_COUNT = 6;
+/** the phone's sticky bar: its height, kept free under the page (the body's padding) so it covers nothing */
+const STICKY_BAR_HEIGHT = 72;
+
+/** phones: the site's bottom menu is there (home/BottomMenu) */
+const UNDER_TABLET = '@media (max-width: 767.95px)';
 
 export function PublicationPage() {
   const { id = '' } = useParams();
@@ -97,8 +147,8 @@ function listingJsonLd(p: PublicationDto, origin: string, path: string) {
 const MapPlaceholder = () => <Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 2, bgcolor: 'grey.200' }} />;
 
 function Publication({ id }: { id: string }) {
-  const [photo, setPhoto] = useState(0);
   const hydrated = useHydrated();
+  const phone = usePhoneReveal(id);
   const answer = useQuery(publicationQuery(id));
   const origin = useOrigin();
   const { pathname } = useLocation();
@@ -122,143 +172,132 @@ function Publication({ id }: { id: string }) {
     if (!fetchedHere && p) void getPublication(id).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per listing shown
   }, [id, Boolean(p)]);
+  // «Вы смотрели» on the next listing: this one goes first in the browser's list
+  const shown = Boolean(p);
+  useEffect(() => {
+    if (shown) rememberViewed(id);
+  }, [id, shown]);
 
   if (answer.isPending) return <PublicationSkeleton />;
   if (answer.isError)
     return <ErrorPage code={answer.error instanceof ApiError ? answer.error.status || 500 : 500} />;
   if (!p) return <ErrorPage code={answer.data.missing ?? 404} />;
   return (
-    <Grid container spacing={4}>
-      <Grid size={{ xs: 12, md: 8 }}>
-        <Stack spacing={2}>
-          <Typography variant="h4" component="h1" fontWeight={700}>
-            {p.title}
-          </Typography>
-          <Typography color="text.secondary">{p.address.fullAddress}</Typography>
-          <MetroStations publication={p} />
-          <Box sx={{ borderRadius: 3, overflow: 'hidden', bgcolor: 'grey.200', aspectRatio: '4 / 3' }}>
-            {p.images[photo] && (
-              <ListingPhoto
-                photo={p.images[photo]}
-                size="full"
-                sizes={MAIN_PHOTO_SLOT}
-                alt={`${p.title}. Фото ${photo + 1} из ${p.images.length}`}
-                priority
-                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
-            )}
-          </Box>
-          {p.images.length > 1 && (
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ overflowX: 'auto' }}
-              role="group"
-              aria-label="Фотографии объявления"
-            >
-              {p.images.map((image, i) => (
-                <ButtonBase
-                  key={image.path}
-                  onClick={() => setPhoto(i)}
-                  aria-pressed={i === photo}
-                  sx={{
-                    flex: '0 0 auto',
-                    width: 109,
-                    height: 80,
-                    borderRadius: 1,
-                    overflow: 'hidden',
-                    bgcolor: 'grey.200',
-                    // drawn inside: the strip's scrolling would clip an outline outside
-                    outline: i === photo ? '3px solid' : 'none',
-                    outlineOffset: '-3px',
-                    outlineColor: 'primary.main',
-                    '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light' },
-                  }}
-                >
-                  <ListingPhoto
-                    photo={image}
-                    size="thumb"
-                    alt={`Фото ${i + 1} из ${p.images.length}`}
-                    sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                  />
-                </ButtonBase>
-              ))}
-            </Stack>
-          )}
-          {p.address.geo && (
-            <>
-              <Typography variant="h5" fontWeight={600} pt={2}>
-                На карте
-              </Typography>
-              {hydrated ? (
-                <Suspense fallback={<MapPlaceholder />}>
-                  <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
-                </Suspense>
-              ) : (
-                <MapPlaceholder />
-              )}
-            </>
-          )}
-          <Typography variant="h5" fontWeight={600} pt={2}>
-            Характеристики
-          </Typography>
-          <Grid container spacing={1}>
-            {p.characteristics.map((c) => {
-              const { label, value } = formatCharacteristic(c);
-              return (
-                <Grid
-                  key={c.characteristicField}
-                  size={{ xs: 6, sm: 4 }}
-                  data-testid={`characteristic-${c.characteristicField}`}
-                >
-                  <Typography variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography fontWeight={600}>{value}</Typography>
-                </Grid>
-              );
-            })}
-          </Grid>
-          <Typography variant="h5" fontWeight={600} pt={2}>
-            Описание
-          </Typography>
-          <Typography sx={{ whiteSpace: 'pre-line' }}>{p.description}</Typography>
-        </Stack>
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <Card variant="outlined" sx={{ p: 3, borderRadius: 3, position: { md: 'sticky' }, top: 88 }}>
+    <Stack spacing={6}>
+      <Grid container spacing={4}>
+        <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={2}>
-            <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-              <PriceBlock publication={p} large />
-              <FavouriteButton publicationId={p.id} />
-            </Stack>
-            <PriceHistory publicationId={p.id} />
-            {depositLabel(p) && <Typography color="text.secondary">{depositLabel(p)}</Typography>}
-            <Divider />
-            <Box>
-              <Typography fontWeight={600}>{p.author.name}</Typography>
-              {p.agency && (
-                <Typography variant="body2" color="text.secondary">
-                  {p.agency.name}
-                </Typography>
-              )}
-            </Box>
-            <PhoneButton publicationId={p.id} fullWidth />
-            <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
-            {p.dealCategory === 'dailyRent' && (
+            <ListingTags publication={p} />
+            <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 26, md: 34 } }}>
+              {p.title}
+            </Typography>
+            <Typography color="text.secondary">{p.address.fullAddress}</Typography>
+            <MetroStations publication={p} />
+            <ListingActions publication={p} />
+            <PhotoGallery
+              photos={p.images}
+              title={p.title}
+              label="Фотографии объявления"
+              sizes={MAIN_PHOTO_SLOT}
+            />
+            {p.address.geo && (
               <>
-                <Divider />
-                <ReserveCard publication={p} />
+                <Typography variant="h5" fontWeight={600} pt={2}>
+                  На карте
+                </Typography>
+                {hydrated ? (
+                  <Suspense fallback={<MapPlaceholder />}>
+                    <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
+                  </Suspense>
+                ) : (
+                  <MapPlaceholder />
+                )}
               </>
             )}
-            <ListingRequests publication={p} />
-            <Typography variant="caption" color="text.secondary">
-              {updatedAgo(p.updatedAt)}
+            <Typography variant="h5" fontWeight={600} pt={2}>
+              Характеристики
             </Typography>
+            <Grid container spacing={1}>
+              {p.characteristics.map((c) => {
+                const { label, value } = formatCharacteristic(c);
+                return (
+                  <Grid
+                    key={c.characteristicField}
+                    size={{ xs: 6, sm: 4 }}
+                    data-testid={`characteristic-${c.characteristicField}`}
+                  >
+                    <Typography variant="body2" color="text.secondary">
+                      {label}
+                    </Typography>
+                    <Typography fontWeight={600}>{value}</Typography>
+                  </Grid>
+                );
+              })}
+            </Grid>
+            <Typography variant="h5" fontWeight={600} pt={2}>
+              Описание
+            </Typography>
+            <ClippedText text={p.description} lines={5} />
           </Stack>
-        </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          {/* a daily stay's form with its calendar is taller than a screen: it scrolls with the page */}
+          <Card
+            variant="outlined"
+            sx={{
+              p: 3,
+              borderRadius: 3,
+              position: { md: p.dealCategory === 'dailyRent' ? 'static' : 'sticky' },
+              top: 88,
+            }}
+          >
+            <Stack spacing={2}>
+              <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+                <PriceBlock publication={p} large />
+                <FavouriteButton publicationId={p.id} />
+              </Stack>
+              {pricePerMetre(p) && (
+                <Typography color="text.secondary" data-testid="price-per-metre">
+                  {pricePerMetre(p)}
+                </Typography>
+              )}
+              <PriceHistory publicationId={p.id} />
+              {depositLabel(p) && (
+                <Typography color="text.secondary" data-testid="deposit">
+                  {depositLabel(p)}
+                </Typography>
+              )}
+              <Divider />
+              <Box>
+                <Typography fontWeight={600}>{p.author.name}</Typography>
+                {p.agency && (
+                  <Typography variant="body2" color="text.secondary">
+                    {p.agency.name}
+                  </Typography>
+                )}
+              </Box>
+              <PhoneButton publicationId={p.id} fullWidth shared={phone} />
+              <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
+              {p.dealCategory === 'dailyRent' && (
+                <>
+                  <Divider />
+                  <Box id="booking" sx={{ scrollMarginTop: 88 }}>
+                    <ReserveCard publication={p} />
+                  </Box>
+                </>
+              )}
+              <ListingRequests publication={p} />
+              <Typography variant="caption" color="text.secondary">
+                {updatedAgo(p.updatedAt)}
+              </Typography>
+            </Stack>
+          </Card>
+        </Grid>
       </Grid>
-    </Grid>
+      <SimilarListings publication={p} />
+      <RecentlyViewed currentId={p.id} />
+      <StickyBar publication={p} phone={phone} />
+    </Stack>
   );
 }
 
@@ -300,6 +339,164 @@ function ListingRequests({ publication: p }: { publication: PublicationDto }) {
       {callback.element}
       {credit.element}
       {complaint.element}
+    </>
+  );
+}
+
+/** The listing's tags: 'Лучшие' in a top place, the deal and the property type. */
+function ListingTags({ publication: p }: { publication: PublicationDto }) {
+  return (
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap data-testid="listing-tags">
+      {isBest(p) && <Chip label="Лучшие" color="secondary" size="small" />}
+      <Chip label={DEAL_NAMES[p.dealCategory]} size="small" variant="outlined" />
+      <Chip label={p.propertyTypeName} size="small" variant="outlined" />
+    </Stack>
+  );
+}
+
+/** «Поделиться» (a menu) and «Просмотры» (the 10 days' chart): both load their code on the first click. */
+function ListingActions({ publication: p }: { publication: PublicationDto }) {
+  const [shareAnchor, setShareAnchor] = useState<HTMLElement | null>(null);
+  const [shareUsed, setShareUsed] = useState(false);
+  const [viewsOpen, setViewsOpen] = useState<boolean | null>(null);
+  const { pathname } = useLocation();
+  return (
+    <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        startIcon={<IosShareIcon />}
+        aria-haspopup="menu"
+        aria-expanded={shareAnchor !== null}
+        onClick={(e) => {
+          setShareAnchor(e.currentTarget);
+          setShareUsed(true);
+        }}
+      >
+        Поделиться
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        startIcon={<VisibilityOutlinedIcon />}
+        aria-haspopup="dialog"
+        onClick={() => setViewsOpen(true)}
+      >
+        Просмотры
+      </Button>
+      {shareUsed && (
+        <Suspense fallback={null}>
+          <ShareMenu
+            open={shareAnchor !== null}
+            anchorEl={shareAnchor}
+            onClose={() => setShareAnchor(null)}
+            url={`${window.location.origin}${pathname}`}
+            title={p.title}
+          />
+        </Suspense>
+      )}
+      {viewsOpen !== null && (
+        <Suspense fallback={null}>
+          <ViewsDialog open={viewsOpen} onClose={() => setViewsOpen(false)} publicationId={p.id} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
+
+/** «Похожие объявления»: 6 in a slider; its skeletons hold the place until they come, none — no section. */
+function SimilarListings({ publication: p }: { publication: PublicationDto }) {
+  const similar = useQuery(similarQuery(p.id, p.dealCategory));
+  if (similar.data?.length === 0 || similar.isError) return null;
+  return (
+    <ListingSlider
+      title="Похожие объявления"
+      listings={similar.data?.slice(0, SIMILAR_COUNT)}
+      testId="similar-listings"
+    />
+  );
+}
+
+/** «Вы смотрели»: the listings this browser opened last (16 at most), the one shown now left out. */
+function RecentlyViewed({ currentId }: { currentId: string }) {
+  const ids = useRecentlyViewed().filter((id) => id !== currentId);
+  const viewed = useQuery({ ...publicationsByIdsQuery(ids), enabled: ids.length > 0 });
+  if (ids.length === 0 || viewed.data?.length === 0 || viewed.isError) return null;
+  return (
+    <ListingSlider
+      title="Вы смотрели"
+      listings={viewed.data}
+      testId="recently-viewed"
+      skeletons={Math.min(ids.length, 4)}
+    />
+  );
+}
+
+/**
+ * A phone's bar at the bottom of the screen (below md): the price and «Показать телефон» — the
+ * same reveal as the card's, so after it the button is «Позвонить» and dials — or «Забронировать»
+ * (to the booking form) for daily rent. The page keeps its height free at the bottom.
+ */
+function StickyBar({ publication: p, phone }: { publication: PublicationDto; phone: PhoneReveal }) {
+  // the site's bottom menu (below 768 px) stands under the bar while it is shown, and slides away with it
+  const [menuHidden] = useHiddenOnScrollDown();
+  const suffix = p.dealCategory === 'dailyRent' ? '/день' : p.dealCategory === 'rent' ? '/мес.' : '';
+  return (
+    <>
+      {/* the page's end (the footer too) scrolls out from under the bar */}
+      <GlobalStyles
+        styles={(t) => ({ [t.breakpoints.down('md')]: { body: { paddingBottom: STICKY_BAR_HEIGHT } } })}
+      />
+      <Box
+        role="region"
+        aria-label="Цена и связь"
+        data-testid="sticky-bar"
+        sx={{
+          display: { xs: 'flex', md: 'none' },
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: (t) => t.zIndex.appBar,
+          height: STICKY_BAR_HEIGHT,
+          px: 2,
+          gap: 1.5,
+          alignItems: 'center',
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          boxShadow: '0 -4px 12px rgba(0,0,0,0.06)',
+          pb: 'env(safe-area-inset-bottom)',
+          transition: 'transform 200ms ease',
+          [UNDER_TABLET]: {
+            transform: menuHidden
+              ? 'none'
+              : `translateY(calc(-${BOTTOM_MENU_HEIGHT}px - env(safe-area-inset-bottom)))`,
+          },
+        }}
+      >
+        <Typography
+          fontWeight={700}
+          sx={{ flex: 1, minWidth: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {formatPrice(p.price)}
+          {suffix}
+        </Typography>
+        <Box sx={{ flex: '0 0 auto' }}>
+          {p.dealCategory === 'dailyRent' ? (
+            <Button
+              variant="contained"
+              onClick={() => document.getElementById('booking')?.scrollIntoView({ behavior: 'smooth' })}
+            >
+              Забронировать
+            </Button>
+          ) : (
+            <PhoneButton publicationId={p.id} shared={phone} shownLabel="Позвонить" />
+          )}
+        </Box>
+      </Box>
     </>
   );
 }

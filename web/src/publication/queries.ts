@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError } from '@estate/client';
+import { ApiError, type PriceHistoryDto, type ViewsDiagramDto } from '@estate/client';
 import type { Publication } from '../api/types';
 import { ensureVisitor } from '../api/visitor';
 import { browserCall, type ApiCall } from '../app/call';
@@ -30,4 +30,49 @@ export const publicationQuery = (id: string, call: ApiCall = browserCall) =>
         throw error;
       }
     },
+  });
+
+/** The listing's neighbours: the same deal and city, a close price (the server's closest first). */
+export const similarQuery = (id: string, dealCategory: Publication['dealCategory']) =>
+  queryOptions({
+    queryKey: ['publication', id, 'similar', dealCategory],
+    queryFn: ({ signal }) =>
+      browserCall<{ data: Publication[] }>(
+        `/api/publications/${encodeURIComponent(id)}/similar/${dealCategory}`,
+        { signal },
+      ).then((answer) => answer.data),
+    staleTime: 5 * 60_000,
+  });
+
+/** Published listings by their ids, in the order asked (the missing and hidden ones left out). */
+export const publicationsByIdsQuery = (ids: string[]) =>
+  queryOptions({
+    queryKey: ['publications-by-ids', ids],
+    queryFn: ({ signal }) =>
+      browserCall<{ data: Publication[] }>(
+        `/api/publications-by-ids?${ids.map((id) => `ids[]=${encodeURIComponent(id)}`).join('&')}`,
+        { signal },
+      ).then((answer) => answer.data),
+    staleTime: 5 * 60_000,
+  });
+
+/** 'История изменения цены': the newest first, each with its difference from the one before. */
+export const priceHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['publication', id, 'price-history'],
+    queryFn: ({ signal }) =>
+      browserCall<{ data: PriceHistoryDto }>(`/api/publications/${encodeURIComponent(id)}/price-history`, {
+        signal,
+      }).then((answer) => answer.data),
+  });
+
+/** 'Статистика просмотров за последние 10 дней': the views day by day (oldest first) and their sums. */
+export const viewsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['publication', id, 'views'],
+    queryFn: ({ signal }) =>
+      browserCall<{ data: ViewsDiagramDto }>(
+        `/api/public-views-diagram-per-ten-days?publicationId=${encodeURIComponent(id)}`,
+        { signal },
+      ).then((answer) => answer.data),
   });

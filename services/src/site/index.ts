@@ -18,7 +18,7 @@ import { publicationRoutes } from '../publications';
 import { favicon } from './favicon';
 import { inProcessApi, type InProcessCall } from './inProcess';
 import { districtLandingRoute, landingRoute } from './places';
-import { loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
+import { chunkPreloads, loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
 import { sitemaps } from './sitemap';
 
 export const siteRoutes = [landingRoute, districtLandingRoute];
@@ -67,6 +67,7 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
     ctx.logger,
   );
   const template = templateOf(options.webDist);
+  const preloadsOf = chunkPreloads(options.webDist);
   const routes: RouteDeclaration[] = [
     ...publicationRoutes,
     ...contentRoutes,
@@ -152,7 +153,13 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
       return next();
     }
     if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
-    const html = pageHtml(page, rendered, organization, renderer.scriptJson);
+    const html = pageHtml(
+      page,
+      rendered,
+      organization,
+      renderer.scriptJson,
+      preloadsOf(rendered.modules ?? []),
+    );
     if (rendered.status < 500) remember(key, rendered.status, html);
     send(req, res, rendered.status, html);
   });

@@ -4,16 +4,16 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { getPublication } from '../api/client';
 import type { Publication as PublicationDto } from '../api/types';
-import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
+import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
 import { publicationQuery } from './queries';
 import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
 import { PhoneButton } from '../catalogue/PhoneButton';
 import { ChatButton } from '../chat/ChatButton';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
-import { ReserveCard } from '../booking/ReserveCard';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
+import { WhenNear } from '../map/WhenNear';
 import { ListingPhoto } from '../photos/ListingPhoto';
 import { LazyComplaintDialog, LazyRequestDialog, useLazyModal } from '../leads/openers';
 
@@ -31,6 +31,8 @@ const MAIN_PHOTO_SLOT = [
 
 /** the listing's point: the map library loads only with it */
 const PointMap = lazy(() => import('../map/PointMap'));
+/** the booking form (a daily rent's only) with its date pickers: a chunk of its own, the server renders it whole */
+const ReserveCard = lazy(() => import('../booking/ReserveCard').then((m) => ({ default: m.ReserveCard })));
 import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 
 export function PublicationPage() {
@@ -98,7 +100,6 @@ const MapPlaceholder = () => <Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 
 
 function Publication({ id }: { id: string }) {
   const [photo, setPhoto] = useState(0);
-  const hydrated = useHydrated();
   const answer = useQuery(publicationQuery(id));
   const origin = useOrigin();
   const { pathname } = useLocation();
@@ -190,13 +191,11 @@ function Publication({ id }: { id: string }) {
               <Typography variant="h5" fontWeight={600} pt={2}>
                 На карте
               </Typography>
-              {hydrated ? (
+              <WhenNear placeholder={<MapPlaceholder />}>
                 <Suspense fallback={<MapPlaceholder />}>
                   <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
                 </Suspense>
-              ) : (
-                <MapPlaceholder />
-              )}
+              </WhenNear>
             </>
           )}
           <Typography variant="h5" fontWeight={600} pt={2}>
@@ -248,7 +247,9 @@ function Publication({ id }: { id: string }) {
             {p.dealCategory === 'dailyRent' && (
               <>
                 <Divider />
-                <ReserveCard publication={p} />
+                <Suspense fallback={<Box sx={{ minHeight: 420 }} />}>
+                  <ReserveCard publication={p} />
+                </Suspense>
               </>
             )}
             <ListingRequests publication={p} />

@@ -33,10 +33,22 @@ const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices'
 
 type Row = { label: string; reports: Report[] };
 
+/**
+ * One Lighthouse run; a run that fails to record its trace (Lighthouse's NO_NAVSTART, now and then
+ * on a loaded machine) is said and made again, once.
+ */
+async function oneRun(url: string): Promise<Report> {
+  try {
+    return await lighthouse(url, { preset: 'mobile', categories: CATEGORIES });
+  } catch (error) {
+    console.log(`  (a run of ${url} failed: ${(error as Error).message}; once more)`);
+    return lighthouse(url, { preset: 'mobile', categories: CATEGORIES });
+  }
+}
+
 async function measure(label: string, url: string): Promise<Row> {
   const reports: Report[] = [];
-  for (let i = 0; i < RUNS; i++)
-    reports.push(await lighthouse(url, { preset: 'mobile', categories: CATEGORIES }));
+  for (let i = 0; i < RUNS; i++) reports.push(await oneRun(url));
   const row = { label, reports };
   console.log(
     `  ${label.padEnd(30)} Perf ${String(scoreOf(reports, 'performance')).padStart(3)}  ` +

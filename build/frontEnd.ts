@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, UserConfig } from 'vite';
 
@@ -44,6 +44,16 @@ const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
   ],
 ];
 
+/**
+ * MUI's form controls, tabs, steppers, menus and alerts: a chunk apart from the rest of MUI
+ * (`formsApart`), loaded by the screens that have a form or a filter, not by a page that only shows.
+ */
+const MUI_FORMS =
+  /\/@mui\/material\/esm\/(Autocomplete|useAutocomplete|Select|NativeSelect|TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|InputAdornment|FormControl|FormLabel|FormHelperText|FormControlLabel|FormGroup|TextareaAutosize|Tabs|Tab|TabScrollButton|TabIndicator|Switch|Slider|Checkbox|Radio|RadioGroup|ToggleButton|ToggleButtonGroup|Menu|MenuList|MenuItem|Stepper|Step|StepLabel|StepIcon|StepConnector|StepContent|StepButton|Alert|AlertTitle|ListSubheader|Rating|Pagination|PaginationItem|usePagination|internal\/SwitchBase|utils\/isMuiElement)\//;
+/** @mui/system and its kin at the top of node_modules: a newer major that only MUI X (the date pickers) uses */
+const MUI_X_BASE = /\/node_modules\/@mui\/(system|utils|private-theming|styled-engine|types)\//;
+const NESTED_IN_MATERIAL = /\/node_modules\/@mui\/material\/node_modules\//;
+
 /** The package a module id belongs to (the innermost node_modules), e.g. '@mui/material'. */
 function packageOf(id: string): string | null {
   const path = id.replace(/\\/g, '/');
@@ -59,14 +69,33 @@ function packageOf(id: string): string | null {
  * so the groups go in order of priority: React first, then MUI, react-admin, the date pickers, and
  * the charts last (only the dashboard loads them), each keeping only what the earlier ones left.
  */
-export function vendorChunksOf({ byPage = false } = {}) {
+export function vendorChunksOf({ byPage = false, mergeBelow = 0, formsApart = false } = {}) {
+  const slash = (id: string) => id.replace(/\\/g, '/');
   return {
     groups: [
+      ...(formsApart
+        ? [
+            {
+              name: 'mui-forms',
+              // after MUI (60), which leaves it only the form controls
+              priority: 55,
+              test: (id: string) => MUI_FORMS.test(slash(id)),
+            },
+            {
+              name: 'date-pickers',
+              // after MUI X's own (40), before the date pickers (30)
+              priority: 35,
+              test: (id: string) => MUI_X_BASE.test(slash(id)) && !NESTED_IN_MATERIAL.test(slash(id)),
+            },
+          ]
+        : []),
       ...VENDOR_CHUNKS.map(([name, packages], index) => ({
         name,
-        priority: VENDOR_CHUNKS.length + 1 - index,
+        priority: (VENDOR_CHUNKS.length + 1 - index) * 10,
         test: (id: string) => {
           const pkg = packageOf(id);
+          if (formsApart && name === 'mui' && (MUI_FORMS.test(slash(id)) || MUI_X_BASE.test(slash(id))))
+            return NESTED_IN_MATERIAL.test(slash(id)) && !MUI_FORMS.test(slash(id));
           return pkg !== null && packages.test(pkg);
         },
         // MUI and react-admin by the pages that use them: a page of a few components (the cabinet's
@@ -76,18 +105,23 @@ export function vendorChunksOf({ byPage = false } = {}) {
         // employees, invoices and agency screens came, instead of 338 kB); the price is more files,
         // which the entry preloads in parallel
         ...(byPage && (name === 'mui' || name === 'react-admin')
-          ? { entriesAware: true, entriesAwareMergeThreshold: 0 }
+          ? { entriesAware: true, entriesAwareMergeThreshold: mergeBelow }
           : {}),
       })),
       // the shared client (@estate/client, a workspace linked as source): one chunk, which the first
       // page needs whole (sign-in, formats), instead of a file for each of its modules
-      // (the chats' view apart: only the chats' pages load it)
+      // (the chats' view apart: only the chats' pages load it; with `formsApart` the code entry too)
       {
         name: 'client',
-        priority: 1,
+        priority: 10,
         test: (id: string) => {
           const path = id.replace(/\\/g, '/');
-          return path.includes('/client/src/') && !path.includes('/client/src/chatView/');
+          return (
+            path.includes('/client/src/') &&
+            !path.includes('/client/src/chatView/') &&
+            // the SMS code's step (its inputs) with the forms that ask for it, when those are apart
+            !(formsApart && path.includes('/client/src/codeEntry/'))
+          );
         },
       },
     ],
@@ -141,7 +175,7 @@ export function compressedAssets(app: string, screens: InitialScreen[] = []): Pl
     name: 'estate:compressed-assets',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
       root = config.root;
     },
     writeBundle(_options, bundle) {

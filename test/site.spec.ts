@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import request from 'supertest';
@@ -81,6 +81,26 @@ describe('server-rendered pages', () => {
     expect(policyOf(second.headers['content-security-policy']).get('script-src')).not.toContain(
       `'nonce-${nonce}'`,
     );
+  });
+
+  it("a page names its own chunks in modulepreload links, not the other pages'", async () => {
+    const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; isEntry?: boolean }
+    >;
+    const fileOf = (module: string) => `/${manifest[module].file}`;
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    const preloaded = (html: string) =>
+      [...head(html).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+    const listingHtml = (await request(app).get(`/prodazha/${listing._id}`).expect(200)).text;
+    expect(preloaded(listingHtml)).toContain(fileOf('src/publication/PublicationPage.tsx'));
+    expect(preloaded(listingHtml)).not.toContain(fileOf('src/catalogue/CataloguePage.tsx'));
+    // each chunk once: the entry's own (index.html's) are not named again
+    expect(new Set(preloaded(listingHtml)).size).toBe(preloaded(listingHtml).length);
+    const catalogueHtml = (await request(app).get('/prodazha').expect(200)).text;
+    expect(preloaded(catalogueHtml)).toContain(fileOf('src/catalogue/CataloguePage.tsx'));
+    expect(preloaded(catalogueHtml)).not.toContain(fileOf('src/publication/PublicationPage.tsx'));
   });
 
   it('a listing\'s "</script>" cannot close the page\'s data blocks', async () => {

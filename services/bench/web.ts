@@ -8,8 +8,12 @@
  * BENCH_CONNECTIONS 10, BENCH_SECONDS 5 each). Runs on the built site (`npm run build` first, as the
  * script does). Goals of issue 18: Performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05,
  * Accessibility ≥ 95, Best Practices 100, SEO 100, listing JS ≤ 150 KB, render ≥ 50% of the JSON rate.
+ * The listing's map asks for its tiles from a local stand-in of the tile server (MAP_TILE_URL), as
+ * the bench's machine may resolve no outside name: a tile that cannot load is a console error, which
+ * Best Practices counts against the page though the site is not at fault.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { startTestServer } from '../test/testApp';
 import {
   failedAudits,
@@ -29,10 +33,22 @@ const CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices'
 
 type Row = { label: string; reports: Report[] };
 
+/**
+ * One Lighthouse run; a run that fails to record its trace (Lighthouse's NO_NAVSTART, now and then
+ * on a loaded machine) is said and made again, once.
+ */
+async function oneRun(url: string): Promise<Report> {
+  try {
+    return await lighthouse(url, { preset: 'mobile', categories: CATEGORIES });
+  } catch (error) {
+    console.log(`  (a run of ${url} failed: ${(error as Error).message}; once more)`);
+    return lighthouse(url, { preset: 'mobile', categories: CATEGORIES });
+  }
+}
+
 async function measure(label: string, url: string): Promise<Row> {
   const reports: Report[] = [];
-  for (let i = 0; i < RUNS; i++)
-    reports.push(await lighthouse(url, { preset: 'mobile', categories: CATEGORIES }));
+  for (let i = 0; i < RUNS; i++) reports.push(await oneRun(url));
   const row = { label, reports };
   console.log(
     `  ${label.padEnd(30)} Perf ${String(scoreOf(reports, 'performance')).padStart(3)}  ` +
@@ -96,8 +112,26 @@ async function firstListing(baseUrl: string): Promise<string> {
 
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
+/** a grey tile of 256 × 256 pixels (369 bytes) */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAAAAAB5Gfe6AAABOElEQVR42u3QgQAAAAwEofd3PJeBrBBaz02AAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAgQIECAAAECBAioA1wPDPTdUxI5AAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** The tile server's stand-in on this machine: every /{z}/{x}/{y}.png answers the grey tile. */
+async function tileServer() {
+  const http = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(TILE),
+  );
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => http.close() };
+}
+
 async function main() {
-  const server = await startTestServer({ listings: 240 });
+  const tiles = await tileServer();
+  const server = await startTestServer({ listings: 240, env: { MAP_TILE_URL: tiles.url } });
   const tiny = await tinyPage();
   try {
     const listing = await firstListing(server.url);
@@ -137,6 +171,7 @@ async function main() {
     console.log(`  goal: the page at ≥ 50% of the JSON's rate — ${verdict(share >= 50)}`);
   } finally {
     tiny.close();
+    tiles.close();
     await server.stop();
   }
 }

@@ -34,6 +34,12 @@ const skipped = () => {
   return true;
 };
 
+/** a map tile of one grey pixel */
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGO4CwAA3wDeKXlwtgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** The browser's log line for the designed 401 of GET /api/profile (a visitor not signed in). */
 const isSignedOutProbe = (text: string) =>
   /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
@@ -44,6 +50,10 @@ async function openPage(width: number): Promise<{ page: Page; errors: string[] }
   context = await browser!.newContext({ viewport: { width, height: width < 768 ? 812 : 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000); // a shared machine: generous waits, never a timing assertion
+  // the map view's tiles (the rent search opens it): this machine may resolve no outside name
+  await page.route(/tile\.openstreetmap\.org/, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
+  );
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

@@ -45,6 +45,8 @@ export type Rendered =
       html: string;
       /** the dehydrated query cache as JSON, '<' escaped (safe inside a <script> data block) */
       state: string;
+      /** the modules (paths under web/) of the page's lazy chunks, which the page names in modulepreload links */
+      modules: string[];
     };
 
 const escapeHtml = (s: string) =>
@@ -148,5 +150,6 @@ export async function render({
     styles,
     html,
     state,
+    modules: handles.flatMap((h) => h.modules ?? []),
   };
 }

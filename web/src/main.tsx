@@ -1,6 +1,6 @@
 import createCache from '@emotion/cache';
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/App';
@@ -52,7 +52,12 @@ async function start() {
           }
         });
       });
-    hydrateRoot(container, app);
+    // a transition: React hydrates in slices of a few milliseconds, yielding to the browser between
+    // them (a slow phone's main thread is not blocked for the whole page at once), and a tap meanwhile
+    // hydrates its part first
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else createRoot(container).render(app);
 }
 

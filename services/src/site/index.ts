@@ -19,7 +19,7 @@ import { publicationRoutes } from '../publications';
 import { favicon } from './favicon';
 import { inProcessApi, type InProcessCall } from './inProcess';
 import { districtLandingRoute, landingRoute, stationLandingRoute } from './places';
-import { loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
+import { chunkPreloads, loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
 import { sitemaps } from './sitemap';
 
 export const siteRoutes = [landingRoute, districtLandingRoute, stationLandingRoute];
@@ -82,6 +82,7 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
     ctx.logger,
   );
   const template = templateOf(options.webDist);
+  const preloadsOf = chunkPreloads(options.webDist);
   const routes: RouteDeclaration[] = [
     ...publicationRoutes,
     ...contentRoutes,
@@ -178,7 +179,13 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
       return next();
     }
     if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
-    const html = pageHtml(page, rendered, organization, renderer.scriptJson);
+    const html = pageHtml(
+      page,
+      rendered,
+      organization,
+      renderer.scriptJson,
+      preloadsOf(rendered.modules ?? []),
+    );
     if (rendered.status < 500) remember(key, rendered.status, html);
     send(req, res, rendered.status, html);
   });

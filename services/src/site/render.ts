@@ -15,6 +15,8 @@ export type Rendered =
       styles: string;
       html: string;
       state: string;
+      /** the page's lazy modules (paths under web/); an older renderer has none */
+      modules?: string[];
     };
 export type Renderer = {
   render(input: {
@@ -60,27 +62,35 @@ export function pageHtml(
   page: Extract<Rendered, { kind: 'page' }>,
   organization: Record<string, unknown>,
   scriptJson: (value: unknown) => string,
+  /** modulepreload links of the page's own chunks (chunkPreloads) */
+  chunkLinks = '',
 ): string {
   // React writes the preloads of the page's priority images (the first photo) before the page: into <head>
   const preloads = /^(?:<link [^>]*>)*/.exec(page.html)![0];
   const body = page.html.slice(preloads.length);
   const head = [
     page.headHtml,
-    preloads,
+    chunkLinks,
     `<meta name="session" content="${SESSION}">`,
     page.styles,
     `<script type="application/ld+json" id="org-ld" nonce="${NONCE}">${scriptJson(organization)}</script>`,
     `<script type="application/ld+json" id="page-ld" nonce="${NONCE}">${scriptJson(page.head.jsonLd ?? [])}</script>`,
   ].join('');
-  return template
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-    .replace(
-      '</body>',
-      () => `<script type="application/json" id="query-state" nonce="${NONCE}">${page.state}</script></body>`,
-    );
+  return (
+    template
+      // the page's priority images first in the head, before the scripts: the first photo (the page's
+      // largest paint) is asked for before the JavaScript takes the line
+      .replace(/<meta charset[^>]*>/i, (charset) => `${charset}${preloads}`)
+      .replace(/<title>[\s\S]*?<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
+      .replace(
+        '</body>',
+        () =>
+          `<script type="application/json" id="query-state" nonce="${NONCE}">${page.state}</script></body>`,
+      )
+  );
 }
 
 /** The built index.html, read on first use (a deploy replaces it with the files). */
@@ -92,5 +102,46 @@ export function templateOf(webDist: string): () => string | null {
     if (!existsSync(file)) return null;
     template = readFileSync(file, 'utf8');
     return template;
+  };
+}
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+
+/**
+ * The modulepreload links of a page's lazy chunks, from the build's manifest (web/dist/.vite/
+ * manifest.json): each module's chunk and the chunks it imports, less those index.html already
+ * preloads (the entry's). The browser then fetches them beside the first file instead of after it
+ * has run (web/src/main.tsx awaits them before hydrating). No manifest (an older build): no links.
+ */
+export function chunkPreloads(webDist: string): (modules: string[]) => string {
+  const file = join(webDist, '.vite/manifest.json');
+  let manifest: Record<string, ManifestChunk> | null = null;
+  let entry: Set<string> | null = null;
+  const closure = (keys: string[], into = new Set<string>()) => {
+    for (const key of keys) {
+      if (into.has(key) || !manifest![key]) continue;
+      into.add(key);
+      closure(manifest![key].imports ?? [], into);
+    }
+    return into;
+  };
+  const cache = new Map<string, string>();
+  return (modules) => {
+    if (!modules.length) return '';
+    if (!manifest) {
+      if (!existsSync(file)) return '';
+      manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+      entry = closure(Object.keys(manifest).filter((key) => manifest![key].isEntry));
+    }
+    const key = modules.join(',');
+    let links = cache.get(key);
+    if (links === undefined) {
+      links = [...closure(modules)]
+        .filter((chunk) => !entry!.has(chunk))
+        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${manifest![chunk].file}">`)
+        .join('');
+      cache.set(key, links);
+    }
+    return links;
   };
 }

@@ -4,33 +4,20 @@ import { Navigate, redirect, type Params, type RouteObject } from 'react-router'
 import { loadChunk } from '@estate/client';
 import { AccountGuard, AccountRoot } from '../account/AccountGuard';
 import type { DealCategory } from '../api/types';
-import { CataloguePage } from '../catalogue/CataloguePage';
-import {
-  catalogueQuery,
-  filterLabelsPrefetch,
-  filtersFrom,
-  landingPart,
-  landingQuery,
-  pageFrom,
-  requestFrom,
-  type Landing,
-} from '../catalogue/queries';
-import {
-  blogEntryQuery,
-  investmentQuery,
-  investmentsQuery,
-  investmentStatisticsQuery,
-  postCategoriesQuery,
-  postsQuery,
-} from '../content/queries';
 import { ErrorPage } from '../errors/ErrorPage';
-import { HomePage } from '../home/HomePage';
-import { homePrefetch } from '../home/queries';
 import { Layout } from '../layout/Layout';
-import { publicationQuery } from '../publication/queries';
 import type { ApiCall } from './call';
 import type { ChosenPlace } from '../place/store';
+import type { Landing } from '../catalogue/queries';
 import { PageSkeleton } from '../layout/PageSkeleton';
+
+// The prefetches' queries by dynamic import: only the server runs a prefetch, and in the browser
+// each page's chunk brings its own queries, so the first file carries none of the pages' modules
+// (the catalogue's queries import its filters' constants, and with them the search bar's components).
+const catalogueQueries = () => import('../catalogue/queries');
+const contentQueries = () => import('../content/queries');
+const publicationQueries = () => import('../publication/queries');
+const newBuildingQueries = () => import('../newBuildings/queries');
 
 /** What a route's prefetch gets: the request's client, its address's parameters and query, and how to ask the API. */
 export type PrefetchArgs = {
@@ -51,16 +38,22 @@ export type PrefetchArgs = {
 export type RouteHandle = {
   prefetch?: (args: PrefetchArgs) => Promise<unknown>;
   preload?: () => Promise<unknown>;
+  /**
+   * the page's modules (paths under web/, as the build's manifest names them): the server sends a
+   * modulepreload link for each one's chunks, so they come with the first file, not after it
+   */
+  modules?: string[];
 };
 
-type LazyPage<P> = ComponentType<P> & { preload(): Promise<unknown> };
+type LazyPage<P> = ComponentType<P> & { preload(): Promise<unknown>; module: string };
 
 /**
- * Every page but the catalogue (where most visits start, so it comes with the first file) is its
- * own chunk, loaded on the first visit to it; a spinner stands in the page's place meanwhile. Once
- * preloaded (the server, the browser before hydrating) the page renders at once.
+ * Every page is its own chunk, loaded on the first visit to it; a spinner stands in the page's
+ * place meanwhile. Once preloaded (the server, the browser before hydrating) the page renders at
+ * once. `module` is the page's file (under web/), whose chunk the server's page names in a
+ * modulepreload link (services/src/site/render.ts).
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+function lazyPage<P extends object>(module: string, load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () =>
@@ -77,37 +70,60 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
       </Suspense>
     );
   }
-  return Object.assign(LazyPage, { preload });
+  return Object.assign(LazyPage, { preload, module });
 }
 
-const PublicationPage = lazyPage(() =>
+/** The handle's part that loads a route's lazy pages: preload them, and name their modules. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const pagesOf = (...pages: LazyPage<any>[]) =>
+  ({
+    preload: () => Promise.all(pages.map((page) => page.preload())),
+    modules: pages.map((page) => page.module),
+  }) satisfies RouteHandle;
+
+const PublicationPage = lazyPage('src/publication/PublicationPage.tsx', () =>
   import('../publication/PublicationPage').then((m) => m.PublicationPage),
 );
-const ConfirmEmailPage = lazyPage(() =>
+const ConfirmEmailPage = lazyPage('src/account/ConfirmEmailPage.tsx', () =>
   import('../account/ConfirmEmailPage').then((m) => m.ConfirmEmailPage),
 );
-const FavouritesPage = lazyPage(() => import('../account/FavouritesPage').then((m) => m.FavouritesPage));
-const MyBookingsPage = lazyPage(() => import('../booking/MyBookingsPage').then((m) => m.MyBookingsPage));
-const GuestBookingPage = lazyPage(() =>
+const FavouritesPage = lazyPage('src/account/FavouritesPage.tsx', () =>
+  import('../account/FavouritesPage').then((m) => m.FavouritesPage),
+);
+const MyBookingsPage = lazyPage('src/booking/MyBookingsPage.tsx', () =>
+  import('../booking/MyBookingsPage').then((m) => m.MyBookingsPage),
+);
+const GuestBookingPage = lazyPage('src/booking/GuestBookingPage.tsx', () =>
   import('../booking/GuestBookingPage').then((m) => m.GuestBookingPage),
 );
-const MainInfoPage = lazyPage(() => import('../account/MainInfoPage').then((m) => m.MainInfoPage));
-const PremiumPage = lazyPage(() => import('../account/PremiumPage').then((m) => m.PremiumPage));
-const RealtorRequestPage = lazyPage(() =>
+const MainInfoPage = lazyPage('src/account/MainInfoPage.tsx', () =>
+  import('../account/MainInfoPage').then((m) => m.MainInfoPage),
+);
+const PremiumPage = lazyPage('src/account/PremiumPage.tsx', () =>
+  import('../account/PremiumPage').then((m) => m.PremiumPage),
+);
+const RealtorRequestPage = lazyPage('src/account/RealtorRequestPage.tsx', () =>
   import('../account/RealtorRequestPage').then((m) => m.RealtorRequestPage),
 );
-const ChatPage = lazyPage(() => import('../chat/ChatPage').then((m) => m.ChatPage));
-const BlogPage = lazyPage(() => import('../content/BlogPage').then((m) => m.BlogPage));
-const InvestmentsPage = lazyPage(() => import('../content/InvestmentsPage').then((m) => m.InvestmentsPage));
-const InvestmentPage = lazyPage(() => import('../content/InvestmentsPage').then((m) => m.InvestmentPage));
-const FlatBasePage = lazyPage(() => import('../content/FlatBasePage').then((m) => m.FlatBasePage));
-const ProfilePage = lazyPage(() => import('../account/profile/ProfilePage').then((m) => m.ProfilePage));
-const NewBuildingsPage = lazyPage(() =>
+const ChatPage = lazyPage('src/chat/ChatPage.tsx', () => import('../chat/ChatPage').then((m) => m.ChatPage));
+const BlogPage = lazyPage('src/content/BlogPage.tsx', () =>
+  import('../content/BlogPage').then((m) => m.BlogPage),
+);
+const InvestmentsPage = lazyPage('src/content/InvestmentsPage.tsx', () =>
+  import('../content/InvestmentsPage').then((m) => m.InvestmentsPage),
+);
+const InvestmentPage = lazyPage('src/content/InvestmentsPage.tsx', () =>
+  import('../content/InvestmentsPage').then((m) => m.InvestmentPage),
+);
+const FlatBasePage = lazyPage('src/content/FlatBasePage.tsx', () =>
+  import('../content/FlatBasePage').then((m) => m.FlatBasePage),
+);
+const ProfilePage = lazyPage('src/account/profile/ProfilePage.tsx', () =>
+  import('../account/profile/ProfilePage').then((m) => m.ProfilePage),
+);
+const NewBuildingsPage = lazyPage('src/newBuildings/NewBuildingsPage.tsx', () =>
   import('../newBuildings/NewBuildingsPage').then((m) => m.NewBuildingsPage),
 );
-/** the new buildings' queries, for the server's prefetch only: they stay out of the browser's first file */
-const newBuildingQueries = () => import('../newBuildings/queries');
-const ComplexPage = lazyPage(() => import('../newBuildings/ComplexPage').then((m) => m.ComplexPage));
 /**
  * `/new-buildings/{id}/publication-list` is the complex's page at its listings (docs/decisions.md):
  * a redirect, on the server an HTTP one, the query kept.
@@ -117,7 +133,14 @@ const toComplexListings = ({ params, request }: { params: Params; request: Reque
     `/new-buildings${params.complexId ? `/${encodeURIComponent(params.complexId)}` : ''}${new URL(request.url).search}#listings`,
     301,
   );
-const ComplexPublicationPage = lazyPage(() =>
+const ComplexPage = lazyPage('src/newBuildings/ComplexPage.tsx', () =>
+  import('../newBuildings/ComplexPage').then((m) => m.ComplexPage),
+);
+const HomePage = lazyPage('src/home/HomePage.tsx', () => import('../home/HomePage').then((m) => m.HomePage));
+const CataloguePage = lazyPage('src/catalogue/CataloguePage.tsx', () =>
+  import('../catalogue/CataloguePage').then((m) => m.CataloguePage),
+);
+const ComplexPublicationPage = lazyPage('src/newBuildings/ComplexPublicationPage.tsx', () =>
   import('../newBuildings/ComplexPublicationPage').then((m) => m.ComplexPublicationPage),
 );
 
@@ -125,6 +148,15 @@ const ComplexPublicationPage = lazyPage(() =>
 const cataloguePrefetch =
   (deal: DealCategory): RouteHandle['prefetch'] =>
   async ({ queryClient, params, search, call, place }) => {
+    const {
+      catalogueQuery,
+      filterLabelsPrefetch,
+      filtersFrom,
+      landingPart,
+      landingQuery,
+      pageFrom,
+      requestFrom,
+    } = await catalogueQueries();
     let locationId: string | null = null;
     let near: Landing['near'] = null;
     if (params.city) {
@@ -147,9 +179,11 @@ const cataloguePrefetch =
   };
 
 const listing: RouteHandle = {
-  preload: PublicationPage.preload,
-  prefetch: ({ queryClient, params, call }) =>
-    queryClient.prefetchQuery(publicationQuery(params.id ?? '', call)),
+  ...pagesOf(PublicationPage),
+  prefetch: async ({ queryClient, params, call }) => {
+    const { publicationQuery } = await publicationQueries();
+    await queryClient.prefetchQuery(publicationQuery(params.id ?? '', call));
+  },
 };
 /** a daily-rent listing: its booking form's code too, before the server renders and the browser hydrates */
 const dailyListing: RouteHandle = {
@@ -163,7 +197,7 @@ const dailyListing: RouteHandle = {
 
 /** A deal's catalogue, its listings and its landing pages by city, district and metro station (docs/decisions.md). */
 function dealRoutes(path: string, deal: DealCategory): RouteObject[] {
-  const catalogue = { prefetch: cataloguePrefetch(deal) } satisfies RouteHandle;
+  const catalogue = { ...pagesOf(CataloguePage), prefetch: cataloguePrefetch(deal) } satisfies RouteHandle;
   const landing = () => <CataloguePage key={deal} deal={deal} />;
   return [
     { path, element: <CataloguePage key={deal} deal={deal} />, handle: catalogue },
@@ -179,8 +213,9 @@ function dealRoutes(path: string, deal: DealCategory): RouteObject[] {
 }
 
 const blog: RouteHandle = {
-  preload: BlogPage.preload,
+  ...pagesOf(BlogPage),
   prefetch: async ({ queryClient, params, call }) => {
+    const { blogEntryQuery, postCategoriesQuery, postsQuery } = await contentQueries();
     const categories = queryClient.prefetchQuery(postCategoriesQuery(call));
     const { parent, child } = params;
     const page = parent
@@ -202,7 +237,9 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <HomePage />,
         handle: {
-          prefetch: ({ queryClient, call }) => homePrefetch(queryClient, call),
+          ...pagesOf(HomePage),
+          prefetch: async ({ queryClient, call }) =>
+            (await import('../home/queries')).homePrefetch(queryClient, call),
         } satisfies RouteHandle,
       },
       ...dealRoutes('/prodazha', 'sale'),
@@ -212,7 +249,7 @@ export const routes: RouteObject[] = [
         path: '/new-buildings',
         element: <NewBuildingsPage />,
         handle: {
-          preload: NewBuildingsPage.preload,
+          ...pagesOf(NewBuildingsPage),
           prefetch: async ({ queryClient, params, search, call }) =>
             (await newBuildingQueries()).newBuildingsPrefetch(queryClient, params, search, call),
         } satisfies RouteHandle,
@@ -222,7 +259,7 @@ export const routes: RouteObject[] = [
         path: '/new-buildings/:complexId',
         element: <ComplexPage />,
         handle: {
-          preload: ComplexPage.preload,
+          ...pagesOf(ComplexPage),
           prefetch: async ({ queryClient, params, search, call }) =>
             (await newBuildingQueries()).complexPrefetch(queryClient, params, search, call),
         } satisfies RouteHandle,
@@ -232,7 +269,7 @@ export const routes: RouteObject[] = [
         path: '/new-buildings/:complexId/:id',
         element: <ComplexPublicationPage />,
         handle: {
-          preload: () => Promise.all([ComplexPublicationPage.preload(), PublicationPage.preload()]),
+          ...pagesOf(ComplexPublicationPage, PublicationPage),
           prefetch: (args) =>
             Promise.all([
               listing.prefetch?.(args),
@@ -242,7 +279,7 @@ export const routes: RouteObject[] = [
             ]),
         } satisfies RouteHandle,
       },
-      { path: '/baza-kvartir', element: <FlatBasePage />, handle: { preload: FlatBasePage.preload } },
+      { path: '/baza-kvartir', element: <FlatBasePage />, handle: pagesOf(FlatBasePage) },
       { path: '/blog', element: <BlogPage />, handle: blog },
       { path: '/blog/:parent', element: <BlogPage />, handle: blog },
       { path: '/blog/:parent/:child', element: <BlogPage />, handle: blog },
@@ -250,27 +287,31 @@ export const routes: RouteObject[] = [
         path: '/investments',
         element: <InvestmentsPage />,
         handle: {
-          preload: InvestmentsPage.preload,
-          prefetch: ({ queryClient, call }) =>
-            Promise.all([
+          ...pagesOf(InvestmentsPage),
+          prefetch: async ({ queryClient, call }) => {
+            const { investmentsQuery, investmentStatisticsQuery } = await contentQueries();
+            await Promise.all([
               queryClient.prefetchQuery(investmentsQuery(call)),
               queryClient.prefetchQuery(investmentStatisticsQuery(call)),
-            ]),
+            ]);
+          },
         } satisfies RouteHandle,
       },
       {
         path: '/investments/:id',
         element: <InvestmentPage />,
         handle: {
-          preload: InvestmentPage.preload,
-          prefetch: ({ queryClient, params, call }) =>
-            queryClient.prefetchQuery(investmentQuery(params.id ?? '', call)),
+          ...pagesOf(InvestmentPage),
+          prefetch: async ({ queryClient, params, call }) => {
+            const { investmentQuery } = await contentQueries();
+            await queryClient.prefetchQuery(investmentQuery(params.id ?? '', call));
+          },
         } satisfies RouteHandle,
       },
       {
         path: '/booking/:requestId',
         element: <GuestBookingPage />,
-        handle: { preload: GuestBookingPage.preload },
+        handle: pagesOf(GuestBookingPage),
       },
       { path: '/catalog', loader: () => redirect('/prodazha') },
       {
@@ -280,7 +321,7 @@ export const routes: RouteObject[] = [
       {
         path: '/confirmation-email',
         element: <ConfirmEmailPage />,
-        handle: { preload: ConfirmEmailPage.preload },
+        handle: pagesOf(ConfirmEmailPage),
       },
       // product.md names the confirmation page /confirmation-email; letters sent before it moved
       // link to /confirm-email, which keeps working by passing its query on
@@ -288,8 +329,8 @@ export const routes: RouteObject[] = [
         path: '/confirm-email',
         loader: ({ request }) => redirect(`/confirmation-email${new URL(request.url).search}`),
       },
-      { path: '/chat', element: <ChatPage />, handle: { preload: ChatPage.preload } },
-      { path: '/izbrannie', element: <FavouritesPage />, handle: { preload: FavouritesPage.preload } },
+      { path: '/chat', element: <ChatPage />, handle: pagesOf(ChatPage) },
+      { path: '/izbrannie', element: <FavouritesPage />, handle: pagesOf(FavouritesPage) },
       { path: '/account', element: <AccountRoot /> },
       {
         path: '/account/user',

@@ -1,37 +1,14 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
-import {
-  AppBar,
-  Box,
-  Button,
-  Container,
-  Drawer,
-  IconButton,
-  Link,
-  List,
-  ListItemButton,
-  Stack,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { AppBar, Box, Button, Container, IconButton, Link, Stack, Toolbar, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router';
-import { AuthModal } from '../auth/AuthModal';
 import { useSession } from '../auth/session';
 import { FavouritesHeart } from '../favourites/FavouritesHeart';
 import { GuestPrompt } from '../favourites/GuestPrompt';
 import { CityButton, LocationsModalHost } from '../place/CityButton';
 import { BottomMenu } from '../home/BottomMenu';
-
-const NAV = [
-  { to: '/baza-kvartir', label: 'База квартир' },
-  { to: '/prodazha', label: 'Продажа' },
-  { to: '/rent', label: 'Аренда' },
-  { to: '/daily-rent', label: 'Посуточно' },
-  { to: '/new-buildings', label: 'Новостройки' },
-  { to: '/blog', label: 'Журнал' },
-  { to: '/investments', label: 'Инвестиции' },
-];
+import { NAV } from './nav';
 
 /** 'Личный кабинет' when signed in, otherwise 'Вход и регистрация' opening the auth modal. */
 function AccountButton() {
@@ -82,8 +59,28 @@ function SignInButton({ onClick }: { onClick?: () => void }) {
   );
 }
 
+/**
+ * The sign-in dialog's code (its forms, the SMS code step) comes on the first «Войти», in a chunk of
+ * its own; once loaded it stays mounted, so it closes with its animation.
+ */
+const AuthModal = lazy(() => import('../auth/AuthModal').then((m) => ({ default: m.AuthModal })));
+function AuthModalHost() {
+  const { authOpen } = useSession();
+  const [wanted, setWanted] = useState(false);
+  if (authOpen !== null && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  ) : null;
+}
+
+/** The phone's menu (a drawer) comes in a chunk of its own on the first tap of «Меню». */
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
+
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   return (
     <Box minHeight="100vh" display="flex" flexDirection="column" bgcolor="#f6f7f9">
       <AppBar
@@ -94,7 +91,14 @@ export function Layout() {
       >
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 3 } }}>
-            <IconButton sx={{ display: { lg: 'none' } }} aria-label="Меню" onClick={() => setMenuOpen(true)}>
+            <IconButton
+              sx={{ display: { lg: 'none' } }}
+              aria-label="Меню"
+              onClick={() => {
+                setMenuWanted(true);
+                setMenuOpen(true);
+              }}
+            >
               <MenuIcon />
             </IconButton>
             <Typography
@@ -132,21 +136,14 @@ export function Layout() {
           </Toolbar>
         </Container>
       </AppBar>
-      <AuthModal />
+      <AuthModalHost />
       <LocationsModalHost />
       <GuestPrompt />
-      <Drawer open={menuOpen} onClose={() => setMenuOpen(false)}>
-        <Box sx={{ px: 1, pt: 1, width: 260 }}>
-          <CityButton fullWidth onOpen={() => setMenuOpen(false)} />
-        </Box>
-        <List sx={{ width: 260 }}>
-          {NAV.map((item) => (
-            <ListItemButton key={item.to} component={NavLink} to={item.to} onClick={() => setMenuOpen(false)}>
-              {item.label}
-            </ListItemButton>
-          ))}
-        </List>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
       <Container component="main" maxWidth="lg" sx={{ py: 4, flex: 1 }}>
         <Outlet />
       </Container>

@@ -18,7 +18,7 @@ import { useLocation, useParams } from 'react-router';
 import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 import { getPublication } from '../api/client';
 import type { Publication as PublicationDto } from '../api/types';
-import { breadcrumbs, SITE_NAME, useHead, useHydrated, useOrigin } from '../app/head';
+import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
 import { publicationQuery, publicationsByIdsQuery, similarQuery } from './queries';
 import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
 import { PhoneButton, usePhoneReveal, type PhoneReveal } from '../catalogue/PhoneButton';
@@ -27,6 +27,7 @@ import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PriceHistory } from './PriceHistory';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
+import { WhenNear } from '../map/WhenNear';
 import { PhotoGallery } from '../photos/PhotoGallery';
 import { LazyComplaintDialog, LazyRequestDialog, useLazyModal } from '../leads/openers';
 import { ListingSlider } from './ListingSlider';
@@ -147,7 +148,6 @@ function listingJsonLd(p: PublicationDto, origin: string, path: string) {
 const MapPlaceholder = () => <Box sx={{ height: POINT_MAP_HEIGHT, borderRadius: 2, bgcolor: 'grey.200' }} />;
 
 function Publication({ id }: { id: string }) {
-  const hydrated = useHydrated();
   const phone = usePhoneReveal(id);
   const answer = useQuery(publicationQuery(id));
   const origin = useOrigin();
@@ -205,13 +205,12 @@ function Publication({ id }: { id: string }) {
                 <Typography variant="h5" fontWeight={600} pt={2}>
                   На карте
                 </Typography>
-                {hydrated ? (
+                {/* the map's library and tiles load once a visitor scrolls near it (never on the server) */}
+                <WhenNear placeholder={<MapPlaceholder />}>
                   <Suspense fallback={<MapPlaceholder />}>
                     <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
                   </Suspense>
-                ) : (
-                  <MapPlaceholder />
-                )}
+                </WhenNear>
               </>
             )}
             <Typography variant="h5" fontWeight={600} pt={2}>

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './attribution.css';
 import { useEffect, useRef } from 'react';
 import { clientConfig } from '@estate/client';
 import { pinIcon, tilesOf } from './layers';

@@ -1,6 +1,7 @@
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './attribution.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiCall, clientConfig, DEAL_ROUTES, formatPrice, plural } from '@estate/client';

@@ -202,7 +202,7 @@ function Publication({ id }: { id: string }) {
             />
             {p.address.geo && (
               <>
-                <Typography variant="h5" fontWeight={600} pt={2}>
+                <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
                   На карте
                 </Typography>
                 {/* the map's library and tiles load once a visitor scrolls near it (never on the server) */}
@@ -213,7 +213,7 @@ function Publication({ id }: { id: string }) {
                 </WhenNear>
               </>
             )}
-            <Typography variant="h5" fontWeight={600} pt={2}>
+            <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
               Характеристики
             </Typography>
             <Grid container spacing={1}>
@@ -233,7 +233,7 @@ function Publication({ id }: { id: string }) {
                 );
               })}
             </Grid>
-            <Typography variant="h5" fontWeight={600} pt={2}>
+            <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
               Описание
             </Typography>
             <ClippedText text={p.description} lines={5} />

@@ -59,6 +59,8 @@ describe('the search on a map', () => {
         await page.screenshot({ path: `/tmp/map-${width}.png` });
         await card.getByRole('link').click();
         await page.waitForURL(/\/prodazha\/[^/?]+$/);
+        // the listing's map loads once it comes near the screen
+        await page.getByRole('heading', { name: 'На карте' }).scrollIntoViewIfNeeded();
         const point = page.getByRole('region', { name: 'Объявление на карте' });
         await point.getByTestId('map-marker').waitFor();
         // back to the list

@@ -37,13 +37,7 @@ import {
   isSet,
   type CountRequest,
 } from './queries';
-import {
-  GuestCounter,
-  METRO_CHOICES,
-  NO_FILTERS,
-  type CharacteristicFilter,
-  type Filters,
-} from './SearchBar';
+import { GuestCounter, MetroField, NO_FILTERS, type CharacteristicFilter, type Filters } from './SearchBar';
 
 const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
 
@@ -415,21 +409,11 @@ export default function FiltersDialog({
               ))}
             </Box>
           )}
-          <TextField
-            select
-            size="small"
-            label="До метро"
+          <MetroField
             value={draft.metro}
             sx={{ maxWidth: { md: 360 } }}
-            onChange={(e) => setDraft({ ...draft, metro: e.target.value })}
-          >
-            <MenuItem value="">Неважно</MenuItem>
-            {Object.entries(METRO_CHOICES).map(([key, choice]) => (
-              <MenuItem key={key} value={key}>
-                {choice.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(metro) => setDraft({ ...draft, metro })}
+          />
           {sale && (
             <Section title="Новостройка">
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>

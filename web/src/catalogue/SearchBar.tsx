@@ -11,6 +11,8 @@ import {
   ToggleButton,
   ToggleButtonGroup,
   Typography,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { stayProblem } from '../booking/stay';
@@ -96,6 +98,35 @@ export function storeGuests(n: number) {
 }
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
+
+/** «До метро»: the way and the minutes (METRO_CHOICES), or 'Неважно'; the same field wherever a search is set. */
+export function MetroField({
+  value,
+  onChange,
+  sx,
+}: {
+  value: string;
+  onChange(metro: string): void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="До метро"
+      value={value}
+      sx={sx}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <MenuItem value="">Неважно</MenuItem>
+      {Object.entries(METRO_CHOICES).map(([key, choice]) => (
+        <MenuItem key={key} value={key}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 /** The date pickers come in their own chunk: only the daily-rent search shows them. */
 const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
 
@@ -233,21 +264,11 @@ export function SearchBar({
             <GuestCounter value={draft.guests} onChange={(guests) => setDraft({ ...draft, guests })} />
           </>
         )}
-        <TextField
-          select
-          size="small"
-          label="До метро"
+        <MetroField
           value={draft.metro}
           sx={{ flex: '1 1 200px', minWidth: 0, maxWidth: { sm: 260 } }}
-          onChange={(e) => setDraft({ ...draft, metro: e.target.value })}
-        >
-          <MenuItem value="">Неважно</MenuItem>
-          {Object.entries(METRO_CHOICES).map(([key, choice]) => (
-            <MenuItem key={key} value={key}>
-              {choice.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(metro) => setDraft({ ...draft, metro })}
+        />
         {onAllFilters && (
           <Badge badgeContent={extras} color="primary" invisible={extras === 0} sx={{ ml: { sm: 'auto' } }}>
             <Button

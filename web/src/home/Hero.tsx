@@ -18,7 +18,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { plural } from '@estate/client';
 import type { DealCategory } from '../api/types';
 import { stayProblem } from '../booking/stay';
-import { GUESTS_KEY, METRO_CHOICES, NO_FILTERS, storedGuests, type Filters } from '../catalogue/SearchBar';
+import { GUESTS_KEY, MetroField, NO_FILTERS, storedGuests, type Filters } from '../catalogue/SearchBar';
 import { HERO_TABS, heroSearchUrl, VISIBLE_ON_PHONE } from './heroTabs';
 
 /** the date pickers come in their own chunk, only once «Посуточно» is chosen */
@@ -154,21 +154,11 @@ function HeroSearch({
           <GuestCounter value={filters.guests} onChange={(guests) => onChange({ ...filters, guests })} />
         </>
       )}
-      <TextField
-        select
-        size="small"
-        label="До метро"
+      <MetroField
         value={filters.metro}
         sx={{ flex: '1 1 200px', minWidth: 0 }}
-        onChange={(e) => onChange({ ...filters, metro: e.target.value })}
-      >
-        <MenuItem value="">Неважно</MenuItem>
-        {Object.entries(METRO_CHOICES).map(([key, choice]) => (
-          <MenuItem key={key} value={key}>
-            {choice.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(metro) => onChange({ ...filters, metro })}
+      />
       <Stack direction="row" spacing={1} sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
         <Button
           variant="outlined"

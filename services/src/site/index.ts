@@ -13,7 +13,7 @@ import { contentRoutes } from '../content';
 import type { AppContext } from '../core/context';
 import { readTurn } from '../core/readTurns';
 import type { RouteDeclaration } from '../core/route';
-import { locationByIp, locationRoutes } from '../locations';
+import { ALL_RUSSIA, locationByIp, locationRoutes } from '../locations';
 import { newBuildingRoutes } from '../newBuildings';
 import { publicationRoutes } from '../publications';
 import { favicon } from './favicon';
@@ -68,7 +68,8 @@ function visitorPlace(req: Request): { placeCookie?: string; ipPlace?: { id: str
   const cookie = LOCATION_COOKIE.exec(req.headers.cookie ?? '');
   if (cookie) return { placeCookie: `location=${cookie[1]}` };
   const { location } = locationByIp(req.ip ?? '');
-  return { ipPlace: location ? { id: location.id, name: location.name } : { id: null, name: 'Вся Россия' } };
+  const place = location ?? ALL_RUSSIA;
+  return { ipPlace: { id: place.id, name: place.name } };
 }
 
 /**

@@ -83,17 +83,24 @@ describe('server-rendered pages', () => {
     );
   });
 
-  it("a page names its own chunks in modulepreload links, not the other pages'", async () => {
+  it("a page's loader asks for its own chunks after the first paint, not the other pages'", async () => {
     const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
       string,
       { file: string; isEntry?: boolean }
     >;
     const fileOf = (module: string) => `/${manifest[module].file}`;
     const head = (html: string) => html.slice(0, html.indexOf('</head>'));
-    const preloaded = (html: string) =>
-      [...head(html).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    // the inline loader at the body's end: its entry, then the chunks it preloads
+    const preloaded = (html: string) => {
+      const loader = /<script id="page-scripts"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+      return [...loader.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    };
 
     const listingHtml = (await request(app).get(`/prodazha/${listing._id}`).expect(200)).text;
+    // nothing in the head asks for JavaScript before the page has painted
+    expect(head(listingHtml)).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    expect(preloaded(listingHtml)[0]).toBe(`/${entry.file}`);
     expect(preloaded(listingHtml)).toContain(fileOf('src/publication/PublicationPage.tsx'));
     expect(preloaded(listingHtml)).not.toContain(fileOf('src/catalogue/CataloguePage.tsx'));
     // each chunk once: the entry's own (index.html's) are not named again

@@ -116,11 +116,14 @@ export function formatCharacteristic(c: CharacteristicView): { label: string; va
 
 export const DEAL_ROUTES = { sale: '/prodazha', rent: '/rent', dailyRent: '/daily-rent' } as const;
 
-const DAY_FORMAT = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// made on first use, not as the module loads: a phone's first DateTimeFormat loads ICU's data for
+// ~60 ms, which every page of the site paid before its first render (the site has web/src/app/dates.ts)
+let dayFormat: Intl.DateTimeFormat | undefined;
 /** A calendar day (ГГГГ-ММ-ДД, as stays and calendar entries are written) in words: «13 декабря 2026 г.». */
-export const formatDay = (day: string) => DAY_FORMAT.format(new Date(day));
+export const formatDay = (day: string) =>
+  (dayFormat ??= new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })).format(new Date(day));

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, whenHydrated } from '../support/browser';
 import { startTestServer, type TestApp, type TestServer } from '../support/server';
 
 /**
@@ -121,6 +121,7 @@ describe.each([375, 1440])('the place at %i px', (width) => {
     const openFilters = () => page.getByRole('button', { name: /^Фильтры/ }).click();
     if (phone) await openFilters();
     const field = (phone ? filters : page).getByRole('combobox', { name: 'Город, метро, район, улица' });
+    await whenHydrated(field);
     await field.fill('Покров');
     const option = page.getByRole('option', { name: /ул Покровка/ });
     await option.waitFor();

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const FLAGS = [
   '--headless',
@@ -37,5 +37,59 @@ export async function launchBrowser(suite = 'browser'): Promise<Browser | null> 
     console.warn(`SKIPPED browser suite "${suite}": Chromium not found (apt-get install -y chromium)`);
     return null;
   }
-  return chromium.launch({ executablePath, args: FLAGS, headless: true });
+  const browser = await chromium.launch({ executablePath, args: FLAGS, headless: true });
+  await untilScriptsRun(browser);
+  return browser;
 }
+
+let patched = false;
+/**
+ * A server-rendered page asks for its JavaScript after its first paint (services/src/site/render.ts),
+ * so its `load` event no longer waits for it: `goto` and `reload` here return, as they did before,
+ * once the page's scripts have run and React has begun to hydrate (#root holds its container),
+ * rather than while the page is still plain HTML. A page without the loader (the cabinet, a file)
+ * returns at once.
+ */
+async function untilScriptsRun(browser: Browser) {
+  if (patched) return;
+  patched = true;
+  const context = await browser.newContext();
+  const prototype = Object.getPrototypeOf(await context.newPage()) as Page;
+  await context.close();
+  const hydrating = (page: Page) =>
+    page
+      .waitForFunction(
+        () =>
+          !document.getElementById('page-scripts') ||
+          Object.keys(document.getElementById('root') ?? {}).some((key) =>
+            key.startsWith('__reactContainer'),
+          ),
+      )
+      .catch(() => undefined); // the page went on elsewhere meanwhile: nothing to wait for
+  for (const method of ['goto', 'reload'] as const) {
+    const original = prototype[method] as (this: Page, ...args: unknown[]) => ReturnType<Page['goto']>;
+    (prototype as unknown as Record<string, unknown>)[method] = async function (
+      this: Page,
+      ...args: unknown[]
+    ) {
+      const response = await original.apply(this, args);
+      await hydrating(this);
+      return response;
+    };
+  }
+}
+
+/**
+ * Waits until React has hydrated this element (its props are attached): a page's JavaScript is
+ * asked for after its first paint, and text typed into a server-rendered field before hydration
+ * is not in React's state.
+ */
+export const whenHydrated = (locator: Locator) =>
+  locator.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const ready = () => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+        const check = () => (ready() ? resolve() : setTimeout(check, 20));
+        check();
+      }),
+  );

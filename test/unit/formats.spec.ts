@@ -1,6 +1,7 @@
 import {
   formatArea,
   formatCharacteristic,
+  formatDay,
   formatMetres,
   formatNumber,
   formatPrice,
@@ -12,6 +13,7 @@ import {
   roomsLabel,
   updatedAgo,
 } from '../../client/src/format';
+import { formatDate } from '../../web/src/app/dates';
 import { pageItems } from '../../web/src/catalogue/pageItems';
 
 const NNBSP = '\u202f'; // narrow no-break space: groups digits
@@ -136,5 +138,31 @@ describe('pagination model (web/src/catalogue/pageItems.ts)', () => {
         });
       }
     }
+  });
+});
+
+describe('dates in words (web/src/app/dates.ts formatDate, written out instead of through Intl)', () => {
+  it('writes what ru-RU DateTimeFormat writes, in Moscow time for moments and UTC for days', () => {
+    const intl = (zone: string, year: boolean) =>
+      new Intl.DateTimeFormat('ru-RU', {
+        day: 'numeric',
+        month: 'long',
+        ...(year ? { year: 'numeric' } : {}),
+        timeZone: zone,
+      });
+    // one moment in each month, some just before or after midnight in Moscow
+    for (let month = 0; month < 12; month++)
+      for (const hour of [0, 20, 21, 23]) {
+        const at = new Date(Date.UTC(2026, month, month + 1, hour, 30));
+        expect(formatDate(at.toISOString())).toBe(intl('Europe/Moscow', true).format(at));
+        expect(formatDate(at, { year: false })).toBe(intl('Europe/Moscow', false).format(at));
+        expect(formatDate(at, { zone: 'UTC' })).toBe(intl('UTC', true).format(at));
+      }
+    expect(formatDay('2026-12-13')).toBe('13 декабря 2026 г.');
+    expect(formatDate('2026-12-31T21:00:00Z', { year: false })).toBe('1 января');
+  });
+
+  it('answers an empty text for a date that is not one', () => {
+    expect(formatDate('не дата')).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/App';
+import { leftServerPage } from './app/browserStore';
 import { createQueryClient } from './app/queryClient';
 import { handlesOf, routes } from './app/routes';
 
@@ -31,6 +32,13 @@ async function start() {
     await Promise.all(handlesOf(matches).map((h) => h.preload?.()));
   }
   const router = createBrowserRouter(routes);
+  // the first navigation leaves the page the server rendered
+  const stop = router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.key !== 'default') {
+      leftServerPage();
+      stop();
+    }
+  });
   const queryClient = createQueryClient();
   // the same key as the server's cache (key 'css'): it takes over the server's <style data-emotion> tags
   const emotionCache = createCache({ key: 'css' });

@@ -2,12 +2,12 @@ import { Alert, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/
 import { useEffect, useState } from 'react';
 import { apiCall, formatPrice, type PremiumTariffDto } from '@estate/client';
 import { useSession } from '../auth/session';
+import { formatDate } from '../app/dates';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Tariff = PremiumTariffDto;
 const NAMES: Record<number, string> = { 1: 'На месяц', 6: 'На полгода', 12: 'На год' };
-const dateText = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+const dateText = (iso: string) => formatDate(iso);
 
 /** The premium subscription: new listings in their first 3 days. Paying opens the payment page the server gives. */
 export function PremiumPage() {

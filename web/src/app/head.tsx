@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+import { useBrowserStore } from './browserStore';
 
 /** schema.org JSON-LD of a page: an object with @type (the Organization is added to every page by the shell). */
 export type JsonLd = Record<string, unknown>;
@@ -101,13 +102,10 @@ export function useHead(head: HeadData | null) {
 }
 
 const noSubscription = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
 /**
  * false on the server and while the page hydrates, true after: what only a browser can draw (the
  * map's library reads `window` as it loads) waits for it, in a placeholder of its size.
  */
-export const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+export const useHydrated = () => useBrowserStore(noSubscription, inBrowser, onServer);

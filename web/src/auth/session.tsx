@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { apiCall, logout as endSession, profile as askProfile, type ProfileDto } from '@estate/client';
 import { keepGuestFavourites, takeGuestFavourites } from '../favourites/guestFavourites';
 import { mergeGuestFavourites } from '../favourites/merge';
@@ -25,6 +34,8 @@ type Session = {
 const SessionContext = createContext<Session | null>(null);
 
 type Loaded = { profile: Profile | null; favourites: Set<string> };
+/** a guest's favourites on the server (none): one set, so a guest's first load changes nothing but `loading` */
+const NO_FAVOURITES: Set<string> = new Set();
 
 /**
  * A server-rendered page says whether the request carried a session cookie (`<meta name="session">`,
@@ -39,10 +50,10 @@ let guestPage =
 async function loadSession(): Promise<Loaded> {
   if (guestPage) {
     guestPage = false; // asked only at the page's start
-    return { profile: null, favourites: new Set() };
+    return { profile: null, favourites: NO_FAVOURITES };
   }
   const me = await askProfile().catch(() => null);
-  if (!me) return { profile: null, favourites: new Set() };
+  if (!me) return { profile: null, favourites: NO_FAVOURITES };
   // the spec's full fetch of favourites: limit 100, offset 1
   const list = await apiCall<{ data: { id: string }[] }>(
     '/api/favorite-publications?limit=100&offset=1',
@@ -59,7 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loading, setLoading] = useState(true);
   const [authOpen, setAuthOpen] = useState<Session['authOpen']>(null);
-  const [favourites, setFavourites] = useState<Set<string>>(new Set());
+  const [favourites, setFavourites] = useState<Set<string>>(NO_FAVOURITES);
 
   const apply = useCallback((loaded: Loaded) => {
     setProfile(loaded.profile);
@@ -71,7 +82,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // the first load: who is signed in, asked once the page starts
   useEffect(() => {
     let live = true;
-    void loadSession().then((loaded) => live && apply(loaded));
+    // a transition: the header and the hearts that read the session re-render in slices of a few
+    // milliseconds after the page's hydration, not in one task that blocks a phone's main thread
+    void loadSession().then((loaded) => live && startTransition(() => apply(loaded)));
     return () => {
       live = false;
     };

@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { apiCall, formatPrice, plural, type BookingDto } from '@estate/client';
+import { formatDate } from '../app/dates';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Booking = BookingDto;
@@ -25,8 +26,7 @@ const TABS = [
   { key: 'cancelled', label: 'Отменено', match: (b: Booking) => b.displayStatus === 5 },
   { key: 'completed', label: 'Завершен', match: (b: Booking) => b.displayStatus === 4 },
 ] as const;
-const dateText = (d: string) =>
-  new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(d));
+const dateText = (d: string) => formatDate(d, { year: false, zone: 'UTC' });
 
 export function MyBookingsPage() {
   const [items, setItems] = useState<Booking[] | null>(null);

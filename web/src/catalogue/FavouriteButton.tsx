@@ -1,6 +1,6 @@
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import { useSession } from '../auth/session';
 import { showGuestPrompt, toggleGuestFavourite, useGuestFavourites } from '../favourites/guestFavourites';
 
@@ -14,20 +14,21 @@ export function FavouriteButton({ publicationId }: { publicationId: string }) {
   const guest = useGuestFavourites();
   const active = profile ? favourites.has(publicationId) : guest.includes(publicationId);
   const label = active ? 'Убрать из избранного' : 'В избранное';
+  // the browser's own hint (title) rather than MUI's Tooltip: a Tooltip re-renders its heart once
+  // more, synchronously, as the page hydrates (its child's ref is state), for each card of a page
   return (
-    <Tooltip title={label}>
-      <IconButton
-        aria-label={label}
-        aria-pressed={active}
-        onClick={() => {
-          if (loading) return;
-          if (profile) void toggleFavourite(publicationId);
-          else if (toggleGuestFavourite(publicationId)) showGuestPrompt();
-        }}
-        sx={{ bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
-      >
-        {active ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}
-      </IconButton>
-    </Tooltip>
+    <IconButton
+      title={label}
+      aria-label={label}
+      aria-pressed={active}
+      onClick={() => {
+        if (loading) return;
+        if (profile) void toggleFavourite(publicationId);
+        else if (toggleGuestFavourite(publicationId)) showGuestPrompt();
+      }}
+      sx={{ bgcolor: 'rgba(255,255,255,0.9)', '&:hover': { bgcolor: '#fff' } }}
+    >
+      {active ? <FavoriteIcon color="error" /> : <FavoriteBorderIcon />}
+    </IconButton>
   );
 }

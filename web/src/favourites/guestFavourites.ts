@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useBrowserStore } from '../app/browserStore';
 
 /**
  * A guest's favourites (issue 18 item 6): kept in this browser's local storage, newest first, and
@@ -11,16 +12,18 @@ export const GUEST_LIMIT = 100;
 const listeners = new Set<() => void>();
 let cache: string[] | null = null;
 
+const EMPTY: string[] = [];
+
 function read(): string[] {
   try {
     const value = JSON.parse(localStorage.getItem(GUEST_FAVOURITES_KEY) ?? '[]') as unknown;
-    return Array.isArray(value)
+    return Array.isArray(value) && value.length > 0
       ? value
           .filter((id): id is string => typeof id === 'string' && /^[\w-]{1,64}$/.test(id))
           .slice(0, GUEST_LIMIT)
-      : [];
+      : EMPTY;
   } catch {
-    return [];
+    return EMPTY;
   }
 }
 
@@ -51,10 +54,10 @@ const subscribe = (listener: () => void) => {
     window.removeEventListener('storage', onStorage);
   };
 };
-const EMPTY: string[] = [];
+const none = () => EMPTY;
 
-/** The guest's favourite ids, newest first. */
-export const useGuestFavourites = () => useSyncExternalStore(subscribe, snapshot, () => EMPTY);
+/** The guest's favourite ids, newest first (none on the server and while the page hydrates). */
+export const useGuestFavourites = () => useBrowserStore(subscribe, snapshot, none);
 
 /** Adds or removes one; answers whether it is now a favourite. */
 export function toggleGuestFavourite(id: string): boolean {

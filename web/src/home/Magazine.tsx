@@ -4,16 +4,10 @@ import { Link as RouterLink } from 'react-router';
 import type { PostListItemDto } from '@estate/client';
 import { Img } from './Img';
 import { HOME_POSTS, magazineQuery } from './queries';
+import { formatDate } from '../app/dates';
 
 /** the blog's pictures are drawn 1200x675 (16:9) */
 const IMAGE = { width: 1200, height: 675 };
-const ruDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  });
 const clamp = (lines: number) =>
   ({
     display: '-webkit-box',
@@ -63,7 +57,7 @@ function LeadPost({ post }: { post: PostListItemDto }) {
             {post.descriptionMeta}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {ruDate(post.publishedAt)}
+            {formatDate(post.publishedAt)}
           </Typography>
         </Stack>
       </CardActionArea>
@@ -95,7 +89,7 @@ function PostRow({ post }: { post: PostListItemDto }) {
             {post.title}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {ruDate(post.publishedAt)}
+            {formatDate(post.publishedAt)}
           </Typography>
         </Stack>
       </CardActionArea>

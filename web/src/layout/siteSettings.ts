@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { apiCall, type SiteSettingsDto } from '@estate/client';
 
 /** The site's contacts and policy link (`GET /api/settings`), asked once per visit and shared. */
@@ -16,14 +17,16 @@ export function loadSettings(): Promise<SiteSettingsDto | null> {
   return settings;
 }
 
+/**
+ * Through the site's query cache (one answer for the visit); the footer and the forms' policy link
+ * take it in a transition (useDeferredValue), not in the one task in which a query's answer
+ * re-renders its readers.
+ */
 export function useSiteSettings(): SiteSettingsDto | null {
-  const [value, setValue] = useState<SiteSettingsDto | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void loadSettings().then((s) => alive && setValue(s));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return value;
+  const answer = useQuery({
+    queryKey: ['site-settings'],
+    queryFn: loadSettings,
+    staleTime: Infinity,
+  });
+  return useDeferredValue(answer.data ?? null);
 }

@@ -62,7 +62,10 @@ export function PlaceSearch({
       isOptionEqualToValue={(a, b) => keyOf(a) === keyOf(b)}
       getOptionLabel={(o) => o.name}
       onInputChange={(_, next, reason) => {
-        if (reason === 'reset' && next === '' && value) return;
+        // MUI's own resets to nothing are not taken (a pick and the clear button set the text
+        // themselves): it resets whenever the page re-renders around an unfocused field, which,
+        // the moment after hydration, wiped what a visitor had begun to type
+        if (reason === 'reset' && next === '') return;
         setText(next);
       }}
       onChange={(_, picked) => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useBrowserStore } from '../app/browserStore';
 import { apiCall, type LocationByIpAnswer } from '@estate/client';
 
 /**
@@ -106,7 +107,8 @@ export function useChosenPlace(): State {
     start(rendered);
     return state;
   }, [rendered]);
-  return useSyncExternalStore(subscribe, snapshot, () => server);
+  const serverSnapshot = useCallback(() => server, [server]);
+  return useBrowserStore(subscribe, snapshot, serverSnapshot);
 }
 
 /** Whether the locations modal is open: the header's and the burger menu's place both open the one modal. */

@@ -1,5 +1,5 @@
 import { Box, Button, Typography } from '@mui/material';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A text clipped to `lines` lines with «Показать полностью» / «Свернуть». The button's place is
@@ -10,11 +10,12 @@ export function ClippedText({ text, lines }: { text: string; lines: number }) {
   const [open, setOpen] = useState(false);
   const [clipped, setClipped] = useState(false);
   const box = useRef<HTMLParagraphElement>(null);
-  useLayoutEffect(() => {
+  // measured in ResizeObserver's callbacks only, its first one included: they come after the
+  // browser's own layout, where a measure in the commit forced one of the whole page
+  useEffect(() => {
     const element = box.current;
     if (!element) return;
     const measure = () => setClipped(element.scrollHeight > element.clientHeight + 1);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();

@@ -1,7 +1,7 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Card, Chip, IconButton, Link, Skeleton, Stack, Typography } from '@mui/material';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { areaLabel, DEAL_ROUTES, floorLabel, roomsLabel } from '@estate/client';
 import type { Publication } from '../api/types';
@@ -19,8 +19,10 @@ export const SLIDE_HEIGHT = 380;
 /**
  * A row of listing cards scrolled sideways (scroll-snap; arrows from md), under its heading: the
  * similar listings, the viewed ones. While the cards come, skeletons of their size stand there.
+ * Memoised: its section re-renders at once when a query answers; the cards, when their listings
+ * come through useDeferredValue, in a transition.
  */
-export function ListingSlider({
+export const ListingSlider = memo(function ListingSlider({
   title,
   listings,
   testId,
@@ -94,7 +96,7 @@ export function ListingSlider({
       </Box>
     </Box>
   );
-}
+});
 
 /** The slider's compact card: the photo (with the heart), the price, rooms · area · floor, the title and the address. */
 function SlideCard({ publication: p }: { publication: Publication }) {

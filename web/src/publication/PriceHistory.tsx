@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPrice } from '@estate/client';
 import { priceHistoryQuery } from './queries';
-
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDate } from '../app/dates';
 
 /** product.md: 'История изменения цены' with the date, the price and the difference (up or down). */
 export function PriceHistory({ publicationId }: { publicationId: string }) {
@@ -41,7 +40,7 @@ export function PriceHistory({ publicationId }: { publicationId: string }) {
               alignItems="center"
             >
               <Typography variant="body2" color="text.secondary">
-                {dateFormat.format(new Date(item.createdAt))}
+                {formatDate(item.createdAt)}
               </Typography>
               <Typography variant="body2" fontWeight={600}>
                 {formatPrice(item.price)}

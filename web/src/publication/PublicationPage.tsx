@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 import { getPublication } from '../api/client';
@@ -174,8 +174,15 @@ function Publication({ id }: { id: string }) {
   }, [id, Boolean(p)]);
   // «Вы смотрели» on the next listing: this one goes first in the browser's list
   const shown = Boolean(p);
+  // when the browser is idle: a first write opens its storage (~15 ms), which the page's start can do without
   useEffect(() => {
-    if (shown) rememberViewed(id);
+    if (!shown) return;
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(() => rememberViewed(id), 500);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => rememberViewed(id), { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
   }, [id, shown]);
 
   if (answer.isPending) return <PublicationSkeleton />;
@@ -408,25 +415,23 @@ function ListingActions({ publication: p }: { publication: PublicationDto }) {
 /** «Похожие объявления»: 6 in a slider; its skeletons hold the place until they come, none — no section. */
 function SimilarListings({ publication: p }: { publication: PublicationDto }) {
   const similar = useQuery(similarQuery(p.id, p.dealCategory));
+  // the cards in a transition once the answer comes (a query's answer re-renders at once, in one task)
+  const listings = useDeferredValue(similar.data);
+  const shown = useMemo(() => listings?.slice(0, SIMILAR_COUNT), [listings]);
   if (similar.data?.length === 0 || similar.isError) return null;
-  return (
-    <ListingSlider
-      title="Похожие объявления"
-      listings={similar.data?.slice(0, SIMILAR_COUNT)}
-      testId="similar-listings"
-    />
-  );
+  return <ListingSlider title="Похожие объявления" listings={shown} testId="similar-listings" />;
 }
 
 /** «Вы смотрели»: the listings this browser opened last (16 at most), the one shown now left out. */
 function RecentlyViewed({ currentId }: { currentId: string }) {
   const ids = useRecentlyViewed().filter((id) => id !== currentId);
   const viewed = useQuery({ ...publicationsByIdsQuery(ids), enabled: ids.length > 0 });
+  const listings = useDeferredValue(viewed.data);
   if (ids.length === 0 || viewed.data?.length === 0 || viewed.isError) return null;
   return (
     <ListingSlider
       title="Вы смотрели"
-      listings={viewed.data}
+      listings={listings}
       testId="recently-viewed"
       skeletons={Math.min(ids.length, 4)}
     />

@@ -12,9 +12,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { countLabel } from '@estate/client';
 import { viewsQuery } from './queries';
+import { formatDate } from '../app/dates';
 
 const VIEW_FORMS: [string, string, string] = ['просмотр', 'просмотра', 'просмотров'];
-const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const dayText = (day: string) => formatDate(day, { year: false, zone: 'UTC' });
 const dayNumber = (iso: string) => String(Number(iso.slice(8, 10)));
 const CHART_HEIGHT = 160;
 
@@ -41,16 +42,11 @@ export default function ViewsDialog({
       </IconButton>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" mb={1} minHeight={20}>
-          {days &&
-            `${dayFormat.format(new Date(days[0].date))} — ${dayFormat.format(new Date(days[days.length - 1].date))}`}
+          {days && `${dayText(days[0].date)} — ${dayText(days[days.length - 1].date)}`}
         </Typography>
         <Box
           role="img"
-          aria-label={
-            days
-              ? days.map((d) => `${dayFormat.format(new Date(d.date))}: ${d.views}`).join(', ')
-              : 'Загрузка'
-          }
+          aria-label={days ? days.map((d) => `${dayText(d.date)}: ${d.views}`).join(', ') : 'Загрузка'}
           data-testid="views-chart"
           sx={{
             display: 'grid',

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useBrowserStore } from '../app/browserStore';
 
 /** product.md: the viewed listings' slider holds 16 cards */
 export const RECENTLY_VIEWED_LIMIT = 16;
@@ -55,4 +55,5 @@ function subscribe(listener: () => void) {
  * The ids of the listings this browser viewed last, newest first. On the server and while the page
  * hydrates: none (the browser's storage is read only after), so the server's HTML is matched.
  */
-export const useRecentlyViewed = () => useSyncExternalStore(subscribe, read, () => NONE);
+const none = () => NONE;
+export const useRecentlyViewed = () => useBrowserStore(subscribe, read, none);

@@ -1,0 +1,50 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/**
+ * Whether the page in the window is still the one the server rendered (#root came with its HTML):
+ * its components, hydrated now or in a Suspense boundary later, start from the server's value; the
+ * first navigation in the browser (main.tsx) ends it, and a page opened after reads the browser's
+ * value at once. (Not the end of the root's first commit: a boundary can hydrate after it.)
+ */
+const onServer = typeof document === 'undefined';
+let serverPage = !onServer && Boolean(document.getElementById('root')?.hasChildNodes());
+export const leftServerPage = () => {
+  serverPage = false;
+};
+
+/**
+ * A value that only the browser knows (its storage, its cookies, that it runs at all), read as
+ * the server rendered it while the page hydrates and as the browser has it right after, in a
+ * transition. React's useSyncExternalStore would re-render every reader whose value differs from
+ * the server's synchronously after hydration, in one task: on the listing page that was a whole
+ * page again (~150 ms of a phone's main thread); a transition renders in slices of a few ms.
+ * `getSnapshot` answers the same object while the value is unchanged.
+ */
+export function useBrowserStore<T>(
+  subscribe: (onChange: () => void) => () => void,
+  getSnapshot: () => T,
+  getServerSnapshot: () => T,
+): T {
+  const [value, setValue] = useState(() => (onServer || serverPage ? getServerSnapshot() : getSnapshot()));
+  useEffect(() => {
+    // an equal value keeps the one shown (the server's object, say): its readers do not re-render,
+    // and what they derived from it (a field's text typed meanwhile) stays
+    const update = () =>
+      startTransition(() => {
+        const next = getSnapshot();
+        setValue((shown) => (Object.is(shown, next) || sameJson(shown, next) ? shown : next));
+      });
+    update();
+    return subscribe(update);
+  }, [subscribe, getSnapshot]);
+  return value;
+}
+
+/** the stores' values are small JSON (a place, up to 100 ids): compared by their text */
+function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}

@@ -47,8 +47,8 @@ let patched = false;
  * A server-rendered page asks for its JavaScript after its first paint (services/src/site/render.ts),
  * so its `load` event no longer waits for it: `goto` and `reload` here return, as they did before,
  * once the page's scripts have run and React has begun to hydrate (#root holds its container),
- * rather than while the page is still plain HTML. A page without the loader (the cabinet, a file)
- * returns at once.
+ * rather than while the page is still plain HTML. A page without the loader (the cabinet, a file),
+ * or a context with JavaScript off, returns at once.
  */
 async function untilScriptsRun(browser: Browser) {
   if (patched) return;
@@ -58,14 +58,32 @@ async function untilScriptsRun(browser: Browser) {
   await context.close();
   const hydrating = (page: Page) =>
     page
-      .waitForFunction(
-        () =>
+      .waitForFunction(() => {
+        // a context with JavaScript off runs no loader: a <noscript>'s markup is parsed as elements then
+        const probe = document.createElement('noscript');
+        probe.innerHTML = '<i></i>';
+        if (probe.childElementCount > 0) return true;
+        return (
           !document.getElementById('page-scripts') ||
-          Object.keys(document.getElementById('root') ?? {}).some((key) =>
-            key.startsWith('__reactContainer'),
-          ),
-      )
+          Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))
+        );
+      })
       .catch(() => undefined); // the page went on elsewhere meanwhile: nothing to wait for
+  // and then until the main thread is idle twice: what follows hydration (the session, the stores
+  // only the browser knows) renders in transitions, which a field typed into meanwhile would meet
+  const settled = (page: Page) =>
+    page
+      .evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const idle = (next: () => void) =>
+              'requestIdleCallback' in window
+                ? requestIdleCallback(next, { timeout: 2000 })
+                : setTimeout(next, 50);
+            idle(() => idle(resolve));
+          }),
+      )
+      .catch(() => undefined);
   for (const method of ['goto', 'reload'] as const) {
     const original = prototype[method] as (this: Page, ...args: unknown[]) => ReturnType<Page['goto']>;
     (prototype as unknown as Record<string, unknown>)[method] = async function (
@@ -74,6 +92,7 @@ async function untilScriptsRun(browser: Browser) {
     ) {
       const response = await original.apply(this, args);
       await hydrating(this);
+      await settled(this);
       return response;
     };
   }

@@ -125,8 +125,12 @@ describe('the compiled server (node dist/server/main.js), all roles in one proce
       const index = readFileSync(join(root, dist, 'index.html'), 'utf8');
       const text = await res.text();
       if (dist === 'web/dist' && existsSync(join(root, 'web/dist-server/entry-server.cjs'))) {
-        // the site is rendered on the server into its built index.html: the same entry script, the page in #root
-        expect(text).toContain(/<script type="module"[^>]*><\/script>/.exec(index)![0]);
+        // the site is rendered on the server into its built index.html: the same entry script (asked
+        // for by the page's loader after its first paint), the page in #root
+        const entry = /<script type="module"[^>]*src="([^"]+)"><\/script>/.exec(index)![1];
+        expect(/<script id="page-scripts"[^>]*>([\s\S]*?)<\/script>/.exec(text)?.[1]).toContain(
+          `("${entry}",`,
+        );
         expect(text).toMatch(/<div id="root"><div/);
       } else expect(text).toBe(index);
     }

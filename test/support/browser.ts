@@ -71,19 +71,26 @@ async function untilScriptsRun(browser: Browser) {
       .catch(() => undefined); // the page went on elsewhere meanwhile: nothing to wait for
   // and then until the main thread is idle twice: what follows hydration (the session, the stores
   // only the browser knows) renders in transitions, which a field typed into meanwhile would meet
+  // (with JavaScript off no callback of the page runs: at once then, and never longer than 5 s)
   const settled = (page: Page) =>
-    page
-      .evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            const idle = (next: () => void) =>
-              'requestIdleCallback' in window
-                ? requestIdleCallback(next, { timeout: 2000 })
-                : setTimeout(next, 50);
-            idle(() => idle(resolve));
-          }),
-      )
-      .catch(() => undefined);
+    Promise.race([
+      page
+        .evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const probe = document.createElement('noscript');
+              probe.innerHTML = '<i></i>';
+              if (probe.childElementCount > 0) return resolve();
+              const idle = (next: () => void) =>
+                'requestIdleCallback' in window
+                  ? requestIdleCallback(next, { timeout: 2000 })
+                  : setTimeout(next, 50);
+              idle(() => idle(resolve));
+            }),
+        )
+        .catch(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
   for (const method of ['goto', 'reload'] as const) {
     const original = prototype[method] as (this: Page, ...args: unknown[]) => ReturnType<Page['goto']>;
     (prototype as unknown as Record<string, unknown>)[method] = async function (

@@ -56,31 +56,35 @@ async function untilScriptsRun(browser: Browser) {
   const context = await browser.newContext();
   const prototype = Object.getPrototypeOf(await context.newPage()) as Page;
   await context.close();
-  const hydrating = (page: Page) =>
+  // a context with JavaScript off runs no loader and no callback: a <noscript>'s markup is parsed as
+  // elements then
+  const scriptsOff = (page: Page) =>
     page
-      .waitForFunction(() => {
-        // a context with JavaScript off runs no loader: a <noscript>'s markup is parsed as elements then
+      .evaluate(() => {
         const probe = document.createElement('noscript');
         probe.innerHTML = '<i></i>';
-        if (probe.childElementCount > 0) return true;
-        return (
-          !document.getElementById('page-scripts') ||
-          Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))
-        );
+        return probe.childElementCount > 0;
       })
+      .catch(() => true);
+  const hydrating = (page: Page) =>
+    page
+      .waitForFunction(
+        () =>
+          !document.getElementById('page-scripts') ||
+          Object.keys(document.getElementById('root') ?? {}).some((key) =>
+            key.startsWith('__reactContainer'),
+          ),
+      )
       .catch(() => undefined); // the page went on elsewhere meanwhile: nothing to wait for
   // and then until the main thread is idle twice: what follows hydration (the session, the stores
   // only the browser knows) renders in transitions, which a field typed into meanwhile would meet
-  // (with JavaScript off no callback of the page runs: at once then, and never longer than 5 s)
+  // (never longer than 5 s)
   const settled = (page: Page) =>
     Promise.race([
       page
         .evaluate(
           () =>
             new Promise<void>((resolve) => {
-              const probe = document.createElement('noscript');
-              probe.innerHTML = '<i></i>';
-              if (probe.childElementCount > 0) return resolve();
               const idle = (next: () => void) =>
                 'requestIdleCallback' in window
                   ? requestIdleCallback(next, { timeout: 2000 })
@@ -98,6 +102,7 @@ async function untilScriptsRun(browser: Browser) {
       ...args: unknown[]
     ) {
       const response = await original.apply(this, args);
+      if (await scriptsOff(this)) return response;
       await hydrating(this);
       await settled(this);
       return response;

@@ -205,8 +205,9 @@ const USER = Buffer.from('user');
  * once: an answer from the cache joins buffers instead of searching and re-encoding 100 kB of text.
  */
 type SplitPage = { texts: Buffer[]; places: string[] };
+const PLACES = new RegExp(`(${NONCE}|${SESSION})`);
 function splitPage(html: string): SplitPage {
-  const pieces = html.split(new RegExp(`(${NONCE}|${SESSION})`));
+  const pieces = html.split(PLACES);
   return {
     texts: pieces.filter((_, i) => i % 2 === 0).map((text) => Buffer.from(text)),
     places: pieces.filter((_, i) => i % 2 === 1),

@@ -62,8 +62,8 @@ export function pageHtml(
   page: Extract<Rendered, { kind: 'page' }>,
   organization: Record<string, unknown>,
   scriptJson: (value: unknown) => string,
-  /** modulepreload links of the page's own chunks (chunkPreloads), which the loader asks for */
-  chunkLinks = '',
+  /** the page's own chunks (chunkPreloads), which the loader asks for */
+  pageChunks: string[] = [],
 ): string {
   // React writes the preloads of the page's priority images (the first photo) before the page: into <head>
   const preloads = /^(?:<link [^>]*>)*/.exec(page.html)![0];
@@ -91,8 +91,7 @@ export function pageHtml(
       scripts.push(href);
       return '';
     });
-  for (const [, href] of chunkLinks.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g))
-    scripts.push(href);
+  scripts.push(...pageChunks);
   const [entry, ...chunks] = scripts;
   const loader = entry ? scriptsAfterPaint(entry, chunks, scriptJson) : '';
   return (
@@ -149,12 +148,12 @@ export function templateOf(webDist: string): () => string | null {
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 
 /**
- * The modulepreload links of a page's lazy chunks, from the build's manifest (web/dist/.vite/
- * manifest.json): each module's chunk and the chunks it imports, less those index.html already
- * preloads (the entry's). The browser then fetches them beside the first file instead of after it
- * has run (web/src/main.tsx awaits them before hydrating). No manifest (an older build): no links.
+ * The files of a page's lazy chunks, from the build's manifest (web/dist/.vite/manifest.json): each
+ * module's chunk and the chunks it imports, less those index.html already preloads (the entry's).
+ * The page's loader preloads them beside the first file instead of after it has run (web/src/main.tsx
+ * awaits them before hydrating). No manifest (an older build): none.
  */
-export function chunkPreloads(webDist: string): (modules: string[]) => string {
+export function chunkPreloads(webDist: string): (modules: string[]) => string[] {
   const file = join(webDist, '.vite/manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let entry: Set<string> | null = null;
@@ -166,11 +165,11 @@ export function chunkPreloads(webDist: string): (modules: string[]) => string {
     }
     return into;
   };
-  const cache = new Map<string, string>();
+  const cache = new Map<string, string[]>();
   return (modules) => {
-    if (!modules.length) return '';
+    if (!modules.length) return [];
     if (!manifest) {
-      if (!existsSync(file)) return '';
+      if (!existsSync(file)) return [];
       manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
       entry = closure(Object.keys(manifest).filter((key) => manifest![key].isEntry));
     }
@@ -179,8 +178,7 @@ export function chunkPreloads(webDist: string): (modules: string[]) => string {
     if (links === undefined) {
       links = [...closure(modules)]
         .filter((chunk) => !entry!.has(chunk))
-        .map((chunk) => `<link rel="modulepreload" crossorigin href="/${manifest![chunk].file}">`)
-        .join('');
+        .map((chunk) => `/${manifest![chunk].file}`);
       cache.set(key, links);
     }
     return links;

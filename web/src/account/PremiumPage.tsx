@@ -7,7 +7,6 @@ import { formatDate } from '../app/dates';
 /** as the API answers it: inferred from the server's schema, never copied */
 type Tariff = PremiumTariffDto;
 const NAMES: Record<number, string> = { 1: 'На месяц', 6: 'На полгода', 12: 'На год' };
-const dateText = (iso: string) => formatDate(iso);
 
 /** The premium subscription: new listings in their first 3 days. Paying opens the payment page the server gives. */
 export function PremiumPage() {
@@ -40,7 +39,7 @@ export function PremiumPage() {
         Новые объявления первые 3 дня видят только подписчики. от 4 000₽ / мес
       </Typography>
       {profile?.premiumPeriod && (
-        <Alert severity="success">Подписка действует до {dateText(profile.premiumPeriod)}</Alert>
+        <Alert severity="success">Подписка действует до {formatDate(profile.premiumPeriod)}</Alert>
       )}
       {error && <Alert severity="error">{error}</Alert>}
       <Grid container spacing={2}>

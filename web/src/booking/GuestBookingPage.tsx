@@ -15,7 +15,8 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { ApiError, formatDay, formatPrice, plural } from '@estate/client';
+import { ApiError, formatPrice, plural } from '@estate/client';
+import { formatDate } from '../app/dates';
 import { cancelGuestBooking, guestBooking, type BookingAnswer } from './bookingApi';
 import { PageSkeleton } from '../layout/PageSkeleton';
 
@@ -102,8 +103,8 @@ export function GuestBookingPage() {
             </Link>
             <Typography color="text.secondary">{b.address.fullAddress}</Typography>
             <Typography data-testid="booking-dates">
-              {formatDay(b.startDate)} — {formatDay(b.endDate)}, {b.nightsCount}{' '}
-              {plural(b.nightsCount, ['ночь', 'ночи', 'ночей'])}
+              {formatDate(b.startDate, { zone: 'UTC' })} — {formatDate(b.endDate, { zone: 'UTC' })},{' '}
+              {b.nightsCount} {plural(b.nightsCount, ['ночь', 'ночи', 'ночей'])}
             </Typography>
             <Typography>
               {b.allGuestsCount} {plural(b.allGuestsCount, ['гость', 'гостя', 'гостей'])}

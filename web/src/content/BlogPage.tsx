@@ -12,7 +12,8 @@ import {
 } from '@estate/client';
 import { ErrorPage } from '../errors/ErrorPage';
 import { Crumbline } from './Crumbline';
-import { ruDate, type Loaded } from './useApi';
+import { formatDate } from '../app/dates';
+import type { Loaded } from './useApi';
 import { useQuery } from '@tanstack/react-query';
 import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
 import { blogEntryQuery, postCategoriesQuery, postsQuery } from './queries';
@@ -97,7 +98,7 @@ export function PostCard({ post }: { post: PostListItemDto }) {
             {post.descriptionMeta}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {ruDate(post.publishedAt)}
+            {formatDate(post.publishedAt)}
           </Typography>
         </Stack>
       </CardActionArea>
@@ -343,7 +344,7 @@ function PostView({ post, categories }: { post: PostDto; categories: PostCategor
           {post.title}
         </Typography>
         <Typography variant="body2" color="text.secondary" mb={2}>
-          {ruDate(post.publishedAt)}
+          {formatDate(post.publishedAt)}
         </Typography>
         {post.imagePath && <Cover src={post.imagePath} alt={`Иллюстрация к статье «${post.title}»`} />}
         <Box

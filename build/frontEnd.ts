@@ -24,7 +24,7 @@ export function productionWhenBuilding(command: 'build' | 'serve'): Pick<UserCon
 
 /** node_modules packages → the vendor chunk they belong to; everything else is split by the app's own dynamic imports. */
 const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
-  ['react', /^(react|react-dom|scheduler)$/],
+  ['react', /^(react|react-dom|scheduler|preact)$/],
   // the router apart: a page without routes (the cabinet's sign-in) does not load it
   ['router', /^(react-router|react-router-dom|cookie|set-cookie-parser)$/],
   [
@@ -50,6 +50,12 @@ const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
  */
 const MUI_FORMS =
   /\/@mui\/material\/esm\/(Autocomplete|useAutocomplete|Select|NativeSelect|TextField|InputBase|Input|FilledInput|OutlinedInput|InputLabel|InputAdornment|FormControl|FormLabel|FormHelperText|FormControlLabel|FormGroup|TextareaAutosize|Tabs|Tab|TabScrollButton|TabIndicator|Switch|Slider|Checkbox|Radio|RadioGroup|ToggleButton|ToggleButtonGroup|Menu|MenuList|MenuItem|Stepper|Step|StepLabel|StepIcon|StepConnector|StepContent|StepButton|Alert|AlertTitle|ListSubheader|Rating|Pagination|PaginationItem|usePagination|internal\/SwitchBase|utils\/isMuiElement)\//;
+/**
+ * MUI's overlays (dialogs, drawers, popovers, menus' paper, snackbars, tooltips and the transitions
+ * that only they use): a chunk apart (`formsApart`), loaded when a page first opens one.
+ */
+const MUI_OVERLAYS =
+  /\/(@mui\/material\/esm\/(Modal|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|Popover|Popper|Drawer|Snackbar|SnackbarContent|Slide|Unstable_TrapFocus|Backdrop|Fade|Grow|Zoom|Portal|ClickAwayListener|Tooltip)|@popperjs\/core)\//;
 /** @mui/system and its kin at the top of node_modules: a newer major that only MUI X (the date pickers) uses */
 const MUI_X_BASE = /\/node_modules\/@mui\/(system|utils|private-theming|styled-engine|types)\//;
 const NESTED_IN_MATERIAL = /\/node_modules\/@mui\/material\/node_modules\//;
@@ -82,6 +88,12 @@ export function vendorChunksOf({ byPage = false, mergeBelow = 0, formsApart = fa
               test: (id: string) => MUI_FORMS.test(slash(id)),
             },
             {
+              name: 'mui-overlays',
+              // after MUI (60), which leaves it only the overlays
+              priority: 57,
+              test: (id: string) => MUI_OVERLAYS.test(slash(id)),
+            },
+            {
               name: 'date-pickers',
               // after MUI X's own (40), before the date pickers (30)
               priority: 35,
@@ -94,6 +106,7 @@ export function vendorChunksOf({ byPage = false, mergeBelow = 0, formsApart = fa
         priority: (VENDOR_CHUNKS.length + 1 - index) * 10,
         test: (id: string) => {
           const pkg = packageOf(id);
+          if (formsApart && name === 'mui' && MUI_OVERLAYS.test(slash(id))) return false;
           if (formsApart && name === 'mui' && (MUI_FORMS.test(slash(id)) || MUI_X_BASE.test(slash(id))))
             return NESTED_IN_MATERIAL.test(slash(id)) && !MUI_FORMS.test(slash(id));
           return pkg !== null && packages.test(pkg);

@@ -41,11 +41,45 @@ const dateText = async (scope: Page | Locator, label: 'Заезд' | 'Выезд
   ((await dateField(scope, label).locator('.MuiPickersSectionList-root').textContent()) ?? '')
     .replace(/[\u2066-\u2069\u200e]/g, '')
     .trim();
-/** Types a date as a person does: day, month, year into the field's sections. */
-async function typeDate(scope: Page | Locator, label: 'Заезд' | 'Выезд', iso: string) {
-  const [y, m, d] = iso.split('-');
-  await dateField(scope, label).getByRole('spinbutton', { name: 'День' }).click();
-  await page.keyboard.type(`${d}${m}${y}`, { delay: 20 });
+const MONTHS = [
+  'январь',
+  'февраль',
+  'март',
+  'апрель',
+  'май',
+  'июнь',
+  'июль',
+  'август',
+  'сентябрь',
+  'октябрь',
+  'ноябрь',
+  'декабрь',
+];
+/**
+ * Chooses a day as a person does: a click on the field opens its calendar, the months are turned
+ * to the day's, the day is clicked and the calendar closes.
+ */
+async function pickDate(scope: Page | Locator, label: 'Заезд' | 'Выезд', iso: string) {
+  const [year, month, day] = iso.split('-').map(Number);
+  await dateField(scope, label).click();
+  // the field's calendar (a dialog of its own below 900 px), not the listing's availability
+  const calendar = page.getByRole('dialog').getByRole('grid');
+  await calendar.waitFor();
+  const shown = page.locator('.MuiPickersCalendarHeader-label').last();
+  for (let turns = 0; turns < 24; turns++) {
+    const [name, shownYear] = ((await shown.textContent()) ?? '').split(' ');
+    const ahead = (year - Number(shownYear)) * 12 + month - 1 - MONTHS.indexOf(name);
+    if (ahead === 0) break;
+    await page.getByRole('button', { name: ahead > 0 ? 'Следующий месяц' : 'Предыдущий месяц' }).click();
+    await until(async () => (await shown.textContent()) !== `${name} ${shownYear}`);
+  }
+  // the turned-away month slides out: one month left
+  const cell = calendar.getByRole('gridcell', { name: String(day), exact: true });
+  await until(async () => (await cell.count()) === 1);
+  // and the calendar has finished opening (a click while it grows is not a choice)
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await cell.click();
+  await calendar.waitFor({ state: 'hidden' });
 }
 const widthOf = async (locator: Locator) => (await locator.boundingBox())!.width;
 /** How wide the page is laid out: more than the viewport means it scrolls sideways. */
@@ -83,8 +117,8 @@ describe('the daily-rent search bar', () => {
       expect(await widthOf(bar.getByLabel(phone ? 'Цена до' : 'до, ₽'))).toBeGreaterThanOrEqual(100);
       // empty dates show the Russian pattern, never mm/dd/yyyy; a typed date reads as ДД.ММ.ГГГГ in full
       expect(await dateText(bar, 'Заезд')).toBe('ДД.ММ.ГГГГ');
-      await typeDate(bar, 'Заезд', isoDay(20));
-      await typeDate(bar, 'Выезд', isoDay(22));
+      await pickDate(bar, 'Заезд', isoDay(20));
+      await pickDate(bar, 'Выезд', isoDay(22));
       expect(await dateText(bar, 'Заезд')).toBe(ruDay(isoDay(20)));
       expect(await dateText(bar, 'Выезд')).toBe(ruDay(isoDay(22)));
       for (const label of ['Заезд', 'Выезд'] as const) {
@@ -129,8 +163,8 @@ describe('booking a night with the search’s dates', () => {
       const bar = narrow
         ? page.getByRole('dialog', { name: 'Все фильтры' })
         : page.getByRole('form', { name: 'Поиск' });
-      await typeDate(bar, 'Заезд', checkIn);
-      await typeDate(bar, 'Выезд', checkOut);
+      await pickDate(bar, 'Заезд', checkIn);
+      await pickDate(bar, 'Выезд', checkOut);
       await bar.getByRole('button', { name: 'Больше гостей' }).click();
       await bar.getByRole('button', { name: 'Больше гостей' }).click();
       await (narrow ? bar.getByTestId('show-count') : bar.getByRole('button', { name: 'Найти' })).click();
@@ -237,10 +271,8 @@ describe('booking a night with the search’s dates', () => {
       await form.getByLabel('Имя').fill('Гость');
       await form.getByLabel('Телефон').fill('9163339999');
       expect(await form.getByRole('button', { name: 'Забронировать' }).isDisabled()).toBe(true);
-      // the same on the same day, then a later check-out clears it
-      await typeDate(form, 'Выезд', isoDay(50));
-      await form.getByText('Дата выезда должна быть позже даты заезда').waitFor();
-      await typeDate(form, 'Выезд', isoDay(52));
+      // a later check-out clears it
+      await pickDate(form, 'Выезд', isoDay(52));
       await form.getByText(/2 ночи =/).waitFor();
       expect(await form.getByText('Дата выезда должна быть позже даты заезда').count()).toBe(0);
       await page.screenshot({ path: `${SHOTS}/daily-dates-order-${width}.png` });

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, whenPageHydrated } from '../support/browser';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -43,11 +43,7 @@ const hrefs = (slider: Locator) =>
   slider.getByTestId('slide-title').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 
 /** React has attached to the server's HTML: a click now runs the page's code */
-const hydrated = (p: Page) =>
-  p.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer')));
-  });
+const hydrated = whenPageHydrated;
 /** waits until the element says exactly this */
 const says = (locator: Locator, text: string) =>
   locator.and(locator.page().getByText(text, { exact: true })).waitFor();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, whenPageHydrated } from '../support/browser';
 import { startTestServer } from '../support/server';
 
 /**
@@ -96,10 +96,7 @@ describe.each(WIDTHS)('server-rendered pages at %i px', (width) => {
       const problems = watch(page);
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       // hydrated: React has attached to the server's HTML (a click now runs the page's code)
-      await page.waitForFunction(() => {
-        const root = document.getElementById('root');
-        return Boolean(root && Object.keys(root).some((k) => k.startsWith('__reactContainer')));
-      });
+      await whenPageHydrated(page);
       await page.waitForTimeout(300);
       if (SHOTS)
         await page.screenshot({ path: `${SHOTS}/ssr-${which.replace(/\//g, '') || 'root'}-${width}.png` });

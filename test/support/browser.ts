@@ -71,9 +71,7 @@ async function untilScriptsRun(browser: Browser) {
       .waitForFunction(
         () =>
           !document.getElementById('page-scripts') ||
-          Object.keys(document.getElementById('root') ?? {}).some((key) =>
-            key.startsWith('__reactContainer'),
-          ),
+          Object.keys(document.getElementById('root') ?? {}).includes('__k'),
       )
       .catch(() => undefined); // the page went on elsewhere meanwhile: nothing to wait for
   // and then until the main thread is idle twice: what follows hydration (the session, the stores
@@ -111,16 +109,14 @@ async function untilScriptsRun(browser: Browser) {
 }
 
 /**
- * Waits until React has hydrated this element (its props are attached): a page's JavaScript is
- * asked for after its first paint, and text typed into a server-rendered field before hydration
- * is not in React's state.
+ * Waits until the page's components have attached to the server's HTML (a click now runs the
+ * page's code). The site hydrates with Preact, at once: its root then holds the tree in `__k`.
  */
-export const whenHydrated = (locator: Locator) =>
-  locator.evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        const ready = () => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
-        const check = () => (ready() ? resolve() : setTimeout(check, 20));
-        check();
-      }),
-  );
+export const whenPageHydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).includes('__k'));
+
+/**
+ * Waits until this element is hydrated: a page's JavaScript is asked for after its first paint, and
+ * text typed into a server-rendered field before hydration is not in the components' state.
+ */
+export const whenHydrated = async (locator: Locator) => whenPageHydrated(locator.page());

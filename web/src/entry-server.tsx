@@ -1,4 +1,3 @@
-import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate } from '@tanstack/react-query';
 import { PassThrough } from 'node:stream';
@@ -9,6 +8,7 @@ import { App } from './app/App';
 import type { ApiCall } from './app/call';
 import { DEFAULT_HEAD, HeadContext, headTags, type HeadCollector, type HeadData } from './app/head';
 import { createQueryClient } from './app/queryClient';
+import { createStyleCache } from './app/styleCache';
 import { handlesOf, routes } from './app/routes';
 import { placeFromCookie, VISITOR_PLACE_KEY, type ChosenPlace } from './place/store';
 
@@ -100,7 +100,7 @@ export async function render({
   ]);
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const emotionCache = createCache({ key: 'css' });
+  const emotionCache = createStyleCache();
   const emotion = createEmotionServer(emotionCache);
   let collected: HeadData | null = null;
   const collector: HeadCollector = {

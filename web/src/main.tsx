@@ -1,11 +1,11 @@
-import createCache from '@emotion/cache';
 import type { DehydratedState } from '@tanstack/react-query';
-import { startTransition, StrictMode, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/App';
 import { leftServerPage } from './app/browserStore';
 import { createQueryClient } from './app/queryClient';
+import { createStyleCache } from './app/styleCache';
 import { handlesOf, routes } from './app/routes';
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
@@ -41,7 +41,7 @@ async function start() {
   });
   const queryClient = createQueryClient();
   // the same key as the server's cache (key 'css'): it takes over the server's <style data-emotion> tags
-  const emotionCache = createCache({ key: 'css' });
+  const emotionCache = createStyleCache();
   const app = (
     <Strict>
       <App queryClient={queryClient} emotionCache={emotionCache} state={serverState()}>
@@ -60,12 +60,8 @@ async function start() {
           }
         });
       });
-    // a transition: React hydrates in slices of a few milliseconds, yielding to the browser between
-    // them (a slow phone's main thread is not blocked for the whole page at once), and a tap meanwhile
-    // hydrates its part first
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    // the browser's build runs on Preact (web/vite.config.ts), which hydrates the page in one pass
+    hydrateRoot(container, app);
   } else createRoot(container).render(app);
 }
 

@@ -633,6 +633,6 @@ export function readStoreContract(adapterName: string, makeStore: ReadStoreFacto
         else await indexed.deleteOne({ _id: id });
       }
       await compare();
-    });
+    }, 120_000); // 3,000 inserts, 800 writes and 240 queries: round trips to a MongoDB (stand-in)
   });
 }

@@ -4,6 +4,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { ruRU } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import 'dayjs/locale/ru';
 import { stayProblem, type Stay } from './stay';
 
@@ -18,6 +19,11 @@ const asDayjs = (iso: string) => (iso ? dayjs(iso) : null);
  * days as ДД.ММ.ГГГГ, months and weekdays in Russian in the calendar). The two fields wrap under
  * each other when the row is too narrow for both, so neither collapses to an icon.
  * The search bar and the booking form use the same pair.
+ *
+ * A day is chosen in the calendar, which a click anywhere on the field opens (as the booking sites
+ * do); the field is not typed into: MUI X's typed sections lose digits on Preact, which the site's
+ * browser build runs on (docs/decisions.md). The calendar is reached by keyboard through the
+ * field's button and walked with the arrows.
  */
 export function StayDates({
   value,
@@ -36,8 +42,24 @@ export function StayDates({
   showProblem?: boolean;
 }) {
   const problem = showProblem ? stayProblem(value) : null;
-  const field = (error: string | null) => ({
-    textField: { size, fullWidth: true, error: Boolean(error), helperText: error ?? undefined },
+  const [opened, setOpened] = useState<keyof Stay | null>(null);
+  const picker = (which: keyof Stay, error: string | null) => ({
+    // below 900 px the calendar is a dialog of its own, above the filters' dialog that may hold it
+    desktopModeMediaQuery: '@media (min-width: 900px) and (pointer: fine)',
+    closeOnSelect: true,
+    open: opened === which,
+    onOpen: () => setOpened(which),
+    onClose: () => setOpened(null),
+    slotProps: {
+      field: { readOnly: true },
+      textField: {
+        size,
+        fullWidth: true,
+        error: Boolean(error),
+        helperText: error ?? undefined,
+        onClick: () => !disabled && setOpened(which),
+      },
+    },
   });
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru" localeText={pickerTexts}>
@@ -54,7 +76,7 @@ export function StayDates({
             minDate={minDate ? dayjs(minDate) : undefined}
             disabled={disabled}
             onChange={(day) => onChange({ ...value, checkIn: isoDay(day) })}
-            slotProps={field(null)}
+            {...picker('checkIn', null)}
           />
         </Box>
         <Box sx={{ flex: '1 1 150px', minWidth: 150 }}>
@@ -71,7 +93,7 @@ export function StayDates({
             }
             disabled={disabled}
             onChange={(day) => onChange({ ...value, checkOut: isoDay(day) })}
-            slotProps={field(problem)}
+            {...picker('checkOut', problem)}
           />
         </Box>
       </Box>

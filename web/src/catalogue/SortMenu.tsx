@@ -1,5 +1,6 @@
 import SortIcon from '@mui/icons-material/Sort';
-import { Box, Button, Menu, MenuItem } from '@mui/material';
+import { Box, Button, MenuItem } from '@mui/material';
+import { Menu } from '../app/overlays';
 import { useState } from 'react';
 import { SORTS } from './SearchBar';
 

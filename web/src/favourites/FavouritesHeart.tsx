@@ -8,11 +8,11 @@ import {
   Link,
   List,
   ListItemButton,
-  Popover,
   Skeleton,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { Popover } from '../app/overlays';
 import { Link as RouterLink } from 'react-router';
 import { formatPrice } from '@estate/client';
 import { useSession } from '../auth/session';

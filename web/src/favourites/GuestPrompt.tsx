@@ -1,4 +1,5 @@
-import { Button, Snackbar } from '@mui/material';
+import { Button } from '@mui/material';
+import { Snackbar } from '../app/overlays';
 import { useState } from 'react';
 import { useSession } from '../auth/session';
 import { useGuestPrompt } from './guestFavourites';

@@ -5,7 +5,6 @@ import {
   Button,
   ButtonBase,
   IconButton,
-  Menu,
   MenuItem,
   Stack,
   TextField,
@@ -17,6 +16,7 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'rea
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { plural } from '@estate/client';
 import type { DealCategory } from '../api/types';
+import { Menu } from '../app/overlays';
 import { stayProblem } from '../booking/stay';
 import { GUESTS_KEY, MetroField, NO_FILTERS, storedGuests, type Filters } from '../catalogue/SearchBar';
 import { HERO_TABS, heroSearchUrl, VISIBLE_ON_PHONE } from './heroTabs';

@@ -1,6 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Button, Popover, Skeleton, Stack, Typography } from '@mui/material';
+import { Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Popover } from '../app/overlays';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPrice } from '@estate/client';

@@ -6,6 +6,7 @@ import { App } from './app/App';
 import { leftServerPage } from './app/browserStore';
 import { createQueryClient } from './app/queryClient';
 import { createStyleCache } from './app/styleCache';
+import { hydrateInParts } from './app/hydrateLater';
 import { handlesOf, routes } from './app/routes';
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
@@ -61,7 +62,7 @@ async function start() {
         });
       });
     // the browser's build runs on Preact (web/vite.config.ts), which hydrates the page in one pass
-    hydrateRoot(container, app);
+    hydrateInParts(() => hydrateRoot(container, app));
   } else createRoot(container).render(app);
 }
 

@@ -13,7 +13,7 @@ import {
   roomsLabel,
   updatedAgo,
 } from '@estate/client';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { recordView } from '../api/visitor';
 import { FavouriteButton } from './FavouriteButton';
 import { ChatButton } from '../chat/ChatButton';
@@ -122,8 +122,11 @@ export function useCardView(publicationId: string) {
   return card;
 }
 
-/** The catalogue card: photo, tags, price and old price, key numbers, address, metro, description, author, phone. */
-export function PublicationCard({
+/**
+ * The catalogue card: photo, tags, price and old price, key numbers, address, metro, description,
+ * author, phone. Memoised: a page's re-render (its search refetching) leaves unchanged cards alone.
+ */
+export const PublicationCard = memo(function PublicationCard({
   publication,
   priority,
   to,
@@ -245,4 +248,4 @@ export function PublicationCard({
       </Stack>
     </Card>
   );
-}
+});

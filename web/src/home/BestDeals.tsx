@@ -1,4 +1,5 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import { HydrateLater } from '../app/hydrateLater';
 import { Alert, Box, Button, Card, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -111,8 +112,11 @@ export function BestDeals() {
         </Alert>
       ) : (
         <Grid>
+          {/* each card hydrates in a task of its own */}
           {cells.map((cell) => (
-            <li key={cell.key}>{cell.node}</li>
+            <HydrateLater key={cell.key}>
+              <li>{cell.node}</li>
+            </HydrateLater>
           ))}
         </Grid>
       )}

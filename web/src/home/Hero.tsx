@@ -16,6 +16,7 @@ import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'rea
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { plural } from '@estate/client';
 import type { DealCategory } from '../api/types';
+import { HydrateLater } from '../app/hydrateLater';
 import { Menu } from '../app/overlays';
 import { stayProblem } from '../booking/stay';
 import { GUESTS_KEY, MetroField, NO_FILTERS, storedGuests, type Filters } from '../catalogue/SearchBar';
@@ -346,7 +347,9 @@ export function Hero() {
           </Typography>
         )}
         {current.deal ? (
-          <HeroSearch key={current.deal} deal={current.deal} filters={filters} onChange={setFilters} />
+          <HydrateLater key={current.deal}>
+            <HeroSearch deal={current.deal} filters={filters} onChange={setFilters} />
+          </HydrateLater>
         ) : (
           <Stack spacing={1} justifyContent="center" sx={{ minHeight: 80 }} data-testid="hero-stub">
             <Typography variant="h6" component="p" fontWeight={700}>

@@ -1,4 +1,5 @@
 import { Box, Card, CardActionArea, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { HydrateLater } from '../app/hydrateLater';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { PostListItemDto } from '@estate/client';
@@ -104,58 +105,60 @@ export function Magazine() {
   if (posts.isError || (posts.data && posts.data.length === 0)) return null;
   const [lead, ...rest] = posts.data ?? [];
   return (
-    <Box component="section" aria-labelledby="magazine-title">
-      <Stack direction="row" alignItems="baseline" justifyContent="space-between" mb={2}>
-        <Typography
-          id="magazine-title"
-          variant="h4"
-          component="h2"
-          fontWeight={800}
-          sx={{ fontSize: { xs: 24, md: 32 } }}
+    <HydrateLater>
+      <Box component="section" aria-labelledby="magazine-title">
+        <Stack direction="row" alignItems="baseline" justifyContent="space-between" mb={2}>
+          <Typography
+            id="magazine-title"
+            variant="h4"
+            component="h2"
+            fontWeight={800}
+            sx={{ fontSize: { xs: 24, md: 32 } }}
+          >
+            Журнал
+          </Typography>
+          <Link component={RouterLink} to="/blog" underline="hover" fontWeight={600} color="primary.dark">
+            Все статьи
+          </Link>
+        </Stack>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+            alignItems: 'stretch',
+          }}
         >
-          Журнал
-        </Typography>
-        <Link component={RouterLink} to="/blog" underline="hover" fontWeight={600} color="primary.dark">
-          Все статьи
-        </Link>
-      </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          alignItems: 'stretch',
-        }}
-      >
-        {posts.isPending ? (
-          <>
-            <Skeleton
-              variant="rounded"
-              sx={{ height: { xs: 360, md: 'auto' }, minHeight: 360, borderRadius: 3 }}
-              aria-hidden
-            />
-            <Stack spacing={2}>
-              {Array.from({ length: HOME_POSTS - 1 }, (_, i) => (
-                <Skeleton
-                  key={i}
-                  variant="rounded"
-                  sx={{ height: ROW_HEIGHT, borderRadius: 3 }}
-                  aria-hidden
-                />
-              ))}
-            </Stack>
-          </>
-        ) : (
-          <>
-            {lead && <LeadPost post={lead} />}
-            <Stack spacing={2}>
-              {rest.map((post) => (
-                <PostRow key={post.id} post={post} />
-              ))}
-            </Stack>
-          </>
-        )}
+          {posts.isPending ? (
+            <>
+              <Skeleton
+                variant="rounded"
+                sx={{ height: { xs: 360, md: 'auto' }, minHeight: 360, borderRadius: 3 }}
+                aria-hidden
+              />
+              <Stack spacing={2}>
+                {Array.from({ length: HOME_POSTS - 1 }, (_, i) => (
+                  <Skeleton
+                    key={i}
+                    variant="rounded"
+                    sx={{ height: ROW_HEIGHT, borderRadius: 3 }}
+                    aria-hidden
+                  />
+                ))}
+              </Stack>
+            </>
+          ) : (
+            <>
+              {lead && <LeadPost post={lead} />}
+              <Stack spacing={2}>
+                {rest.map((post) => (
+                  <PostRow key={post.id} post={post} />
+                ))}
+              </Stack>
+            </>
+          )}
+        </Box>
       </Box>
-    </Box>
+    </HydrateLater>
   );
 }

@@ -1,4 +1,5 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import { HydrateLater } from '../app/hydrateLater';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -151,64 +152,71 @@ export function SlidesSlider() {
   if (slides.isError || (slides.data && slides.data.length === 0)) return null;
   const items = slides.data ?? [];
   return (
-    <Box component="section" aria-labelledby="slides-title" aria-roledescription="карусель">
-      <Stack direction="row" alignItems="center" justifyContent="space-between" mb={2}>
-        <Typography
-          id="slides-title"
-          variant="h4"
-          component="h2"
-          fontWeight={800}
-          sx={{ fontSize: { xs: 24, md: 32 } }}
-        >
-          Спецпредложения
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
-          <IconButton
-            aria-label="Предыдущий слайд"
-            onClick={() => scroll(-1)}
-            sx={{ border: 1, borderColor: 'divider' }}
+    <HydrateLater>
+      <Box component="section" aria-labelledby="slides-title" aria-roledescription="карусель">
+        <Stack direction="row" alignItems="center" justifyContent="space-between" mb={2}>
+          <Typography
+            id="slides-title"
+            variant="h4"
+            component="h2"
+            fontWeight={800}
+            sx={{ fontSize: { xs: 24, md: 32 } }}
           >
-            <ChevronLeftIcon />
-          </IconButton>
-          <IconButton
-            aria-label="Следующий слайд"
-            onClick={() => scroll(1)}
-            sx={{ border: 1, borderColor: 'divider' }}
-          >
-            <ChevronRightIcon />
-          </IconButton>
+            Спецпредложения
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
+            <IconButton
+              aria-label="Предыдущий слайд"
+              onClick={() => scroll(-1)}
+              sx={{ border: 1, borderColor: 'divider' }}
+            >
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton
+              aria-label="Следующий слайд"
+              onClick={() => scroll(1)}
+              sx={{ border: 1, borderColor: 'divider' }}
+            >
+              <ChevronRightIcon />
+            </IconButton>
+          </Stack>
         </Stack>
-      </Stack>
-      <Box
-        ref={track}
-        role="group"
-        aria-label="Слайды"
-        tabIndex={0}
-        sx={{
-          display: 'flex',
-          gap: `${GAP}px`,
-          overflowX: 'auto',
-          scrollSnapType: 'x mandatory',
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-        }}
-      >
-        {slides.isPending
-          ? Array.from({ length: 2 }, (_, i) => (
-              <Skeleton
-                key={i}
-                variant="rounded"
-                animation="wave"
-                aria-hidden
-                data-testid="slide-skeleton"
-                sx={{ flex: '0 0 auto', width: SLIDE_WIDTH, height: SLIDE_HEIGHT, borderRadius: 3 }}
-              />
-            ))
-          : items.map((slide, i) => (
-              <SlideCard key={slide.id} slide={slide} index={i} total={Math.min(items.length, HOME_SLIDES)} />
-            ))}
+        <Box
+          ref={track}
+          role="group"
+          aria-label="Слайды"
+          tabIndex={0}
+          sx={{
+            display: 'flex',
+            gap: `${GAP}px`,
+            overflowX: 'auto',
+            scrollSnapType: 'x mandatory',
+            scrollbarWidth: 'none',
+            '&::-webkit-scrollbar': { display: 'none' },
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+          }}
+        >
+          {slides.isPending
+            ? Array.from({ length: 2 }, (_, i) => (
+                <Skeleton
+                  key={i}
+                  variant="rounded"
+                  animation="wave"
+                  aria-hidden
+                  data-testid="slide-skeleton"
+                  sx={{ flex: '0 0 auto', width: SLIDE_WIDTH, height: SLIDE_HEIGHT, borderRadius: 3 }}
+                />
+              ))
+            : items.map((slide, i) => (
+                <SlideCard
+                  key={slide.id}
+                  slide={slide}
+                  index={i}
+                  total={Math.min(items.length, HOME_SLIDES)}
+                />
+              ))}
+        </Box>
       </Box>
-    </Box>
+    </HydrateLater>
   );
 }

@@ -9,6 +9,7 @@ import { GuestPrompt } from '../favourites/GuestPrompt';
 import { CityButton, LocationsModalHost } from '../place/CityButton';
 import { BottomMenu } from '../home/BottomMenu';
 import { NAV } from './nav';
+import { HydrateLater } from '../app/hydrateLater';
 
 /** 'Личный кабинет' when signed in, otherwise 'Вход и регистрация' opening the auth modal. */
 function AccountButton() {
@@ -83,59 +84,62 @@ export function Layout() {
   const [menuWanted, setMenuWanted] = useState(false);
   return (
     <Box minHeight="100vh" display="flex" flexDirection="column" bgcolor="#f6f7f9">
-      <AppBar
-        position="sticky"
-        color="inherit"
-        elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Container maxWidth="lg">
-          <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 3 } }}>
-            <IconButton
-              sx={{ display: { lg: 'none' } }}
-              aria-label="Меню"
-              onClick={() => {
-                setMenuWanted(true);
-                setMenuOpen(true);
-              }}
-            >
-              <MenuIcon />
-            </IconButton>
-            <Typography
-              component={RouterLink}
-              to="/"
-              variant="h6"
-              fontWeight={800}
-              color="primary"
-              sx={{ textDecoration: 'none' }}
-            >
-              Квадрат
-            </Typography>
-            <Stack direction="row" spacing={2} sx={{ display: { xs: 'none', lg: 'flex' } }} component="nav">
-              {NAV.map((item) => (
-                <Link
-                  key={item.to}
-                  component={NavLink}
-                  to={item.to}
-                  underline="none"
-                  color="text.primary"
-                  sx={{ fontWeight: 500, whiteSpace: 'nowrap', '&.active': { color: 'primary.main' } }}
-                >
-                  {item.label}
-                </Link>
-              ))}
-            </Stack>
-            <Box flex={1} />
-            <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-              <CityButton />
-            </Box>
-            <Stack direction="row" alignItems="center" spacing={{ xs: 0, sm: 1 }}>
-              <FavouritesHeart />
-              <AccountButton />
-            </Stack>
-          </Toolbar>
-        </Container>
-      </AppBar>
+      {/* the header hydrates in a task of its own, after the page */}
+      <HydrateLater>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Container maxWidth="lg">
+            <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 3 } }}>
+              <IconButton
+                sx={{ display: { lg: 'none' } }}
+                aria-label="Меню"
+                onClick={() => {
+                  setMenuWanted(true);
+                  setMenuOpen(true);
+                }}
+              >
+                <MenuIcon />
+              </IconButton>
+              <Typography
+                component={RouterLink}
+                to="/"
+                variant="h6"
+                fontWeight={800}
+                color="primary"
+                sx={{ textDecoration: 'none' }}
+              >
+                Квадрат
+              </Typography>
+              <Stack direction="row" spacing={2} sx={{ display: { xs: 'none', lg: 'flex' } }} component="nav">
+                {NAV.map((item) => (
+                  <Link
+                    key={item.to}
+                    component={NavLink}
+                    to={item.to}
+                    underline="none"
+                    color="text.primary"
+                    sx={{ fontWeight: 500, whiteSpace: 'nowrap', '&.active': { color: 'primary.main' } }}
+                  >
+                    {item.label}
+                  </Link>
+                ))}
+              </Stack>
+              <Box flex={1} />
+              <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+                <CityButton />
+              </Box>
+              <Stack direction="row" alignItems="center" spacing={{ xs: 0, sm: 1 }}>
+                <FavouritesHeart />
+                <AccountButton />
+              </Stack>
+            </Toolbar>
+          </Container>
+        </AppBar>
+      </HydrateLater>
       <AuthModalHost />
       <LocationsModalHost />
       <GuestPrompt />
@@ -157,9 +161,11 @@ export function Layout() {
           minHeight: FOOTER_HEIGHT,
         }}
       >
-        <Suspense fallback={null}>
-          <FooterContent />
-        </Suspense>
+        <HydrateLater>
+          <Suspense fallback={null}>
+            <FooterContent />
+          </Suspense>
+        </HydrateLater>
       </Box>
       <BottomMenu />
     </Box>

@@ -34,6 +34,7 @@ import { ListingSlider } from './ListingSlider';
 import { isBest, pricePerMetre } from './facts';
 import { rememberViewed, useRecentlyViewed } from './recentlyViewed';
 import { ClippedText } from './ClippedText';
+import { HydrateLater } from '../app/hydrateLater';
 import { BOTTOM_MENU_HEIGHT, useHiddenOnScrollDown } from '../home/BottomMenu';
 
 /**
@@ -201,12 +202,14 @@ function Publication({ id }: { id: string }) {
             <Typography color="text.secondary">{p.address.fullAddress}</Typography>
             <MetroStations publication={p} />
             <ListingActions publication={p} />
-            <PhotoGallery
-              photos={p.images}
-              title={p.title}
-              label="Фотографии объявления"
-              sizes={MAIN_PHOTO_SLOT}
-            />
+            <HydrateLater>
+              <PhotoGallery
+                photos={p.images}
+                title={p.title}
+                label="Фотографии объявления"
+                sizes={MAIN_PHOTO_SLOT}
+              />
+            </HydrateLater>
             {p.address.geo && (
               <>
                 <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
@@ -223,81 +226,87 @@ function Publication({ id }: { id: string }) {
             <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
               Характеристики
             </Typography>
-            <Grid container spacing={1}>
-              {p.characteristics.map((c) => {
-                const { label, value } = formatCharacteristic(c);
-                return (
-                  <Grid
-                    key={c.characteristicField}
-                    size={{ xs: 6, sm: 4 }}
-                    data-testid={`characteristic-${c.characteristicField}`}
-                  >
-                    <Typography variant="body2" color="text.secondary">
-                      {label}
-                    </Typography>
-                    <Typography fontWeight={600}>{value}</Typography>
-                  </Grid>
-                );
-              })}
-            </Grid>
+            <HydrateLater>
+              <Grid container spacing={1}>
+                {p.characteristics.map((c) => {
+                  const { label, value } = formatCharacteristic(c);
+                  return (
+                    <Grid
+                      key={c.characteristicField}
+                      size={{ xs: 6, sm: 4 }}
+                      data-testid={`characteristic-${c.characteristicField}`}
+                    >
+                      <Typography variant="body2" color="text.secondary">
+                        {label}
+                      </Typography>
+                      <Typography fontWeight={600}>{value}</Typography>
+                    </Grid>
+                  );
+                })}
+              </Grid>
+            </HydrateLater>
             <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
               Описание
             </Typography>
-            <ClippedText text={p.description} lines={5} />
+            <HydrateLater>
+              <ClippedText text={p.description} lines={5} />
+            </HydrateLater>
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           {/* a daily stay's form with its calendar is taller than a screen: it scrolls with the page */}
-          <Card
-            variant="outlined"
-            sx={{
-              p: 3,
-              borderRadius: 3,
-              position: { md: p.dealCategory === 'dailyRent' ? 'static' : 'sticky' },
-              top: 88,
-            }}
-          >
-            <Stack spacing={2}>
-              <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-                <PriceBlock publication={p} large />
-                <FavouriteButton publicationId={p.id} />
-              </Stack>
-              {pricePerMetre(p) && (
-                <Typography color="text.secondary" data-testid="price-per-metre">
-                  {pricePerMetre(p)}
-                </Typography>
-              )}
-              <PriceHistory publicationId={p.id} />
-              {depositLabel(p) && (
-                <Typography color="text.secondary" data-testid="deposit">
-                  {depositLabel(p)}
-                </Typography>
-              )}
-              <Divider />
-              <Box>
-                <Typography fontWeight={600}>{p.author.name}</Typography>
-                {p.agency && (
-                  <Typography variant="body2" color="text.secondary">
-                    {p.agency.name}
+          <HydrateLater>
+            <Card
+              variant="outlined"
+              sx={{
+                p: 3,
+                borderRadius: 3,
+                position: { md: p.dealCategory === 'dailyRent' ? 'static' : 'sticky' },
+                top: 88,
+              }}
+            >
+              <Stack spacing={2}>
+                <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+                  <PriceBlock publication={p} large />
+                  <FavouriteButton publicationId={p.id} />
+                </Stack>
+                {pricePerMetre(p) && (
+                  <Typography color="text.secondary" data-testid="price-per-metre">
+                    {pricePerMetre(p)}
                   </Typography>
                 )}
-              </Box>
-              <PhoneButton publicationId={p.id} fullWidth shared={phone} />
-              <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
-              {p.dealCategory === 'dailyRent' && (
-                <>
-                  <Divider />
-                  <Box id="booking" sx={{ scrollMarginTop: 88 }}>
-                    <ReserveCard publication={p} />
-                  </Box>
-                </>
-              )}
-              <ListingRequests publication={p} />
-              <Typography variant="caption" color="text.secondary">
-                {updatedAgo(p.updatedAt)}
-              </Typography>
-            </Stack>
-          </Card>
+                <PriceHistory publicationId={p.id} />
+                {depositLabel(p) && (
+                  <Typography color="text.secondary" data-testid="deposit">
+                    {depositLabel(p)}
+                  </Typography>
+                )}
+                <Divider />
+                <Box>
+                  <Typography fontWeight={600}>{p.author.name}</Typography>
+                  {p.agency && (
+                    <Typography variant="body2" color="text.secondary">
+                      {p.agency.name}
+                    </Typography>
+                  )}
+                </Box>
+                <PhoneButton publicationId={p.id} fullWidth shared={phone} />
+                <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
+                {p.dealCategory === 'dailyRent' && (
+                  <>
+                    <Divider />
+                    <Box id="booking" sx={{ scrollMarginTop: 88 }}>
+                      <ReserveCard publication={p} />
+                    </Box>
+                  </>
+                )}
+                <ListingRequests publication={p} />
+                <Typography variant="caption" color="text.secondary">
+                  {updatedAgo(p.updatedAt)}
+                </Typography>
+              </Stack>
+            </Card>
+          </HydrateLater>
         </Grid>
       </Grid>
       <SimilarListings publication={p} />
@@ -419,7 +428,11 @@ function SimilarListings({ publication: p }: { publication: PublicationDto }) {
   const listings = useDeferredValue(similar.data);
   const shown = useMemo(() => listings?.slice(0, SIMILAR_COUNT), [listings]);
   if (similar.data?.length === 0 || similar.isError) return null;
-  return <ListingSlider title="Похожие объявления" listings={shown} testId="similar-listings" />;
+  return (
+    <HydrateLater>
+      <ListingSlider title="Похожие объявления" listings={shown} testId="similar-listings" />
+    </HydrateLater>
+  );
 }
 
 /** «Вы смотрели»: the listings this browser opened last (16 at most), the one shown now left out. */

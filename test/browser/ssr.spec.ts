@@ -78,14 +78,22 @@ describe.each(WIDTHS)('server-rendered pages at %i px', (width) => {
       const path = which === 'listing' ? listingPath : which;
       const context = await browser!.newContext({ viewport: { width, height: 900 } });
       await context.addInitScript(() => {
-        const w = window as unknown as { __cls: number };
+        const w = window as unknown as { __cls: number; __shifted: string[] };
         w.__cls = 0;
+        w.__shifted = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & {
             value: number;
             hadRecentInput: boolean;
+            sources?: { node?: Node | null }[];
           })[])
-            if (!entry.hadRecentInput) w.__cls += entry.value;
+            if (!entry.hadRecentInput) {
+              w.__cls += entry.value;
+              for (const source of entry.sources ?? [])
+                w.__shifted.push(
+                  `${entry.value}: ${(source.node as Element | null)?.outerHTML?.slice(0, 120)}`,
+                );
+            }
         }).observe({ type: 'layout-shift', buffered: true });
       });
       // the map's tiles come from their own host, which this machine cannot reach: an empty tile each
@@ -95,13 +103,20 @@ describe.each(WIDTHS)('server-rendered pages at %i px', (width) => {
       const page = await context.newPage();
       const problems = watch(page);
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-      // hydrated: React has attached to the server's HTML (a click now runs the page's code)
+      // hydrated: the page's components have attached to the server's HTML (a click now runs its code)
       await whenPageHydrated(page);
       await page.waitForTimeout(300);
       if (SHOTS)
         await page.screenshot({ path: `${SHOTS}/ssr-${which.replace(/\//g, '') || 'root'}-${width}.png` });
       expect(problems).toEqual([]);
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+      // nothing a person could see moves: with parts hydrating in tasks of their own an element once
+      // moved by a fraction of a pixel (a score of 8e-8 in CI); Lighthouse's goal is 0.05
+      const shift = await page.evaluate(() => {
+        const w = window as unknown as { __cls: number; __shifted: string[] };
+        return { cls: w.__cls, shifted: w.__shifted };
+      });
+      // (the shifted elements are printed when it fails)
+      expect(shift.cls < 1e-4 ? [] : shift.shifted).toEqual([]);
       await context.close();
     },
   );

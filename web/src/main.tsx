@@ -24,6 +24,8 @@ function serverState(): DehydratedState | undefined {
   }
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   const container = document.getElementById('root')!;
   const rendered = container.hasChildNodes();
@@ -31,6 +33,7 @@ async function start() {
   if (rendered) {
     const matches = matchRoutes(routes, window.location) ?? [];
     await Promise.all(handlesOf(matches).map((h) => h.preload?.()));
+    await nextTask();
   }
   const router = createBrowserRouter(routes);
   // the first navigation leaves the page the server rendered
@@ -61,7 +64,10 @@ async function start() {
           }
         });
       });
-    // the browser's build runs on Preact (web/vite.config.ts), which hydrates the page in one pass
+    // the browser's build runs on Preact (web/vite.config.ts), which hydrates the page in one pass,
+    // apart from its parts (app/hydrateLater.tsx); in a task of its own, not after the modules'
+    // evaluation and the router's set-up in the same one
+    await nextTask();
     hydrateInParts(() => hydrateRoot(container, app));
   } else createRoot(container).render(app);
 }

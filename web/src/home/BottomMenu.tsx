@@ -1,5 +1,4 @@
 import HomeIcon from '@mui/icons-material/HomeOutlined';
-import { HydrateLater } from '../app/hydrateLater';
 import SearchIcon from '@mui/icons-material/Search';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
@@ -63,65 +62,62 @@ export function BottomMenu() {
         aria-hidden
         sx={{ height: BOTTOM_MENU_HEIGHT, flexShrink: 0, [FROM_TABLET]: { display: 'none' } }}
       />
-      {/* hydrated in a task of its own, after the page */}
-      <HydrateLater>
-        <Paper
-          component="nav"
-          aria-label="Нижнее меню"
-          elevation={8}
-          square
-          data-testid="bottom-menu"
-          data-hidden={hidden}
-          onFocus={() => setHidden(false)}
-          sx={{
-            position: 'fixed',
-            left: 0,
-            right: 0,
-            bottom: 0,
-            zIndex: 'appBar',
-            pb: 'env(safe-area-inset-bottom)',
-            transform: hidden ? 'translateY(100%)' : 'none',
-            transition: 'transform 200ms ease',
-            [FROM_TABLET]: { display: 'none' },
-          }}
+      <Paper
+        component="nav"
+        aria-label="Нижнее меню"
+        elevation={8}
+        square
+        data-testid="bottom-menu"
+        data-hidden={hidden}
+        onFocus={() => setHidden(false)}
+        sx={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: 'appBar',
+          pb: 'env(safe-area-inset-bottom)',
+          transform: hidden ? 'translateY(100%)' : 'none',
+          transition: 'transform 200ms ease',
+          [FROM_TABLET]: { display: 'none' },
+        }}
+      >
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', height: BOTTOM_MENU_HEIGHT }}
         >
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', height: BOTTOM_MENU_HEIGHT }}
-          >
-            {ITEMS.map(({ to, label, icon: Icon, end }) => (
-              <Box component="li" key={to} sx={{ flex: 1, minWidth: 0 }}>
-                <Box
-                  component={NavLink}
-                  to={to}
-                  end={end}
-                  sx={{
-                    height: '100%',
-                    display: 'flex',
-                    flexDirection: 'column',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    gap: '2px',
-                    color: 'text.secondary',
-                    textDecoration: 'none',
-                    '&.active': { color: 'primary.main' },
-                    '&:focus-visible': {
-                      outline: '2px solid',
-                      outlineColor: 'primary.main',
-                      outlineOffset: -2,
-                    },
-                  }}
-                >
-                  <Icon fontSize="small" aria-hidden />
-                  <Typography component="span" sx={{ fontSize: 11, lineHeight: 1.2, fontWeight: 500 }} noWrap>
-                    {label}
-                  </Typography>
-                </Box>
+          {ITEMS.map(({ to, label, icon: Icon, end }) => (
+            <Box component="li" key={to} sx={{ flex: 1, minWidth: 0 }}>
+              <Box
+                component={NavLink}
+                to={to}
+                end={end}
+                sx={{
+                  height: '100%',
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  gap: '2px',
+                  color: 'text.secondary',
+                  textDecoration: 'none',
+                  '&.active': { color: 'primary.main' },
+                  '&:focus-visible': {
+                    outline: '2px solid',
+                    outlineColor: 'primary.main',
+                    outlineOffset: -2,
+                  },
+                }}
+              >
+                <Icon fontSize="small" aria-hidden />
+                <Typography component="span" sx={{ fontSize: 11, lineHeight: 1.2, fontWeight: 500 }} noWrap>
+                  {label}
+                </Typography>
               </Box>
-            ))}
-          </Box>
-        </Paper>
-      </HydrateLater>
+            </Box>
+          ))}
+        </Box>
+      </Paper>
     </>
   );
 }

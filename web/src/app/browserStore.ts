@@ -15,10 +15,11 @@ export const leftServerPage = () => {
 /**
  * A value that only the browser knows (its storage, its cookies, that it runs at all), read as
  * the server rendered it while the page hydrates and as the browser has it right after, in a
- * transition. React's useSyncExternalStore would re-render every reader whose value differs from
- * the server's synchronously after hydration, in one task: on the listing page that was a whole
- * page again (~150 ms of a phone's main thread); a transition renders in slices of a few ms.
- * `getSnapshot` answers the same object while the value is unchanged.
+ * transition (on React, the server's renderer, a render in slices; the browser's Preact runs it at
+ * once). An equal value keeps the shown object, so its readers do not re-render: after hydration
+ * useSyncExternalStore re-rendered every reader whose value differed, on the listing page the
+ * whole page again (~150 ms of a phone's main thread). `getSnapshot` answers the same object while
+ * the value is unchanged.
  */
 export function useBrowserStore<T>(
   subscribe: (onChange: () => void) => () => void,

@@ -45,10 +45,9 @@ function Later({ children, waiting }: { children: ReactNode; waiting: Waiting | 
  * listing's similar listings) hydrated in a task of its own after the rest: the browser's build
  * hydrates in one synchronous pass (Preact), a catalogue's in ~150 ms of a phone's main thread at
  * once. `when`, a media query: a part hidden on small screens (the catalogue's search bar on a
- * phone, behind «Фильтры») waits until the screen matches. Its
- * child is one element (Preact keeps a waiting part's first node). Rendered after
- * hydration (a navigation), or on the server, it is its child and nothing more: no Suspense
- * boundary's markers in the server's HTML. Parts do not nest: a part inside a waiting one hydrates
+ * phone, behind «Фильтры») waits until the screen matches. Its child is one element (Preact keeps
+ * a waiting part's first node). Rendered after hydration (a navigation), or on the server, it is
+ * its child and nothing more: no Suspense boundary's markers in the server's HTML. Parts do not nest: a part inside a waiting one hydrates
  * with it.
  */
 export function HydrateLater({ children, when }: { children: ReactNode; when?: string }) {

@@ -3,8 +3,9 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
  * MUI's overlays for the parts the first pages show (the header's favourites, the guest's prompt,
- * a listing's price history, the catalogue's sort, the home page's «Ещё»): loaded when one first opens, so MUI's modal, popover, transitions and
- * focus trap (the `mui-overlays` chunk, ~19 kB) are not a page's first JavaScript. Once opened an
+ * a listing's price history, the catalogue's sort, the home page's «Ещё»): loaded when one first
+ * opens, so MUI's modal, popover, transitions and focus trap (the `mui-overlays` chunk, ~19 kB)
+ * are not a page's first JavaScript. Once opened an
  * overlay stays mounted, so its closing transition runs. Closed, MUI renders nothing: the server's
  * page and the browser's first render agree.
  */

@@ -82,8 +82,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // the first load: who is signed in, asked once the page starts
   useEffect(() => {
     let live = true;
-    // a transition: the header and the hearts that read the session re-render in slices of a few
-    // milliseconds after the page's hydration, not in one task that blocks a phone's main thread
+    // a transition (in slices on React; the browser's Preact renders it at once, after the
+    // page's hydration): the header and the hearts that read the session re-render
     void loadSession().then((loaded) => live && startTransition(() => apply(loaded)));
     return () => {
       live = false;

@@ -65,7 +65,7 @@ describe('server-rendered pages', () => {
     );
     expect(ld.find((d) => d['@type'] === 'Offer')?.price).toBe(listing.price);
     // MUI's styles are in the first answer: no flash of an unstyled page
-    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(html).toMatch(/<style data-emotion-page="css [^"]+">/);
   });
 
   it("every inline script carries the CSP's nonce of its request; no 'unsafe-inline' for scripts", async () => {

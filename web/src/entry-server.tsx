@@ -138,7 +138,7 @@ export async function render({
     );
   });
   const head: HeadData = collected ?? DEFAULT_HEAD;
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  const styles = pageStyleTags(emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)));
   const state = scriptJson(
     dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' }),
   );
@@ -153,3 +153,17 @@ export async function render({
     modules: handles.flatMap((h) => h.modules ?? []),
   };
 }
+
+/**
+ * emotion's tags as the browser takes them over without moving them: its caches re-insert every
+ * <style data-emotion> tag they find into <head> (createCache its own key's, @emotion/react's default
+ * cache all of them as its module is evaluated), and a moved tag is a style sheet parsed again and
+ * the whole page restyled, on the main thread as the page hydrates. The components' tag goes under
+ * `data-emotion-page`, whose ids the browser's cache marks as inserted (app/styleCache.ts); the global
+ * styles' tags (CssBaseline, keyframes), which each Global component takes over as it mounts, carry
+ * `data-s`, the mark of a tag the default cache has already moved.
+ */
+export const pageStyleTags = (tags: string) =>
+  tags
+    .replace(/<style data-emotion="css /g, '<style data-emotion-page="css ')
+    .replace(/<style data-emotion="css-global /g, '<style data-s="" data-emotion="css-global ');

@@ -8,6 +8,7 @@ import { createQueryClient } from './app/queryClient';
 import { createStyleCache } from './app/styleCache';
 import { hydrateInParts } from './app/hydrateLater';
 import { handlesOf, routes } from './app/routes';
+import { siteTheme } from './app/theme';
 
 /** StrictMode's double rendering and effects (every search fetched twice) only under `vite dev`. */
 const Strict = ({ children }: { children: ReactNode }) =>
@@ -27,6 +28,9 @@ function serverState(): DehydratedState | undefined {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // each step of the start in a task of its own (a phone's main thread stays free to answer between
+  // them): the modules' evaluation, the page's chunk, the theme, the router, the hydration
+  await nextTask();
   const container = document.getElementById('root')!;
   const rendered = container.hasChildNodes();
   // the matched page's chunk first: hydration then meets the same tree the server rendered
@@ -35,6 +39,8 @@ async function start() {
     await Promise.all(handlesOf(matches).map((h) => h.preload?.()));
     await nextTask();
   }
+  siteTheme();
+  await nextTask();
   const router = createBrowserRouter(routes);
   // the first navigation leaves the page the server rendered
   const stop = router.subscribe((state) => {
@@ -44,7 +50,7 @@ async function start() {
     }
   });
   const queryClient = createQueryClient();
-  // the same key as the server's cache (key 'css'): it takes over the server's <style data-emotion> tags
+  // the same key as the server's cache (key 'css'): the server's page styles count as inserted
   const emotionCache = createStyleCache();
   const app = (
     <Strict>

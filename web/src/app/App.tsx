@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../auth/session';
-import { theme } from './theme';
+import { siteTheme } from './theme';
 
 /** The providers around every page, the same on the server and in the browser (hydration needs one tree). */
 export function App({
@@ -26,7 +26,7 @@ export function App({
     <CacheProvider value={emotionCache}>
       <QueryClientProvider client={queryClient}>
         <HydrationBoundary state={state}>
-          <ThemeProvider theme={theme}>
+          <ThemeProvider theme={siteTheme()}>
             <CssBaseline />
             <SessionProvider>{children}</SessionProvider>
           </ThemeProvider>

@@ -31,8 +31,10 @@ type Props = {
  * own path when it has no sizes. Width and height are always given, so the page does not shift.
  */
 export function ListingPhoto({ photo, size, alt, sizes, priority = false, sx }: Props) {
+  // decoded off the main thread, the first screen's photos too: a phone's main thread decoded them
+  // in the paint that followed their arrival, a long task as the page starts
   const loading = priority
-    ? ({ loading: 'eager', fetchPriority: 'high' } as const)
+    ? ({ loading: 'eager', fetchPriority: 'high', decoding: 'async' } as const)
     : ({ loading: 'lazy', decoding: 'async' } as const);
   const { variants } = photo;
   if (!variants) {

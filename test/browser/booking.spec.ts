@@ -76,8 +76,15 @@ async function pickDate(scope: Page | Locator, label: 'Заезд' | 'Выезд
   // the turned-away month slides out: one month left
   const cell = calendar.getByRole('gridcell', { name: String(day), exact: true });
   await until(async () => (await cell.count()) === 1);
-  // and the calendar has finished opening (a click while it grows is not a choice)
-  await page.waitForFunction(() => document.getAnimations().length === 0);
+  // and the calendar has finished opening (a click while it grows is not a choice); the skeletons of
+  // the parts not yet near the screen pulse until those parts load
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .filter((a) => !(a.effect as KeyframeEffect | null)?.target?.classList.contains('MuiSkeleton-root'))
+        .length === 0,
+  );
   await cell.click();
   await calendar.waitFor({ state: 'hidden' });
 }

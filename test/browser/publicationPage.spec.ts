@@ -136,6 +136,8 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
       Math.round(listing.price / listing.totalArea!),
     );
     const more = page.getByRole('button', { name: 'Показать полностью' });
+    // the description hydrates (and measures its clip) as a visitor scrolls near it
+    await page.getByTestId('description').scrollIntoViewIfNeeded();
     if (width === 375) {
       const clipped = (await page.getByTestId('description').boundingBox())!.height;
       await more.click();
@@ -178,6 +180,8 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
 
     // similar listings: at most 6 in the slider, none of them this one
     const similar = page.getByTestId('similar-listings');
+    // asked for once the slider nears the screen
+    await similar.scrollIntoViewIfNeeded();
     await similar.getByTestId('slide-card').first().waitFor();
     const similarLinks = await hrefs(similar);
     expect(similarLinks.length).toBeGreaterThan(0);
@@ -277,6 +281,8 @@ describe.each([375, 1440])('the listing page at %i px', (width) => {
     await page.goto(`${server.url}/daily-rent/${daily.id}?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`);
     await hydrated(page);
     const form = page.getByRole('form', { name: 'Бронирование' });
+    // on a phone the form is below the first screen: its calendar is asked for as it nears
+    await form.getByTestId('availability-calendar').scrollIntoViewIfNeeded();
     await form.getByTestId('availability-calendar').getByRole('gridcell').first().waitFor();
     const breakdown = form.getByTestId('price-breakdown');
     expect(

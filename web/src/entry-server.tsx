@@ -10,6 +10,7 @@ import { DEFAULT_HEAD, HeadContext, headTags, type HeadCollector, type HeadData 
 import { createQueryClient } from './app/queryClient';
 import { createStyleCache } from './app/styleCache';
 import { handlesOf, routes } from './app/routes';
+import { prefetchSiteSettings } from './layout/siteSettings';
 import { placeFromCookie, VISITOR_PLACE_KEY, type ChosenPlace } from './place/store';
 
 /** How the server answers the page's API calls in-process: a status and the JSON, never a socket. */
@@ -97,6 +98,7 @@ export async function render({
   await Promise.all([
     ...handles.map((h) => h.preload?.()),
     ...handles.map((h) => h.prefetch?.({ queryClient, params, search, call: apiCall, place })),
+    prefetchSiteSettings(queryClient, apiCall),
   ]);
 
   const router = createStaticRouter(handler.dataRoutes, context);

@@ -6,7 +6,7 @@ import { App } from './app/App';
 import { leftServerPage } from './app/browserStore';
 import { createQueryClient } from './app/queryClient';
 import { createStyleCache } from './app/styleCache';
-import { hydrateInParts } from './app/hydrateLater';
+import { hydrateInParts, hydrateWaitingParts } from './app/hydrateLater';
 import { handlesOf, routes } from './app/routes';
 import { siteTheme } from './app/theme';
 
@@ -45,6 +45,7 @@ async function start() {
   // the first navigation leaves the page the server rendered
   const stop = router.subscribe((state) => {
     if (state.navigation.state !== 'idle' || state.location.key !== 'default') {
+      hydrateWaitingParts();
       leftServerPage();
       stop();
     }

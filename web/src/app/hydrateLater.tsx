@@ -1,39 +1,132 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { options } from 'preact';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 let hydrating = false;
 
-/** Runs the page's hydration: meanwhile each `HydrateLater` part waits for a task of its own. */
+/** A part's wait: settled once its moment came (its Suspense boundary then hydrates it). */
+type Waiting = Promise<void> & { settled?: boolean; start?: (node: Node) => void };
+
+/** the parts waiting for their first node (Preact hands it over as their render is caught) */
+const unplaced = new Set<Waiting>();
+/** every part still waiting: each one's way to settle at once */
+const waking = new Set<() => void>();
+
+/**
+ * Hydrates every part still waiting, at once: before the page the server rendered changes (the
+ * first navigation, main.tsx). Preact does not move a waiting part's kept markup when a list it is
+ * in is reordered (a catalogue sorted anew kept three unhydrated cards where they stood).
+ */
+export function hydrateWaitingParts() {
+  for (const wake of [...waking]) wake();
+}
+
+type CatchError = (error: unknown, vnode: { __e?: Node | null } | null, ...rest: unknown[]) => void;
+type PreactOptions = { __e: CatchError };
+let caughtWatched = false;
+
+/**
+ * Preact keeps the server's markup of a part that waits as the page hydrates: the node it keeps is
+ * its vnode's `__e` (`_dom`, the name Preact's own packages reach it by) when its error hook is
+ * called with the part's promise. The part is watched from there.
+ */
+function watchCaughtParts() {
+  if (caughtWatched) return;
+  caughtWatched = true;
+  const preact = options as unknown as PreactOptions;
+  const next = preact.__e;
+  preact.__e = (error, vnode, ...rest) => {
+    if (unplaced.has(error as Waiting)) {
+      unplaced.delete(error as Waiting);
+      const node = vnode?.__e;
+      if (node) (error as Waiting).start?.(node);
+    }
+    next(error, vnode, ...rest);
+  };
+}
+
+/** Runs the page's hydration: meanwhile each `HydrateLater` part waits for its moment. */
 export function hydrateInParts(hydrate: () => void) {
+  watchCaughtParts();
   hydrating = true;
   try {
     hydrate();
   } finally {
     hydrating = false;
+    // a part whose node Preact did not name (none expected) does not wait for ever
+    for (const waiting of unplaced) waiting.start?.(document.body);
+    unplaced.clear();
   }
 }
 
-/** A part's wait: settled once its moment came (its Suspense boundary then hydrates it). */
-type Waiting = Promise<void> & { settled?: boolean };
+/** what a visitor does first to a part: it is hydrated at once, before the event reaches it */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-/** the next task, or, with a media query, once the screen matches (the next task if it does) */
+/**
+ * A part's moment: once its node nears the screen (a task of its own), or at once when a visitor
+ * touches, clicks or focuses inside it (the event's listeners then find it hydrated: Preact renders
+ * a settled boundary in microtasks, before the event goes on), and, with a media query, not before
+ * the screen matches.
+ */
 function waitFor(query?: string): Waiting {
-  const waiting: Waiting = new Promise<void>((resolve) => {
-    const media = query ? window.matchMedia(query) : null;
-    if (!media || media.matches) return void setTimeout(resolve, 0);
-    const change = (event: MediaQueryListEvent) => {
-      if (!event.matches) return;
-      media.removeEventListener('change', change);
-      resolve();
+  let resolve!: () => void;
+  const waiting: Waiting = new Promise<void>((settle) => {
+    resolve = () => {
+      waking.delete(resolve);
+      settle();
     };
-    media.addEventListener('change', change);
   });
+  waking.add(resolve);
   void waiting.then(() => {
     waiting.settled = true;
   });
+  waiting.start = (node) => {
+    const element = node instanceof Element ? node : node.parentElement;
+    if (!element) return resolve();
+    let observer: IntersectionObserver | null = null;
+    const media = query ? window.matchMedia(query) : null;
+    const done = () => {
+      waking.delete(done);
+      observer?.disconnect();
+      media?.removeEventListener('change', change);
+      for (const type of INTERACTIONS) document.removeEventListener(type, interacted, true);
+      resolve();
+    };
+    const interacted = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target) && (!media || media.matches)) done();
+    };
+    const watch = () => {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) setTimeout(done, 0);
+        },
+        { rootMargin: '400px 0px' },
+      );
+      observer.observe(element);
+    };
+    const change = (event: MediaQueryListEvent) => {
+      if (event.matches) watch();
+    };
+    waking.delete(resolve);
+    waking.add(done);
+    for (const type of INTERACTIONS) document.addEventListener(type, interacted, true);
+    if (!media || media.matches) watch();
+    else media.addEventListener('change', change);
+  };
+  unplaced.add(waiting);
   return waiting;
 }
 
-function Later({ children, waiting }: { children: ReactNode; waiting: Waiting | null }) {
+function Later({
+  children,
+  waiting,
+  onHydrated,
+}: {
+  children: ReactNode;
+  waiting: Waiting | null;
+  onHydrated?: () => void;
+}) {
+  // after the render that hydrated the part (a render that throws runs no effect)
+  useEffect(() => onHydrated?.(), [onHydrated]);
   // Preact keeps the server's markup of a part that waits while hydrating, and hydrates it when
   // the promise settles; a render of the page meanwhile waits for the same promise
   if (waiting && !waiting.settled) throw waiting;
@@ -41,22 +134,29 @@ function Later({ children, waiting }: { children: ReactNode; waiting: Waiting | 
 }
 
 /**
- * A part of a server-rendered page below its first screen (a catalogue's further cards, a
- * listing's similar listings) hydrated in a task of its own after the rest: the browser's build
- * hydrates in one synchronous pass (Preact), a catalogue's in ~150 ms of a phone's main thread at
- * once. `when`, a media query: a part hidden on small screens (the catalogue's search bar on a
- * phone, behind «Фильтры») waits until the screen matches. Its child is one element (Preact keeps
- * a waiting part's first node). Rendered after hydration (a navigation), or on the server, it is
- * its child and nothing more: no Suspense boundary's markers in the server's HTML. Parts do not nest: a part inside a waiting one hydrates
- * with it.
+ * A part of a server-rendered page hydrated on its own, once it nears the screen or a visitor
+ * reaches into it: the browser's build hydrates in one synchronous pass (Preact), a catalogue's in
+ * ~150 ms of a phone's main thread at once, and most of a page is below its first screen. `when`, a
+ * media query: a part hidden on small screens (the catalogue's search bar on a phone, behind
+ * «Фильтры») waits until the screen matches. Its child is one element (Preact keeps a waiting part's
+ * first node). Preact hydrates without correcting the server's attributes, so the part hydrates
+ * with the children it had as the page hydrated, the markup's own, then renders the current ones.
+ * Rendered after hydration (a navigation), or on the server, it is its child and nothing more: no
+ * Suspense boundary's markers in the server's HTML. Parts do not nest: a part inside a waiting one
+ * hydrates with it.
  */
 export function HydrateLater({ children, when }: { children: ReactNode; when?: string }) {
   // made once, as the page hydrates: a part rendered later (a navigation) does not wait
   const [waiting] = useState(() => (hydrating ? waitFor(when) : null));
+  const [first] = useState(() => children);
+  const [hydrated, setHydrated] = useState(!waiting);
+  const [onHydrated] = useState(() => () => setHydrated(true));
   if (import.meta.env.SSR) return <>{children}</>;
   return (
     <Suspense fallback={null}>
-      <Later waiting={waiting}>{children}</Later>
+      <Later waiting={waiting} onHydrated={hydrated ? undefined : onHydrated}>
+        {hydrated ? children : first}
+      </Later>
     </Suspense>
   );
 }

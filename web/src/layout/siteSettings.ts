@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { apiCall, type SiteSettingsDto } from '@estate/client';
+import type { ApiCall } from '../app/call';
 
 /** The site's contacts and policy link (`GET /api/settings`), asked once per visit and shared. */
 let settings: Promise<SiteSettingsDto | null> | null = null;
@@ -17,6 +18,19 @@ export function loadSettings(): Promise<SiteSettingsDto | null> {
   return settings;
 }
 
+const SITE_SETTINGS_KEY = ['site-settings'];
+
+/**
+ * The server asks for them with every page (entry-server.tsx): the footer's policy link and
+ * contacts are right in the page's HTML, and the footer hydrates with them, whenever it does.
+ */
+export const prefetchSiteSettings = (queryClient: QueryClient, call: ApiCall) =>
+  queryClient.prefetchQuery({
+    queryKey: SITE_SETTINGS_KEY,
+    queryFn: () => call<{ data: SiteSettingsDto }>('/api/settings').then((r) => r.data),
+    staleTime: Infinity,
+  });
+
 /**
  * Through the site's query cache (one answer for the visit); the footer and the forms' policy link
  * take it in a transition (useDeferredValue), not in the one task in which a query's answer
@@ -24,7 +38,7 @@ export function loadSettings(): Promise<SiteSettingsDto | null> {
  */
 export function useSiteSettings(): SiteSettingsDto | null {
   const answer = useQuery({
-    queryKey: ['site-settings'],
+    queryKey: SITE_SETTINGS_KEY,
     queryFn: loadSettings,
     staleTime: Infinity,
   });

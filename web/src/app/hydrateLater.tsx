@@ -37,8 +37,8 @@ function watchCaughtParts() {
   preact.__e = (error, vnode, ...rest) => {
     if (unplaced.has(error as Waiting)) {
       unplaced.delete(error as Waiting);
-      const node = vnode?.__e;
-      if (node) (error as Waiting).start?.(node);
+      // the page's body stands in for a node Preact did not name (none expected): seen at once
+      (error as Waiting).start?.(vnode?.__e ?? document.body);
     }
     next(error, vnode, ...rest);
   };

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { DealCard, DealCardSkeleton } from './DealCard';
 import { BEST_DEALS_FIRST, bestDealsQuery } from './queries';
+import { SectionTitle } from './SectionTitle';
 
 /** product.md and api.md section 9: the help block is inserted at index 3 (the fourth place). */
 export const HELP_BLOCK_INDEX = 3;
@@ -90,15 +91,9 @@ export function BestDeals() {
   const more = !all && items.length > BEST_DEALS_FIRST;
   return (
     <Box component="section" aria-labelledby="best-deals-title">
-      <Typography
-        id="best-deals-title"
-        variant="h4"
-        component="h2"
-        fontWeight={800}
-        sx={{ fontSize: { xs: 24, md: 32 }, mb: 2 }}
-      >
+      <SectionTitle id="best-deals-title" mb={2}>
         Лучшие предложения
-      </Typography>
+      </SectionTitle>
       {deals.isError ? (
         <Alert
           severity="error"

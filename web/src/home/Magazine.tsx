@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { PostListItemDto } from '@estate/client';
 import { Img } from './Img';
 import { HOME_POSTS, magazineQuery } from './queries';
+import { SectionTitle } from './SectionTitle';
 import { formatDate } from '../app/dates';
 
 /** the blog's pictures are drawn 1200x675 (16:9) */
@@ -108,15 +109,7 @@ export function Magazine() {
     <HydrateLater>
       <Box component="section" aria-labelledby="magazine-title">
         <Stack direction="row" alignItems="baseline" justifyContent="space-between" mb={2}>
-          <Typography
-            id="magazine-title"
-            variant="h4"
-            component="h2"
-            fontWeight={800}
-            sx={{ fontSize: { xs: 24, md: 32 } }}
-          >
-            Журнал
-          </Typography>
+          <SectionTitle id="magazine-title">Журнал</SectionTitle>
           <Link component={RouterLink} to="/blog" underline="hover" fontWeight={600} color="primary.dark">
             Все статьи
           </Link>

@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import type { SlideDto } from '@estate/client';
 import { Img } from './Img';
 import { HOME_SLIDES, slidesQuery } from './queries';
+import { SectionTitle } from './SectionTitle';
 
 /** a slide's height: fixed, so the slides, their skeletons and any text take the same room */
 const SLIDE_HEIGHT = { xs: 220, md: 260 };
@@ -155,15 +156,7 @@ export function SlidesSlider() {
     <HydrateLater>
       <Box component="section" aria-labelledby="slides-title" aria-roledescription="карусель">
         <Stack direction="row" alignItems="center" justifyContent="space-between" mb={2}>
-          <Typography
-            id="slides-title"
-            variant="h4"
-            component="h2"
-            fontWeight={800}
-            sx={{ fontSize: { xs: 24, md: 32 } }}
-          >
-            Спецпредложения
-          </Typography>
+          <SectionTitle id="slides-title">Спецпредложения</SectionTitle>
           <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
             <IconButton
               aria-label="Предыдущий слайд"

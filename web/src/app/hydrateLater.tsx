@@ -3,13 +3,14 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 let hydrating = false;
 
-/** A part's wait: settled once its moment came (its Suspense boundary then hydrates it). */
-type Waiting = Promise<void> & { settled?: boolean; start?: (node: Node) => void };
+/**
+ * A part's wait: settled once its moment came (its Suspense boundary then hydrates it). `start`,
+ * until Preact names the part's node; `wake` settles it at once.
+ */
+type Waiting = Promise<void> & { settled?: boolean; start?: (node: Node) => void; wake: () => void };
 
-/** the parts waiting for their first node (Preact hands it over as their render is caught) */
-const unplaced = new Set<Waiting>();
-/** every part still waiting: each one's way to settle at once */
-const waking = new Set<() => void>();
+/** the parts still waiting */
+const waitingParts = new Set<Waiting>();
 
 /**
  * Hydrates every part still waiting, at once: before the page the server rendered changes (the
@@ -17,7 +18,7 @@ const waking = new Set<() => void>();
  * in is reordered (a catalogue sorted anew kept three unhydrated cards where they stood).
  */
 export function hydrateWaitingParts() {
-  for (const wake of [...waking]) wake();
+  for (const waiting of [...waitingParts]) waiting.wake();
 }
 
 type CatchError = (error: unknown, vnode: { __e?: Node | null } | null, ...rest: unknown[]) => void;
@@ -35,11 +36,8 @@ function watchCaughtParts() {
   const preact = options as unknown as PreactOptions;
   const next = preact.__e;
   preact.__e = (error, vnode, ...rest) => {
-    if (unplaced.has(error as Waiting)) {
-      unplaced.delete(error as Waiting);
-      // the page's body stands in for a node Preact did not name (none expected): seen at once
-      (error as Waiting).start?.(vnode?.__e ?? document.body);
-    }
+    // the page's body stands in for a node Preact did not name (none expected): seen at once
+    if (waitingParts.has(error as Waiting)) (error as Waiting).start?.(vnode?.__e ?? document.body);
     next(error, vnode, ...rest);
   };
 }
@@ -52,9 +50,8 @@ export function hydrateInParts(hydrate: () => void) {
     hydrate();
   } finally {
     hydrating = false;
-    // a part whose node Preact did not name (none expected) does not wait for ever
-    for (const waiting of unplaced) waiting.start?.(document.body);
-    unplaced.clear();
+    // a part Preact did not hand over (none expected) does not wait for ever
+    for (const waiting of waitingParts) waiting.start?.(document.body);
   }
 }
 
@@ -68,24 +65,26 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as cons
  * the screen matches.
  */
 function waitFor(query?: string): Waiting {
-  let resolve!: () => void;
-  const waiting: Waiting = new Promise<void>((settle) => {
-    resolve = () => {
-      waking.delete(resolve);
-      settle();
-    };
-  });
-  waking.add(resolve);
+  let settle!: () => void;
+  const waiting = new Promise<void>((resolve) => {
+    settle = resolve;
+  }) as Waiting;
+  const resolve = () => {
+    waitingParts.delete(waiting);
+    settle();
+  };
+  waiting.wake = resolve;
+  waitingParts.add(waiting);
   void waiting.then(() => {
     waiting.settled = true;
   });
   waiting.start = (node) => {
+    waiting.start = undefined;
     const element = node instanceof Element ? node : node.parentElement;
     if (!element) return resolve();
     let observer: IntersectionObserver | null = null;
     const media = query ? window.matchMedia(query) : null;
     const done = () => {
-      waking.delete(done);
       observer?.disconnect();
       media?.removeEventListener('change', change);
       for (const type of INTERACTIONS) document.removeEventListener(type, interacted, true);
@@ -106,13 +105,11 @@ function waitFor(query?: string): Waiting {
     const change = (event: MediaQueryListEvent) => {
       if (event.matches) watch();
     };
-    waking.delete(resolve);
-    waking.add(done);
+    waiting.wake = done;
     for (const type of INTERACTIONS) document.addEventListener(type, interacted, true);
     if (!media || media.matches) watch();
     else media.addEventListener('change', change);
   };
-  unplaced.add(waiting);
   return waiting;
 }
 
@@ -123,10 +120,10 @@ function Later({
 }: {
   children: ReactNode;
   waiting: Waiting | null;
-  onHydrated?: () => void;
+  onHydrated?: (hydrated: true) => void;
 }) {
   // after the render that hydrated the part (a render that throws runs no effect)
-  useEffect(() => onHydrated?.(), [onHydrated]);
+  useEffect(() => onHydrated?.(true), [onHydrated]);
   // Preact keeps the server's markup of a part that waits while hydrating, and hydrates it when
   // the promise settles; a render of the page meanwhile waits for the same promise
   if (waiting && !waiting.settled) throw waiting;
@@ -150,11 +147,10 @@ export function HydrateLater({ children, when }: { children: ReactNode; when?: s
   const [waiting] = useState(() => (hydrating ? waitFor(when) : null));
   const [first] = useState(() => children);
   const [hydrated, setHydrated] = useState(!waiting);
-  const [onHydrated] = useState(() => () => setHydrated(true));
   if (import.meta.env.SSR) return <>{children}</>;
   return (
     <Suspense fallback={null}>
-      <Later waiting={waiting} onHydrated={hydrated ? undefined : onHydrated}>
+      <Later waiting={waiting} onHydrated={hydrated ? undefined : setHydrated}>
         {hydrated ? children : first}
       </Later>
     </Suspense>

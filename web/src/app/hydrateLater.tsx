@@ -1,7 +1,10 @@
 import { options } from 'preact';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
+/** a render that hydrates: the page's (hydrateInParts) or a part's (Later); a part made in it waits */
 let hydrating = false;
+/** the first navigation came (hydrateWaitingParts): no part waits any more */
+let serverPageLeft = false;
 
 /**
  * A part's wait: settled once its moment came (its Suspense boundary then hydrates it). `start`,
@@ -18,6 +21,7 @@ const waitingParts = new Set<Waiting>();
  * in is reordered (a catalogue sorted anew kept three unhydrated cards where they stood).
  */
 export function hydrateWaitingParts() {
+  serverPageLeft = true;
   for (const waiting of [...waitingParts]) waiting.wake();
 }
 
@@ -127,7 +131,22 @@ function Later({
   // Preact keeps the server's markup of a part that waits while hydrating, and hydrates it when
   // the promise settles; a render of the page meanwhile waits for the same promise
   if (waiting && !waiting.settled) throw waiting;
+  // the render that hydrates the part: the parts inside it wait for their own moment
+  if (onHydrated) hydratingPart();
   return <>{children}</>;
+}
+
+/**
+ * Marks the rest of the render under way (Preact renders a part's subtree in one go, in one
+ * microtask) as hydrating: the parts made in it wait as the page's did.
+ */
+function hydratingPart() {
+  if (hydrating) return;
+  hydrating = true;
+  queueMicrotask(() => {
+    hydrating = false;
+    for (const waiting of waitingParts) waiting.start?.(document.body);
+  });
 }
 
 /**
@@ -139,12 +158,12 @@ function Later({
  * first node). Preact hydrates without correcting the server's attributes, so the part hydrates
  * with the children it had as the page hydrated, the markup's own, then renders the current ones.
  * Rendered after hydration (a navigation), or on the server, it is its child and nothing more: no
- * Suspense boundary's markers in the server's HTML. Parts do not nest: a part inside a waiting one
- * hydrates with it.
+ * Suspense boundary's markers in the server's HTML. A part inside another
+ * waits for its own moment once the outer one hydrates.
  */
 export function HydrateLater({ children, when }: { children: ReactNode; when?: string }) {
   // made once, as the page hydrates: a part rendered later (a navigation) does not wait
-  const [waiting] = useState(() => (hydrating ? waitFor(when) : null));
+  const [waiting] = useState(() => (hydrating && !serverPageLeft ? waitFor(when) : null));
   const [first] = useState(() => children);
   const [hydrated, setHydrated] = useState(!waiting);
   if (import.meta.env.SSR) return <>{children}</>;

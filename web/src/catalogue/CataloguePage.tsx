@@ -145,169 +145,173 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
     (f: Filters) => requestFrom(deal, f, 1, chosen.place, landing?.locationId),
     [deal, chosen.place, landing],
   );
+  // the page hydrates after the layout, in a task of its own, and its parts each in theirs
   return (
-    <Stack spacing={3}>
-      <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>
-        {title}
-      </Typography>
-      {/* phones: the form is behind «Фильтры», so the first screen shows the results */}
-      <HydrateLater when="(min-width: 900px)">
-        <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-          <SearchBar
-            value={filters}
-            onSearch={(next) => apply(next)}
-            dailyRent={deal === 'dailyRent'}
-            onAllFilters={(draft) => setDialog({ open: true, from: draft })}
-            extras={modalFilterCount(filters)}
-          />
-        </Box>
-      </HydrateLater>
-      <HydrateLater>
-        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-          <Badge
-            badgeContent={tags.length}
-            color="primary"
-            invisible={tags.length === 0}
-            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
-          >
-            <Button
-              variant="contained"
-              startIcon={<TuneIcon />}
-              onClick={() => setDialog({ open: true, from: filters })}
-              aria-label={tags.length ? `Фильтры: выбрано ${tags.length}` : 'Фильтры'}
-            >
-              Фильтры
-            </Button>
-          </Badge>
-          {!onMap && <SortMenu value={filters.sort} onChange={(sort) => apply({ ...filters, sort })} />}
-          <Button
-            variant="outlined"
-            startIcon={onMap ? <ListIcon /> : <MapIcon />}
-            onClick={() => apply(filters, 1, !onMap)}
-            aria-label={onMap ? 'Показать списком' : 'Показать на карте'}
-            sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
-          >
-            {/* a phone shows the icon alone, so the row holds the filters, the order, the map and saving */}
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              {onMap ? 'Показать списком' : 'Показать на карте'}
-            </Box>
-          </Button>
-          <SaveSearchButton filters={onMap && area ? { ...request, bounds: area } : request} />
-        </Stack>
-      </HydrateLater>
-      <FilterTags tags={tags} sort={filters.sort} onChange={(next) => apply(next)} />
-      {dialog && (
-        <Suspense fallback={null}>
-          <FiltersDialog
-            open={dialog.open}
-            onClose={() => setDialog({ ...dialog, open: false })}
-            deal={deal}
-            value={dialog.from}
-            toRequest={toRequest}
-            onApply={(next) => {
-              if (deal === 'dailyRent') storeGuests(next.guests);
-              apply(next);
-            }}
-          />
-        </Suspense>
-      )}
-      {onMap && !hydrated && (
-        <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
-      )}
-      {onMap && hydrated && (
-        <Suspense
-          fallback={
-            <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
-          }
-        >
-          <SearchMap filters={mapFilters} onArea={setArea} />
-        </Suspense>
-      )}
-      {!onMap && state.status === 'loading' && <CardSkeletons />}
-      {!onMap && state.status === 'failed' && (
-        <Alert severity="error" action={<Button onClick={() => void search.refetch()}>Повторить</Button>}>
-          Не удалось загрузить объявления: {state.message}
-        </Alert>
-      )}
-      {!onMap && state.status === 'ready' && state.items.length === 0 && (
-        <Stack alignItems="center" spacing={2} py={8}>
-          <Typography variant="h6">Ничего не найдено</Typography>
-          <Typography color="text.secondary">Попробуйте изменить условия поиска</Typography>
-          <Button variant="outlined" onClick={reset}>
-            Сбросить фильтры
-          </Button>
-          <Typography color="text.secondary" textAlign="center">
-            Не нашли подходящее объявление? Мы подберём варианты для вас.
-          </Typography>
-          <Button variant="contained" onClick={selection.open}>
-            Оставить заявку на подбор
-          </Button>
-          {selection.element}
-        </Stack>
-      )}
-      {!onMap && state.status === 'ready' && state.items.length > 0 && (
-        <>
-          <Typography color="text.secondary" data-testid="found">
-            Найдено {state.meta.total} {plural(state.meta.total, ['объявление', 'объявления', 'объявлений'])}
-          </Typography>
-          {/* the last page stays while the next loads: busy for assistive technology meanwhile */}
-          <Stack spacing={2} aria-busy={search.isPlaceholderData} data-testid="results">
-            {/* each card hydrates in a task of its own (~8 ms of a phone's main thread each) */}
-            {state.items.map((p, i) => (
-              <HydrateLater key={p.id}>
-                <PublicationCard publication={p} priority={i < EAGER_CARDS} />
-              </HydrateLater>
-            ))}
-          </Stack>
-          <HydrateLater>
-            <Box pb={2}>
-              <Pagination
-                current={state.meta.current_page}
-                last={state.meta.last_page}
-                onChange={(p) => apply(filters, p)}
-              />
-            </Box>
-          </HydrateLater>
-        </>
-      )}
-      {landing && landing.children.length > 0 && (
-        <Stack spacing={1} component="nav" aria-labelledby="districts-title">
-          <Typography id="districts-title" variant="h6" component="h2" fontWeight={700}>
-            Районы
-          </Typography>
-          <Stack direction="row" gap={1} flexWrap="wrap">
-            {landing.children.map((c) => (
-              <Chip
-                key={c.path}
-                label={c.name}
-                component={RouterLink}
-                to={c.path}
-                clickable
-                variant="outlined"
-              />
-            ))}
-          </Stack>
-        </Stack>
-      )}
-      {landing && landing.stations.length > 0 && (
-        // in the page for search engines and for whoever opens it; closed, so a city of 250 stations
-        // does not push the page down
-        <Box
-          component="details"
-          sx={{ '& > summary': { cursor: 'pointer', typography: 'h6', fontWeight: 700 } }}
-        >
-          <summary>Метро</summary>
-          <Box component="nav" aria-label="Станции метро" sx={{ columnWidth: 200, columnGap: 2, pt: 1 }}>
-            {landing.stations.map((s) => (
-              <Box key={s.path} sx={{ breakInside: 'avoid', py: 0.25 }}>
-                <Link component={RouterLink} to={s.path} underline="hover">
-                  {s.name}
-                </Link>
-              </Box>
-            ))}
+    <HydrateLater>
+      <Stack spacing={3}>
+        <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>
+          {title}
+        </Typography>
+        {/* phones: the form is behind «Фильтры», so the first screen shows the results */}
+        <HydrateLater when="(min-width: 900px)">
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <SearchBar
+              value={filters}
+              onSearch={(next) => apply(next)}
+              dailyRent={deal === 'dailyRent'}
+              onAllFilters={(draft) => setDialog({ open: true, from: draft })}
+              extras={modalFilterCount(filters)}
+            />
           </Box>
-        </Box>
-      )}
-    </Stack>
+        </HydrateLater>
+        <HydrateLater>
+          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+            <Badge
+              badgeContent={tags.length}
+              color="primary"
+              invisible={tags.length === 0}
+              sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            >
+              <Button
+                variant="contained"
+                startIcon={<TuneIcon />}
+                onClick={() => setDialog({ open: true, from: filters })}
+                aria-label={tags.length ? `Фильтры: выбрано ${tags.length}` : 'Фильтры'}
+              >
+                Фильтры
+              </Button>
+            </Badge>
+            {!onMap && <SortMenu value={filters.sort} onChange={(sort) => apply({ ...filters, sort })} />}
+            <Button
+              variant="outlined"
+              startIcon={onMap ? <ListIcon /> : <MapIcon />}
+              onClick={() => apply(filters, 1, !onMap)}
+              aria-label={onMap ? 'Показать списком' : 'Показать на карте'}
+              sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+            >
+              {/* a phone shows the icon alone, so the row holds the filters, the order, the map and saving */}
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {onMap ? 'Показать списком' : 'Показать на карте'}
+              </Box>
+            </Button>
+            <SaveSearchButton filters={onMap && area ? { ...request, bounds: area } : request} />
+          </Stack>
+        </HydrateLater>
+        <FilterTags tags={tags} sort={filters.sort} onChange={(next) => apply(next)} />
+        {dialog && (
+          <Suspense fallback={null}>
+            <FiltersDialog
+              open={dialog.open}
+              onClose={() => setDialog({ ...dialog, open: false })}
+              deal={deal}
+              value={dialog.from}
+              toRequest={toRequest}
+              onApply={(next) => {
+                if (deal === 'dailyRent') storeGuests(next.guests);
+                apply(next);
+              }}
+            />
+          </Suspense>
+        )}
+        {onMap && !hydrated && (
+          <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
+        )}
+        {onMap && hydrated && (
+          <Suspense
+            fallback={
+              <Box sx={{ height: SEARCH_MAP_HEIGHT, mt: '36px', borderRadius: 2, bgcolor: 'grey.200' }} />
+            }
+          >
+            <SearchMap filters={mapFilters} onArea={setArea} />
+          </Suspense>
+        )}
+        {!onMap && state.status === 'loading' && <CardSkeletons />}
+        {!onMap && state.status === 'failed' && (
+          <Alert severity="error" action={<Button onClick={() => void search.refetch()}>Повторить</Button>}>
+            Не удалось загрузить объявления: {state.message}
+          </Alert>
+        )}
+        {!onMap && state.status === 'ready' && state.items.length === 0 && (
+          <Stack alignItems="center" spacing={2} py={8}>
+            <Typography variant="h6">Ничего не найдено</Typography>
+            <Typography color="text.secondary">Попробуйте изменить условия поиска</Typography>
+            <Button variant="outlined" onClick={reset}>
+              Сбросить фильтры
+            </Button>
+            <Typography color="text.secondary" textAlign="center">
+              Не нашли подходящее объявление? Мы подберём варианты для вас.
+            </Typography>
+            <Button variant="contained" onClick={selection.open}>
+              Оставить заявку на подбор
+            </Button>
+            {selection.element}
+          </Stack>
+        )}
+        {!onMap && state.status === 'ready' && state.items.length > 0 && (
+          <>
+            <Typography color="text.secondary" data-testid="found">
+              Найдено {state.meta.total}{' '}
+              {plural(state.meta.total, ['объявление', 'объявления', 'объявлений'])}
+            </Typography>
+            {/* the last page stays while the next loads: busy for assistive technology meanwhile */}
+            <Stack spacing={2} aria-busy={search.isPlaceholderData} data-testid="results">
+              {/* each card hydrates in a task of its own (~8 ms of a phone's main thread each) */}
+              {state.items.map((p, i) => (
+                <HydrateLater key={p.id}>
+                  <PublicationCard publication={p} priority={i < EAGER_CARDS} />
+                </HydrateLater>
+              ))}
+            </Stack>
+            <HydrateLater>
+              <Box pb={2}>
+                <Pagination
+                  current={state.meta.current_page}
+                  last={state.meta.last_page}
+                  onChange={(p) => apply(filters, p)}
+                />
+              </Box>
+            </HydrateLater>
+          </>
+        )}
+        {landing && landing.children.length > 0 && (
+          <Stack spacing={1} component="nav" aria-labelledby="districts-title">
+            <Typography id="districts-title" variant="h6" component="h2" fontWeight={700}>
+              Районы
+            </Typography>
+            <Stack direction="row" gap={1} flexWrap="wrap">
+              {landing.children.map((c) => (
+                <Chip
+                  key={c.path}
+                  label={c.name}
+                  component={RouterLink}
+                  to={c.path}
+                  clickable
+                  variant="outlined"
+                />
+              ))}
+            </Stack>
+          </Stack>
+        )}
+        {landing && landing.stations.length > 0 && (
+          // in the page for search engines and for whoever opens it; closed, so a city of 250 stations
+          // does not push the page down
+          <Box
+            component="details"
+            sx={{ '& > summary': { cursor: 'pointer', typography: 'h6', fontWeight: 700 } }}
+          >
+            <summary>Метро</summary>
+            <Box component="nav" aria-label="Станции метро" sx={{ columnWidth: 200, columnGap: 2, pt: 1 }}>
+              {landing.stations.map((s) => (
+                <Box key={s.path} sx={{ breakInside: 'avoid', py: 0.25 }}>
+                  <Link component={RouterLink} to={s.path} underline="hover">
+                    {s.name}
+                  </Link>
+                </Box>
+              ))}
+            </Box>
+          </Box>
+        )}
+      </Stack>
+    </HydrateLater>
   );
 }

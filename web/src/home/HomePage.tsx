@@ -1,4 +1,5 @@
 import { Stack } from '@mui/material';
+import { HydrateLater } from '../app/hydrateLater';
 import { useHead } from '../app/head';
 import { BestDeals } from './BestDeals';
 import { Hero } from './Hero';
@@ -13,12 +14,15 @@ import { HOME_DESCRIPTION, HOME_TITLE } from './title';
  */
 export function HomePage() {
   useHead({ title: HOME_TITLE, description: HOME_DESCRIPTION, canonical: '/' });
+  // the page hydrates after the layout, in a task of its own, and its parts each in theirs
   return (
-    <Stack spacing={{ xs: 5, md: 7 }}>
-      <Hero />
-      <BestDeals />
-      <SlidesSlider />
-      <Magazine />
-    </Stack>
+    <HydrateLater>
+      <Stack spacing={{ xs: 5, md: 7 }}>
+        <Hero />
+        <BestDeals />
+        <SlidesSlider />
+        <Magazine />
+      </Stack>
+    </HydrateLater>
   );
 }

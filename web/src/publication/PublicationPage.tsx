@@ -190,129 +190,132 @@ function Publication({ id }: { id: string }) {
   if (answer.isError)
     return <ErrorPage code={answer.error instanceof ApiError ? answer.error.status || 500 : 500} />;
   if (!p) return <ErrorPage code={answer.data.missing ?? 404} />;
+  // the page hydrates after the layout, in a task of its own, and its parts each in theirs
   return (
-    <Stack spacing={6}>
-      <Grid container spacing={4}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Stack spacing={2}>
-            <ListingTags publication={p} />
-            <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 26, md: 34 } }}>
-              {p.title}
-            </Typography>
-            <Typography color="text.secondary">{p.address.fullAddress}</Typography>
-            <MetroStations publication={p} />
-            <ListingActions publication={p} />
-            <HydrateLater>
-              <PhotoGallery
-                photos={p.images}
-                title={p.title}
-                label="Фотографии объявления"
-                sizes={MAIN_PHOTO_SLOT}
-              />
-            </HydrateLater>
-            {p.address.geo && (
-              <>
-                <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
-                  На карте
-                </Typography>
-                {/* the map's library and tiles load once a visitor scrolls near it (never on the server) */}
-                <WhenNear placeholder={<MapPlaceholder />}>
-                  <Suspense fallback={<MapPlaceholder />}>
-                    <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
-                  </Suspense>
-                </WhenNear>
-              </>
-            )}
-            <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
-              Характеристики
-            </Typography>
-            <HydrateLater>
-              <Grid container spacing={1}>
-                {p.characteristics.map((c) => {
-                  const { label, value } = formatCharacteristic(c);
-                  return (
-                    <Grid
-                      key={c.characteristicField}
-                      size={{ xs: 6, sm: 4 }}
-                      data-testid={`characteristic-${c.characteristicField}`}
-                    >
-                      <Typography variant="body2" color="text.secondary">
-                        {label}
-                      </Typography>
-                      <Typography fontWeight={600}>{value}</Typography>
-                    </Grid>
-                  );
-                })}
-              </Grid>
-            </HydrateLater>
-            <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
-              Описание
-            </Typography>
-            <HydrateLater>
-              <ClippedText text={p.description} lines={5} />
-            </HydrateLater>
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          {/* a daily stay's form with its calendar is taller than a screen: it scrolls with the page */}
-          <HydrateLater>
-            <Card
-              variant="outlined"
-              sx={{
-                p: 3,
-                borderRadius: 3,
-                position: { md: p.dealCategory === 'dailyRent' ? 'static' : 'sticky' },
-                top: 88,
-              }}
-            >
-              <Stack spacing={2}>
-                <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-                  <PriceBlock publication={p} large />
-                  <FavouriteButton publicationId={p.id} />
-                </Stack>
-                {pricePerMetre(p) && (
-                  <Typography color="text.secondary" data-testid="price-per-metre">
-                    {pricePerMetre(p)}
+    <HydrateLater>
+      <Stack spacing={6}>
+        <Grid container spacing={4}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Stack spacing={2}>
+              <ListingTags publication={p} />
+              <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 26, md: 34 } }}>
+                {p.title}
+              </Typography>
+              <Typography color="text.secondary">{p.address.fullAddress}</Typography>
+              <MetroStations publication={p} />
+              <ListingActions publication={p} />
+              <HydrateLater>
+                <PhotoGallery
+                  photos={p.images}
+                  title={p.title}
+                  label="Фотографии объявления"
+                  sizes={MAIN_PHOTO_SLOT}
+                />
+              </HydrateLater>
+              {p.address.geo && (
+                <>
+                  <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
+                    На карте
                   </Typography>
-                )}
-                <PriceHistory publicationId={p.id} />
-                {depositLabel(p) && (
-                  <Typography color="text.secondary" data-testid="deposit">
-                    {depositLabel(p)}
-                  </Typography>
-                )}
-                <Divider />
-                <Box>
-                  <Typography fontWeight={600}>{p.author.name}</Typography>
-                  {p.agency && (
-                    <Typography variant="body2" color="text.secondary">
-                      {p.agency.name}
+                  {/* the map's library and tiles load once a visitor scrolls near it (never on the server) */}
+                  <WhenNear placeholder={<MapPlaceholder />}>
+                    <Suspense fallback={<MapPlaceholder />}>
+                      <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
+                    </Suspense>
+                  </WhenNear>
+                </>
+              )}
+              <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
+                Характеристики
+              </Typography>
+              <HydrateLater>
+                <Grid container spacing={1}>
+                  {p.characteristics.map((c) => {
+                    const { label, value } = formatCharacteristic(c);
+                    return (
+                      <Grid
+                        key={c.characteristicField}
+                        size={{ xs: 6, sm: 4 }}
+                        data-testid={`characteristic-${c.characteristicField}`}
+                      >
+                        <Typography variant="body2" color="text.secondary">
+                          {label}
+                        </Typography>
+                        <Typography fontWeight={600}>{value}</Typography>
+                      </Grid>
+                    );
+                  })}
+                </Grid>
+              </HydrateLater>
+              <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
+                Описание
+              </Typography>
+              <HydrateLater>
+                <ClippedText text={p.description} lines={5} />
+              </HydrateLater>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            {/* a daily stay's form with its calendar is taller than a screen: it scrolls with the page */}
+            <HydrateLater>
+              <Card
+                variant="outlined"
+                sx={{
+                  p: 3,
+                  borderRadius: 3,
+                  position: { md: p.dealCategory === 'dailyRent' ? 'static' : 'sticky' },
+                  top: 88,
+                }}
+              >
+                <Stack spacing={2}>
+                  <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+                    <PriceBlock publication={p} large />
+                    <FavouriteButton publicationId={p.id} />
+                  </Stack>
+                  {pricePerMetre(p) && (
+                    <Typography color="text.secondary" data-testid="price-per-metre">
+                      {pricePerMetre(p)}
                     </Typography>
                   )}
-                </Box>
-                <PhoneButton publicationId={p.id} fullWidth shared={phone} />
-                <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
-                {p.dealCategory === 'dailyRent' && (
-                  <>
-                    <Divider />
-                    <Box id="booking" sx={{ scrollMarginTop: 88 }}>
-                      <ReserveCard publication={p} />
-                    </Box>
-                  </>
-                )}
-                <ListingRequests publication={p} />
-                <Typography variant="caption" color="text.secondary">
-                  {updatedAgo(p.updatedAt)}
-                </Typography>
-              </Stack>
-            </Card>
-          </HydrateLater>
+                  <PriceHistory publicationId={p.id} />
+                  {depositLabel(p) && (
+                    <Typography color="text.secondary" data-testid="deposit">
+                      {depositLabel(p)}
+                    </Typography>
+                  )}
+                  <Divider />
+                  <Box>
+                    <Typography fontWeight={600}>{p.author.name}</Typography>
+                    {p.agency && (
+                      <Typography variant="body2" color="text.secondary">
+                        {p.agency.name}
+                      </Typography>
+                    )}
+                  </Box>
+                  <PhoneButton publicationId={p.id} fullWidth shared={phone} />
+                  <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
+                  {p.dealCategory === 'dailyRent' && (
+                    <>
+                      <Divider />
+                      <Box id="booking" sx={{ scrollMarginTop: 88 }}>
+                        <ReserveCard publication={p} />
+                      </Box>
+                    </>
+                  )}
+                  <ListingRequests publication={p} />
+                  <Typography variant="caption" color="text.secondary">
+                    {updatedAgo(p.updatedAt)}
+                  </Typography>
+                </Stack>
+              </Card>
+            </HydrateLater>
+          </Grid>
         </Grid>
-      </Grid>
-      <SimilarListings publication={p} />
-      <RecentlyViewed currentId={p.id} />
-      <StickyBar publication={p} phone={phone} />
-    </Stack>
+        <SimilarListings publication={p} />
+        <RecentlyViewed currentId={p.id} />
+        <StickyBar publication={p} phone={phone} />
+      </Stack>
+    </HydrateLater>
   );
 }
 

@@ -6,7 +6,8 @@
  * listing page loads (gzip, as sent); and the rate at which the server renders a listing's page
  * beside the rate at which it answers the same listing's JSON (autocannon in a child process,
  * BENCH_CONNECTIONS 10, BENCH_SECONDS 5 each). Runs on the built site (`npm run build` first, as the
- * script does). Goals of issue 18: Performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05,
+ * script does). A second ceiling is the listing's page without its JavaScript: what its markup and
+ * styles alone cost this machine (layout on a slow machine is a long task by itself). Goals of issue 18: Performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05,
  * Accessibility ≥ 95, Best Practices 100, SEO 100, listing JS ≤ 150 KB, render ≥ 50% of the JSON rate.
  * The listing's map asks for its tiles from a local stand-in of the tile server (MAP_TILE_URL), as
  * the bench's machine may resolve no outside name: a tile that cannot load is a console error, which
@@ -129,6 +130,24 @@ async function tileServer() {
   return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => http.close() };
 }
 
+/**
+ * A second ceiling: the listing's own page as the server sends it, without its JavaScript (the
+ * inline loader removed, its images and styles from the site): what the page's markup and styles
+ * cost this machine's Chromium (parsing, style, layout, paint), the floor under the page's figures.
+ */
+async function staticPage(pageUrl: string, origin: string) {
+  const html = (await (await fetch(pageUrl, { headers: { accept: 'text/html' } })).text())
+    .replace(/<script id="page-scripts"[^>]*>[\s\S]*?<\/script>/, '')
+    .replace(/<head>/, `<head><base href="${origin}/">`);
+  const http = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+  );
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const address = http.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/`, close: () => http.close() };
+}
+
 async function main() {
   const tiles = await tileServer();
   const server = await startTestServer({ listings: 240, env: { MAP_TILE_URL: tiles.url } });
@@ -137,6 +156,9 @@ async function main() {
     const listing = await firstListing(server.url);
     console.log(`bench:web — Lighthouse (${LIGHTHOUSE}, mobile preset), median of ${RUNS} runs`);
     await measure('ceiling: a page of a few bytes', `${tiny.url}/`);
+    const bare = await staticPage(`${server.url}/prodazha/${listing}`, server.url);
+    await measure('ceiling: a listing without JS', bare.url);
+    bare.close();
     const rows = [
       await measure('home page', `${server.url}/`),
       await measure('catalogue /prodazha', `${server.url}/prodazha`),

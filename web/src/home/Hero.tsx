@@ -252,76 +252,79 @@ export function Hero() {
       <Typography sx={{ opacity: 0.9, mb: 3, fontSize: 18, display: { xs: 'none', sm: 'block' } }}>
         Продажа, аренда и посуточная аренда квартир, домов и комнат
       </Typography>
-      <Stack direction="row" spacing={0.5} alignItems="flex-end">
-        <Box role="tablist" aria-label="Тип сделки" sx={{ display: 'flex', gap: 0.5, minWidth: 0 }}>
-          {HERO_TABS.map((t, i) => (
-            <ButtonBase
-              key={t.label}
-              ref={(el: HTMLButtonElement | null) => {
-                tabRefs.current[i] = el;
-              }}
-              role="tab"
-              id={`${id}-tab-${i}`}
-              aria-selected={tab === i}
-              aria-controls={`${id}-panel`}
-              tabIndex={tab === i ? 0 : -1}
-              onClick={() => choose(i)}
-              onKeyDown={(e) => onKey(e, i)}
-              data-testid={`hero-tab-${i}`}
-              sx={{
-                px: { xs: 1.5, sm: 2.5 },
-                height: 44,
-                borderRadius: '12px 12px 0 0',
-                fontSize: 15,
-                fontWeight: 600,
-                whiteSpace: 'nowrap',
-                color: tab === i ? 'primary.main' : '#fff',
-                bgcolor: tab === i ? 'background.paper' : INACTIVE_TAB,
-                '&:hover': { bgcolor: tab === i ? 'background.paper' : 'rgba(0, 24, 80, 0.4)' },
-                '&.Mui-focusVisible': { outline: '2px solid #fff', outlineOffset: 2 },
-                // phones: the first three, the rest behind the chevron
-                ...(i >= VISIBLE_ON_PHONE ? { [PHONE]: { display: 'none' } } : {}),
-              }}
-            >
-              {t.label}
-            </ButtonBase>
-          ))}
-        </Box>
-        <ButtonBase
-          aria-label={hiddenChosen ? `Ещё разделы, выбран «${hiddenChosen.label}»` : 'Ещё разделы'}
-          aria-haspopup="menu"
-          aria-expanded={Boolean(moreAnchor)}
-          onClick={(e) => setMoreAnchor(e.currentTarget)}
-          data-testid="hero-tabs-more"
-          sx={{
-            px: 1.5,
-            height: 44,
-            borderRadius: '12px 12px 0 0',
-            fontSize: 15,
-            fontWeight: 600,
-            whiteSpace: 'nowrap',
-            color: hiddenChosen ? 'primary.main' : '#fff',
-            bgcolor: hiddenChosen ? 'background.paper' : INACTIVE_TAB,
-            [FROM_TABLET]: { display: 'none' },
-          }}
-        >
-          <ExpandMoreIcon />
-        </ButtonBase>
-        <Menu anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)}>
-          {HERO_TABS.slice(VISIBLE_ON_PHONE).map((t, i) => (
-            <MenuItem
-              key={t.label}
-              selected={tab === VISIBLE_ON_PHONE + i}
-              onClick={() => {
-                choose(VISIBLE_ON_PHONE + i);
-                setMoreAnchor(null);
-              }}
-            >
-              {t.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Stack>
+      {/* the tabs hydrate in a task of their own (at once when touched) */}
+      <HydrateLater>
+        <Stack direction="row" spacing={0.5} alignItems="flex-end">
+          <Box role="tablist" aria-label="Тип сделки" sx={{ display: 'flex', gap: 0.5, minWidth: 0 }}>
+            {HERO_TABS.map((t, i) => (
+              <ButtonBase
+                key={t.label}
+                ref={(el: HTMLButtonElement | null) => {
+                  tabRefs.current[i] = el;
+                }}
+                role="tab"
+                id={`${id}-tab-${i}`}
+                aria-selected={tab === i}
+                aria-controls={`${id}-panel`}
+                tabIndex={tab === i ? 0 : -1}
+                onClick={() => choose(i)}
+                onKeyDown={(e) => onKey(e, i)}
+                data-testid={`hero-tab-${i}`}
+                sx={{
+                  px: { xs: 1.5, sm: 2.5 },
+                  height: 44,
+                  borderRadius: '12px 12px 0 0',
+                  fontSize: 15,
+                  fontWeight: 600,
+                  whiteSpace: 'nowrap',
+                  color: tab === i ? 'primary.main' : '#fff',
+                  bgcolor: tab === i ? 'background.paper' : INACTIVE_TAB,
+                  '&:hover': { bgcolor: tab === i ? 'background.paper' : 'rgba(0, 24, 80, 0.4)' },
+                  '&.Mui-focusVisible': { outline: '2px solid #fff', outlineOffset: 2 },
+                  // phones: the first three, the rest behind the chevron
+                  ...(i >= VISIBLE_ON_PHONE ? { [PHONE]: { display: 'none' } } : {}),
+                }}
+              >
+                {t.label}
+              </ButtonBase>
+            ))}
+          </Box>
+          <ButtonBase
+            aria-label={hiddenChosen ? `Ещё разделы, выбран «${hiddenChosen.label}»` : 'Ещё разделы'}
+            aria-haspopup="menu"
+            aria-expanded={Boolean(moreAnchor)}
+            onClick={(e) => setMoreAnchor(e.currentTarget)}
+            data-testid="hero-tabs-more"
+            sx={{
+              px: 1.5,
+              height: 44,
+              borderRadius: '12px 12px 0 0',
+              fontSize: 15,
+              fontWeight: 600,
+              whiteSpace: 'nowrap',
+              color: hiddenChosen ? 'primary.main' : '#fff',
+              bgcolor: hiddenChosen ? 'background.paper' : INACTIVE_TAB,
+              [FROM_TABLET]: { display: 'none' },
+            }}
+          >
+            <ExpandMoreIcon />
+          </ButtonBase>
+          <Menu anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)}>
+            {HERO_TABS.slice(VISIBLE_ON_PHONE).map((t, i) => (
+              <MenuItem
+                key={t.label}
+                selected={tab === VISIBLE_ON_PHONE + i}
+                onClick={() => {
+                  choose(VISIBLE_ON_PHONE + i);
+                  setMoreAnchor(null);
+                }}
+              >
+                {t.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Stack>
+      </HydrateLater>
       <Box
         role="tabpanel"
         id={`${id}-panel`}

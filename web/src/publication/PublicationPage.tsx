@@ -203,7 +203,9 @@ function Publication({ id }: { id: string }) {
               </Typography>
               <Typography color="text.secondary">{p.address.fullAddress}</Typography>
               <MetroStations publication={p} />
-              <ListingActions publication={p} />
+              <HydrateLater>
+                <ListingActions publication={p} />
+              </HydrateLater>
               <HydrateLater>
                 <PhotoGallery
                   photos={p.images}

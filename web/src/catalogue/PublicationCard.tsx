@@ -19,6 +19,7 @@ import { FavouriteButton } from './FavouriteButton';
 import { ChatButton } from '../chat/ChatButton';
 import { PhoneButton } from './PhoneButton';
 import { ListingPhoto } from '../photos/ListingPhoto';
+import { HydrateLater } from '../app/hydrateLater';
 
 /** said by a screen reader, not drawn */
 const SCREEN_READER_ONLY = {
@@ -155,97 +156,113 @@ export const PublicationCard = memo(function PublicationCard({
       sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, borderRadius: 3 }}
       data-testid="publication-card"
     >
-      <Box
-        sx={{
-          flex: { md: '0 0 344px' },
-          height: { xs: 220, md: 'auto' },
-          minHeight: { md: 252 },
-          position: 'relative',
-        }}
-      >
+      {/* the photo, the text and the buttons hydrate each in a task of their own */}
+      <HydrateLater>
         <Box
-          component={RouterLink}
-          to={href}
-          sx={{ position: 'absolute', inset: 0, bgcolor: 'grey.200', display: 'block' }}
+          sx={{
+            flex: { md: '0 0 344px' },
+            height: { xs: 220, md: 'auto' },
+            minHeight: { md: 252 },
+            position: 'relative',
+          }}
         >
-          {image ? (
-            <ListingPhoto
-              photo={image}
-              size="card"
-              alt={publication.title}
-              priority={priority}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-          ) : (
-            <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">
-              Нет фото
-            </Stack>
-          )}
-        </Box>
-        {publication.isTop && (
-          <Chip
-            label="Лучшие"
-            color="secondary"
-            size="small"
-            sx={{ position: 'absolute', top: 12, left: 12 }}
-          />
-        )}
-        <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
-          <FavouriteButton publicationId={publication.id} />
-        </Box>
-      </Box>
-      <Stack spacing={1} sx={{ p: 2.5, flex: 1, minWidth: 0 }}>
-        <Link
-          component={RouterLink}
-          to={href}
-          underline="hover"
-          color="primary"
-          variant="h6"
-          fontWeight={600}
-          data-testid="card-title"
-        >
-          {publication.title}
-        </Link>
-        <Typography variant="body2" color="text.secondary">
-          {facts.join(' · ')}
-        </Typography>
-        <PriceBlock publication={publication} />
-        {depositLabel(publication) && (
-          <Typography variant="body2" color="text.secondary">
-            {depositLabel(publication)}
-          </Typography>
-        )}
-        <Typography variant="body2">{publication.address.fullAddress}</Typography>
-        <MetroStations publication={publication} />
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: '-webkit-box', WebkitLineClamp: 5, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
-        >
-          {publication.description}
-        </Typography>
-        <Box flex={1} />
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={2}
-          alignItems={{ sm: 'center' }}
-          justifyContent="space-between"
-        >
-          <Box>
-            <Typography variant="body2" fontWeight={600}>
-              {publication.agency?.name ?? publication.author.name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {publication.agency ? `${publication.author.name} · ` : ''}
-              {updatedAgo(publication.updatedAt)}
-            </Typography>
+          <Box
+            component={RouterLink}
+            to={href}
+            sx={{ position: 'absolute', inset: 0, bgcolor: 'grey.200', display: 'block' }}
+          >
+            {image ? (
+              <ListingPhoto
+                photo={image}
+                size="card"
+                alt={publication.title}
+                priority={priority}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
+            ) : (
+              <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">
+                Нет фото
+              </Stack>
+            )}
           </Box>
-          <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-            <PhoneButton publicationId={publication.id} />
-            <ChatButton publicationId={publication.id} authorId={publication.author.id} variant="outlined" />
-          </Stack>
+          {publication.isTop && (
+            <Chip
+              label="Лучшие"
+              color="secondary"
+              size="small"
+              sx={{ position: 'absolute', top: 12, left: 12 }}
+            />
+          )}
+          <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+            <FavouriteButton publicationId={publication.id} />
+          </Box>
+        </Box>
+      </HydrateLater>
+      <HydrateLater>
+        <Stack spacing={1} sx={{ p: 2.5, flex: 1, minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={href}
+            underline="hover"
+            color="primary"
+            variant="h6"
+            fontWeight={600}
+            data-testid="card-title"
+          >
+            {publication.title}
+          </Link>
+          <Typography variant="body2" color="text.secondary">
+            {facts.join(' · ')}
+          </Typography>
+          <PriceBlock publication={publication} />
+          {depositLabel(publication) && (
+            <Typography variant="body2" color="text.secondary">
+              {depositLabel(publication)}
+            </Typography>
+          )}
+          <Typography variant="body2">{publication.address.fullAddress}</Typography>
+          <MetroStations publication={publication} />
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{
+              display: '-webkit-box',
+              WebkitLineClamp: 5,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {publication.description}
+          </Typography>
+          <Box flex={1} />
+          <HydrateLater>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              alignItems={{ sm: 'center' }}
+              justifyContent="space-between"
+            >
+              <Box>
+                <Typography variant="body2" fontWeight={600}>
+                  {publication.agency?.name ?? publication.author.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {publication.agency ? `${publication.author.name} · ` : ''}
+                  {updatedAgo(publication.updatedAt)}
+                </Typography>
+              </Box>
+              <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                <PhoneButton publicationId={publication.id} />
+                <ChatButton
+                  publicationId={publication.id}
+                  authorId={publication.author.id}
+                  variant="outlined"
+                />
+              </Stack>
+            </Stack>
+          </HydrateLater>
         </Stack>
-      </Stack>
+      </HydrateLater>
     </Card>
   );
 });

@@ -6,6 +6,7 @@ import type { Publication } from '../api/types';
 import { recordView } from '../api/visitor';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
 import { PhoneButton } from '../catalogue/PhoneButton';
+import { HydrateLater } from '../app/hydrateLater';
 import { ListingPhoto } from '../photos/ListingPhoto';
 
 /** the photo's box: the card size's proportions (344x252), whatever the column's width */
@@ -47,78 +48,83 @@ export function DealCard({ publication, priority }: { publication: Publication; 
   }, [publication.id]);
   return (
     <Card ref={card} variant="outlined" sx={{ borderRadius: 3, height: '100%' }} data-testid="best-deal">
-      <Box sx={{ position: 'relative', aspectRatio: PHOTO_RATIO, bgcolor: 'grey.200' }}>
-        <Box
-          component={RouterLink}
-          to={href}
-          tabIndex={-1}
-          aria-hidden
-          sx={{ position: 'absolute', inset: 0 }}
-        >
-          {image ? (
-            <ListingPhoto
-              photo={image}
-              size="card"
-              alt=""
-              sizes={PHOTO_SIZES}
-              priority={priority}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+      {/* the photo and the text hydrate each in a task of their own */}
+      <HydrateLater>
+        <Box sx={{ position: 'relative', aspectRatio: PHOTO_RATIO, bgcolor: 'grey.200' }}>
+          <Box
+            component={RouterLink}
+            to={href}
+            tabIndex={-1}
+            aria-hidden
+            sx={{ position: 'absolute', inset: 0 }}
+          >
+            {image ? (
+              <ListingPhoto
+                photo={image}
+                size="card"
+                alt=""
+                sizes={PHOTO_SIZES}
+                priority={priority}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
+            ) : (
+              <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">
+                Нет фото
+              </Stack>
+            )}
+          </Box>
+          {publication.isTop && (
+            <Chip
+              label="Лучшие"
+              color="secondary"
+              size="small"
+              sx={{ position: 'absolute', top: 12, left: 12 }}
             />
-          ) : (
-            <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">
-              Нет фото
-            </Stack>
           )}
+          <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
+            <FavouriteButton publicationId={publication.id} />
+          </Box>
         </Box>
-        {publication.isTop && (
-          <Chip
-            label="Лучшие"
-            color="secondary"
-            size="small"
-            sx={{ position: 'absolute', top: 12, left: 12 }}
-          />
-        )}
-        <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
-          <FavouriteButton publicationId={publication.id} />
-        </Box>
-      </Box>
-      <Stack spacing={0.5} sx={{ p: 2, height: BODY_HEIGHT, '& > *': { flexShrink: 0 } }}>
-        <Stack direction="row" spacing={1} alignItems="baseline" sx={{ minWidth: 0 }}>
-          <Typography component="p" fontWeight={800} fontSize={20} sx={oneLine} data-testid="price">
-            {formatPrice(publication.price)}
-          </Typography>
-          {publication.actualPrice !== null && publication.actualPrice !== publication.price && (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ ...oneLine, textDecoration: 'line-through', flexShrink: 1 }}
-            >
-              {formatPrice(publication.actualPrice)}
+      </HydrateLater>
+      <HydrateLater>
+        <Stack spacing={0.5} sx={{ p: 2, height: BODY_HEIGHT, '& > *': { flexShrink: 0 } }}>
+          <Stack direction="row" spacing={1} alignItems="baseline" sx={{ minWidth: 0 }}>
+            <Typography component="p" fontWeight={800} fontSize={20} sx={oneLine} data-testid="price">
+              {formatPrice(publication.price)}
             </Typography>
-          )}
+            {publication.actualPrice !== null && publication.actualPrice !== publication.price && (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{ ...oneLine, textDecoration: 'line-through', flexShrink: 1 }}
+              >
+                {formatPrice(publication.actualPrice)}
+              </Typography>
+            )}
+          </Stack>
+          <Link
+            component={RouterLink}
+            to={href}
+            underline="hover"
+            fontWeight={600}
+            sx={{ ...oneLine, display: 'block' }}
+            data-testid="best-deal-title"
+          >
+            {publication.title}
+          </Link>
+          <Typography variant="body2" color="text.secondary" sx={oneLine}>
+            {facts.join(' · ') || publication.propertyTypeName}
+          </Typography>
+          <Typography variant="body2" sx={oneLine}>
+            {publication.address.fullAddress}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ ...oneLine, minHeight: 20 }}>
+            {station ? `м. ${station.name}, ${station.time}\u00a0мин.` : ''}
+          </Typography>
+          <Box flex={1} />
+          <PhoneButton publicationId={publication.id} fullWidth />
         </Stack>
-        <Link
-          component={RouterLink}
-          to={href}
-          underline="hover"
-          fontWeight={600}
-          sx={{ ...oneLine, display: 'block' }}
-          data-testid="best-deal-title"
-        >
-          {publication.title}
-        </Link>
-        <Typography variant="body2" color="text.secondary" sx={oneLine}>
-          {facts.join(' · ') || publication.propertyTypeName}
-        </Typography>
-        <Typography variant="body2" sx={oneLine}>
-          {publication.address.fullAddress}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ ...oneLine, minHeight: 20 }}>
-          {station ? `м. ${station.name}, ${station.time}\u00a0мин.` : ''}
-        </Typography>
-        <Box flex={1} />
-        <PhoneButton publicationId={publication.id} fullWidth />
-      </Stack>
+      </HydrateLater>
     </Card>
   );
 }

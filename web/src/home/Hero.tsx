@@ -101,46 +101,51 @@ function HeroSearch({
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
-      <ToggleButtonGroup
-        value={filters.rooms}
-        onChange={(_, rooms: number[]) => onChange({ ...filters, rooms })}
-        aria-label="Комнаты"
-        size="small"
-        sx={{
-          height: 40,
-          flex: { xs: '1 1 100%', sm: '0 0 auto' },
-          '& > *': { flex: { xs: 1, sm: 'none' } },
-        }}
-      >
-        {[1, 2, 3, 4].map((n) => (
-          <ToggleButton
-            key={n}
-            value={n}
-            sx={{ px: 2 }}
-            aria-label={n === 4 ? '4 комнаты и больше' : `${n}-комнатная`}
-          >
-            {n === 4 ? '4+' : n}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
-      <Box sx={{ display: 'flex', gap: 1, flex: '1 1 240px', minWidth: 0 }}>
-        <TextField
+      {/* each field hydrates in a task of its own (at once when touched) */}
+      <HydrateLater>
+        <ToggleButtonGroup
+          value={filters.rooms}
+          onChange={(_, rooms: number[]) => onChange({ ...filters, rooms })}
+          aria-label="Комнаты"
           size="small"
-          label="Цена от, ₽"
-          value={filters.priceMin}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ flex: 1, minWidth: 0 }}
-          onChange={(e) => onChange({ ...filters, priceMin: digits(e.target.value) })}
-        />
-        <TextField
-          size="small"
-          label="до, ₽"
-          value={filters.priceMax}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          sx={{ flex: 1, minWidth: 0 }}
-          onChange={(e) => onChange({ ...filters, priceMax: digits(e.target.value) })}
-        />
-      </Box>
+          sx={{
+            height: 40,
+            flex: { xs: '1 1 100%', sm: '0 0 auto' },
+            '& > *': { flex: { xs: 1, sm: 'none' } },
+          }}
+        >
+          {[1, 2, 3, 4].map((n) => (
+            <ToggleButton
+              key={n}
+              value={n}
+              sx={{ px: 2 }}
+              aria-label={n === 4 ? '4 комнаты и больше' : `${n}-комнатная`}
+            >
+              {n === 4 ? '4+' : n}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </HydrateLater>
+      <HydrateLater>
+        <Box sx={{ display: 'flex', gap: 1, flex: '1 1 240px', minWidth: 0 }}>
+          <TextField
+            size="small"
+            label="Цена от, ₽"
+            value={filters.priceMin}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ flex: 1, minWidth: 0 }}
+            onChange={(e) => onChange({ ...filters, priceMin: digits(e.target.value) })}
+          />
+          <TextField
+            size="small"
+            label="до, ₽"
+            value={filters.priceMax}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            sx={{ flex: 1, minWidth: 0 }}
+            onChange={(e) => onChange({ ...filters, priceMax: digits(e.target.value) })}
+          />
+        </Box>
+      </HydrateLater>
       {daily && (
         <>
           <Box sx={{ flex: '2 1 310px', minWidth: 0, minHeight: 40 }}>
@@ -155,37 +160,41 @@ function HeroSearch({
           <GuestCounter value={filters.guests} onChange={(guests) => onChange({ ...filters, guests })} />
         </>
       )}
-      <MetroField
-        value={filters.metro}
-        sx={{ flex: '1 1 200px', minWidth: 0 }}
-        onChange={(metro) => onChange({ ...filters, metro })}
-      />
-      <Stack direction="row" spacing={1} sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
-        <Button
-          variant="outlined"
-          startIcon={<MapIcon />}
-          onClick={() => go(true)}
-          disabled={invalidStay}
-          aria-label="Показать на карте"
-          sx={{ height: 40, flex: { xs: 1, md: 'none' }, whiteSpace: 'nowrap' }}
-        >
-          {/* a phone's row has room for the short label only */}
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            Показать на карте
-          </Box>
-          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-            На карте
-          </Box>
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={invalidStay}
-          sx={{ height: 40, px: 4, flex: { xs: 1, md: 'none' } }}
-        >
-          Найти
-        </Button>
-      </Stack>
+      <HydrateLater>
+        <MetroField
+          value={filters.metro}
+          sx={{ flex: '1 1 200px', minWidth: 0 }}
+          onChange={(metro) => onChange({ ...filters, metro })}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <Stack direction="row" spacing={1} sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<MapIcon />}
+            onClick={() => go(true)}
+            disabled={invalidStay}
+            aria-label="Показать на карте"
+            sx={{ height: 40, flex: { xs: 1, md: 'none' }, whiteSpace: 'nowrap' }}
+          >
+            {/* a phone's row has room for the short label only */}
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Показать на карте
+            </Box>
+            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+              На карте
+            </Box>
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={invalidStay}
+            sx={{ height: 40, px: 4, flex: { xs: 1, md: 'none' } }}
+          >
+            Найти
+          </Button>
+        </Stack>
+      </HydrateLater>
     </Box>
   );
 }

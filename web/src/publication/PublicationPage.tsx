@@ -269,11 +269,14 @@ function Publication({ id }: { id: string }) {
                   top: 88,
                 }}
               >
+                {/* its controls hydrate each in a task of their own (at once when touched) */}
                 <Stack spacing={2}>
-                  <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-                    <PriceBlock publication={p} large />
-                    <FavouriteButton publicationId={p.id} />
-                  </Stack>
+                  <HydrateLater>
+                    <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+                      <PriceBlock publication={p} large />
+                      <FavouriteButton publicationId={p.id} />
+                    </Stack>
+                  </HydrateLater>
                   {pricePerMetre(p) && (
                     <Typography color="text.secondary" data-testid="price-per-metre">
                       {pricePerMetre(p)}
@@ -294,14 +297,20 @@ function Publication({ id }: { id: string }) {
                       </Typography>
                     )}
                   </Box>
-                  <PhoneButton publicationId={p.id} fullWidth shared={phone} />
-                  <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
+                  <HydrateLater>
+                    <PhoneButton publicationId={p.id} fullWidth shared={phone} />
+                  </HydrateLater>
+                  <HydrateLater>
+                    <ChatButton publicationId={p.id} authorId={p.author.id} fullWidth />
+                  </HydrateLater>
                   {p.dealCategory === 'dailyRent' && (
                     <>
                       <Divider />
-                      <Box id="booking" sx={{ scrollMarginTop: 88 }}>
-                        <ReserveCard publication={p} />
-                      </Box>
+                      <HydrateLater>
+                        <Box id="booking" sx={{ scrollMarginTop: 88 }}>
+                          <ReserveCard publication={p} />
+                        </Box>
+                      </HydrateLater>
                     </>
                   )}
                   <ListingRequests publication={p} />

@@ -10,7 +10,13 @@ let serverPageLeft = false;
  * A part's wait: settled once its moment came (its Suspense boundary then hydrates it). `start`,
  * until Preact names the part's node; `wake` settles it at once.
  */
-type Waiting = Promise<void> & { settled?: boolean; start?: (node: Node) => void; wake: () => void };
+type Waiting = Promise<void> & {
+  settled?: boolean;
+  /** a visitor reached into the part: the parts inside it hydrate with it, at once */
+  touched?: boolean;
+  start?: (node: Node) => void;
+  wake: () => void;
+};
 
 /** the parts still waiting */
 const waitingParts = new Set<Waiting>();
@@ -68,7 +74,7 @@ const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as cons
  * a settled boundary in microtasks, before the event goes on), and, with a media query, not before
  * the screen matches.
  */
-function waitFor(query?: string): Waiting {
+function waitFor(query?: string, onScreen = true): Waiting {
   let settle!: () => void;
   const waiting = new Promise<void>((resolve) => {
     settle = resolve;
@@ -95,9 +101,13 @@ function waitFor(query?: string): Waiting {
       resolve();
     };
     const interacted = (event: Event) => {
-      if (event.target instanceof Node && element.contains(event.target) && (!media || media.matches)) done();
+      if (event.target instanceof Node && element.contains(event.target) && (!media || media.matches)) {
+        waiting.touched = true;
+        done();
+      }
     };
     const watch = () => {
+      if (!onScreen) return;
       observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) setTimeout(done, 0);
@@ -131,8 +141,9 @@ function Later({
   // Preact keeps the server's markup of a part that waits while hydrating, and hydrates it when
   // the promise settles; a render of the page meanwhile waits for the same promise
   if (waiting && !waiting.settled) throw waiting;
-  // the render that hydrates the part: the parts inside it wait for their own moment
-  if (onHydrated) hydratingPart();
+  // the render that hydrates the part: the parts inside it wait for their own moment, unless a
+  // visitor reached into it (the event goes on to them as soon as this render is done)
+  if (onHydrated && !waiting?.touched) hydratingPart();
   return <>{children}</>;
 }
 
@@ -154,16 +165,28 @@ function hydratingPart() {
  * reaches into it: the browser's build hydrates in one synchronous pass (Preact), a catalogue's in
  * ~150 ms of a phone's main thread at once, and most of a page is below its first screen. `when`, a
  * media query: a part hidden on small screens (the catalogue's search bar on a phone, behind
- * «Фильтры») waits until the screen matches. Its child is one element (Preact keeps a waiting part's
- * first node). Preact hydrates without correcting the server's attributes, so the part hydrates
- * with the children it had as the page hydrated, the markup's own, then renders the current ones.
- * Rendered after hydration (a navigation), or on the server, it is its child and nothing more: no
- * Suspense boundary's markers in the server's HTML. A part inside another
- * waits for its own moment once the outer one hydrates.
+ * «Фильтры») waits until the screen matches. `on="interaction"`: markup that works as it is (text,
+ * links, a button's label) hydrates only when a visitor reaches into it, or at the first navigation
+ * — no task of a page's start at all; not for a part whose look follows the browser's state (a
+ * heart, a shared phone reveal) or whose effects must run (a view counted, a text measured). Its
+ * child is one element (Preact keeps a waiting part's first node). Preact hydrates without
+ * correcting the server's attributes, so the part hydrates with the children it had as the page
+ * hydrated, the markup's own, then renders the current ones. Rendered after hydration (a
+ * navigation), or on the server, it is its child and nothing more: no Suspense boundary's markers
+ * in the server's HTML. A part inside another waits for its own moment once the outer one hydrates.
  */
-export function HydrateLater({ children, when }: { children: ReactNode; when?: string }) {
+export function HydrateLater({
+  children,
+  when,
+  on = 'screen',
+}: {
+  children: ReactNode;
+  when?: string;
+  /** 'interaction': markup that works as it is (text, links) hydrates only when a visitor reaches into it */
+  on?: 'screen' | 'interaction';
+}) {
   // made once, as the page hydrates: a part rendered later (a navigation) does not wait
-  const [waiting] = useState(() => (hydrating && !serverPageLeft ? waitFor(when) : null));
+  const [waiting] = useState(() => (hydrating && !serverPageLeft ? waitFor(when, on === 'screen') : null));
   const [first] = useState(() => children);
   const [hydrated, setHydrated] = useState(!waiting);
   if (import.meta.env.SSR) return <>{children}</>;

@@ -156,16 +156,16 @@ export const PublicationCard = memo(function PublicationCard({
       sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, borderRadius: 3 }}
       data-testid="publication-card"
     >
-      {/* the photo, the text and the buttons hydrate each in a task of their own */}
-      <HydrateLater>
-        <Box
-          sx={{
-            flex: { md: '0 0 344px' },
-            height: { xs: 220, md: 'auto' },
-            minHeight: { md: 252 },
-            position: 'relative',
-          }}
-        >
+      <Box
+        sx={{
+          flex: { md: '0 0 344px' },
+          height: { xs: 220, md: 'auto' },
+          minHeight: { md: 252 },
+          position: 'relative',
+        }}
+      >
+        {/* the photo's link works as it is; the heart follows this browser's favourites */}
+        <HydrateLater on="interaction">
           <Box
             component={RouterLink}
             to={href}
@@ -185,20 +185,23 @@ export const PublicationCard = memo(function PublicationCard({
               </Stack>
             )}
           </Box>
-          {publication.isTop && (
-            <Chip
-              label="Лучшие"
-              color="secondary"
-              size="small"
-              sx={{ position: 'absolute', top: 12, left: 12 }}
-            />
-          )}
+        </HydrateLater>
+        {publication.isTop && (
+          <Chip
+            label="Лучшие"
+            color="secondary"
+            size="small"
+            sx={{ position: 'absolute', top: 12, left: 12 }}
+          />
+        )}
+        <HydrateLater>
           <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
             <FavouriteButton publicationId={publication.id} />
           </Box>
-        </Box>
-      </HydrateLater>
-      <HydrateLater>
+        </HydrateLater>
+      </Box>
+      {/* text and links work as they are: hydrated when a visitor reaches into them */}
+      <HydrateLater on="interaction">
         <Stack spacing={1} sx={{ p: 2.5, flex: 1, minWidth: 0 }}>
           <Link
             component={RouterLink}

@@ -48,9 +48,9 @@ export function DealCard({ publication, priority }: { publication: Publication; 
   }, [publication.id]);
   return (
     <Card ref={card} variant="outlined" sx={{ borderRadius: 3, height: '100%' }} data-testid="best-deal">
-      {/* the photo and the text hydrate each in a task of their own */}
-      <HydrateLater>
-        <Box sx={{ position: 'relative', aspectRatio: PHOTO_RATIO, bgcolor: 'grey.200' }}>
+      <Box sx={{ position: 'relative', aspectRatio: PHOTO_RATIO, bgcolor: 'grey.200' }}>
+        {/* the photo's link works as it is; the heart follows this browser's favourites */}
+        <HydrateLater on="interaction">
           <Box
             component={RouterLink}
             to={href}
@@ -73,20 +73,23 @@ export function DealCard({ publication, priority }: { publication: Publication; 
               </Stack>
             )}
           </Box>
-          {publication.isTop && (
-            <Chip
-              label="Лучшие"
-              color="secondary"
-              size="small"
-              sx={{ position: 'absolute', top: 12, left: 12 }}
-            />
-          )}
+        </HydrateLater>
+        {publication.isTop && (
+          <Chip
+            label="Лучшие"
+            color="secondary"
+            size="small"
+            sx={{ position: 'absolute', top: 12, left: 12 }}
+          />
+        )}
+        <HydrateLater>
           <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
             <FavouriteButton publicationId={publication.id} />
           </Box>
-        </Box>
-      </HydrateLater>
-      <HydrateLater>
+        </HydrateLater>
+      </Box>
+      {/* text, links and the phone's button: hydrated when a visitor reaches into them */}
+      <HydrateLater on="interaction">
         <Stack spacing={0.5} sx={{ p: 2, height: BODY_HEIGHT, '& > *': { flexShrink: 0 } }}>
           <Stack direction="row" spacing={1} alignItems="baseline" sx={{ minWidth: 0 }}>
             <Typography component="p" fontWeight={800} fontSize={20} sx={oneLine} data-testid="price">

@@ -101,8 +101,7 @@ function HeroSearch({
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
-      {/* each field hydrates in a task of its own (at once when touched) */}
-      <HydrateLater>
+      <HydrateLater on="interaction">
         <ToggleButtonGroup
           value={filters.rooms}
           onChange={(_, rooms: number[]) => onChange({ ...filters, rooms })}
@@ -126,7 +125,7 @@ function HeroSearch({
           ))}
         </ToggleButtonGroup>
       </HydrateLater>
-      <HydrateLater>
+      <HydrateLater on="interaction">
         <Box sx={{ display: 'flex', gap: 1, flex: '1 1 240px', minWidth: 0 }}>
           <TextField
             size="small"
@@ -160,14 +159,14 @@ function HeroSearch({
           <GuestCounter value={filters.guests} onChange={(guests) => onChange({ ...filters, guests })} />
         </>
       )}
-      <HydrateLater>
+      <HydrateLater on="interaction">
         <MetroField
           value={filters.metro}
           sx={{ flex: '1 1 200px', minWidth: 0 }}
           onChange={(metro) => onChange({ ...filters, metro })}
         />
       </HydrateLater>
-      <HydrateLater>
+      <HydrateLater on="interaction">
         <Stack direction="row" spacing={1} sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
           <Button
             variant="outlined"
@@ -261,8 +260,8 @@ export function Hero() {
       <Typography sx={{ opacity: 0.9, mb: 3, fontSize: 18, display: { xs: 'none', sm: 'block' } }}>
         Продажа, аренда и посуточная аренда квартир, домов и комнат
       </Typography>
-      {/* the tabs hydrate in a task of their own (at once when touched) */}
-      <HydrateLater>
+      {/* the tabs and each field hydrate when a visitor reaches into them (they show the server's state until then) */}
+      <HydrateLater on="interaction">
         <Stack direction="row" spacing={0.5} alignItems="flex-end">
           <Box role="tablist" aria-label="Тип сделки" sx={{ display: 'flex', gap: 0.5, minWidth: 0 }}>
             {HERO_TABS.map((t, i) => (

@@ -203,10 +203,11 @@ function Publication({ id }: { id: string }) {
               </Typography>
               <Typography color="text.secondary">{p.address.fullAddress}</Typography>
               <MetroStations publication={p} />
-              <HydrateLater>
+              <HydrateLater on="interaction">
                 <ListingActions publication={p} />
               </HydrateLater>
-              <HydrateLater>
+              {/* the gallery's controls hydrate when a visitor reaches into them */}
+              <HydrateLater on="interaction">
                 <PhotoGallery
                   photos={p.images}
                   title={p.title}
@@ -230,7 +231,7 @@ function Publication({ id }: { id: string }) {
               <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
                 Характеристики
               </Typography>
-              <HydrateLater>
+              <HydrateLater on="interaction">
                 <Grid container spacing={1}>
                   {p.characteristics.map((c) => {
                     const { label, value } = formatCharacteristic(c);

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -92,15 +92,9 @@ export function failedAudits(report: Report): string[] {
     .map((a) => a.title!);
 }
 
-/** The ceiling's page: a few bytes of HTML from a plain Node server on this machine. */
-export async function tinyPage() {
-  const http = createServer((_req, res) =>
-    res
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end(
-        '<!doctype html><html lang="ru"><head><meta name="viewport" content="width=device-width"><meta name="description" content="Пусто"><title>Пусто</title></head><body><main><h1>Пусто</h1></main></body></html>',
-      ),
-  );
+/** A plain Node server on this machine answering every request with `handler`: its address and its end. */
+export async function serve(handler: RequestListener) {
+  const http = createServer(handler);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const address = http.address();
   return {
@@ -108,3 +102,13 @@ export async function tinyPage() {
     close: () => http.close(),
   };
 }
+
+/** A page of HTML from a plain Node server on this machine (`serve`), whatever the path asked for. */
+export const servePage = (html: string) =>
+  serve((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+
+/** The ceiling's page: a few bytes of HTML from a plain Node server on this machine. */
+export const tinyPage = () =>
+  servePage(
+    '<!doctype html><html lang="ru"><head><meta name="viewport" content="width=device-width"><meta name="description" content="Пусто"><title>Пусто</title></head><body><main><h1>Пусто</h1></main></body></html>',
+  );

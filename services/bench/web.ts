@@ -7,20 +7,22 @@
  * beside the rate at which it answers the same listing's JSON (autocannon in a child process,
  * BENCH_CONNECTIONS 10, BENCH_SECONDS 5 each). Runs on the built site (`npm run build` first, as the
  * script does). A second ceiling is the listing's page without its JavaScript: what its markup and
- * styles alone cost this machine (layout on a slow machine is a long task by itself). Goals of issue 18: Performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05,
- * Accessibility ≥ 95, Best Practices 100, SEO 100, listing JS ≤ 150 KB, render ≥ 50% of the JSON rate.
+ * styles alone cost this machine (layout on a slow machine is a long task by itself). Goals of
+ * issue 18: Performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05, Accessibility ≥ 95, Best
+ * Practices 100, SEO 100, listing JS ≤ 150 KB, render ≥ 50% of the JSON rate.
  * The listing's map asks for its tiles from a local stand-in of the tile server (MAP_TILE_URL), as
  * the bench's machine may resolve no outside name: a tile that cannot load is a console error, which
  * Best Practices counts against the page though the site is not at fault.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { startTestServer } from '../test/testApp';
 import {
   failedAudits,
   LIGHTHOUSE,
   lighthouse,
   scoreOf,
+  serve,
+  servePage,
   tinyPage,
   valueOf,
   type Category,
@@ -121,13 +123,10 @@ const TILE = Buffer.from(
 
 /** The tile server's stand-in on this machine: every /{z}/{x}/{y}.png answers the grey tile. */
 async function tileServer() {
-  const http = createServer((_req, res) =>
+  const http = await serve((_req, res) =>
     res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400' }).end(TILE),
   );
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => http.close() };
+  return { url: `${http.url}/{z}/{x}/{y}.png`, close: http.close };
 }
 
 /**
@@ -139,13 +138,7 @@ async function staticPage(pageUrl: string, origin: string) {
   const html = (await (await fetch(pageUrl, { headers: { accept: 'text/html' } })).text())
     .replace(/<script id="page-scripts"[^>]*>[\s\S]*?<\/script>/, '')
     .replace(/<head>/, `<head><base href="${origin}/">`);
-  const http = createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
-  );
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/`, close: () => http.close() };
+  return servePage(html);
 }
 
 async function main() {
@@ -157,7 +150,7 @@ async function main() {
     console.log(`bench:web — Lighthouse (${LIGHTHOUSE}, mobile preset), median of ${RUNS} runs`);
     await measure('ceiling: a page of a few bytes', `${tiny.url}/`);
     const bare = await staticPage(`${server.url}/prodazha/${listing}`, server.url);
-    await measure('ceiling: a listing without JS', bare.url);
+    await measure('ceiling: a listing without JS', `${bare.url}/`);
     bare.close();
     const rows = [
       await measure('home page', `${server.url}/`),

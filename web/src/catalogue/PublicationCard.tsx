@@ -1,6 +1,6 @@
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
-import { Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { withStay } from '../booking/stay';
 import type { Publication } from '../api/types';
@@ -15,7 +15,7 @@ import {
 } from '@estate/client';
 import { memo, useEffect, useRef } from 'react';
 import { recordView } from '../api/visitor';
-import { FavouriteButton } from './FavouriteButton';
+import { PhotoCorners } from './PhotoCorners';
 import { ChatButton } from '../chat/ChatButton';
 import { PhoneButton } from './PhoneButton';
 import { ListingPhoto } from '../photos/ListingPhoto';
@@ -186,19 +186,7 @@ export const PublicationCard = memo(function PublicationCard({
             )}
           </Box>
         </HydrateLater>
-        {publication.isTop && (
-          <Chip
-            label="Лучшие"
-            color="secondary"
-            size="small"
-            sx={{ position: 'absolute', top: 12, left: 12 }}
-          />
-        )}
-        <HydrateLater>
-          <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
-            <FavouriteButton publicationId={publication.id} />
-          </Box>
-        </HydrateLater>
+        <PhotoCorners publication={publication} />
       </Box>
       {/* text and links work as they are: hydrated when a visitor reaches into them */}
       <HydrateLater on="interaction">

@@ -1,10 +1,10 @@
-import { Box, Card, Chip, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { areaLabel, DEAL_ROUTES, floorLabel, formatPrice, roomsLabel } from '@estate/client';
 import type { Publication } from '../api/types';
 import { recordView } from '../api/visitor';
-import { FavouriteButton } from '../catalogue/FavouriteButton';
+import { PhotoCorners } from '../catalogue/PhotoCorners';
 import { PhoneButton } from '../catalogue/PhoneButton';
 import { HydrateLater } from '../app/hydrateLater';
 import { ListingPhoto } from '../photos/ListingPhoto';
@@ -74,19 +74,7 @@ export function DealCard({ publication, priority }: { publication: Publication; 
             )}
           </Box>
         </HydrateLater>
-        {publication.isTop && (
-          <Chip
-            label="Лучшие"
-            color="secondary"
-            size="small"
-            sx={{ position: 'absolute', top: 12, left: 12 }}
-          />
-        )}
-        <HydrateLater>
-          <Box sx={{ position: 'absolute', top: 8, right: 8 }}>
-            <FavouriteButton publicationId={publication.id} />
-          </Box>
-        </HydrateLater>
+        <PhotoCorners publication={publication} />
       </Box>
       {/* text, links and the phone's button: hydrated when a visitor reaches into them */}
       <HydrateLater on="interaction">

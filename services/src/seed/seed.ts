@@ -123,11 +123,14 @@ const context = { actor: 'seed', correlationId: DEMO_CORRELATION };
 
 /**
  * Demo listings were published over the last two months; every twentieth within the last day, so
- * the premium window (new listings shown to subscribers only for 3 days) has something in it.
+ * the premium window (new listings shown to subscribers only for 3 days) has something in it. The
+ * others are at least an hour past that window: the window moves by whole minutes, so a listing
+ * published exactly 3 days before the seed would join the catalogue's counts a minute later, while a
+ * visitor (or a test) compares them.
  */
 const demoPublishedAt = (now: Date, i: number) =>
   new Date(
-    now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + ((i * 7919) % (60 * 24)) * 60_000 * 42),
+    now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + 60 * 60_000 + ((i * 7919) % (60 * 24)) * 60_000 * 42),
   ).toISOString();
 
 const hasStream = async (ctx: AppContext, stream: string) =>

@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compressedAssets, productionWhenBuilding, vendorChunksOf } from '../build/frontEnd';
 
 // The browser runs the site's components on Preact's React layer: the server renders them with React
@@ -11,6 +12,25 @@ const PREACT = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
 ];
+
+/**
+ * Every module's `@emotion/serialize` and `@emotion/utils` are web/src/app/hydrationStyles.ts (which
+ * itself reads the packages): a styled component's styles are not computed while a render hydrates
+ * the server's markup, whose classes Preact keeps. The browser's build only: the server renders
+ * with React.
+ */
+function stylesDeferredWhileHydrating(): Plugin {
+  const wrapper = fileURLToPath(new URL('./src/app/hydrationStyles.ts', import.meta.url));
+  return {
+    name: 'styles-deferred-while-hydrating',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId: (source, importer) =>
+      (source === '@emotion/serialize' || source === '@emotion/utils') && importer !== wrapper
+        ? wrapper
+        : null,
+  };
+}
 
 export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
@@ -36,6 +56,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
         ...productionWhenBuilding(command),
         plugins: [
           react(),
+          stylesDeferredWhileHydrating(),
           // the first JavaScript of the server-rendered pages: issue 18's goal for a listing, and
           // ceilings against a regression for the others (their search forms bring MUI's inputs)
           compressedAssets('site (web/dist)', [

@@ -122,6 +122,96 @@ describe.each(WIDTHS)('server-rendered pages at %i px', (width) => {
   );
 });
 
+/**
+ * The page's look as its elements' classes give it: classes on the page that no style rule names
+ * (emotion's `css-0`, a component without styles, aside), and placeholders a styled component
+ * answers while it hydrates (web/src/app/hydrationStyles.ts) left on the page.
+ */
+const unstyledClasses = (page: Page) =>
+  page.evaluate(() => {
+    const named = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of rules) {
+        const selector = (rule as CSSStyleRule).selectorText;
+        if (selector) for (const match of selector.matchAll(/\.(css-[a-z0-9-]+)/g)) named.add(match[1]);
+        if ((rule as CSSGroupingRule).cssRules) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of document.styleSheets) walk(sheet.cssRules);
+    const unstyled = new Set<string>();
+    for (const element of document.querySelectorAll('body *'))
+      for (const name of element.classList)
+        if (name.startsWith('css-') && name !== 'css-0' && (!named.has(name) || name.includes('hydrating')))
+          unstyled.add(`${element.tagName.toLowerCase()}.${name}: ${element.textContent?.slice(0, 40)}`);
+    return [...unstyled];
+  });
+
+/** the look of the header's buttons and links, by their text */
+const headerLooks = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('header button, header a')].map((element) => {
+        const style = getComputedStyle(element);
+        const look = [
+          style.borderTopWidth,
+          style.padding,
+          style.backgroundColor,
+          style.borderRadius,
+          style.color,
+        ];
+        return [`${element.tagName} ${element.textContent}`, look.join(' ')];
+      }),
+    ),
+  );
+
+describe.each(WIDTHS)('hydrated pages keep their look at %i px', (width) => {
+  it.each(['/', '/prodazha', 'listing'])(
+    '%s: every element keeps its styles after hydration, scrolling and a navigation',
+    async (which) => {
+      if (skipped()) return;
+      const path = which === 'listing' ? listingPath : which;
+      const bare = await browser!.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+      const markup = await bare.newPage();
+      await markup.goto(`${server.url}${path}`);
+      const served = await headerLooks(markup);
+      await bare.close();
+
+      const context = await browser!.newContext({ viewport: { width, height: 900 } });
+      await context.route(/tile\.openstreetmap\.org/, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
+      );
+      const page = await context.newPage();
+      await page.goto(`${server.url}${path}`);
+      await whenPageHydrated(page);
+      // every part hydrates as the page scrolls by it; a button re-rendered on its own state (the
+      // header's sign-in once the session is known) keeps the look the server gave it
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 300) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForTimeout(500);
+      expect(await unstyledClasses(page)).toEqual([]);
+      const hydrated = await headerLooks(page);
+      for (const [element, look] of Object.entries(served))
+        if (element in hydrated) expect(`${element}: ${hydrated[element]}`).toBe(`${element}: ${look}`);
+
+      // a navigation re-renders the links (the current one marked) and leaves the page's parts
+      const link =
+        width < 900
+          ? page.getByRole('navigation', { name: 'Нижнее меню' }).getByRole('link', { name: 'Избранное' })
+          : page.locator('header').getByRole('link', { name: 'Аренда', exact: true });
+      await link.click();
+      await page.waitForURL(/\/(rent|izbrannie)$/);
+      await page.waitForTimeout(500);
+      expect(await unstyledClasses(page)).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('after hydration the site is a single-page app', () => {
   it('moving from the catalogue to a listing changes the title without a page load', async () => {
     if (skipped()) return;

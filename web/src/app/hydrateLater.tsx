@@ -1,5 +1,6 @@
 import { options } from 'preact';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { computeStyles, deferring, realClasses, skipStyles, stylesSkipped } from './hydrationStyles';
 
 /** a render that hydrates: the page's (hydrateInParts) or a part's (Later); a part made in it waits */
 let hydrating = false;
@@ -20,6 +21,8 @@ type Waiting = Promise<void> & {
 
 /** the parts still waiting */
 const waitingParts = new Set<Waiting>();
+/** the parts their Suspense boundary hydrated: a render of a part after that one is not a hydration */
+const hydratedParts = new WeakSet<Waiting>();
 
 /**
  * Hydrates every part still waiting, at once: before the page the server rendered changes (the
@@ -31,18 +34,25 @@ export function hydrateWaitingParts() {
   for (const waiting of [...waitingParts]) waiting.wake();
 }
 
-type CatchError = (error: unknown, vnode: { __e?: Node | null } | null, ...rest: unknown[]) => void;
-type PreactOptions = { __e: CatchError };
-let caughtWatched = false;
+/** Preact's vnode: its type, props and node (`__e`, the name Preact's own packages reach `_dom` by) */
+type VNode = { type: unknown; props: Record<string, unknown>; __e?: Node | null };
+type CatchError = (error: unknown, vnode: VNode | null, ...rest: unknown[]) => void;
+type PreactOptions = {
+  __e: CatchError;
+  vnode?: (vnode: VNode) => void;
+  /** hydration made an element of its own: `_hydrationMismatch` */
+  __m?: (vnode: VNode, excess: unknown) => void;
+};
+let preactWatched = false;
 
 /**
- * Preact keeps the server's markup of a part that waits as the page hydrates: the node it keeps is
- * its vnode's `__e` (`_dom`, the name Preact's own packages reach it by) when its error hook is
- * called with the part's promise. The part is watched from there.
+ * Preact's hooks the parts and the styles deferred while hydrating need. Preact keeps the server's
+ * markup of a part that waits as the page hydrates: the node it keeps is its vnode's `__e` when its
+ * error hook is called with the part's promise. The part is watched from there.
  */
-function watchCaughtParts() {
-  if (caughtWatched) return;
-  caughtWatched = true;
+function watchPreact() {
+  if (preactWatched) return;
+  preactWatched = true;
   const preact = options as unknown as PreactOptions;
   const next = preact.__e;
   preact.__e = (error, vnode, ...rest) => {
@@ -50,16 +60,35 @@ function watchCaughtParts() {
     if (waitingParts.has(error as Waiting)) (error as Waiting).start?.(vnode?.__e ?? document.body);
     next(error, vnode, ...rest);
   };
+  // an element rendered outside a hydration gets real classes where its props carry the
+  // placeholders a styled component answered while hydrating (app/hydrationStyles.ts)
+  const made = preact.vnode;
+  preact.vnode = (vnode) => {
+    made?.(vnode);
+    if (!stylesSkipped() && deferring() && typeof vnode.type === 'string') realClasses(vnode.props);
+  };
+  // hydration made an element of its own (the browser's tree differs from the markup): Preact sets
+  // every prop of it, so it gets its real class, and the rest of that render computes styles
+  const mismatch = preact.__m;
+  preact.__m = (vnode, excess) => {
+    if (stylesSkipped()) {
+      computeStyles();
+      realClasses(vnode.props);
+    }
+    mismatch?.(vnode, excess);
+  };
 }
 
 /** Runs the page's hydration: meanwhile each `HydrateLater` part waits for its moment. */
 export function hydrateInParts(hydrate: () => void) {
-  watchCaughtParts();
+  watchPreact();
   hydrating = true;
+  skipStyles();
   try {
     hydrate();
   } finally {
     hydrating = false;
+    computeStyles();
     // a part Preact did not hand over (none expected) does not wait for ever
     for (const waiting of waitingParts) waiting.start?.(document.body);
   }
@@ -141,10 +170,27 @@ function Later({
   // Preact keeps the server's markup of a part that waits while hydrating, and hydrates it when
   // the promise settles; a render of the page meanwhile waits for the same promise
   if (waiting && !waiting.settled) throw waiting;
+  if (!waiting || hydratedParts.has(waiting)) return <>{children}</>;
   // the render that hydrates the part: the parts inside it wait for their own moment, unless a
-  // visitor reached into it (the event goes on to them as soon as this render is done)
-  if (onHydrated && !waiting?.touched) hydratingPart();
-  return <>{children}</>;
+  // visitor reached into it (the event goes on to them as soon as this render is done); its
+  // elements keep the server's classes, so their styles are not computed until StylesComputed
+  hydratedParts.add(waiting);
+  if (!waiting.touched) hydratingPart();
+  skipStyles();
+  // an error thrown out of the part ends its render without StylesComputed: a task's end at most
+  queueMicrotask(computeStyles);
+  return (
+    <>
+      {children}
+      <StylesComputed />
+    </>
+  );
+}
+
+/** rendered after a part's elements (Preact renders a subtree depth first): its hydration is over */
+function StylesComputed() {
+  computeStyles();
+  return null;
 }
 
 /**

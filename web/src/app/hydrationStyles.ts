@@ -76,7 +76,7 @@ function realOf(placeholder: string): Serialized {
 }
 
 /** a class with placeholders, with their real classes in their places */
-export const resolved = (className: string) =>
+const resolved = (className: string) =>
   className.replace(PLACEHOLDER, (whole, placeholder: string) =>
     deferred.has(placeholder) ? `css-${realOf(placeholder).name}` : whole,
   );
@@ -122,8 +122,10 @@ export const deferring = () => deferred.size > 0;
  * as the same value or as a getter of it.
  */
 export function realClasses(props: Record<string, unknown>) {
-  for (const key of ['class', 'className']) {
-    const value = Object.getOwnPropertyDescriptor(props, key)?.value as unknown;
-    if (typeof value === 'string' && value.includes(CLASS_PREFIX)) props[key] = resolved(value);
-  }
+  // read on every element made after hydration: the common case is one string test, no allocation
+  const value = props.class;
+  if (typeof value !== 'string' || !value.includes(CLASS_PREFIX)) return;
+  const real = resolved(value);
+  props.class = real;
+  if (Object.getOwnPropertyDescriptor(props, 'className')?.writable) props.className = real;
 }

@@ -73,6 +73,9 @@ describe.each([375, 1440])('catalogue filters at %i px', (width) => {
       expect(box.y).toBeLessThan(812 / 2);
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scroll).toBeLessThanOrEqual(width);
+      // the catalogue's controls keep to one line: «Сохранить поиск» beside «Фильтры», not under it
+      const save = (await page.getByRole('button', { name: 'Сохранить поиск' }).boundingBox())!;
+      expect(save.y).toBe((await filtersButton.boundingBox())!.y);
       await page.screenshot({ path: `${SHOTS}/catalogue-filters-first-screen-${width}.png` });
       await filtersButton.click();
     } else {

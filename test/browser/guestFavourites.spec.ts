@@ -134,4 +134,29 @@ describe.each([375, 1440])('favourites at %i px', (width) => {
     await page.waitForURL(/\/izbrannie$/);
     await items.nth(15).waitFor();
   });
+
+  it('shows the offer to sign in clear of a listing’s sticky bar and the bottom menu', async () => {
+    if (!browser) return console.warn('SKIPPED: guest favourites browser test (no Chromium)');
+    context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ru-RU' });
+    page = await context.newPage();
+    await page.goto(`${url}/prodazha/${listings[0].id}`);
+    await page.getByRole('button', { name: 'В избранное' }).first().click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Добавлено в избранное на этом устройстве' });
+    await toast.waitFor();
+    // back at the top the bottom menu shows again and lifts the sticky bar above it
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // the toast and the bars have stopped sliding
+    await page.waitForTimeout(500);
+    const box = (await toast.boundingBox())!;
+    for (const bar of [
+      page.getByTestId('sticky-bar'),
+      page.getByRole('navigation', { name: 'Нижнее меню' }),
+    ]) {
+      const barBox = (await bar.count()) ? await bar.boundingBox() : null;
+      // a bar shown on this width (a hidden one has no box) stands wholly below the toast
+      if (barBox && barBox.y < 800) expect(box.y + box.height).toBeLessThanOrEqual(barBox.y);
+    }
+    if (width < 768) expect(await page.getByTestId('sticky-bar').isVisible()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/favourites-guest-prompt-listing-${width}.png` });
+  });
 });

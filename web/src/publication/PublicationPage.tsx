@@ -477,9 +477,14 @@ function StickyBar({ publication: p, phone }: { publication: PublicationDto; pho
   const suffix = p.dealCategory === 'dailyRent' ? '/день' : p.dealCategory === 'rent' ? '/мес.' : '';
   return (
     <>
-      {/* the page's end (the footer too) scrolls out from under the bar */}
+      {/* the page's end (the footer too) scrolls out from under the bar; a toast stands above it */}
       <GlobalStyles
-        styles={(t) => ({ [t.breakpoints.down('md')]: { body: { paddingBottom: STICKY_BAR_HEIGHT } } })}
+        styles={(t) => ({
+          [t.breakpoints.down('md')]: {
+            body: { paddingBottom: STICKY_BAR_HEIGHT },
+            ':root': { '--sticky-bar-height': `${STICKY_BAR_HEIGHT}px` },
+          },
+        })}
       />
       <Box
         role="region"

@@ -1,5 +1,5 @@
 import BookmarkAddIcon from '@mui/icons-material/BookmarkAddOutlined';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { lazy } from 'react';
 import { useSession } from '../auth/session';
 import { useLazyModal } from '../leads/openers';
@@ -22,8 +22,13 @@ export function SaveSearchButton({ filters: request }: { filters: SavedFilters }
         variant="outlined"
         startIcon={<BookmarkAddIcon />}
         onClick={() => (profile ? dialog.open() : openAuth('login'))}
+        aria-label="Сохранить поиск"
+        sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
       >
-        Сохранить поиск
+        {/* a phone shows the icon alone, as the map's button does: the row of the catalogue's controls stays one line */}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          Сохранить поиск
+        </Box>
       </Button>
       {dialog.element}
     </>

@@ -104,6 +104,10 @@ describe.each([375, 1440])('the new-buildings pages at %i px', (width) => {
     if (width < 600) {
       // a phone shows the city, the rest behind «Фильтры»
       expect(await form.getByRole('combobox', { name: 'Срок сдачи' }).isVisible()).toBe(false);
+      // its buttons keep to one line: «Найти» beside «Фильтры» and «Сбросить»
+      const rowOf = async (name: string) =>
+        (await form.getByRole('button', { name, exact: true }).boundingBox())!.y;
+      expect(await rowOf('Найти')).toBe(await rowOf('Фильтры'));
       await form.getByRole('button', { name: 'Фильтры', exact: true }).click();
     }
     await form.getByRole('combobox', { name: 'Срок сдачи' }).selectOption('2025');

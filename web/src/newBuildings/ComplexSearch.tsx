@@ -160,11 +160,12 @@ function SearchForm({ value, onSearch, onReset }: Props) {
             Все фильтры
           </Button>
         </Badge>
-        <Box flex={1} />
+        {/* phones: «Найти» takes the rest of the row, so the three buttons keep to one line */}
+        <Box flex={1} sx={{ display: { xs: 'none', sm: 'block' } }} />
         <Button variant="outlined" onClick={onReset}>
           Сбросить
         </Button>
-        <Button type="submit" variant="contained" sx={{ minWidth: 120 }}>
+        <Button type="submit" variant="contained" sx={{ minWidth: { sm: 120 }, flexGrow: { xs: 1, sm: 0 } }}>
           Найти
         </Button>
       </Stack>

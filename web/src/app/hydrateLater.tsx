@@ -71,6 +71,11 @@ function watchPreact() {
   // every prop of it, so it gets its real class, and the rest of that render computes styles
   const mismatch = preact.__m;
   preact.__m = (vnode, excess) => {
+    // a mark a performance trace shows (and the browser tests look for): the page's code renders
+    // other elements than the server did, so Preact makes them anew and the part computes its styles
+    performance.mark('hydration-mismatch', {
+      detail: `${typeof vnode.type === 'string' ? vnode.type : 'component'} ${String(vnode.props.className ?? '')}`,
+    });
     if (stylesSkipped()) {
       computeStyles();
       realClasses(vnode.props);

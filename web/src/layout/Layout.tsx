@@ -10,13 +10,15 @@ import { CityButton, LocationsModalHost } from '../place/CityButton';
 import { BottomMenu } from '../home/BottomMenu';
 import { NAV } from './nav';
 import { HydrateLater } from '../app/hydrateLater';
+import { useServerRenderFirst } from '../app/browserStore';
 
 /** 'Личный кабинет' when signed in, otherwise 'Вход и регистрация' opening the auth modal. */
 function AccountButton() {
   const { profile, loading, openAuth } = useSession();
+  const serverRender = useServerRenderFirst();
   // until the session is known, the sign-in button's own size, unseen: a guest's page (most of them, and
-  // every server-rendered one) does not move when it shows
-  if (loading)
+  // every server-rendered one) does not move when it shows; the server's markup first as it hydrates
+  if (loading || serverRender)
     return (
       <Box aria-hidden sx={{ visibility: 'hidden' }}>
         <SignInButton />

@@ -26,6 +26,8 @@ type Audit = { numericValue?: number; score?: number | null; title?: string; det
 export type Report = {
   categories: Partial<Record<Category, { score: number }>>;
   audits: Record<string, Audit>;
+  /** Lighthouse's measure of this machine's speed (its 4× CPU slowdown assumes 1,500–2,000) */
+  environment?: { benchmarkIndex?: number };
 };
 
 function chromePath(): string {
@@ -74,6 +76,10 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 /** A category's score out of 100, the median of the runs. */
 export const scoreOf = (reports: Report[], category: Category) =>
   median(reports.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100)));
+
+/** Lighthouse's benchmark index of the machine during the runs, their median. */
+export const benchmarkIndexOf = (reports: Report[]) =>
+  median(reports.map((r) => r.environment?.benchmarkIndex ?? 0));
 
 /** An audit's measured value (ms, or the shift for CLS), the median of the runs. */
 export const valueOf = (reports: Report[], audit: string) =>

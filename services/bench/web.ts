@@ -65,6 +65,15 @@ async function measure(label: string, url: string): Promise<Row> {
       `CLS ${valueOf(reports, 'cumulative-layout-shift').toFixed(3)}  ` +
       `(machine's benchmark index ${benchmarkIndexOf(reports).toFixed(0)})`,
   );
+  // each run's blocking time beside the machine's speed in that run: they move together
+  console.log(
+    `  ${''.padEnd(30)} runs: ${reports
+      .map(
+        (r) =>
+          `TBT ${(r.audits['total-blocking-time']?.numericValue ?? 0).toFixed(0)} ms at index ${(r.environment?.benchmarkIndex ?? 0).toFixed(0)}`,
+      )
+      .join('; ')}`,
+  );
   return row;
 }
 

@@ -77,13 +77,17 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const scoreOf = (reports: Report[], category: Category) =>
   median(reports.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100)));
 
-/** Lighthouse's benchmark index of the machine during the runs, their median. */
-export const benchmarkIndexOf = (reports: Report[]) =>
-  median(reports.map((r) => r.environment?.benchmarkIndex ?? 0));
+/** Lighthouse's benchmark index of the machine during a run. */
+export const benchmarkIndex = (report: Report) => report.environment?.benchmarkIndex ?? 0;
 
-/** An audit's measured value (ms, or the shift for CLS), the median of the runs. */
-export const valueOf = (reports: Report[], audit: string) =>
-  median(reports.map((r) => r.audits[audit]?.numericValue ?? 0));
+/** The benchmark index of the machine during the runs, their median. */
+export const benchmarkIndexOf = (reports: Report[]) => median(reports.map(benchmarkIndex));
+
+/** An audit's measured value in a run (ms, or the shift for CLS). */
+export const auditValue = (report: Report, audit: string) => report.audits[audit]?.numericValue ?? 0;
+
+/** An audit's measured value, the median of the runs. */
+export const valueOf = (reports: Report[], audit: string) => median(reports.map((r) => auditValue(r, audit)));
 
 /** the URLs a run loaded (Lighthouse's network-requests audit) */
 export const requestsOf = (report: Report) =>

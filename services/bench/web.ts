@@ -19,6 +19,8 @@
 import { spawn } from 'node:child_process';
 import { startTestServer } from '../test/testApp';
 import {
+  auditValue,
+  benchmarkIndex,
   benchmarkIndexOf,
   failedAudits,
   LIGHTHOUSE,
@@ -70,7 +72,7 @@ async function measure(label: string, url: string): Promise<Row> {
     `  ${''.padEnd(30)} runs: ${reports
       .map(
         (r) =>
-          `TBT ${(r.audits['total-blocking-time']?.numericValue ?? 0).toFixed(0)} ms at index ${(r.environment?.benchmarkIndex ?? 0).toFixed(0)}`,
+          `TBT ${auditValue(r, 'total-blocking-time').toFixed(0)} ms at index ${benchmarkIndex(r).toFixed(0)}`,
       )
       .join('; ')}`,
   );

@@ -50,16 +50,15 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
 }
 
+const unchanging = () => () => {};
+const inBrowser = () => false;
+const inServersRender = () => true;
+
 /**
- * True in a component's first render on the page the server rendered, then false (a transition
- * after its effect): a part that hydrates after the session is known (the header's account button)
- * first renders what the server did. Preact meeting other elements in the markup made them anew,
- * computing the styles of the rest of the part (~25 ms of a phone's main thread on every page).
+ * True in a component's first render on the page the server rendered, then false (a browser store
+ * whose value only says that the render is the browser's own): a part that hydrates after the
+ * session is known (the header's account button) first renders what the server did. Preact meeting
+ * other elements in the markup made them anew, computing the styles of the rest of the part (~25 ms
+ * of a phone's main thread on every page).
  */
-export function useServerRenderFirst(): boolean {
-  const [first, setFirst] = useState(() => onServer || serverPage);
-  useEffect(() => {
-    if (first) startTransition(() => setFirst(false));
-  }, [first]);
-  return first;
-}
+export const useServerRenderFirst = () => useBrowserStore(unchanging, inBrowser, inServersRender);

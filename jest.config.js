@@ -1,8 +1,13 @@
-/** Jest runs TypeScript through SWC (CommonJS output) so tests need no build step. */
-export default {
+/**
+ * Three kinds of tests, each a Jest project run the fastest safe way (docs/testing.md):
+ * - unit: deciders, workflows, projections and pure helpers (`*.unit.spec.ts`); no server, no engine;
+ * - int: the app through supertest, the engines' contract suites, processes and faults (`*.int.spec.ts`);
+ *   each suite has its own data folder, database, topic or queue prefix and port, so they run side by side;
+ * - e2e: the site and the cabinet in Chromium (`test/browser/*.e2e.spec.ts`); one browser for the run.
+ * TypeScript runs through SWC (CommonJS output), so tests need no build step.
+ */
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/events', '<rootDir>/projections', '<rootDir>/services', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',
@@ -13,15 +18,38 @@ export default {
     '^@estate/(events|projections|services)$': '<rootDir>/$1/src/index.ts',
     '^@estate/(events|projections|services)/(.*)$': '<rootDir>/$1/src/$2',
   },
+};
+const everywhere = ['<rootDir>/events', '<rootDir>/projections', '<rootDir>/services', '<rootDir>/test'];
+
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', roots: everywhere, testMatch: ['**/*.unit.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'int',
+      roots: everywhere,
+      testMatch: ['**/*.int.spec.ts'],
+      globalSetup: '<rootDir>/test/support/intSetup.ts',
+      globalTeardown: '<rootDir>/test/support/intTeardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test/browser'],
+      testMatch: ['**/*.e2e.spec.ts'],
+      globalSetup: '<rootDir>/test/support/e2eSetup.ts',
+      globalTeardown: '<rootDir>/test/support/e2eTeardown.ts',
+    },
+  ],
   testTimeout: 30000,
-  // one test file at a time (`--maxWorkers=1`: the suites share the local engines and ports) in a
-  // worker that is replaced once it holds over 1 GB after a file: run in the main process, the heap
-  // grew to 4 GB by the browser suites and the last suites ran several times slower
+  // the longest suites first (a browser suite takes a minute, a unit suite a second), so both workers
+  // end together instead of one waiting on the last browser suite
+  testSequencer: '<rootDir>/test/support/sequencer.mjs',
+  // a worker is replaced once it holds over 1 GB after a file: the app's modules are loaded anew per
+  // file, and a worker that ran dozens of browser suites grew to 4 GB and slowed every later file
   workerIdleMemoryLimit: '1GB',
-  // kafkajs can leave one socket to the broker open after the broker-restart fault test (known issue,
-  // see the issue note); without this the run would pass and then never exit
+  // kafkajs can leave one socket to the broker open after the broker-restart fault test (known issue);
+  // without this the run would pass and then never exit
   forceExit: true,
-  globalSetup: '<rootDir>/test/support/engines.ts',
-  globalTeardown: '<rootDir>/test/support/enginesTeardown.ts',
   reporters: ['default', '<rootDir>/test/support/summaryReporter.cjs'],
 };

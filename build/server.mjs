@@ -1,5 +1,5 @@
 // npm run build:server — the services as JavaScript for production: services/src/main.ts bundled by
-// esbuild into dist/server/main.js (ESM, Node 20+), so `node dist/server/main.js` starts every role
+// esbuild into dist/server/main.js (ESM, Node 24), so `node dist/server/main.js` starts every role
 // without a TypeScript loader.
 //
 // - The workspaces (@estate/events, @estate/projections) are bundled: their package.json files point
@@ -16,7 +16,7 @@
 //   `npm prune --omit=dev` (the Docker image) would remove it: the build fails naming it otherwise.
 // - dist/server lies two folders below the repository like services/src, so the paths the sources
 //   derive from import.meta.dirname (app.ts: the built front ends at ../../web/dist and
-//   ../../cabinet/dist) hold in the bundle too; test/compiledServer.spec.ts serves them from it.
+//   ../../cabinet/dist) hold in the bundle too; test/compiledServer.int.spec.ts serves them from it.
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
@@ -82,7 +82,7 @@ export async function buildServer() {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     // chunks beside main.js: the relative paths written for workspace-kept packages hold for every file
     chunkNames: '[name]-[hash]',
     sourcemap: 'linked',

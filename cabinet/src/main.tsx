@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { ApiError, loadChunk, login, profile } from '@estate/client';
+import { ApiError, loadChunk, login, markHydratedWhenIdle, profile } from '@estate/client';
 import { isStaff, NOT_STAFF } from './staff';
 
 /**
@@ -23,6 +23,8 @@ async function showSignIn() {
 }
 
 // a signed-out visit lands on the sign-in wherever its address pointed; after it, the cabinet opens there
+// (the first screen rendered marks the page usable: <html data-hydrated>)
 profile()
   .catch(() => null)
-  .then((me) => (isStaff(me) ? openCabinet() : showSignIn()));
+  .then((me) => (isStaff(me) ? openCabinet() : showSignIn()))
+  .then(markHydratedWhenIdle);

@@ -8,5 +8,6 @@ export * from './profile';
 export * from './phone';
 export * from './format';
 export { loadChunk } from './chunks';
+export { markHydratedWhenIdle, useHydratedSignal } from './ready';
 export * from './chat';
 export type * from './types';

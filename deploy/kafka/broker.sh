@@ -2,13 +2,14 @@
 # A real single-node Apache Kafka broker (KRaft, broker + controller in one process) from the official
 # jars on Maven Central, for tests and local runs without Docker.
 #   deploy/kafka/broker.sh start|stop|status|fetch      (KAFKA_PORT defaults to 19092)
+#   KAFKA_WORK_DIR (its data, log and pid; .cache/kafka) and KAFKA_LIBS (the jars; $KAFKA_WORK_DIR/libs) make a second broker
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 port="${KAFKA_PORT:-19092}"
 controller_port=$((port + 1))
 work="${KAFKA_WORK_DIR:-$root/.cache/kafka}"
-libs="$work/libs"
+libs="${KAFKA_LIBS:-$work/libs}"
 pidfile="$work/broker.pid"
 
 fetch_jars() {

@@ -16,17 +16,31 @@ export function tcpReachable(url: string, timeoutMs = 1500): boolean {
   }
 }
 
-/** `describe` when the server answers, otherwise a skipped suite and a warning naming what is missing. */
+/**
+ * Says loudly that a suite cannot run here, for the caller to skip it (`it.skip`, `describe.skip`).
+ * Under CI (CI=true), where .ci/run starts every engine but KurrentDB and installs every tool, a
+ * required suite that cannot run is a failure instead: it throws as the suite loads.
+ */
+export function skipped(what: string, why: string, { required = true } = {}): void {
+  if (required && process.env.CI === 'true') throw new Error(`${what} cannot run under CI: ${why}`);
+  console.warn(`SKIPPED: ${what} — ${why}`);
+}
+
+/**
+ * `describe` when the server answers, otherwise a skipped suite and a warning naming what is missing
+ * (a failure under CI unless `required: false`).
+ */
 export function describeWhenReachable(
   what: string,
   url: string | undefined,
   define: (url: string) => void,
+  options: { required?: boolean } = {},
 ): void {
   if (url && tcpReachable(url)) {
     define(url);
     return;
   }
-  console.warn(`SKIPPED: ${what} — no server at ${url ?? '(not configured)'}`);
+  skipped(what, `no server at ${url ?? '(not configured)'}`, options);
   describe.skip(`${what} (no server at ${url ?? 'unset'})`, () => it('needs a server', () => undefined));
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { tcpReachable } from '@estate/events/testing';
+import { skipped, tcpReachable } from '@estate/events/testing';
 
 /**
  * The rows of a describe.each that runs a suite on the embedded store and on MongoDB (its stand-in
@@ -12,7 +12,7 @@ export function onBothReadStores(
 ): [string, Record<string, string>, boolean][] {
   const url = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
   const up = tcpReachable(url);
-  if (!up) console.warn(`SKIPPED: ${what} on MongoDB — nothing answers at ${url}`);
+  if (!up) skipped(`${what} on MongoDB`, `nothing answers at ${url}`);
   return [
     ['the embedded read store', {}, true],
     ['MongoDB', { MONGO_URL: url, MONGO_DB: `${dbPrefix}_${randomUUID().slice(0, 8)}` }, up],

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from '../src/core/logger';
 import { createHttpServer } from '../src/core/server';
 import { seedDemoData } from '../src/seed';
 import { ChatSockets } from '../src/chats';
+import { copyDemoLog, DEMO_LISTINGS, demoLogFolder } from './demoLog';
 
 /** The app's clock, moved forward by tests to expire codes and allow resends without waiting. */
 export class TestClock {
@@ -37,9 +38,15 @@ const TEST_ENV = {
   SMS_RETRY_BACKOFF_MS: '10',
 };
 
-/** The real app on embedded adapters in a fresh data folder, with demo data unless told otherwise. */
+/**
+ * The real app on embedded adapters in a fresh data folder, with the demo data unless `seed: false`:
+ * a copy of the run's demo log (services/test/demoLog.ts), whose read models are rebuilt at the start as
+ * at any start. Outside a Jest run (a benchmark) or with `listings`, the demo data is seeded here.
+ * A test whose assertion depends on some data makes that data itself.
+ */
 export async function startTestApp(
   options: {
+    /** seed this many listings here instead of copying the run's demo log (benchmarks) */
     listings?: number;
     seed?: boolean;
     env?: Record<string, string>;
@@ -49,6 +56,9 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'estate-test-'));
+  const demoLog = demoLogFolder();
+  const copied = options.seed !== false && options.listings === undefined && !options.dataDir && demoLog;
+  if (copied) copyDemoLog(demoLog, dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -61,7 +71,7 @@ export async function startTestApp(
     clock: clock.now,
     ...options.overrides,
   });
-  if (options.seed !== false) await seedDemoData(ctx, options.listings ?? 60);
+  if (options.seed !== false && !copied) await seedDemoData(ctx, options.listings ?? DEMO_LISTINGS);
   const app = createApp(ctx);
   return {
     ctx,

@@ -1,6 +1,6 @@
 /**
  * A process that records booking facts and dies before anything follows them (test/faults/
- * bookingNotices.spec.ts starts it): it opens the data folder as the single process does (ROLE=all,
+ * bookingNotices.int.spec.ts starts it): it opens the data folder as the single process does (ROLE=all,
  * embedded adapters), stops its reactors — "after the append and before any reaction" — records a
  * guest's request, the host's acceptance, a rejection and a cancellation through the slice's use
  * cases, prints what it recorded, and is killed with SIGKILL (no shutdown, nothing flushed).

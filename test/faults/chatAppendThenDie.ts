@@ -1,6 +1,6 @@
 /**
  * A process that records a chat message and dies before anything follows it (test/faults/
- * chatNotices.spec.ts starts it): it opens the data folder as the single process does (ROLE=all,
+ * chatNotices.int.spec.ts starts it): it opens the data folder as the single process does (ROLE=all,
  * embedded adapters), stops its reactors — "after the append and before any reaction" — records a
  * visitor's first message about a listing as the send call does, prints the chat's id, and is
  * killed with SIGKILL (no shutdown, nothing flushed).

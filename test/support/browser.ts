@@ -1,122 +1,83 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
+import { startTestServer, type TestServer } from './server';
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/**
+ * The browser suites (`*.e2e.spec.ts`) share the run's one Chromium (test/support/e2eSetup.ts). A suite
+ * is declared with `describeInBrowser`, skipped visibly when the run has no Chromium (never counted as
+ * passed), and gets its browser and its own server from a copy of the demo log with `browserSuite`.
+ */
+const endpoint = process.env.E2E_BROWSER;
 
-function chromiumPath(): string | null {
-  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
-  try {
-    return (
-      execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
-        encoding: 'utf8',
-      }).trim() || null
-    );
-  } catch {
-    return null;
-  }
+/** `describe` when the run has its Chromium, otherwise the same suite reported skipped; decided at load time. */
+export const describeInBrowser: (name: string, define: () => void) => void = (name, define) =>
+  endpoint ? describe(name, define) : describe.skip(`${name} (no Chromium)`, define);
+
+/** The run's Chromium, connected for one suite; `close()` disconnects and closes the suite's pages. */
+export async function connectBrowser(): Promise<Browser> {
+  if (!endpoint) throw new Error('no Chromium in this run: declare the suite with describeInBrowser');
+  return chromium.connect(endpoint);
 }
 
 /**
- * Debian's Chromium driven by playwright-core. Without Chromium a suite says loudly that it is
- * skipped; under CI (CI=true) a missing browser is a failure, since .ci/run installs it.
+ * Before the suite's tests: the run's browser and a server of the suite's own (the real app on a free
+ * port, from a copy of the demo log unless `seed: false`); both closed after them. Read the fields in
+ * hooks and tests, not at the suite's load.
  */
-export async function launchBrowser(suite = 'browser'): Promise<Browser | null> {
-  const executablePath = chromiumPath();
-  if (!executablePath) {
-    if (process.env.CI === 'true') throw new Error('Chromium is missing under CI: .ci/run must install it');
-    console.warn(`SKIPPED browser suite "${suite}": Chromium not found (apt-get install -y chromium)`);
-    return null;
-  }
-  const browser = await chromium.launch({ executablePath, args: FLAGS, headless: true });
-  await untilScriptsRun(browser);
-  return browser;
-}
-
-let patched = false;
-/**
- * A server-rendered page asks for its JavaScript after its first paint (services/src/site/render.ts),
- * so its `load` event no longer waits for it: `goto` and `reload` here return, as they did before,
- * once the page's scripts have run and React has begun to hydrate (#root holds its container),
- * rather than while the page is still plain HTML. A page without the loader (the cabinet, a file),
- * or a context with JavaScript off, returns at once.
- */
-async function untilScriptsRun(browser: Browser) {
-  if (patched) return;
-  patched = true;
-  const context = await browser.newContext();
-  const prototype = Object.getPrototypeOf(await context.newPage()) as Page;
-  await context.close();
-  // a context with JavaScript off runs no loader and no callback: a <noscript>'s markup is parsed as
-  // elements then
-  const scriptsOff = (page: Page) =>
-    page
-      .evaluate(() => {
-        const probe = document.createElement('noscript');
-        probe.innerHTML = '<i></i>';
-        return probe.childElementCount > 0;
-      })
-      .catch(() => true);
-  const hydrating = (page: Page) =>
-    page
-      .waitForFunction(
-        () =>
-          !document.getElementById('page-scripts') ||
-          Object.keys(document.getElementById('root') ?? {}).includes('__k'),
-      )
-      .catch(() => undefined); // the page went on elsewhere meanwhile: nothing to wait for
-  // and then until the main thread is idle twice: what follows hydration (the session, the stores
-  // only the browser knows) renders in transitions, which a field typed into meanwhile would meet
-  // (never longer than 5 s)
-  const settled = (page: Page) =>
-    Promise.race([
-      page
-        .evaluate(
-          () =>
-            new Promise<void>((resolve) => {
-              const idle = (next: () => void) =>
-                'requestIdleCallback' in window
-                  ? requestIdleCallback(next, { timeout: 2000 })
-                  : setTimeout(next, 50);
-              idle(() => idle(resolve));
-            }),
-        )
-        .catch(() => undefined),
-      new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref()),
-    ]);
-  for (const method of ['goto', 'reload'] as const) {
-    const original = prototype[method] as (this: Page, ...args: unknown[]) => ReturnType<Page['goto']>;
-    (prototype as unknown as Record<string, unknown>)[method] = async function (
-      this: Page,
-      ...args: unknown[]
-    ) {
-      const response = await original.apply(this, args);
-      if (await scriptsOff(this)) return response;
-      await hydrating(this);
-      await settled(this);
-      return response;
-    };
-  }
+export function browserSuite(options: Parameters<typeof startTestServer>[0] = {}): {
+  readonly browser: Browser;
+  readonly server: TestServer;
+} {
+  const suite = {} as { browser: Browser; server: TestServer };
+  beforeAll(async () => {
+    [suite.browser, suite.server] = await Promise.all([connectBrowser(), startTestServer(options)]);
+  }, 120_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }
 
 /**
- * Waits until the page's components have attached to the server's HTML (a click now runs the
- * page's code). The site hydrates with Preact, at once: its root then holds the tree in `__k`.
+ * Waits for the page's own signal that it is usable: the site and the cabinet set `<html data-hydrated>`
+ * once the app has attached to the page and the main thread was idle after its first effects
+ * (@estate/client's useHydratedSignal). A server-rendered page is plain HTML until then: text typed into
+ * one of its fields would not reach the components. A page without the app (a file, an error page of
+ * the server) or with JavaScript off has nothing to wait for.
  */
-export const whenPageHydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).includes('__k'));
+export async function whenPageHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'),
+  );
+}
 
-/**
- * Waits until this element is hydrated: a page's JavaScript is asked for after its first paint, and
- * text typed into a server-rendered field before hydration is not in the components' state.
- */
+/** Whether scripts run in this page's context: a `<noscript>`'s markup is parsed as elements when they do not. */
+const scriptsOff = (page: Page) =>
+  page
+    .evaluate(() => {
+      const probe = document.createElement('noscript');
+      probe.innerHTML = '<i></i>';
+      return probe.childElementCount > 0;
+    })
+    .catch(() => true);
+
+/** `page.goto`, then the page's signal that it is usable (whenPageHydrated). */
+export async function visit(
+  page: Page,
+  url: string,
+  options?: Parameters<Page['goto']>[1],
+): Promise<Response | null> {
+  const response = await page.goto(url, options);
+  if (!(await scriptsOff(page))) await whenPageHydrated(page);
+  return response;
+}
+
+/** `page.reload`, then the page's signal that it is usable (whenPageHydrated). */
+export async function reload(page: Page, options?: Parameters<Page['reload']>[0]): Promise<Response | null> {
+  const response = await page.reload(options);
+  if (!(await scriptsOff(page))) await whenPageHydrated(page);
+  return response;
+}
+
+/** Waits until the page this element is in is hydrated (a click now runs the page's code). */
 export const whenHydrated = async (locator: Locator) => whenPageHydrated(locator.page());

@@ -108,7 +108,7 @@ export function compileQuery(query: CatalogueQuery): CompiledQuery {
  * store filter the catalogue search builds (`catalogueFilter`: published only, every filter of the
  * search, MongoDB's rules for missing and null values) and the geo circle cut from its box as the
  * search cuts it. The saved searches' alerts use it, so a listing alerts exactly the searches that
- * would find it in the catalogue; `match.spec.ts` holds it to the store filter judged by mingo
+ * would find it in the catalogue; `match.unit.spec.ts` holds it to the store filter judged by mingo
  * (`catalogueFilterMatcher`) on random queries and listings, and bench:alerts to brute force.
  */
 export function matchesQuery(q: CompiledQuery, d: CatalogueDocument): boolean {

@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useHydratedSignal } from '@estate/client';
 import { SessionProvider } from '../auth/session';
 import { siteTheme } from './theme';
 
@@ -22,6 +23,7 @@ export function App({
   state?: DehydratedState;
   children: ReactNode;
 }) {
+  useHydratedSignal();
   return (
     <CacheProvider value={emotionCache}>
       <QueryClientProvider client={queryClient}>

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 
@@ -81,3 +83,20 @@ export async function reload(page: Page, options?: Parameters<Page['reload']>[0]
 
 /** Waits until the page this element is in is hydrated (a click now runs the page's code). */
 export const whenHydrated = async (locator: Locator) => whenPageHydrated(locator.page());
+
+/**
+ * A screenshot for a person to look at, written under SCREENSHOT_DIR only when it is set (a full page
+ * costs a tenth of a second or more, and nothing reads them in a run): `SCREENSHOT_DIR=.cache/shots npm run test:e2e`.
+ */
+export async function shot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const folder = process.env.SCREENSHOT_DIR;
+  if (!folder) return;
+  const path = join(folder, `${name}.png`);
+  mkdirSync(folder, { recursive: true });
+  if ('goto' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
+}

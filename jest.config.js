@@ -14,6 +14,7 @@ const shared = {
       { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
     ],
   },
+  setupFilesAfterEnv: ['<rootDir>/test/support/expectations.ts'],
   moduleNameMapper: {
     '^@estate/(events|projections|services)$': '<rootDir>/$1/src/index.ts',
     '^@estate/(events|projections|services)/(.*)$': '<rootDir>/$1/src/$2',

@@ -52,3 +52,11 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 15_000
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/**
+ * An implication every state must keep ("whenever the request is confirmed, the agency holds its
+ * name"), asserted in every state rather than only in those where it applies:
+ * `expect(whenever(confirmed, holders, OWN)).toEqual(OWN)` checks `holders` when `confirmed` holds,
+ * and its expected value itself otherwise.
+ */
+export const whenever = <T>(premise: boolean, actual: T, expected: T): T => (premise ? actual : expected);

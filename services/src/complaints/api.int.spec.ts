@@ -117,8 +117,10 @@ describe('api.md Complaint: phone, email, comment up to 240, policy must be true
   });
 
   it('answers 404 for a listing not on the site', async () => {
-    await complain('cl-draft').expect(404);
-    await complain('no-such-listing').expect(404);
+    for (const listing of ['cl-draft', 'no-such-listing']) {
+      const answer = await complain(listing);
+      expect([answer.status, answer.body.errorCode]).toEqual([404, 100]);
+    }
   });
 
   it('takes 3 complaints an hour from one address (429 beyond)', async () => {
@@ -241,9 +243,12 @@ describe('the moderators’ queue', () => {
   });
 
   it('answers 404 for a complaint that does not exist', async () => {
-    await read(moderator, '/api/cabinet/complaints/no-such').expect(404);
-    await act(moderator, '/api/cabinet/complaints/no-such/dismiss').expect(404);
-    await act(moderator, '/api/cabinet/complaints/no-such/decline', { reason: 'Причина' }).expect(404);
+    for (const answer of [
+      await read(moderator, '/api/cabinet/complaints/no-such'),
+      await act(moderator, '/api/cabinet/complaints/no-such/dismiss'),
+      await act(moderator, '/api/cabinet/complaints/no-such/decline', { reason: 'Причина' }),
+    ])
+      expect([answer.status, answer.body.errorCode]).toEqual([404, 100]);
   });
 
   it('is for moderators only: 403 for a user and an agent, 401 without a session', async () => {

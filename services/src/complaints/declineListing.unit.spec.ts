@@ -1,3 +1,4 @@
+import { whenever } from '@estate/events/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,7 +91,7 @@ const statusOf = async () => {
 async function expectAllowedState() {
   const upheld =
     (await complaintOf('c1')).status === 'upheld' || (await complaintOf('c2')).status === 'upheld';
-  if (upheld) expect(await statusOf()).toBe(PUBLICATION_STATUS.DECLINED);
+  expect(whenever(upheld, await statusOf(), PUBLICATION_STATUS.DECLINED)).toBe(PUBLICATION_STATUS.DECLINED);
 }
 
 describe('declining a listing on a complaint', () => {

@@ -56,8 +56,10 @@ function rateLimitsContract(
     it('counts keys and rules apart', async () => {
       const key = randomUUID();
       for (let i = 0; i < 3; i++) await env.limits.consume('smsPerPhone', key);
-      await env.limits.consume('smsPerPhone', randomUUID());
-      await env.limits.consume('smsPerIp', key);
+      // the key's fourth SMS is over its limit; another key, and another rule for the same key, are not
+      await expect(env.limits.consume('smsPerPhone', key)).rejects.toBeInstanceOf(DomainError);
+      await expect(env.limits.consume('smsPerPhone', randomUUID())).resolves.toBeUndefined();
+      await expect(env.limits.consume('smsPerIp', key)).resolves.toBeUndefined();
     });
 
     it('forgets a count when its window has passed', async () => {

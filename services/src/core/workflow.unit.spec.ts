@@ -1,3 +1,4 @@
+import { whenever } from '@estate/events/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,7 +175,7 @@ describe('workflow runner', () => {
         InjectedCrash,
       );
       // allowed: the request is accepted only with its night held
-      if ((await status('r1')) === 'accepted') expect([...(await held())]).toEqual(['r1']);
+      expect(whenever((await status('r1')) === 'accepted', [...(await held())], ['r1'])).toEqual(['r1']);
       expect(await resumeWorkflow(store, [accept as never], 'w1')).toBe('completed');
       expect([...(await held())]).toEqual(['r1']);
       expect(await status('r1')).toBe('accepted');

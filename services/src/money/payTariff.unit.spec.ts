@@ -1,3 +1,4 @@
+import { whenever } from '@estate/events/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,7 +94,9 @@ async function expectAllowedState() {
   const publication = await listing();
   const charge = (await wallet()).charges.get('promotion-1:flat');
   // no promotion without its charge
-  if (publication.exists && publication.promotion) expect(charge).toMatchObject({ refunded: false });
+  expect(
+    whenever(Boolean(publication.exists && publication.promotion), charge, { refunded: false }),
+  ).toMatchObject({ refunded: false });
   // the balance is what was credited less what is charged and not refunded
   const w = await wallet();
   const kept = [...w.charges.values()].filter((c) => !c.refunded).reduce((sum, c) => sum + c.sum, 0);

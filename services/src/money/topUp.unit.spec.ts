@@ -1,3 +1,4 @@
+import { whenever } from '@estate/events/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +73,10 @@ describe('a wallet top-up', () => {
     it('leaves no credit without a succeeded payment, and a resume credits exactly once', async () => {
       await givenPayment();
       await expect(runWorkflow(store, point.workflow, 'w1', topUp)).rejects.toBeInstanceOf(InjectedCrash);
-      if ((await balance()) > 0) expect(await paymentState()).toMatchObject({ status: 'succeeded' });
+      // no credit without a succeeded payment
+      expect(whenever((await balance()) > 0, await paymentState(), { status: 'succeeded' })).toMatchObject({
+        status: 'succeeded',
+      });
       expect(await resumeWorkflow(store, [topUpWorkflow as never], 'w1')).toBe('completed');
       expect(await balance()).toBe(1500);
       expect(await count(walletStream('agency-1'), 'WalletCredited')).toBe(1);

@@ -62,21 +62,16 @@ const ids = (res: request.Response) => res.body.data.map((p: { id: string }) => 
 
 describe('one listing', () => {
   it('opens a published listing; a draft only for its agency’s staff, and never with isActive=1', async () => {
-    await request(t.app).get('/api/publications/flat?isActive=1').expect(200);
-    await request(t.app).get('/api/publications/draft').expect(404);
-    await request(t.app)
-      .get('/api/publications/draft')
-      .set('Authorization', `Bearer ${userToken}`)
-      .expect(404);
-    await request(t.app)
-      .get('/api/publications/draft')
-      .set('Authorization', `Bearer ${ownerToken}`)
-      .expect(200);
-    await request(t.app)
-      .get('/api/publications/draft?isActive=1')
-      .set('Authorization', `Bearer ${ownerToken}`)
-      .expect(404);
-    await request(t.app).get('/api/publications/flat?isActive=maybe').expect(400);
+    const open = async (path: string, token?: string) => {
+      const call = request(t.app).get(path);
+      return (await (token ? call.set('Authorization', `Bearer ${token}`) : call)).status;
+    };
+    expect(await open('/api/publications/flat?isActive=1')).toBe(200);
+    expect(await open('/api/publications/draft')).toBe(404);
+    expect(await open('/api/publications/draft', userToken)).toBe(404);
+    expect(await open('/api/publications/draft', ownerToken)).toBe(200);
+    expect(await open('/api/publications/draft?isActive=1', ownerToken)).toBe(404);
+    expect(await open('/api/publications/flat?isActive=maybe')).toBe(400);
   });
 
   it('counts an opening once per browser and day, and lists it among the browser’s recently opened', async () => {

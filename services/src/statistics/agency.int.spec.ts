@@ -82,6 +82,7 @@ describe('agency statistics', () => {
   });
 
   it('is for agency staff only', async () => {
-    await request(t.app).get('/api/publications-statistic').expect(401);
+    const anonymous = await request(t.app).get('/api/publications-statistic');
+    expect([anonymous.status, anonymous.body.errorCode]).toEqual([401, 101]);
   });
 });

@@ -59,4 +59,5 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 15_000
  * `expect(whenever(confirmed, holders, OWN)).toEqual(OWN)` checks `holders` when `confirmed` holds,
  * and its expected value itself otherwise.
  */
-export const whenever = <T>(premise: boolean, actual: T, expected: T): T => (premise ? actual : expected);
+export const whenever = <A, E>(premise: boolean, actual: A, expected: E): A | E =>
+  premise ? actual : expected;

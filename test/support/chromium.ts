@@ -13,9 +13,13 @@ export const CHROMIUM_FLAGS = [
   '--disable-quic',
 ];
 
-/** CHROMIUM_PATH, or Debian's chromium on the PATH; null when there is none. */
+/**
+ * CHROMIUM_PATH when it is set (null when nothing is there: `CHROMIUM_PATH=none npm test` runs as a
+ * machine without a browser would), otherwise Debian's chromium on the PATH; null when there is none.
+ */
 export function chromiumPath(): string | null {
-  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) return existsSync(chosen) ? chosen : null;
   try {
     return (
       execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {

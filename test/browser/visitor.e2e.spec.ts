@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { until } from '../../events/src/testing';
-import { launchBrowser } from '../support/browser';
-import { startTestServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { until } from '@estate/events/testing';
+import { createAgency, createPublication } from '../../services/test/publications';
+import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
 
 /**
  * Issue 12, item 6, as a visitor's browser lives it: the site asks the server for its visitor id
@@ -10,95 +9,85 @@ import { startTestServer } from '../support/server';
  * without running its script gets no id at all. Headless Chromium calls itself HeadlessChrome,
  * which the server rightly never counts, so the pages here carry an ordinary browser's user agent.
  */
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser | null;
-const SHOTS = '.cache/screenshots';
-
-beforeAll(async () => {
-  browser = await launchBrowser('visitor counting');
-  if (!browser) return;
-  server = await startTestServer();
-  const dailyRent = await fetch(`${server.url}/api/publications`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ dealCategory: 'dailyRent', limit: 1, offset: 1 }),
+describeInBrowser('visitor counting in Chromium', () => {
+  const suite = browserSuite();
+  /** the listing whose views tell that the views sent before it were counted */
+  const MARKER = 'visitor-marker';
+  beforeAll(async () => {
+    // a daily-rent listing of the test's own: never a card of the sale catalogue these tests look at
+    const { agent } = await createAgency(suite.server.app.ctx, 'visitor', '2');
+    await createPublication(suite.server.app.ctx, agent, {
+      id: MARKER,
+      deal: 'dailyRent',
+      price: 4_000,
+      guests: 2,
+      publishedDaysAgo: 5,
+    });
   });
-  MARKER = ((await dailyRent.json()) as { data: { id: string }[] }).data[0].id;
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
-const AGENTS = {
-  375: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-  1440: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-} as const;
+  const AGENTS = {
+    375: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    1440: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  } as const;
 
-/** a daily-rent listing: never a card of the sale catalogue these tests look at */
-let MARKER = '';
-const viewsOf = async (id: string): Promise<number> => {
-  const res = await fetch(
-    `${server.url}/api/public-views-diagram-per-ten-days?publicationId=${encodeURIComponent(id)}`,
-  );
-  return ((await res.json()) as { data: { allViews: number } }).data.allViews;
-};
-
-/** Every view sent so far has been counted once a later one is (one topic, read in order): a view of a listing the test reserves. */
-let markers = 0;
-async function settled() {
-  const agent = { 'user-agent': AGENTS[1440], 'content-type': 'application/json' };
-  const issued = await fetch(`${server.url}/api/visitor`, { method: 'POST', headers: agent });
-  const cookie = issued.headers.get('set-cookie')!.split(';')[0];
-  const marker = MARKER;
-  await fetch(`${server.url}/api/publications/add-views`, {
-    method: 'POST',
-    headers: { ...agent, cookie },
-    body: JSON.stringify({ publicationIds: [marker] }),
-  });
-  markers++;
-  await until(async () => (await viewsOf(marker)) >= markers);
-}
-
-/** Brings the first `count` cards fully on screen one by one, each until the site has noted it as seen. */
-async function seeCards(page: Page, count: number) {
-  for (let n = 0; n < count; n++) {
-    const title = page.getByTestId('card-title').nth(n);
-    const id = decodeURIComponent((await title.getAttribute('href'))!.split('?')[0].split('/').pop()!);
-    await page
-      .getByTestId('publication-card')
-      .nth(n)
-      .evaluate((card) => card.scrollIntoView({ block: 'center' }));
-    await page.waitForFunction(
-      (seen) =>
-        (JSON.parse(localStorage.getItem('adsViewsIds') ?? '[]') as { id: string }[]).some(
-          (v) => v.id === seen,
-        ),
-      id,
+  const viewsOf = async (id: string): Promise<number> => {
+    const res = await fetch(
+      `${suite.server.url}/api/public-views-diagram-per-ten-days?publicationId=${encodeURIComponent(id)}`,
     );
-  }
-}
+    return ((await res.json()) as { data: { allViews: number } }).data.allViews;
+  };
 
-describe('visitor counting in Chromium', () => {
+  /** Every view sent so far has been counted once a later one is (one topic, read in order): a view of a listing the test reserves. */
+  let markers = 0;
+  async function settled() {
+    const agent = { 'user-agent': AGENTS[1440], 'content-type': 'application/json' };
+    const issued = await fetch(`${suite.server.url}/api/visitor`, { method: 'POST', headers: agent });
+    const cookie = issued.headers.get('set-cookie')!.split(';')[0];
+    const marker = MARKER;
+    await fetch(`${suite.server.url}/api/publications/add-views`, {
+      method: 'POST',
+      headers: { ...agent, cookie },
+      body: JSON.stringify({ publicationIds: [marker] }),
+    });
+    markers++;
+    await until(async () => (await viewsOf(marker)) >= markers);
+  }
+
+  /** Brings the first `count` cards fully on screen one by one, each until the site has noted it as seen. */
+  async function seeCards(page: Page, count: number) {
+    for (let n = 0; n < count; n++) {
+      const title = page.getByTestId('card-title').nth(n);
+      const id = decodeURIComponent((await title.getAttribute('href'))!.split('?')[0].split('/').pop()!);
+      await page
+        .getByTestId('publication-card')
+        .nth(n)
+        .evaluate((card) => card.scrollIntoView({ block: 'center' }));
+      await page.waitForFunction(
+        (seen) =>
+          (JSON.parse(localStorage.getItem('adsViewsIds') ?? '[]') as { id: string }[]).some(
+            (v) => v.id === seen,
+          ),
+        id,
+      );
+    }
+  }
+
   it('a plain GET of a page gets no visitor id (only the page’s script asks for one)', async () => {
-    if (!browser) return console.warn('SKIPPED: visitor counting browser test (no Chromium)');
-    const page = await fetch(`${server.url}/prodazha`, { headers: { 'user-agent': AGENTS[1440] } });
+    const page = await fetch(`${suite.server.url}/prodazha`, { headers: { 'user-agent': AGENTS[1440] } });
     expect(page.status).toBe(200);
     expect(page.headers.get('set-cookie')).toBeNull();
   });
 
   for (const width of [375, 1440] as const) {
     it(`at ${width} px: the visitor id comes from the server; a card seen and a listing opened count once`, async () => {
-      if (!browser) return console.warn('SKIPPED: visitor counting browser test (no Chromium)');
-      const context = await browser.newContext({
+      const context = await suite.browser.newContext({
         viewport: { width, height: 900 },
         userAgent: AGENTS[width],
       });
       const page = await context.newPage();
       page.setDefaultTimeout(8000);
       try {
-        await page.goto(`${server.url}/prodazha`);
+        await visit(page, `${suite.server.url}/prodazha`);
         const card = page.getByTestId('publication-card').first();
         await card.waitFor();
         await until(async () => (await context.cookies()).some((c) => c.name === 'visitor'));
@@ -122,24 +111,24 @@ describe('visitor counting in Chromium', () => {
           );
         await page.waitForFunction(sent, id);
         await until(async () => (await viewsOf(id)) === before + 1);
-        await page.screenshot({ path: `${SHOTS}/visitor-catalogue-${width}.png` });
+        await shot(page, `visitor-catalogue-${width}`);
 
         // open the listing in the site: the opening is this visitor's, in its recently opened list (the request shares the page's cookies)
         await page.getByTestId('card-title').first().scrollIntoViewIfNeeded();
         await page.getByTestId('card-title').first().click();
         await page.waitForURL((url) => url.pathname.endsWith(`/${id}`));
         await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.screenshot({ path: `${SHOTS}/visitor-listing-${width}.png` });
+        await shot(page, `visitor-listing-${width}`);
         await until(async () => {
           const opened = (await (
-            await page.request.get(`${server.url}/api/clicked-publications`)
+            await page.request.get(`${suite.server.url}/api/clicked-publications`)
           ).json()) as { data: { id: string }[] };
           return opened.data.some((p) => p.id === id);
         });
 
         // the same visitor seeing the card again the same day adds nothing
         await page.evaluate(() => localStorage.removeItem('adsViewsIds'));
-        await page.goto(`${server.url}/prodazha`);
+        await visit(page, `${suite.server.url}/prodazha`);
         const batch = page.waitForResponse((r) => r.url().endsWith('/api/publications/add-views'));
         await seeCards(page, 6);
         await page.waitForFunction(sent, id);

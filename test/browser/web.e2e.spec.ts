@@ -1,37 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { browserSuite, describeInBrowser, visit } from '../support/browser';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser | null;
-let page: Page;
+describeInBrowser('public site in Chromium', () => {
+  const suite = browserSuite();
+  let page: Page;
+  beforeEach(async () => {
+    page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterEach(async () => {
+    await page?.close();
+  });
 
-beforeAll(async () => {
-  browser = await launchBrowser('public site');
-  if (!browser) return;
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-beforeEach(async () => {
-  if (browser) page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-afterEach(async () => {
-  await page?.close();
-});
-
-const skipped = () => {
-  if (browser) return false;
-  console.warn('SKIPPED: public site browser test (no Chromium)');
-  return true;
-};
-
-describe('public site in Chromium', () => {
   it('shows the sale catalogue with priced cards and reveals a phone on click', async () => {
-    if (skipped()) return;
-    await page.goto(`${server.url}/prodazha`);
+    await visit(page, `${suite.server.url}/prodazha`);
     const card = page.getByTestId('publication-card').first();
     await card.waitFor();
     // digits grouped by narrow no-break spaces, ₽ joined by a no-break space: a price never wraps
@@ -41,8 +22,7 @@ describe('public site in Chromium', () => {
   });
 
   it("a card's «Написать» asks a visitor who is not signed in to sign in first", async () => {
-    if (skipped()) return;
-    await page.goto(`${server.url}/prodazha`);
+    await visit(page, `${suite.server.url}/prodazha`);
     const card = page.getByTestId('publication-card').first();
     await card.getByRole('button', { name: 'Написать' }).click();
     await page.getByRole('dialog').waitFor();
@@ -50,8 +30,7 @@ describe('public site in Chromium', () => {
   });
 
   it('pages through the catalogue and keeps the page in the address', async () => {
-    if (skipped()) return;
-    await page.goto(`${server.url}/prodazha`);
+    await visit(page, `${suite.server.url}/prodazha`);
     const firstTitle = await page.getByTestId('card-title').first().textContent();
     const pages = page.getByRole('navigation', { name: 'Страницы' });
     await pages.getByRole('button', { name: '2', exact: true }).click();
@@ -61,18 +40,19 @@ describe('public site in Chromium', () => {
   });
 
   it('filters by price and shows the empty state when nothing matches', async () => {
-    if (skipped()) return;
-    await page.goto(`${server.url}/rent`);
+    await visit(page, `${suite.server.url}/rent`);
     await page.getByLabel('Цена от, ₽').fill('900000000');
     await page.getByRole('button', { name: 'Найти' }).click();
-    await page.getByText('Ничего не найдено').waitFor();
+    const empty = page.getByText('Ничего не найдено');
+    await empty.waitFor();
+    expect(await page.getByTestId('publication-card').count()).toBe(0);
     await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
     await page.getByTestId('publication-card').first().waitFor();
+    expect(await empty.count()).toBe(0);
   });
 
   it('opens a listing from its card', async () => {
-    if (skipped()) return;
-    await page.goto(`${server.url}/daily-rent`);
+    await visit(page, `${suite.server.url}/daily-rent`);
     const title = page.getByTestId('card-title').first();
     const text = await title.textContent();
     await title.click();
@@ -81,10 +61,13 @@ describe('public site in Chromium', () => {
   });
 
   it('shows the spec’s 404 page for an unknown listing and an unknown route', async () => {
-    if (skipped()) return;
-    await page.goto(`${server.url}/prodazha/no-such-listing`);
-    await page.getByText('Не удалось найти эту страницу').waitFor();
-    await page.goto(`${server.url}/no/such/page`);
-    await page.getByText('Страница, которую вы ищите, отсутствует или была удалена.').waitFor();
+    await visit(page, `${suite.server.url}/prodazha/no-such-listing`);
+    const noListing = page.getByText('Не удалось найти эту страницу');
+    await noListing.waitFor();
+    expect(await noListing.isVisible()).toBe(true);
+    await visit(page, `${suite.server.url}/no/such/page`);
+    const noPage = page.getByText('Страница, которую вы ищите, отсутствует или была удалена.');
+    await noPage.waitFor();
+    expect(await noPage.isVisible()).toBe(true);
   });
 });

@@ -1,117 +1,113 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestServer } from '../support/server';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
 import { outboxCode, typeCode } from '../support/smsCode';
 
 jest.setTimeout(180_000);
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser | null;
-let context: BrowserContext;
-const SHOTS = '.cache/screenshots';
+describeInBrowser('one session for the site and the cabinet, under the Content-Security-Policy', () => {
+  const suite = browserSuite();
+  let context: BrowserContext | null = null;
+  afterEach(async () => {
+    await context?.close();
+    context = null;
+  });
 
-beforeAll(async () => {
-  browser = await launchBrowser('one session for the site and the cabinet');
-  if (!browser) return;
-  mkdirSync(SHOTS, { recursive: true });
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await context?.close();
-});
-
-const skipped = () => {
-  if (browser) return false;
-  console.warn('SKIPPED: session browser test (no Chromium)');
-  return true;
-};
-
-/**
- * What a page reports while it is used: console errors, CSP violations (the console's report and the
- * `securitypolicyviolation` event, recorded from the first script on), uncaught errors, API calls.
- */
-/** a 1x1 transparent PNG */
-const EMPTY_TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-type Watched = { page: Page; consoleErrors: string[]; violations: string[]; apiCalls: string[] };
-async function watchedPage(width: number): Promise<Watched> {
-  context = await browser!.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000); // the machine is shared: generous waits, never a timing assertion
-  const watched: Watched = { page, consoleErrors: [], violations: [], apiCalls: [] };
-  // the listing page's map asks the configured tile host, which this machine cannot reach: a stand-in
-  // answers with an empty tile (the request still passes the page's CSP first)
-  await page.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) =>
-    route.fulfill({ contentType: 'image/png', body: EMPTY_TILE }),
+  /**
+   * What a page reports while it is used: console errors, CSP violations (the console's report and the
+   * `securitypolicyviolation` event, recorded from the first script on), uncaught errors, API calls.
+   */
+  /** a 1x1 transparent PNG */
+  const EMPTY_TILE = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
   );
-  await page.addInitScript(() => {
-    const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+  type Watched = { page: Page; consoleErrors: string[]; violations: string[]; apiCalls: string[] };
+  async function watchedPage(width: number): Promise<Watched> {
+    context = await suite.browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000); // the machine is shared: generous waits, never a timing assertion
+    const watched: Watched = { page, consoleErrors: [], violations: [], apiCalls: [] };
+    // the listing page's map asks the configured tile host, which this machine cannot reach: a stand-in
+    // answers with an empty tile (the request still passes the page's CSP first)
+    await page.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) =>
+      route.fulfill({ contentType: 'image/png', body: EMPTY_TILE }),
     );
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error')
-      watched.consoleErrors.push(`${message.text()} @ ${message.location().url}`);
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) watched.violations.push(message.text());
-  });
-  page.on('pageerror', (error) => watched.consoleErrors.push(`uncaught: ${error.message}`));
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) watched.apiCalls.push(`${request.method()} ${url.pathname}`);
-  });
-  return watched;
-}
-const violationsOf = async (w: Watched) => [
-  ...w.violations,
-  ...(await w.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
-];
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error')
+        watched.consoleErrors.push(`${message.text()} @ ${message.location().url}`);
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) watched.violations.push(message.text());
+    });
+    page.on('pageerror', (error) => watched.consoleErrors.push(`uncaught: ${error.message}`));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) watched.apiCalls.push(`${request.method()} ${url.pathname}`);
+    });
+    return watched;
+  }
+  const violationsOf = async (w: Watched) => [
+    ...w.violations,
+    ...(await w.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+  ];
 
-/**
- * The browser's own log line for the designed answer to a visitor who is not signed in (GET
- * /api/profile → 401, how the front ends learn it); any other console error is a defect.
- */
-const isSignedOutProbe = (text: string) =>
-  /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
-    text,
-  );
+  /**
+   * The browser's own log line for the designed answer to a visitor who is not signed in (GET
+   * /api/profile → 401, how the front ends learn it); any other console error is a defect.
+   */
+  const isSignedOutProbe = (text: string) =>
+    /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
+      text,
+    );
 
-describe('one session for the site and the cabinet, under the Content-Security-Policy', () => {
+  /**
+   * A slow answer, as on a loaded server: the request is held until the code step's countdown
+   * («Новый код можно получить через N сек.») has moved on by two seconds, so the page re-rendered
+   * meanwhile (a re-render once sent the entered code again); gone from the page, it holds no longer.
+   */
+  async function slowWhileCountdownTicks(page: Page, route: Route) {
+    // the seconds shown, or null once the code step is gone (functions, not strings: the CSP forbids eval)
+    const from = await page
+      .evaluate(() => /через (\d+) сек/.exec(document.body.textContent ?? '')?.[1] ?? null)
+      .catch(() => null);
+    if (from !== null)
+      await page
+        .waitForFunction((start) => {
+          const left = /через (\d+) сек/.exec(document.body.textContent ?? '')?.[1];
+          return left === undefined || Number(left) <= Number(start) - 2;
+        }, from)
+        .catch(() => undefined); // the page closed: the test has failed already
+    await route.continue().catch(() => undefined);
+  }
+
   it.each([1440, 375])(
     'at %i px: signed in on the site as the owner, the cabinet opens without a second code; no CSP violation anywhere',
     async (width) => {
-      if (skipped()) return;
-      server.clock.advance(31_000);
+      suite.server.clock.advance(31_000);
       const w = await watchedPage(width);
       const { page } = w;
-      await page.goto(`${server.url}/prodazha`);
+      await visit(page, `${suite.server.url}/prodazha`);
       await page.getByTestId('publication-card').first().waitFor();
       // a slow answer after the sign-in (as on a loaded server) keeps the code step open while the session
       // re-renders the modal: the code must still be sent once (it was sent again, and refused as used)
-      await page.route('**/api/favorite-publications?*', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
+      await page.route('**/api/favorite-publications?*', (route) => slowWhileCountdownTicks(page, route));
       // the site's own modal: «Вход и регистрация» (at 375 px «Войти»), the phone, the code from the SMS
       await page.getByRole('button', { name: /^(Вход и регистрация|Войти)$/ }).click();
       await page.getByLabel('Телефон').fill('9990000001');
       await page.getByRole('button', { name: 'Получить код по СМС' }).click();
       await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-      await typeCode(page, await outboxCode(server.url, '79990000001'));
+      await typeCode(page, await outboxCode(suite.server.url, '79990000001'));
       await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(w.apiCalls.filter((call) => call === 'POST /api/auth/login')).toHaveLength(1);
       await page.unroute('**/api/favorite-publications?*');
       // the session cookie is HttpOnly: the page's script cannot read it
       expect(await page.evaluate(() => document.cookie)).not.toContain('auth-token');
-      const [cookie] = (await context.cookies()).filter((c) => c.name === 'auth-token');
+      const [cookie] = (await context!.cookies()).filter((c) => c.name === 'auth-token');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
       await page.getByTestId('card-title').first().click();
@@ -119,7 +115,7 @@ describe('one session for the site and the cabinet, under the Content-Security-P
       await page.getByRole('heading', { level: 1 }).waitFor();
 
       const callsBefore = w.apiCalls.length;
-      await page.goto(`${server.url}/cabinet/`);
+      await visit(page, `${suite.server.url}/cabinet/`);
       await page.getByText('Мои объявления').first().waitFor();
       // the owner's menu (at 375 px behind the menu button)
       if (width < 600) await page.getByRole('button', { name: /меню/i }).first().click();
@@ -127,11 +123,11 @@ describe('one session for the site and the cabinet, under the Content-Security-P
       // no sign-in screen, no code asked
       expect(await page.getByLabel('Телефон').count()).toBe(0);
       expect(w.apiCalls.slice(callsBefore)).not.toContain('POST /api/auth/send-login-sms-code');
-      await page.screenshot({ path: `${SHOTS}/cabinet-from-site-session-${width}.png` });
+      await shot(page, `cabinet-from-site-session-${width}`);
 
-      await page.goto(`${server.url}/cabinet/#/publications`);
+      await visit(page, `${suite.server.url}/cabinet/#/publications`);
       await page.locator('tbody tr').first().waitFor();
-      await page.goto(`${server.url}/api/docs/`);
+      await visit(page, `${suite.server.url}/api/docs/`);
       await page.locator('.swagger-ui .info').waitFor();
 
       expect(await violationsOf(w)).toEqual([]);
@@ -143,7 +139,6 @@ describe('one session for the site and the cabinet, under the Content-Security-P
   it.each([1440, 375])(
     'at %i px: signed out, the cabinet shows its sign-in without protected calls or console errors',
     async (width) => {
-      if (skipped()) return;
       const w = await watchedPage(width);
       // the sign-in comes alone: no redirect (react-admin once looped between its check and its
       // sign-out, hundreds of redirects and 15 s of a blank page) and none of react-admin's code
@@ -155,13 +150,13 @@ describe('one session for the site and the cabinet, under the Content-Security-P
       w.page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
-      await w.page.goto(`${server.url}/cabinet/`);
+      await visit(w.page, `${suite.server.url}/cabinet/`);
       await w.page.getByLabel('Телефон').waitFor();
       await w.page.getByRole('button', { name: 'Получить код по СМС' }).waitFor();
       await w.page.waitForLoadState('networkidle');
-      expect(redirects).toEqual([`${server.url}/cabinet/`]);
+      expect(redirects).toEqual([`${suite.server.url}/cabinet/`]);
       expect(scripts.filter((path) => /react-admin|charts|date-pickers/.test(path))).toEqual([]);
-      await w.page.screenshot({ path: `${SHOTS}/cabinet-signed-out-${width}.png` });
+      await shot(w.page, `cabinet-signed-out-${width}`);
       expect(w.apiCalls).toEqual(['GET /api/profile']);
       expect(w.consoleErrors.filter((text) => !isSignedOutProbe(text))).toEqual([]);
       expect(await violationsOf(w)).toEqual([]);
@@ -169,20 +164,16 @@ describe('one session for the site and the cabinet, under the Content-Security-P
   );
 
   it('signs in at the cabinet through the cookie the site then shares, and signing out there ends it for both', async () => {
-    if (skipped()) return;
-    server.clock.advance(31_000);
+    suite.server.clock.advance(31_000);
     const w = await watchedPage(1440);
     const { page } = w;
     // a slow sign-in (as on a loaded server): the code entered must still be sent once, not again on a re-render
-    await page.route('**/api/auth/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto(`${server.url}/cabinet/`);
+    await page.route('**/api/auth/login', (route) => slowWhileCountdownTicks(page, route));
+    await visit(page, `${suite.server.url}/cabinet/`);
     await page.getByLabel('Телефон').fill('9990000011');
     await page.getByRole('button', { name: 'Получить код по СМС' }).click();
     await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-    await typeCode(page, await outboxCode(server.url, '79990000011'));
+    await typeCode(page, await outboxCode(suite.server.url, '79990000011'));
     await page.getByText('Мои объявления').first().waitFor();
     expect(w.apiCalls.filter((call) => call === 'POST /api/auth/login')).toHaveLength(1);
     await page.unroute('**/api/auth/login');
@@ -194,10 +185,10 @@ describe('one session for the site and the cabinet, under the Content-Security-P
       })),
     ).toEqual({ stored: [], cookie: false });
 
-    await page.goto(`${server.url}/prodazha`);
+    await visit(page, `${suite.server.url}/prodazha`);
     await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
 
-    await page.goto(`${server.url}/cabinet/`);
+    await visit(page, `${suite.server.url}/cabinet/`);
     await page.getByText('Мои объявления').first().waitFor();
     await page
       .getByRole('button', { name: /Профиль|Меню пользователя|user menu/i })
@@ -212,16 +203,15 @@ describe('one session for the site and the cabinet, under the Content-Security-P
     await page.getByLabel('Телефон').waitFor();
     await page.waitForLoadState('networkidle');
     expect(redirects.filter((url) => url.endsWith('#/login'))).toHaveLength(1);
-    await page.goto(`${server.url}/prodazha`);
+    await visit(page, `${suite.server.url}/prodazha`);
     await page.getByRole('button', { name: 'Вход и регистрация' }).waitFor();
     expect(await violationsOf(w)).toEqual([]);
   });
 
   it('reloads once into the new build when a page’s chunk is gone (a deploy replaced the files while the page was open)', async () => {
-    if (skipped()) return;
     const w = await watchedPage(1440);
     const { page } = w;
-    await page.goto(`${server.url}/prodazha`);
+    await visit(page, `${suite.server.url}/prodazha`);
     await page.getByTestId('publication-card').first().waitFor();
     // the listing page's chunk answers 404 once, as an old hashed name does after a new build
     let refused = 0;

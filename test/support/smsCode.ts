@@ -41,21 +41,3 @@ export async function siteSignIn(page: Page, baseUrl: string, phone: string, mas
   await typeCode(page, await outboxCode(baseUrl, phone));
   await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
 }
-
-/**
- * Signs in on the cabinet's own page by SMS code, as a person does (the phone without its 7), and
- * waits for the dashboard. The clock moves past the resend pause of an earlier sign-in first.
- */
-export async function cabinetSignIn(
-  page: Page,
-  server: { url: string; clock: { advance(ms: number): void } },
-  phone: string,
-) {
-  server.clock.advance(31_000);
-  await page.goto(`${server.url}/cabinet/`);
-  await page.getByLabel('Телефон').fill(phone.slice(1));
-  await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-  await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-  await typeCode(page, await outboxCode(server.url, phone));
-  await page.getByText('Мои объявления').first().waitFor();
-}

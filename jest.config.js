@@ -38,6 +38,7 @@ export default {
       displayName: 'e2e',
       roots: ['<rootDir>/test/browser'],
       testMatch: ['**/*.e2e.spec.ts'],
+      setupFilesAfterEnv: [...shared.setupFilesAfterEnv, '<rootDir>/test/support/e2eTimeouts.ts'],
       globalSetup: '<rootDir>/test/support/e2eSetup.ts',
       globalTeardown: '<rootDir>/test/support/e2eTeardown.ts',
     },

@@ -58,7 +58,7 @@ describeInBrowser('history', () => {
       const { url, clock } = suite.server;
       context = await suite.browser.newContext({ viewport: { width, height: 1000 } });
       page = await context.newPage();
-      page.setDefaultTimeout(60_000);
+      page.setDefaultTimeout(30_000);
       clock.advance(31_000);
       await visit(page, `${url}/cabinet/`);
       await page.getByLabel('Телефон').fill(OWNER);

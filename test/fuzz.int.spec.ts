@@ -18,7 +18,7 @@ import {
  * serves gets hostile path parameters, query parameters and bodies — names of Object.prototype,
  * `../`, wrong types, 100 KB strings, deep nesting, unicode, empty and malformed bodies — from a
  * visitor, a user, an agent, an agency owner and a moderator. No answer may be a 5xx, and every error
- * answer is the spec's envelope `{ errorCode, message }`. The cases are drawn by a seeded generator
+ * answer is the spec's envelope `{ errorCode, message }`, with a status the operation declares. The cases are drawn by a seeded generator
  * (FUZZ_SEED replays another draw; FUZZ_CASES sets how many per operation and caller).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_612);
@@ -415,6 +415,9 @@ it('answers hostile input on every route with the envelope and never a 5xx', asy
         calls++;
         const where = `${key(o)} as ${caller}: ${o.method.toUpperCase()} ${path.slice(0, 160)} ${body.kind === 'json' ? (JSON.stringify(body.value) ?? '').slice(0, 160) : body.kind}`;
         if (res.status >= 500) failures.push(`${where} → ${res.status} ${res.text.slice(0, 200)}`);
+        // what a client generated from the document expects: every status it can get is declared
+        else if (declared && !Object.hasOwn(declared.responses ?? {}, String(res.status)))
+          failures.push(`${where} → ${res.status}, a status the operation does not declare`);
         else if (
           res.status >= 400 &&
           (typeof res.body?.errorCode !== 'number' || typeof res.body?.message !== 'string')

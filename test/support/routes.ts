@@ -38,6 +38,8 @@ export type OpenApiOperation = {
   security?: unknown[];
   parameters?: { name: string; in: string; required?: boolean; schema?: unknown }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
+  /** the statuses it declares, by their code */
+  responses?: Record<string, unknown>;
 };
 
 /** Every operation of an OpenAPI document, with its declaration. */

@@ -69,6 +69,8 @@ export type RouteDeclaration<
   produces?: string;
   /** error statuses the route answers beyond the common ones (400, and 401/403 for auth) */
   errors?: readonly number[];
+  /** redirects the route answers (to the address in `Location`) */
+  redirects?: readonly (301 | 302 | 303 | 307 | 308)[];
   /**
    * A read that costs milliseconds of CPU (a catalogue search): it waits for its turn (`readTurn`),
    * one per pass of the event loop, so commands and timers never queue behind a batch of them.
@@ -110,6 +112,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: 'недостаточно прав (errorCode 102)',
   404: 'не найдено',
   409: 'конфликт',
+  413: 'тело запроса больше допустимого',
   422: 'действие недоступно',
   429: 'превышен лимит запросов',
   503: 'сервис недоступен',
@@ -218,10 +221,33 @@ function checkAnswer(route: RouteDeclaration, path: string, answer: unknown) {
   );
 }
 
+/**
+ * An operation's id, from its method and path (`GET /api/publications/{id}/price-history` →
+ * `getPublicationsByIdPriceHistory`): unique as the pair is, stable as the path is, and readable
+ * in a generated client.
+ */
+export function operationId(method: Method, path: string): string {
+  const words = path
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      return param ? ['by', param[1]] : segment.split(/[^A-Za-z0-9]+/).filter(Boolean);
+    });
+  return [method, ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join('');
+}
+
+/**
+ * Statuses any operation can answer, whatever it declares: a JSON body over its limit (the body
+ * parser runs before the routes) and a malformed one.
+ */
+const ANY_OPERATION = [400, 413];
+
 function document(openApi: OpenApi, route: RouteDeclaration) {
   const status = route.status ?? 200;
   const errorStatuses = new Set<number>([
-    400,
+    ...ANY_OPERATION,
     ...(route.auth === 'public' ? [] : [401, 403]),
     ...(route.errors ?? []),
   ]);
@@ -235,7 +261,9 @@ function document(openApi: OpenApi, route: RouteDeclaration) {
       tags: [...route.tags],
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
-      ...(route.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+      operationId: operationId(route.method, path),
+      // a public operation says so (an empty list), so no tool reads it as undeclared
+      security: route.auth === 'public' ? [] : [{ bearer: [] }],
       request: {
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
         ...(route.query ? { query: route.query as z.ZodObject } : {}),
@@ -250,6 +278,15 @@ function document(openApi: OpenApi, route: RouteDeclaration) {
       },
       responses: {
         [status]: success,
+        ...Object.fromEntries(
+          (route.redirects ?? []).map((code) => [
+            code,
+            {
+              description: 'перенаправление',
+              headers: { Location: { description: 'куда', schema: { type: 'string' as const } } },
+            },
+          ]),
+        ),
         ...Object.fromEntries(
           [...errorStatuses].map((code) => [
             code,

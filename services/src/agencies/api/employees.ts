@@ -81,6 +81,7 @@ export const removeEmployee = defineRoute({
   summary: 'Удалить сотрудника: он снова обычный пользователь',
   auth: STAFF,
   params: employeeParams,
+  errors: [404],
   response: successAnswer,
   async handle({ ctx, params: { id, employeeId: userId }, req }) {
     const actor = requireAgencyStaff(req, id, OTHER_AGENCY);

@@ -88,6 +88,7 @@ export const policyRedirect = defineRoute({
   summary: 'Политика конфиденциальности: переход по адресу из настроек сайта (302)',
   auth: 'public',
   errors: [404],
+  redirects: [302],
   produces: 'text/plain',
   response: z.string(),
   async handle({ ctx, res }) {

@@ -60,17 +60,23 @@ describe('without PUBLIC_URL (development)', () => {
   });
   afterAll(() => t.close());
 
-  it('links to http://localhost:PORT, whatever Host the request names', async () => {
+  it('sends a payer back to the address they opened the site on (not localhost)', async () => {
     const owner = await signIn(t, DEMO_PHONES.owner);
     const started = await request(t.app)
       .post('/api/agency/demo-agency-1/balance/top-up')
       .set('Authorization', `Bearer ${owner}`)
-      .set('Host', 'evil.example')
+      .set('Host', '192.168.1.20:3999')
       .send({ sourceType: 1, sum: 500 })
       .expect(201);
-    expect(started.body.data.confirmationUrl).toMatch(
-      /^http:\/\/localhost:3999\/api\/payments\/sandbox\/[\w-]+$/,
-    );
+    const confirmationUrl = started.body.data.confirmationUrl as string;
+    expect(confirmationUrl).toMatch(/^http:\/\/192\.168\.1\.20:3999\/api\/payments\/sandbox\/[\w-]+$/);
+    const paid = await request(t.app)
+      .post(`/api/payments/sandbox/${confirmationUrl.split('/').pop()}/pay`)
+      .expect(200);
+    expect(paid.body.data.returnUrl).toBe('http://192.168.1.20:3999/cabinet/');
+  });
+
+  it('links letters, which no page opened, to http://localhost:PORT whatever Host the request names', async () => {
     const user = await signIn(t, DEMO_PHONES.user);
     await request(t.app)
       .post('/api/auth/change-email')

@@ -100,6 +100,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.disable('x-powered-by');
   // links that leave the site (payments, e-mails) use the configured address, never the Host header
   app.set('publicUrl', ctx.config.PUBLIC_URL);
+  app.set('publicUrlFromRequest', ctx.config.publicUrlFromRequest);
   const webDist = options.webDist ?? join(repoRoot, 'web/dist');
   // the server-rendered site: its pages' CSP nonce is made before the headers are written
   const site = createSite(ctx, { ...options, webDist });

@@ -148,6 +148,11 @@ export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'VISITOR_SECRET
   MODERATOR_PHONES: string[];
   /** always set: the configured address, or http://localhost:PORT outside production */
   PUBLIC_URL: string;
+  /**
+   * no PUBLIC_URL was given (development): links a person follows back from a page they opened (a
+   * payment's return) lead to the address that page was opened on
+   */
+  publicUrlFromRequest: boolean;
 };
 
 /**
@@ -233,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     PUBLIC_URL: publicUrl,
+    publicUrlFromRequest: !parsed.data.PUBLIC_URL,
     VISITOR_SECRET: visitorSecret,
     MODERATOR_PHONES: moderatorPhones,
     dataDir: resolve(parsed.data.DATA_DIR),

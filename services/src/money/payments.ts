@@ -78,7 +78,8 @@ export async function createWithProvider(ctx: AppContext, paymentId: string, att
   if (!payment.exists || payment.status !== 'new') return;
   const { sum, purpose, siteUrl } = payment.created;
   try {
-    const base = ctx.config.PUBLIC_URL ?? siteUrl ?? `http://localhost:${ctx.config.PORT}`;
+    // the site's address as the request that started the payment saw it (wallet.ts siteOf)
+    const base = siteUrl ?? ctx.config.PUBLIC_URL;
     const created = await ctx.payments.createPayment({
       idempotenceKey: paymentId,
       amount: sum,

@@ -23,10 +23,15 @@ import { walletDecider, walletStream } from '../wallet';
 const tags = ['Кошелёк'];
 
 /**
- * The site's own address for payment return links: the configured PUBLIC_URL (createApp keeps it
- * on the app), never the request's Host header, which any client can forge.
+ * The site's own address for payment return links: the configured PUBLIC_URL (createApp keeps it on
+ * the app), never the request's Host header, which any client can forge. Without one (development,
+ * where production refuses to start), the address the payer opened the site on, so the sandbox's
+ * page sends them back there rather than to localhost.
  */
-export const siteOf = (req: Request): string => req.app.get('publicUrl') as string;
+export const siteOf = (req: Request): string =>
+  req.app.get('publicUrlFromRequest') && req.get('host')
+    ? `${req.protocol}://${req.get('host')}`
+    : (req.app.get('publicUrl') as string);
 
 /** Only the owner handles the agency's money (a moderator may look); staff of another agency are refused. */
 function walletManager(req: Request, agencyId: string) {

@@ -64,6 +64,11 @@ type ChatCopy = { _id: string; agencyId: string; visitorId: string | null; title
 const NBSP = '\u00a0';
 const roubles = (n: number) => `${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f')}${NBSP}₽`;
 const POSITION = { 1: 'Размещение', 2: 'Выделение', 3: 'Топ' } as const;
+/** A tariff as a person reads it: its position's name (an id like '2-1-rent' names position, city and deal). */
+const tariffName = (tariffId: string | null | undefined) => {
+  const position = /^([123])-/.exec(tariffId ?? '')?.[1] as '1' | '2' | '3' | undefined;
+  return position ? ` «${POSITION[position]}»` : '';
+};
 const dayText = (d: string) => d.split('-').reverse().join('.');
 /** a moment in Moscow's time (UTC+3 all year since 2014), as «27.11.2026 10:00 (МСК)» */
 const moscow = (iso: string) => {
@@ -267,7 +272,7 @@ async function entryOf(event: ProjectedEvent<Handled>, store: ReadStore): Promis
       const what = copy ? ` за объявление ${quoted(copy.title)}` : '';
       const summary =
         purpose === 'tariff'
-          ? `Оплачен тариф${tariffId ? ` ${tariffId}` : ''}${what}: ${roubles(sum)}`
+          ? `Оплачен тариф${tariffName(tariffId)}${what}: ${roubles(sum)}`
           : `Списано за день продвижения${what}: ${roubles(sum)}`;
       return {
         agencyId,

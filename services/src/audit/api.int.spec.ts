@@ -319,6 +319,20 @@ describe('the agency audit trail', () => {
     });
   });
 
+  it('shows what a person reads, never an internal id: a tariff by its name, a photo as a photo', async () => {
+    const entries = (await trail()).body as Entry[];
+    const tariffs = entries.filter((e) => e.kind === 'WalletCharged').map((e) => e.summary);
+    expect(tariffs).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Оплачен тариф «Размещение» за объявление «/)]),
+    );
+    expect(tariffs.join(' ')).not.toMatch(/\d-\d+-(sale|rent|dailyRent)/);
+    const photo = entries.find((e) => e.kind === 'PhotoUploaded')!;
+    expect(photo.target.label).toBe('Фотография');
+    expect(photo.target.link).toMatch(/^\/storage\//);
+    const csv = (await as(ownerToken, request(t.app).get('/api/cabinet/audit/export')).expect(200)).text;
+    expect(csv).not.toMatch(/\d-\d+-(sale|rent|dailyRent)|;\/storage\/[^;]*;\/storage/);
+  });
+
   it('filters by employee, kind and dates, sorts and pages with Content-Range', async () => {
     const byAgent = (await trail({ filter: JSON.stringify({ actorId: agent.userId }) })).body as Entry[];
     expect(byAgent.length).toBeGreaterThan(5);

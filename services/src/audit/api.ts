@@ -90,6 +90,7 @@ const SYSTEM_NAMES: Record<string, string> = { payments: 'Платёжная с�
 
 /** What a target without a name of its own is called. */
 const TARGET_NAMES: Partial<Record<AuditEntryDocument['target']['type'], string>> = {
+  photo: 'Фотография',
   wallet: 'Кошелёк агентства',
   invoice: 'Счёт на оплату',
   agency: 'Профиль агентства',
@@ -162,7 +163,9 @@ async function present(
       label:
         e.target.type === 'employee'
           ? (people.get(e.target.id)?.name ?? e.target.label)
-          : (e.target.label ?? TARGET_NAMES[e.target.type] ?? null),
+          : e.target.type === 'photo' // its label is the file's storage path: the link opens it
+            ? TARGET_NAMES.photo!
+            : (e.target.label ?? TARGET_NAMES[e.target.type] ?? null),
       link: linkOf(e.target),
     },
   }));

@@ -7,24 +7,35 @@
  * of messages at the same rate between the same number of connections, from the visitor's socket
  * to the author's.
  *
+ * Before the sockets, many writers on one chat (issue 40): 50 send-message calls at once into one
+ * chat, timed from the call to its answer, in rounds; the ceiling, in the same run: the same calls
+ * one after the other (a single writer) into another chat. Between rounds the reactors catch up,
+ * for both alike.
+ *
  * The people (sockets and callers) run in a child process (chatClients.ts), in both measures
  * alike, so the server's process does only the server's work; the machine's 2 cores are shared by
- * the two. BENCH_PAIRS (2,500), BENCH_RATE (500 a second) and BENCH_SECONDS (10) change the load.
+ * the two. BENCH_PAIRS (2,500), BENCH_RATE (500 a second) and BENCH_SECONDS (10) change the load;
+ * BENCH_WRITERS (50) and BENCH_WRITER_ROUNDS (5) the writers' case.
  */
 import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { loadavg } from 'node:os';
 import { ROLES } from '@estate/events';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ChatSockets, CHAT_SOCKET_PATH } from '../src/chats';
 import { registerUser, startSession } from '../src/identity';
 import { createPublication } from '../test/publications';
 import { startTestApp } from '../test/testApp';
-import type { Command, Figures, Report } from './chatClients';
+import type { Command, Figures, Report, WriterCall, WriterFigures } from './chatClients';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2500);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 50);
+const WRITER_ROUNDS = Number(process.env.BENCH_WRITER_ROUNDS ?? 5);
+/** the writers' goal: p99 from the call to its answer */
+const WRITERS_P99_GOAL_MS = 200;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const percentile = (sorted: number[], p: number) =>
@@ -36,6 +47,23 @@ const line = (label: string, latencies: number[], figures: Figures) => {
       `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`,
   );
   return percentile(sorted, 99);
+};
+
+/** the writers' rounds in one line: answers a second over the rounds' time, and the calls' p50/p99 */
+const writersLine = (label: string, rounds: WriterFigures[]) => {
+  const answered = rounds.flatMap((r) => r.answered).sort((a, b) => a - b);
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const calls = WRITERS * rounds.length;
+  console.log(
+    `  ${label.padEnd(42)} ${(answered.length / seconds).toFixed(0).padStart(5)} answers/s, 201 for ${answered.length}/${calls}, ` +
+      `p50 ${percentile(answered, 50).toFixed(1)} ms, p99 ${percentile(answered, 99).toFixed(1)} ms, max ${(answered.at(-1) ?? NaN).toFixed(1)} ms`,
+  );
+  const failures: Record<string, number> = {};
+  for (const round of rounds)
+    for (const [reason, count] of Object.entries(round.failures))
+      failures[reason] = (failures[reason] ?? 0) + count;
+  for (const [reason, count] of Object.entries(failures)) console.log(`    ${count} calls: ${reason}`);
+  return { p99: percentile(answered, 99), rate: answered.length / seconds, all: answered.length === calls };
 };
 
 /** the people's process, and a way to tell it something and wait for its answer */
@@ -74,7 +102,12 @@ async function profileTo(file: string | undefined) {
 }
 
 async function main() {
-  console.log(`bench:chat — ${PAIRS * 2} sockets (${PAIRS} chats), ${RATE} messages/s for ${SECONDS} s`);
+  console.log(
+    `bench:chat — ${PAIRS * 2} sockets (${PAIRS} chats), ${RATE} messages/s for ${SECONDS} s; ` +
+      `${WRITERS} writers on one chat × ${WRITER_ROUNDS} rounds; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+  );
   const clients = people();
   const app = await startTestApp({
     seed: false,
@@ -144,6 +177,35 @@ async function main() {
     );
   await app.ctx.reactors.whenCaughtUp();
   console.log(`  prepared ${PAIRS} chats in ${((performance.now() - prepared) / 1000).toFixed(1)} s`);
+
+  // many writers on one chat: its two members' calls, all at once; the ceiling, one writer's in turn
+  const writerCalls = (chat: number, oneWriter: boolean): WriterCall[] =>
+    Array.from({ length: WRITERS }, (_, n) => ({
+      token: !oneWriter && n % 2 ? authors[chat] : visitors[chat],
+      body: { adId: `bench-flat-${chat}`, chatId: chatIds[chat] },
+    }));
+  const rounds = async (chat: number, together: boolean) => {
+    const figures: WriterFigures[] = [];
+    for (let round = 0; round < WRITER_ROUNDS; round++) {
+      const report = await clients.ask({
+        type: 'writers',
+        base,
+        calls: writerCalls(chat, !together),
+        together,
+      });
+      figures.push((report as Extract<Report, { type: 'writers' }>).figures);
+      // what follows the messages (the pushes, the absent member's notices) is done before the next round
+      await app.ctx.reactors.whenCaughtUp();
+    }
+    return figures;
+  };
+  const many = writersLine(`the app: ${WRITERS} writers on one chat at once`, await rounds(0, true));
+  const single = writersLine(`ceiling: one writer, ${WRITERS} sends in turn`, await rounds(1 % PAIRS, false));
+  console.log(
+    `  goal: ${WRITERS} writers on one chat p99 < ${WRITERS_P99_GOAL_MS} ms — ` +
+      `${many.p99 < WRITERS_P99_GOAL_MS && many.all ? 'met' : 'NOT met'} (${many.p99.toFixed(1)} ms, ` +
+      `${many.rate.toFixed(0)} answers/s against one writer's ${single.rate.toFixed(0)}/s)`,
+  );
 
   // the connections, and what the server's process takes for them
   global.gc?.();

@@ -4,7 +4,8 @@
  * messages, and visitors who send them at a fixed rate. Every time is taken here, on one clock.
  *
  * Told by the parent over IPC: `open` (the sockets to open), `run` (send at a rate, through the
- * app's HTTP call or through a socket of a bare relay), `close`.
+ * app's HTTP call or through a socket of a bare relay), `writers` (one chat's messages sent all at
+ * once, or one after the other), `close`.
  */
 import { WebSocket } from 'ws';
 
@@ -15,7 +16,18 @@ export type Send =
 export type Command =
   | { type: 'open'; sockets: Socket[]; listeners: number }
   | { type: 'run'; send: Send; rate: number; seconds: number; pairs: number }
+  | { type: 'writers'; base: string; calls: WriterCall[]; together: boolean }
   | { type: 'close' };
+/** one send-message call into a chat: who sends it, and where */
+export type WriterCall = { token: string; body: { adId: string; chatId: string } };
+export type WriterFigures = {
+  /** from the call to its 201, ms */
+  answered: number[];
+  /** from the first call to the last answer */
+  seconds: number;
+  /** the calls that did not answer 201, by status or reason */
+  failures: Record<string, number>;
+};
 export type Figures = {
   sent: number;
   seconds: number;
@@ -26,7 +38,8 @@ export type Figures = {
   early: number;
   failures: Record<string, number>;
 };
-export type Report = { type: 'opened' } | { type: 'figures'; figures: Figures };
+export type Report =
+  { type: 'opened' } | { type: 'figures'; figures: Figures } | { type: 'writers'; figures: WriterFigures };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const report = (message: Report) => process.send!(message);
@@ -123,6 +136,42 @@ async function run(command: Extract<Command, { type: 'run' }>): Promise<Figures>
   return { ...result, fromAnswer, fromCall, early, failures };
 }
 
+/** a client gives up after 10 s, as the issue's callers did */
+const WRITER_TIMEOUT_MS = 10_000;
+
+/** every call of `calls` into its chat, all at once (`together`) or each after the previous one's answer */
+async function writers({
+  base,
+  calls,
+  together,
+}: Extract<Command, { type: 'writers' }>): Promise<WriterFigures> {
+  const answered: number[] = [];
+  const failures: Record<string, number> = {};
+  const call = async ({ token, body }: WriterCall, n: number) => {
+    const at = performance.now();
+    try {
+      const res = await fetch(`${base}/api/chats/send-message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ ...body, text: `w-${n}-${Math.random().toString(36).slice(2, 10)}` }),
+        signal: AbortSignal.timeout(WRITER_TIMEOUT_MS),
+      });
+      await res.arrayBuffer();
+      if (res.status === 201) answered.push(performance.now() - at);
+      else failures[`answered ${res.status}`] = (failures[`answered ${res.status}`] ?? 0) + 1;
+    } catch (error) {
+      const reason = String(
+        (error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message,
+      );
+      failures[reason] = (failures[reason] ?? 0) + 1;
+    }
+  };
+  const start = performance.now();
+  if (together) await Promise.all(calls.map(call));
+  else for (const [n, one] of calls.entries()) await call(one, n);
+  return { answered, seconds: (performance.now() - start) / 1000, failures };
+}
+
 process.on('message', (command: Command) => {
   void (async () => {
     if (command.type === 'open') {
@@ -130,6 +179,8 @@ process.on('message', (command: Command) => {
       report({ type: 'opened' });
     } else if (command.type === 'run') {
       report({ type: 'figures', figures: await run(command) });
+    } else if (command.type === 'writers') {
+      report({ type: 'writers', figures: await writers(command) });
     } else {
       for (const socket of sockets) socket.terminate();
       process.exit(0);

@@ -12,6 +12,7 @@ import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
 import { startBackground } from './background';
 import { productionWarnings, type Config } from './core/config';
+import { setStreamQueueDepth } from './core/decider';
 import { SqliteJobQueue } from './core/jobs/sqlite';
 import {
   ReadStoreCheckpointStore,
@@ -36,7 +37,10 @@ import { chooseAddressSuggestions } from './geo';
 /** Adapters a test may put in place of the configured ones (a failing SMS provider, a moving clock). */
 export type ContextOverrides = Partial<
   Pick<AppContext, 'sms' | 'mail' | 'botCheck' | 'clock' | 'payments' | 'addresses'>
->;
+> & {
+  /** the event store as the app uses it, around the configured one (tests: a networked engine's pace) */
+  wrapEventStore?: (store: EventStore) => EventStore;
+};
 
 /**
  * The composition root: picks an adapter for each port from the configuration (an engine's URL
@@ -50,9 +54,11 @@ export async function buildContext(
   overrides: ContextOverrides = {},
 ): Promise<AppContext> {
   // the engines' clients are loaded only when configured: embedded, the start does not pay their ~0.6 s of imports
-  const eventStore: EventStore = config.EVENTSTORE_URL
+  const configuredStore: EventStore = config.EVENTSTORE_URL
     ? new (await import('@estate/events/store/kurrent')).KurrentEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
+  const eventStore = overrides.wrapEventStore?.(configuredStore) ?? configuredStore;
+  setStreamQueueDepth(eventStore, config.STREAM_QUEUE_DEPTH);
   const readStore: ReadStore = config.MONGO_URL
     ? await (
         await import('@estate/projections/readStore/mongo')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+import { DEFAULT_STREAM_QUEUE_DEPTH } from './streamQueue';
 /** http(s) and nothing after the host but an optional slash: links append their own paths */
 function isSiteOrigin(value: string): boolean {
   try {
@@ -56,6 +57,8 @@ const schema = z.object({
     .transform((v) => v.split(','))
     .optional(),
   /** which part this process plays: everything, or one of the roles docker compose scales apart */
+  /** commands one process holds on one stream — a chat, a booking, a wallet — taking turns; 429 beyond (issue 40) */
+  STREAM_QUEUE_DEPTH: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_STREAM_QUEUE_DEPTH),
   ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
   /** a projector's lease lapses this long after its holder stops renewing it (renewed every third of it) */
   PROJECTOR_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),

@@ -12,6 +12,7 @@ import {
 } from '@estate/events';
 import { DomainError } from './errors';
 import { sessionOfActor } from './session';
+import { StreamQueues } from './streamQueue';
 
 /** decide says what may happen next; evolve says what a fact means. Both are pure. */
 export type Decider<Command, State, Event extends DomainEvent> = {
@@ -100,18 +101,48 @@ export async function loadState<State, Event extends DomainEvent>(
   return entry;
 }
 
+/** per store, the commands of this process waiting on each stream */
+const queuesByStore = new WeakMap<EventStore, StreamQueues>();
+
+function queuesOf(store: EventStore): StreamQueues {
+  let queues = queuesByStore.get(store);
+  if (!queues) queuesByStore.set(store, (queues = new StreamQueues()));
+  return queues;
+}
+
+/** How many commands this process holds on one stream of the store before answering 429 (the composition root sets it). */
+export function setStreamQueueDepth(store: EventStore, depth: number): void {
+  queuesOf(store).maxDepth = depth;
+}
+
 /**
- * Reads the stream, folds it, decides and appends at the revision it read. A concurrent writer
- * makes the append fail its expected revision: the whole cycle is retried on the new state, a
- * bounded number of times, then answered as a conflict.
+ * Reads the stream, folds it, decides and appends at the revision it read. The commands of this
+ * process on one stream take turns (core/streamQueue.ts), so they never race each other; a writer
+ * in another process (roles api × N) still can, and makes the append fail its expected revision:
+ * the whole cycle is then retried on the new state, a bounded number of times, then answered as a
+ * conflict. The turn covers the read, the decision and the append only: what follows a fact
+ * (reactors, the wait for the read models) runs after it.
  */
-export async function handleCommand<Command, State, Event extends DomainEvent>(
+export function handleCommand<Command, State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<Command, State, Event>,
   command: Command,
   context: CommandContext = {},
   maxAttempts = 5,
+): Promise<CommandResult<State, Event>> {
+  return queuesOf(store).run(streamId, () =>
+    decideAndAppend(store, streamId, decider, command, context, maxAttempts),
+  );
+}
+
+async function decideAndAppend<Command, State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+  context: CommandContext,
+  maxAttempts: number,
 ): Promise<CommandResult<State, Event>> {
   for (let attempt = 1; ; attempt++) {
     const current = await loadState(store, streamId, decider as Decider<unknown, State, Event>);
@@ -151,6 +182,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= maxAttempts) throw new DomainError('CONFLICT');
+      // another process's writer won: the back-off spreads the processes' retries apart
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }

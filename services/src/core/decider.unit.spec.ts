@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore, type EventOf } from '@estate/events';
-import { handleCommand, type Decider } from './decider';
+import { SqliteEventStore, WrongExpectedRevisionError, type EventOf, type EventStore } from '@estate/events';
+import { handleCommand, setStreamQueueDepth, type Decider } from './decider';
 import { DomainError } from './errors';
+import { StreamQueueFullError } from './streamQueue';
 
 /** A tiny decider whose rule depends on the whole history: at most `limit` sessions per user. */
 type Event = EventOf<'UserRegistered'> | EventOf<'SessionStarted'>;
@@ -30,10 +31,37 @@ const decider: Decider<Command, State, Event> = {
 };
 const hash = (n: number) => n.toString(16).padStart(64, '0');
 
+/**
+ * The store as one process sees it: every append that lost a race on the revision is counted, and
+ * reads of `user-u1` may be held until the test opens the gate (a slow engine).
+ */
+function observed(inner: EventStore, gate: Promise<void> = Promise.resolve()) {
+  const seen = { conflicts: 0 };
+  const store: EventStore = {
+    name: inner.name,
+    readStream: async (streamId, ...rest) => {
+      await gate;
+      return inner.readStream(streamId, ...rest);
+    },
+    append: (streamId, events, expected) =>
+      inner.append(streamId, events, expected).catch((error: unknown) => {
+        if (error instanceof WrongExpectedRevisionError) seen.conflicts++;
+        throw error;
+      }),
+    readAll: (...args) => inner.readAll(...args),
+    headPosition: () => inner.headPosition(),
+    subscribe: (...args) => inner.subscribe(...args),
+    close: () => inner.close(),
+  };
+  return { store, seen };
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'handler-'));
+let file: string;
 let store: SqliteEventStore;
 beforeEach(async () => {
-  store = new SqliteEventStore(join(dir, `${Date.now()}-${Math.random()}.sqlite`));
+  file = join(dir, `${Date.now()}-${Math.random()}.sqlite`);
+  store = new SqliteEventStore(file);
   await store.append(
     'user-u1',
     [
@@ -70,13 +98,71 @@ describe('the command handler', () => {
     });
   });
 
-  it('re-decides on the new state when a concurrent writer wins, so a rule over the history holds', async () => {
+  it('decides each of many simultaneous commands on the state the others left, so a rule over the history holds', async () => {
     const attempts = Array.from({ length: 10 }, (_, i) =>
       handleCommand(store, 'user-u1', decider, { type: 'Start', tokenHash: hash(i), limit: 3 }, {}, 20),
     );
     const results = await Promise.allSettled(attempts);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect((await store.readStream('user-u1')).filter((e) => e.type === 'SessionStarted')).toHaveLength(3);
+  });
+
+  it("takes this process's commands on a stream in turn: none loses a race, each in the order it came", async () => {
+    const { store: one, seen } = observed(store);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        handleCommand(one, 'user-u1', decider, { type: 'Start', tokenHash: hash(i), limit: 100 }),
+      ),
+    );
+    expect(seen.conflicts).toBe(0);
+    const started = (await store.readStream('user-u1')).filter((e) => e.type === 'SessionStarted');
+    expect(started.map((e) => (e.data as { tokenHash: string }).tokenHash)).toEqual(
+      Array.from({ length: 20 }, (_, i) => hash(i)),
+    );
+  });
+
+  it('still re-decides when a writer in another process wins the race, so a rule over the history holds', async () => {
+    // two processes on one log: each has its own store, hence its own turns
+    const other = new SqliteEventStore(file);
+    const here = observed(store);
+    const there = observed(other);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        handleCommand(
+          i % 2 ? there.store : here.store,
+          'user-u1',
+          decider,
+          { type: 'Start', tokenHash: hash(i), limit: 3 },
+          {},
+          20,
+        ),
+      ),
+    );
+    await other.close();
+    expect(here.seen.conflicts + there.seen.conflicts).toBeGreaterThan(0);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect((await store.readStream('user-u1')).filter((e) => e.type === 'SessionStarted')).toHaveLength(3);
+  });
+
+  it('answers 429 at once to a command beyond the configured depth of its stream, and goes on with the others', async () => {
+    let open!: () => void;
+    const { store: slow } = observed(
+      store,
+      new Promise<void>((resolve) => {
+        open = resolve;
+      }),
+    );
+    setStreamQueueDepth(slow, 2);
+    const start = (i: number) =>
+      handleCommand(slow, 'user-u1', decider, { type: 'Start', tokenHash: hash(i), limit: 100 });
+    const accepted = [start(1), start(2)];
+    // refused while the two before it wait on the store
+    const refused = await start(3).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StreamQueueFullError);
+    expect(refused).toMatchObject({ status: 429, errorCode: 108 });
+    open();
+    expect((await Promise.all(accepted)).map((r) => r.state.sessions)).toEqual([1, 2]);
+    expect((await store.readStream('user-u1')).filter((e) => e.type === 'SessionStarted')).toHaveLength(2);
   });
 
   it('answers a conflict (errorCode 103) when the stream keeps moving past its retries', async () => {

@@ -1,6 +1,7 @@
 import type { EventOf, EventStore } from '@estate/events';
 import { fold, handleCommand, type CommandContext, type Decider } from './decider';
 import { DomainError, type ErrorKind, type FieldErrors } from './errors';
+import { StreamQueueFullError } from './streamQueue';
 
 /**
  * A use case that changes several streams (accept a booking: the calendar, then the request; pay
@@ -9,9 +10,9 @@ import { DomainError, type ErrorKind, type FieldErrors } from './errors';
  *
  * - A step's refusal (a DomainError: not enough money, the nights are taken) undoes the steps done,
  *   newest first, and reaches the caller as that refusal.
- * - Any other failure (the process dies, the store is unreachable) leaves the workflow where it
- *   was; running it again with the same id — a retry by the client, or `resumeWorkflows` at start —
- *   goes on from the first step not done, or finishes undoing.
+ * - Any other failure (the process dies, the store is unreachable, a stream's queue is full) leaves
+ *   the workflow where it was; running it again with the same id — a retry by the client, or
+ *   `resumeWorkflows` at start — goes on from the first step not done, or finishes undoing.
  * - So every step must be idempotent: run again after it succeeded, it changes nothing (commands
  *   carry ids derived from the workflow id, and deciders answer a repeated id with no events).
  *
@@ -170,7 +171,8 @@ export async function runWorkflow<Input, Output>(
         const result = await step.run(run());
         state = (await record({ type: 'CompleteStep', step: step.name, result: result ?? null })).state;
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error; // not a refusal: left for a retry to finish
+        // not a refusal (a failure, or a stream too busy to take the step now): left for a retry to finish
+        if (!(error instanceof DomainError) || error instanceof StreamQueueFullError) throw error;
         state = (await record({ type: 'FailStep', step: step.name, failure: failureOf(error) })).state;
         break;
       }
@@ -208,7 +210,8 @@ export async function resumeWorkflow(
     await runWorkflow(store, workflow, workflowId, state.input, meta);
     return 'completed' as const;
   } catch (error) {
-    if (error instanceof DomainError) return 'compensated' as const;
+    if (error instanceof DomainError && !(error instanceof StreamQueueFullError))
+      return 'compensated' as const;
     throw error;
   }
 }

@@ -2,9 +2,10 @@ import { whenever } from '@estate/events/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteEventStore, type EventOf } from '@estate/events';
-import { fold, handleCommand, type Decider } from './decider';
+import { SqliteEventStore, type EventOf, type EventStore } from '@estate/events';
+import { fold, handleCommand, setStreamQueueDepth, type Decider } from './decider';
 import { DomainError } from './errors';
+import { StreamQueueFullError } from './streamQueue';
 import { defineWorkflow, resumeWorkflow, runWorkflow, workflowStream, type StepRun } from './workflow';
 import { crashPoints, InjectedCrash } from './workflowSpec';
 
@@ -182,6 +183,45 @@ describe('workflow runner', () => {
       expect((await types('calendar-p1')).filter((t) => t === 'DatesReserved')).toHaveLength(1);
       expect(await types('booking-r1')).toEqual(['BookingAccepted']);
     });
+  });
+
+  it('leaves the workflow where it was when a stream is too busy for a step (429), and a retry finishes it', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    // the request's stream read slowly, one command at a time: a command already on it fills its queue
+    const busy: EventStore = {
+      name: store.name,
+      readStream: async (streamId, ...rest) => {
+        if (streamId === 'booking-r1') await gate;
+        return store.readStream(streamId, ...rest);
+      },
+      append: (...args) => store.append(...args),
+      readAll: (...args) => store.readAll(...args),
+      headPosition: () => store.headPosition(),
+      subscribe: (...args) => store.subscribe(...args),
+      close: () => store.close(),
+    };
+    setStreamQueueDepth(busy, 1);
+    const looksAtRequest: Decider<object, null, RequestEvent> = {
+      initialState: () => null,
+      evolve: (state) => state,
+      decide: () => [],
+    };
+    const before = handleCommand(busy, 'booking-r1', looksAtRequest, {});
+    await expect(runWorkflow(busy, accept, 'w1', { requestId: 'r1' })).rejects.toBeInstanceOf(
+      StreamQueueFullError,
+    );
+    // not a refusal: nothing recorded as failed, the night still held for the retry
+    expect(await types(workflowStream('w1'))).toEqual(['WorkflowStarted', 'WorkflowStepCompleted']);
+    expect([...(await held())]).toEqual(['r1']);
+    await expect(resumeWorkflow(busy, [accept as never], 'w1')).rejects.toBeInstanceOf(StreamQueueFullError);
+    open();
+    await before;
+    expect(await runWorkflow(busy, accept, 'w1', { requestId: 'r1' })).toEqual({ accepted: 'r1' });
+    expect(await status('r1')).toBe('accepted');
+    expect((await types('calendar-p1')).filter((t) => t === 'DatesReserved')).toHaveLength(1);
   });
 
   it('finishes undoing after a crash during compensation', async () => {

@@ -243,11 +243,17 @@ export function operationId(method: Method, path: string): string {
  * parser runs before the routes) and a malformed one.
  */
 const ANY_OPERATION = [400, 413];
+/**
+ * What any write can answer besides: its stream's queue in the process is full (429, core/streamQueue.ts),
+ * or a writer in another process kept winning the stream (409, after the retries).
+ */
+const ANY_WRITE = [409, 429];
 
 function document(openApi: OpenApi, route: RouteDeclaration) {
   const status = route.status ?? 200;
   const errorStatuses = new Set<number>([
     ...ANY_OPERATION,
+    ...(route.method === 'get' ? [] : ANY_WRITE),
     ...(route.auth === 'public' ? [] : [401, 403]),
     ...(route.errors ?? []),
   ]);

@@ -45,6 +45,9 @@ export type ChatPush =
       upToMessageId: string;
     };
 
+/** the server's close code of a socket without a live session (services/src/chats/live.ts) */
+const SIGNED_OUT_CLOSE = 4401;
+
 /**
  * The chats' live socket (`/api/ws`, the session cookie): each push goes to `onPush`. A dropped
  * socket opens again (1 s, then longer, up to 30 s) and asks for what came after the last position
@@ -78,8 +81,9 @@ export function openChatSocket(handlers: { onPush(push: ChatPush): void; onReloa
         handlers.onPush(frame);
       }
     };
-    ws.onclose = () => {
-      if (closed) return;
+    ws.onclose = (event) => {
+      // 4401: no live session (signed out, ended elsewhere, expired): opening again would be refused
+      if (closed || event.code === SIGNED_OUT_CLOSE) return;
       timer = setTimeout(open, Math.min(30_000, 1000 * 2 ** retry++));
     };
   };

@@ -8,6 +8,7 @@ export * from './profile';
 export * from './phone';
 export * from './format';
 export { loadChunk } from './chunks';
+export { SCREEN_READER_ONLY } from './screenReader';
 export { markHydratedWhenIdle, useHydratedSignal } from './ready';
 export * from './chat';
 export type * from './types';

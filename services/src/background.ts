@@ -63,8 +63,10 @@ function startWorkflowRecovery(ctx: AppContext) {
  * the SMS, e-mail, payment, promotion-billing and photo-size processors and, when there is a Kafka for other processes to read, the domain-event forwarder.
  */
 export async function startBackground(ctx: AppContext) {
+  const statistics = await startStatisticsConsumer(ctx);
+  ctx.interactions = statistics;
   const stoppers = [
-    await startStatisticsConsumer(ctx),
+    statistics,
     await startNotificationWorkers(ctx),
     await startPaymentWorker(ctx),
     await startBillingWorker(ctx),

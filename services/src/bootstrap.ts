@@ -133,6 +133,8 @@ export async function buildContext(
       leadsPerIp: { points: config.LEADS_LIMIT_PER_IP, durationSeconds: hour },
       leadsPerPhone: { points: config.LEADS_LIMIT_PER_PHONE, durationSeconds: 24 * hour },
       complaintsPerIp: { points: config.COMPLAINTS_LIMIT_PER_IP, durationSeconds: hour },
+      complaintsPerPhone: { points: config.COMPLAINTS_LIMIT_PER_PHONE, durationSeconds: 24 * hour },
+      complaintsPerListing: { points: config.COMPLAINTS_LIMIT_PER_LISTING, durationSeconds: 24 * hour },
     },
     limitsRedis,
   );
@@ -181,6 +183,7 @@ export async function buildContext(
     addresses,
     clock,
     reactors: { whenCaughtUp: async () => undefined },
+    interactions: { whenCaughtUp: async () => undefined },
     close: async () => undefined,
   };
   // reactors run where the workers run; their checkpoints must outlive a restart (a sent SMS is not rebuilt)
@@ -195,6 +198,8 @@ export async function buildContext(
     ctx.reactors = reactors;
   }
   const background = config.ROLE === 'all' || config.ROLE === 'worker' ? await startBackground(ctx) : null;
+  // the embedded statistics are rebuilt from the whole topic at every start: ready once folded, as the projections
+  if (readStore.name === 'memory') await ctx.interactions.whenCaughtUp();
   ctx.close = async () => {
     await background?.stop();
     await reactors?.stop();

@@ -86,6 +86,11 @@ export const identityEvents = {
   UserEmailConfirmed: z.object({ userId: id, email, tokenHash: sha256Hex }),
   UserAvatarChanged: z.object({ userId: id, avatar: z.string().max(300) }),
   NotificationSettingsChanged: z.object({ userId: id, settings: notificationSettings }),
+  /**
+   * the tariff notice (a listing's paid promotion ended) switched on or off by itself (api.md: "per-setting
+   * notification changes for the tariff notice"): a fact of its own, so the three switches' event keeps its shape
+   */
+  TariffNoticeSwitched: z.object({ userId: id, enabled: z.boolean() }),
   /** a paid premium subscription: new listings are visible to the user during their first 3 days */
   PremiumPeriodExtended: z.object({ userId: id, until: isoTime, paymentId: id.nullable().optional() }),
 };

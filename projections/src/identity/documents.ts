@@ -16,6 +16,8 @@ export type UserDocument = {
   /** a path under /storage/ */
   avatar: string | null;
   settings: NotificationSettings;
+  /** the tariff notice's own switch (TariffNoticeSwitched), on unless switched off */
+  tariffNotice: boolean;
   newsletter: boolean;
   /** end of the paid premium subscription */
   premiumUntil: string | null;

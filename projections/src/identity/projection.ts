@@ -23,6 +23,7 @@ type UserFieldEvent = ProjectedEvent<
   | 'UserEmailConfirmed'
   | 'UserAvatarChanged'
   | 'NotificationSettingsChanged'
+  | 'TariffNoticeSwitched'
   | 'PremiumPeriodExtended'
   | 'UserRoleChanged'
 >;
@@ -52,8 +53,8 @@ async function setAgency(
 /** Users, their sessions and agencies: what authentication and the catalogue's author blocks read. */
 export const identityProjection = defineProjection({
   name: 'identity',
-  // 4: sessions record their last use (idle expiry)
-  version: 4,
+  // 4: sessions record their last use (idle expiry); 5: the tariff notice's switch
+  version: 5,
   collections: {
     [USERS]: [{ key: { phone: 1 }, unique: true }, { key: { agencyId: 1, createdAt: 1 } }],
     [SESSIONS]: [{ key: { userId: 1 } }],
@@ -70,6 +71,7 @@ export const identityProjection = defineProjection({
     'UserEmailConfirmed',
     'UserAvatarChanged',
     'NotificationSettingsChanged',
+    'TariffNoticeSwitched',
     'PremiumPeriodExtended',
     'UserRoleChanged',
     'EmployeeAdded',
@@ -98,6 +100,7 @@ export const identityProjection = defineProjection({
             agencyId: data.agencyId,
             avatar: null,
             settings: DEFAULT_SETTINGS,
+            tariffNotice: true,
             newsletter: data.newsletter ?? false,
             premiumUntil: null,
             createdAt: event.occurredAt,
@@ -140,6 +143,8 @@ export const identityProjection = defineProjection({
         return setUser(store, event, { avatar: event.data.avatar });
       case 'NotificationSettingsChanged':
         return setUser(store, event, { settings: event.data.settings });
+      case 'TariffNoticeSwitched':
+        return setUser(store, event, { tariffNotice: event.data.enabled });
       case 'PremiumPeriodExtended':
         return setUser(store, event, { premiumUntil: event.data.until });
       case 'UserRoleChanged':

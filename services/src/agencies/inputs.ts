@@ -1,5 +1,6 @@
 import { legalEntity, type AgencyDetails } from '@estate/events';
 import { z } from 'zod';
+import { writtenText } from '../core/text';
 import { phoneInput } from '../identity';
 
 /**
@@ -10,7 +11,7 @@ export const agencyParams = z.object({ id: z.string().min(1).max(64) });
 export const employeeParams = agencyParams.extend({ employeeId: z.string().min(1).max(64) });
 export const applicantParams = z.object({ userId: z.string().min(1).max(64) });
 
-const required = z.string({ error: 'Обязательное поле' }).trim().min(1, 'Обязательное поле');
+const required = writtenText('Обязательное поле').min(1, 'Обязательное поле');
 const digitsOrEmpty = (length: string, re: RegExp) =>
   z
     .string()
@@ -54,7 +55,7 @@ export const toDetails = (form: z.infer<typeof realtorForm>): AgencyDetails => (
 });
 
 export const rejectBody = z.object({
-  reason: z.string().trim().min(3, 'Укажите причину отклонения').max(1000),
+  reason: writtenText().min(3, 'Укажите причину отклонения').max(1000),
 });
 
 const optionalDigits = (re: RegExp, message: string) =>
@@ -66,7 +67,7 @@ const optionalDigits = (re: RegExp, message: string) =>
     .nullish();
 export const profileBody = z
   .object({
-    name: z.string().trim().min(1, 'Обязательное поле').max(200).optional(),
+    name: writtenText().min(1, 'Обязательное поле').max(200).optional(),
     legalEntity: z.coerce.number().pipe(legalEntity).optional(),
     inn: optionalDigits(/^\d{10}(\d{2})?$/, 'ИНН — 10 или 12 цифр'),
     kpp: optionalDigits(/^\d{9}$/, 'КПП — 9 цифр'),
@@ -78,12 +79,12 @@ export const profileBody = z
       .pipe(z.email('Введите корректный адрес почты'))
       .or(z.literal('').transform(() => null))
       .nullish(),
-    description: z.string().trim().max(240, 'Не более 240 символов').nullish(),
+    description: writtenText().max(240, 'Не более 240 символов').nullish(),
     canViewInCatalog: z
       .union([z.boolean(), z.literal(0), z.literal(1)])
       .transform(Boolean)
       .optional(),
-    specializations: z.array(z.string().max(60)).max(30).optional(),
+    specializations: z.array(writtenText().min(1, 'Обязательное поле').max(60)).max(30).optional(),
   })
   .strict();
 

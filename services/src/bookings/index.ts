@@ -10,7 +10,7 @@ import { cancelBookingWorkflow } from './cancelBooking';
 export { bookingRoutes } from './api';
 /** the use cases across streams, for the background to resume after a crash */
 export const bookingWorkflows = [acceptBookingWorkflow, cancelBookingWorkflow];
-export { seedDemoBookings } from './demo';
+export { seedDemoBookings, seedDemoGuestBookings } from './demo';
 export { bookingReactors } from './reactors';
 /** a stay's dates are Moscow dates */
 export { todayOf } from './dates';

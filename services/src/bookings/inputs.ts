@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { day, parse } from '../core/http';
+import { writtenText } from '../core/text';
 import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
 
 /** The inputs of the booking calls (path, query and body schemas); the answers are in dto.ts. */
@@ -32,9 +33,7 @@ export const entryParams = z.object({ publicationId: z.string(), entryId: z.stri
 
 /** The text of a rejection or a cancellation: the default one when empty. */
 export const reasonBody = z.object({
-  text: z
-    .string()
-    .trim()
+  text: writtenText()
     .max(1000)
     .optional()
     .transform((t) => t || 'Изменились планы'),
@@ -42,7 +41,7 @@ export const reasonBody = z.object({
 
 export const requestBody = z.object({
   publicationId: z.string().optional(),
-  name: z.string({ error: 'Обязательное поле' }).trim().min(1, 'Обязательное поле').max(200),
+  name: writtenText('Обязательное поле').min(1, 'Обязательное поле').max(200),
   phone: phoneInput,
   email: z.string().trim().max(200).pipe(z.email('Введите корректный адрес почты')).nullish(),
   startDate: day,

@@ -177,6 +177,25 @@ describe('api.md: "POST /api/chats/send-message: adId, text, chatId (or null), r
     expect((await messages(visitor, chatId)).body.data.at(-1).text).toBe('<b>жирный</b>');
   });
 
+  it('refuses a message of only invisible characters, and trims them off the ends of a real one (issue 40)', async () => {
+    const zeroWidth = await send(visitor, {
+      adId: LISTING,
+      text: '\u200B\u200D\u2060 \u200B',
+      chatId,
+    }).expect(400);
+    expect(zeroWidth.body).toEqual({
+      errorCode: 1,
+      message: 'Некорректные данные',
+      errors: { text: ['Введите сообщение'] },
+    });
+    const fillers = await send(visitor, { adId: LISTING, text: '\u3164\u2800\u200E', chatId }).expect(400);
+    expect(fillers.body.errors).toEqual({
+      text: ['Текст не может состоять только из пробелов и невидимых символов'],
+    });
+    await send(visitor, { adId: LISTING, text: '\u200BВы на связи?\u200B\n', chatId }).expect(201);
+    expect((await messages(visitor, chatId)).body.data.at(-1).text).toBe('Вы на связи?');
+  });
+
   it('answers 429 beyond the messages a user may send a minute', async () => {
     await user('chat-spammer', 'Спамер', '79161230063');
     await t.ctx.projections.whenCaughtUp();

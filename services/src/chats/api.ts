@@ -7,14 +7,12 @@ import {
   CHAT_THREAD,
   CHATS,
   dayOf,
-  INTERACTIONS_TOPIC,
   type CatalogueDocument,
   type ChatAgencyDocument,
   type ChatDocument,
   type ChatPersonDocument,
   type ChatSide,
   type ChatThreadDocument,
-  type Interaction,
 } from '@estate/projections';
 import type { Request } from 'express';
 import { currentUser, type AuthenticatedUser } from '../core/access';
@@ -23,7 +21,9 @@ import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { pageMeta } from '../core/http';
 import { defineRoute } from '../core/route';
-import { chatDecider, chatStream, type ChatCommand } from './chat';
+import { interactionOf, publishInteractions } from '../statistics';
+import type { Logger } from '../core/logger';
+import { chatDecider, chatStream, type ChatCommand, type ChatEvent } from './chat';
 import {
   chatListAnswer,
   chatMessagesAnswer,
@@ -41,6 +41,7 @@ import {
   type ChatCategory,
 } from './inputs';
 import { chatStartOf } from './listing';
+import { withBookingInfo } from './bookingInfo';
 
 /** Chats about listings (api.md section 7, Chat): the lists, a chat's messages, sending, reading. */
 const tags = ['Чаты'];
@@ -174,13 +175,33 @@ export const listMessages = defineRoute({
     const { items, total } = await ctx.readStore
       .collection<ChatThreadDocument>(CHAT_THREAD)
       .findPage({ chatId: id }, { sort: { seq: -1 }, skip: (offset - 1) * limit, limit });
-    const data = [...items].reverse().map((m) => ({
-      ...messageOf({ ...m, messageId: m._id }, m.at),
-      isMine: m.authorId === user.userId,
-    }));
+    const messages = await withBookingInfo(
+      ctx,
+      id,
+      [...items].reverse().map((m) => messageOf({ ...m, messageId: m._id }, m.at)),
+    );
+    const data = messages.map((m) => ({ ...m, isMine: m.client?.id === user.userId }));
     return { data, meta: pageMeta(offset, limit, total) };
   },
 });
+
+/**
+ * A chat a message began counts as a response for the listing's statistics ('Отклики'), at the app's
+ * clock (the demo's history moves it back); a lost count never fails the message.
+ */
+export async function countNewChat(
+  ctx: AppContext,
+  events: readonly ChatEvent[],
+  userId: string,
+  log: Logger = ctx.logger,
+): Promise<void> {
+  const started = events.find((e) => e.type === 'ChatStarted');
+  if (!started || started.type !== 'ChatStarted') return;
+  const at = ctx.clock().toISOString();
+  await publishInteractions(ctx, [
+    interactionOf.chat(started.data.chatId, userId, started.data.publicationId, at),
+  ]).catch((error) => log.warn({ err: error, day: dayOf(at) }, 'chat not counted'));
+}
 
 export const sendMessage = defineRoute({
   method: 'post',
@@ -235,21 +256,7 @@ export const sendMessage = defineRoute({
       actor: user.userId,
     });
     await ctx.projections.whenCaughtUp(result.position);
-    const started = result.events.find((e) => e.type === 'ChatStarted');
-    if (started && started.type === 'ChatStarted') {
-      // a new chat counts as a response for the listing's statistics ('Отклики'); a lost count never fails the message
-      const at = ctx.clock().toISOString();
-      const chat: Interaction = {
-        id: `chat:${command.chatId}`,
-        kind: 'chat',
-        publicationId: started.data.publicationId,
-        at,
-        viewer: `user:${user.userId}`,
-      };
-      await ctx.bus
-        .publish(INTERACTIONS_TOPIC, [{ key: started.data.publicationId, value: chat }])
-        .catch((error) => req.log.warn({ err: error, day: dayOf(at) }, 'chat not counted'));
-    }
+    await countNewChat(ctx, result.events, user.userId, req.log);
     return { data: { chatId: command.chatId, messageId } };
   },
 });

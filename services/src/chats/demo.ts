@@ -3,6 +3,8 @@ import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { DEMO_CORRELATION } from '../core/demo';
+import { derivedId } from '../core/ids';
+import { countNewChat } from './api';
 import { chatDecider, chatStream } from './chat';
 import { chatStartOf } from './listing';
 
@@ -50,4 +52,41 @@ export async function seedDemoChats(ctx: AppContext, visitorId: string) {
       );
     }
   }
+}
+
+/**
+ * A demo visitor asks about a listing as the site's first message does (and its author may answer),
+ * with the seed's correlation: it tells nobody. The new chat counts as a response at the app's
+ * clock, which the demo's history moves back. Message ids are derived, so a seed run again posts
+ * nothing twice. Answers whether the chat is new.
+ */
+export async function askAboutListing(
+  ctx: AppContext,
+  visitorId: string,
+  listing: CatalogueDocument,
+  question: string,
+  answer: string | null,
+): Promise<boolean> {
+  const start = chatStartOf(listing, visitorId);
+  const { chatId } = start;
+  const send = (authorId: string, text: string, n: number) =>
+    handleCommand(
+      ctx.eventStore,
+      chatStream(chatId),
+      chatDecider,
+      {
+        type: 'SendMessage',
+        chatId,
+        messageId: derivedId('demo-chat', chatId, String(n)),
+        authorId,
+        text,
+        replyMessageIds: [],
+        start: n === 0 ? start : null,
+      },
+      { actor: authorId, correlationId: DEMO_CORRELATION },
+    );
+  const asked = await send(visitorId, question, 0);
+  await countNewChat(ctx, asked.events, visitorId);
+  if (answer) await send(listing.authorId, answer, 1);
+  return asked.events.some((e) => e.type === 'ChatStarted');
 }

@@ -33,6 +33,41 @@ export const chatListItemDto = z.object({
 export type ChatListItemDto = z.infer<typeof chatListItemDto>;
 export const chatListAnswer = z.object({ data: z.array(chatListItemDto), meta: pageMeta });
 
+/**
+ * What a booking's message tells of its request as it stands now (product.md section 3, Chat:
+ * focused, clientInfo, dateInfo, guestsInfo, price, status); null on a text message, and on a
+ * message pushed live (the list answers it).
+ */
+export const bookingMessageInfo = {
+  /** the request's newest message in the chat: the one its card and actions go with (the older ones are its history) */
+  focused: z.boolean().nullable(),
+  /** the guest who asked */
+  clientInfo: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }).nullable(),
+  dateInfo: z
+    .object({ startDate: z.string(), endDate: z.string(), nightsCount: z.number().int() })
+    .nullable(),
+  guestsInfo: z
+    .object({
+      adultCount: z.number().int(),
+      childCount: z.number().int(),
+      allGuestsCount: z.number().int(),
+    })
+    .nullable(),
+  /** roubles for the whole stay */
+  price: z.number().nullable(),
+  /** product.md: true when the message matches the request's current status */
+  status: z.boolean().nullable(),
+};
+type BookingMessageInfo = { [K in keyof typeof bookingMessageInfo]: z.infer<(typeof bookingMessageInfo)[K]> };
+const NO_BOOKING_INFO: BookingMessageInfo = {
+  focused: null,
+  clientInfo: null,
+  dateInfo: null,
+  guestsInfo: null,
+  price: null,
+  status: null,
+};
+
 /** product.md section 3, Chat: a message, in the chat's order */
 export const chatMessageDto = z.object({
   id: z.string(),
@@ -45,6 +80,7 @@ export const chatMessageDto = z.object({
   replyMessageIds: z.array(z.string()),
   /** the caller's own message */
   isMine: z.boolean(),
+  ...bookingMessageInfo,
 });
 export type ChatMessageDto = z.infer<typeof chatMessageDto>;
 
@@ -63,6 +99,7 @@ export const messageOf = (
   kind: m.kind,
   bookingDailyRentAdRequestId: m.bookingRequestId,
   replyMessageIds: m.replyMessageIds ?? [],
+  ...NO_BOOKING_INFO,
 });
 export const chatMessagesAnswer = z.object({ data: z.array(chatMessageDto), meta: pageMeta });
 

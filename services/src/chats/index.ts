@@ -15,4 +15,4 @@ export { chatListingOf, chatStartOf } from './listing';
 export { chatRoutes } from './api';
 export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets, chatReactors } from './live';
 export { CHAT_ABSENT_REACTOR, chatNoticeReactors } from './notify';
-export { seedDemoChats } from './demo';
+export { askAboutListing, seedDemoChats } from './demo';

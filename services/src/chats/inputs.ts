@@ -1,5 +1,6 @@
 import { CHAT_TEXT_LIMIT } from '@estate/events';
 import { z } from 'zod';
+import { writtenText } from '../core/text';
 
 /**
  * The chat lists' categories (api.md leaves them to the product; docs/decisions.md): every chat of
@@ -26,9 +27,7 @@ export const messagePageQuery = z.object({
 /** plain text only: it is stored and shown as text, never as HTML */
 export const sendMessageBody = z.object({
   adId: z.string().min(1, 'Укажите объявление').max(64),
-  text: z
-    .string({ error: 'Введите сообщение' })
-    .trim()
+  text: writtenText('Введите сообщение')
     .min(1, 'Введите сообщение')
     .max(CHAT_TEXT_LIMIT, 'Не больше 2 000 символов'),
   chatId: chatId.nullable().default(null),

@@ -4,13 +4,14 @@ import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { createHttpServer } from '../core/server';
 import { registerUser } from '../identity';
-import { ChatSockets, CHAT_SOCKET_PATH } from './live';
+import { ChatSockets, CHAT_SOCKET_PATH, SIGNED_OUT_CLOSE } from './live';
 import { opensQuietPeriod } from './notify';
 
 /**
  * Issue 15, item 3: the chats' live pushes over WebSocket on the app's own server — a message sent
  * by one member reaches every open socket of both, with the unread counts; a socket that reconnects
- * and names the last position it saw is caught up on what it missed.
+ * and names the last position it saw is caught up on what it missed. Issue 40, item 1: an upgrade a
+ * foreign page starts is refused, and a socket lives no longer than its session.
  */
 let t: TestApp;
 let url: string;
@@ -19,6 +20,7 @@ let http: ReturnType<typeof createHttpServer>;
 let visitor: string;
 let agent: string;
 let agentId: string;
+let agentPhone: string;
 let owner: string;
 const LISTING = 'live-flat';
 
@@ -55,6 +57,9 @@ async function connect(headers: Record<string, string>) {
   return { ws, frames, next };
 }
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const cookie = (token: string) => ({ Cookie: `auth-token=${encodeURIComponent(token)}` });
+/** the code a socket is closed with */
+const closeOf = (ws: WebSocket) => new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
 
 async function send(token: string, body: object) {
   const res = await fetch(`${url}/api/chats/send-message`, {
@@ -77,6 +82,7 @@ beforeAll(async () => {
   await sockets.attach(http);
   const agency = await createAgency(t.ctx, 'live', '71');
   agentId = agency.agent.userId;
+  agentPhone = agency.agentPhone;
   await createPublication(t.ctx, agency.agent, { id: LISTING, price: 6_200_000, publishedDaysAgo: 1 });
   await registerUser(t.ctx, {
     type: 'RegisterUser',
@@ -233,5 +239,112 @@ describe('a member away from the chat', () => {
     await tab.next((f) => f.type === 'message' && f.message?.text === 'Жду ответа');
     expect(await settled('79161230072', 3)).toHaveLength(2);
     tab.ws.close();
+  });
+});
+
+describe('who may hold a socket, and for how long (issue 40, item 1)', () => {
+  /** an upgrade the server answers without a socket: its status and body */
+  const refusedUpgrade = (headers: Record<string, string>) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const ws = new WebSocket(`${url.replace('http', 'ws')}${CHAT_SOCKET_PATH}`, { headers });
+      ws.on('open', () => reject(new Error('the socket was opened')));
+      ws.on('unexpected-response', (_request, response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += String(chunk)));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(body) }));
+      });
+    });
+
+  it('refuses an upgrade a foreign page starts with the visitor’s cookie, and accepts the site’s own', async () => {
+    const foreignPages: Record<string, string>[] = [
+      { Origin: 'http://evil.example' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const foreign of foreignPages)
+      expect(await refusedUpgrade({ ...cookie(visitor), ...foreign })).toEqual({
+        status: 403,
+        body: { errorCode: 102, message: 'Запрос с другого сайта отклонён' },
+      });
+
+    // the site's own page: its PUBLIC_URL as the Origin, the same cookie
+    const own = await connect({ ...cookie(visitor), Origin: url });
+    expect(own.frames[0]).toMatchObject({ type: 'ready', userId: 'live-visitor' });
+    own.ws.close();
+  });
+
+  it('closes the sockets of a session when it is signed out, on every process, and only that session’s', async () => {
+    await registerUser(t.ctx, {
+      type: 'RegisterUser',
+      userId: 'live-leaving',
+      name: 'Мария',
+      phone: '79161230073',
+      email: null,
+      role: ROLES.USER,
+      agencyId: null,
+    });
+    await t.ctx.projections.whenCaughtUp();
+    const phone = await signIn(t, '79161230073');
+    const laptop = await signIn(t, '79161230073');
+    // a second API process: another server with its own sockets, on the same log and bus
+    const otherHttp = createHttpServer();
+    await new Promise<void>((resolve) => otherHttp.listen(0, '127.0.0.1', resolve));
+    const otherSockets = new ChatSockets(t.ctx);
+    await otherSockets.attach(otherHttp);
+    const otherAddress = otherHttp.address();
+    const otherUrl = `ws://127.0.0.1:${typeof otherAddress === 'object' && otherAddress ? otherAddress.port : 0}`;
+    try {
+      const here = await connect(cookie(phone));
+      const there = new WebSocket(`${otherUrl}${CHAT_SOCKET_PATH}`, { headers: cookie(phone) });
+      await new Promise((resolve) => there.once('message', resolve));
+      const laptopTab = await connect(cookie(laptop));
+      const hereClosed = closeOf(here.ws);
+      const thereClosed = closeOf(there);
+
+      const out = await fetch(`${url}/api/auth/logout`, { method: 'POST', headers: bearer(phone) });
+      expect(out.status).toBe(200);
+      expect(await hereClosed).toBe(SIGNED_OUT_CLOSE);
+      expect(await thereClosed).toBe(SIGNED_OUT_CLOSE);
+
+      // the other session's socket still gets its pushes
+      const chat = await send(laptop, { adId: LISTING, text: 'Я с ноутбука', chatId: null });
+      expect(await laptopTab.next((f) => f.type === 'message')).toMatchObject({ chatId: chat });
+      expect(laptopTab.ws.readyState).toBe(WebSocket.OPEN);
+      laptopTab.ws.close();
+    } finally {
+      otherHttp.closeAllConnections();
+      await otherSockets.close();
+      await new Promise((resolve) => otherHttp.close(resolve));
+    }
+  });
+
+  // last in the file: the clock moves a month on, past every session of the suite
+  it('closes a socket whose session has expired, at the client’s ping or before the next push, which it never gets', async () => {
+    await registerUser(t.ctx, {
+      type: 'RegisterUser',
+      userId: 'live-idle',
+      name: 'Семён',
+      phone: '79161230074',
+      email: null,
+      role: ROLES.USER,
+      agencyId: null,
+    });
+    await t.ctx.projections.whenCaughtUp();
+    const idle = await signIn(t, '79161230074');
+    const chat = await send(idle, { adId: LISTING, text: 'Ещё продаётся?', chatId: null });
+    const pinged = await connect(bearer(idle));
+    const pushed = await connect(bearer(idle));
+    const pingedClosed = closeOf(pinged.ws);
+    const pushedClosed = closeOf(pushed.ws);
+
+    // a month and a day unused: past the session's 30-day idle end
+    t.clock.advance(31 * 24 * 60 * 60 * 1000);
+    pinged.ws.ping();
+    expect(await pingedClosed).toBe(SIGNED_OUT_CLOSE);
+
+    const agentAgain = await signIn(t, agentPhone);
+    await send(agentAgain, { adId: LISTING, text: 'Да, продаётся', chatId: chat });
+    expect(await pushedClosed).toBe(SIGNED_OUT_CLOSE);
+    expect(pushed.frames.filter((f) => f.type === 'message')).toEqual([]);
   });
 });

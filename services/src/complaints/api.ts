@@ -14,7 +14,7 @@ import { handleCommand, loadState } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { contentRange } from '../core/http';
 import { defineRoute } from '../core/route';
-import { checkBot, clientIp } from '../identity';
+import { checkBot, clientIp, requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity';
 import { complaintDecider, complaintStream, type ComplaintHandler } from './complaint';
 import { declineListingOnComplaint } from './declineListing';
 import {
@@ -49,20 +49,28 @@ export const fileComplaint = defineRoute({
   tags: ['Объявления'],
   summary: 'Пожаловаться на объявление: телефон, почта, комментарий (10–240 символов), согласие с политикой',
   description:
-    'Проверка на робота (g-recaptcha-response); жалоб в час с одного IP — COMPLAINTS_LIMIT_PER_IP (10), сверх — 429. Жалоба попадает в очередь модераторов.',
+    'Проверка на робота (g-recaptcha-response) и телефон, подтверждённый кодом из СМС ' +
+    `(заголовок ${TRUST_TOKEN_HEADER} из /api/sms-code/verify; вошедшему со своим номером не нужен, иначе errorCode 6). ` +
+    'Лимиты (429): жалоб в час с одного IP — COMPLAINTS_LIMIT_PER_IP (10), в сутки на телефон — COMPLAINTS_LIMIT_PER_PHONE (5), ' +
+    'в сутки на объявление — COMPLAINTS_LIMIT_PER_LISTING (10). Жалоба попадает в очередь модераторов.',
   auth: 'public',
   params: publicationParams,
   body: complaintBody,
   status: 201,
-  errors: [404, 429],
+  errors: [403, 404, 429],
   response: complaintFiledAnswer,
   async handle({ ctx, params: { id }, body, req }) {
     await checkBot(ctx, req);
-    await ctx.limits.consume('complaintsPerIp', clientIp(req));
+    // a complaint costs a moderator's time: it comes from a phone someone proved is theirs, as a lead does
+    await requireConfirmedPhone(ctx, req, body.phone);
     // a visitor complains about what the site shows: a published listing
     const listing = await findPublication(ctx.readStore, id);
     if (!listing || listing.status !== PUBLICATION_STATUS.PUBLISHED)
       throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+    // counted once the phone is confirmed: the errorCode 6 try before the code costs nothing
+    await ctx.limits.consume('complaintsPerIp', clientIp(req));
+    await ctx.limits.consume('complaintsPerPhone', body.phone);
+    await ctx.limits.consume('complaintsPerListing', id);
     const complaintId = randomUUID();
     await handleCommand(
       ctx.eventStore,

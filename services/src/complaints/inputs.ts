@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonParam, simpleRestRange } from '../core/http';
+import { writtenText } from '../core/text';
 import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
 
 /** The inputs of the complaint calls (api.md Complaint); the answers are in dto.ts. */
@@ -16,9 +17,7 @@ export const complaintBody = z.object({
     .min(1, REQUIRED)
     .max(200, 'Не более 200 символов')
     .pipe(z.email('Введите корректный адрес почты')),
-  comment: z
-    .string({ error: REQUIRED })
-    .trim()
+  comment: writtenText(REQUIRED)
     .min(1, REQUIRED)
     .min(10, 'Минимум 10 символов')
     .max(240, 'Не больше 240 символов'),
@@ -31,17 +30,13 @@ export const publicationParams = z.object({ id: z.string().min(1).max(64) });
 export const complaintParams = z.object({ id: z.string().min(1).max(64) });
 
 export const dismissBody = z.object({
-  reason: z
-    .string()
-    .trim()
+  reason: writtenText()
     .max(1000, 'Не больше 1 000 символов')
     .nullish()
     .transform((v) => v || null),
 });
 export const declineBody = z.object({
-  reason: z
-    .string({ error: 'Укажите причину отклонения' })
-    .trim()
+  reason: writtenText('Укажите причину отклонения')
     .min(3, 'Укажите причину отклонения')
     .max(1000, 'Не больше 1 000 символов'),
 });

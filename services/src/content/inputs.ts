@@ -1,6 +1,7 @@
 import { BLOG_SLUG_PATTERN, CONTENT_IMAGE_PATTERN, MESSENGERS, SOCIALS } from '@estate/events';
 import { z } from 'zod';
 import { jsonParam, simpleRestRange } from '../core/http';
+import { hasVisibleCharacter, INVISIBLE_ONLY_TEXT, trimWritten, writtenText } from '../core/text';
 import { plainText, sanitizeContentHtml, summaryOf } from './html';
 import { slugFrom } from './slugs';
 
@@ -47,7 +48,14 @@ const richText = (max: number, required: string | null) =>
     .max(max * 2, 'Слишком длинный текст')
     .transform(sanitizeContentHtml)
     .pipe(z.string().max(max, 'Слишком длинный текст'))
-    .refine((html) => !required || plainText(html).length > 0 || /<img /.test(html), required ?? undefined);
+    .superRefine((html, ctx) => {
+      if (/<img /.test(html)) return;
+      const text = plainText(html);
+      if (hasVisibleCharacter(text)) return;
+      // text of only invisible characters is refused as such; no text at all only where text is required
+      if (trimWritten(text)) ctx.addIssue({ code: 'custom', message: INVISIBLE_ONLY_TEXT });
+      else if (required) ctx.addIssue({ code: 'custom', message: required });
+    });
 const position = z.coerce.number().int('Целое число').min(0, 'Не меньше 0').max(10_000).default(0);
 /** absent: a new item stays hidden, a changed one keeps its status */
 const isPublished = z.boolean('Да или нет').optional();
@@ -62,9 +70,9 @@ export const postForm = z
   .object({
     kind: z.enum(['article', 'page'], 'Вид: article — статья, page — страница').default('article'),
     slug: optionalSlug,
-    title: z.string().trim().min(1, 'Напишите заголовок').max(200, 'Заголовок — не длиннее 200 символов'),
+    title: writtenText().min(1, 'Напишите заголовок').max(200, 'Заголовок — не длиннее 200 символов'),
     description: richText(100_000, 'Напишите текст'),
-    descriptionMeta: z.string().trim().max(300, 'Описание — не длиннее 300 символов').optional(),
+    descriptionMeta: writtenText().max(300, 'Описание — не длиннее 300 символов').optional(),
     imagePath: optionalImage,
     categoryId: optionalId,
     isPublished,
@@ -89,8 +97,8 @@ export type PostForm = z.output<typeof postForm>;
 export const categoryForm = z
   .object({
     slug: optionalSlug,
-    name: z.string().trim().min(1, 'Напишите название').max(100, 'Название — не длиннее 100 символов'),
-    description: z.string().trim().max(1000, 'Описание — не длиннее 1000 символов').default(''),
+    name: writtenText().min(1, 'Напишите название').max(100, 'Название — не длиннее 100 символов'),
+    description: writtenText().max(1000, 'Описание — не длиннее 1000 символов').default(''),
     imagePath: optionalImage,
     parentId: optionalId,
     position,
@@ -120,9 +128,9 @@ const link = z
 
 export const slideForm = z
   .object({
-    title: z.string().trim().min(1, 'Напишите заголовок').max(120, 'Заголовок — не длиннее 120 символов'),
-    subtitle: z.string().trim().max(300, 'Подзаголовок — не длиннее 300 символов').default(''),
-    buttonTitle: z.string().trim().max(40, 'Текст кнопки — не длиннее 40 символов').default(''),
+    title: writtenText().min(1, 'Напишите заголовок').max(120, 'Заголовок — не длиннее 120 символов'),
+    subtitle: writtenText().max(300, 'Подзаголовок — не длиннее 300 символов').default(''),
+    buttonTitle: writtenText().max(40, 'Текст кнопки — не длиннее 40 символов').default(''),
     link: z.preprocess((v) => (v === '' ? null : v), link.nullable().default(null)),
     buttonColor: colour.default('#1976d2'),
     fontColor: colour.default('#ffffff'),
@@ -141,10 +149,10 @@ const roubles = z.coerce
 
 export const investmentForm = z
   .object({
-    title: z.string().trim().min(1, 'Напишите название').max(200, 'Название — не длиннее 200 символов'),
-    markerContent: z.string().trim().max(60, 'Метка — не длиннее 60 символов').default(''),
+    title: writtenText().min(1, 'Напишите название').max(200, 'Название — не длиннее 200 символов'),
+    markerContent: writtenText().max(60, 'Метка — не длиннее 60 символов').default(''),
     imagePath,
-    address: z.string().trim().max(300, 'Адрес — не длиннее 300 символов').default(''),
+    address: writtenText().max(300, 'Адрес — не длиннее 300 символов').default(''),
     description: richText(20_000, null).default(''),
     marketValue: roubles,
     purchasePrice: roubles,
@@ -184,8 +192,8 @@ export const contactsForm = z.object({
     .transform((p) => p.replace(/\D/g, '').replace(/^8(\d{10})$/, '7$1'))
     .pipe(z.string().regex(/^7\d{10}$/, 'Телефон: 11 цифр, начиная с 7')),
   email: z.email('Введите корректный адрес почты').max(200),
-  address: z.string().trim().max(300, 'Адрес — не длиннее 300 символов').default(''),
-  workingHours: z.string().trim().max(200, 'Не длиннее 200 символов').default(''),
+  address: writtenText().max(300, 'Адрес — не длиннее 300 символов').default(''),
+  workingHours: writtenText().max(200, 'Не длиннее 200 символов').default(''),
   messengers: z
     .array(z.object({ type: z.enum(MESSENGERS, `Мессенджер: ${MESSENGERS.join(', ')}`), url: https }))
     .max(10, 'Не больше 10')
@@ -198,7 +206,7 @@ export const contactsForm = z.object({
   documents: z
     .array(
       z.object({
-        title: z.string().trim().min(1, 'Напишите название').max(120, 'Не длиннее 120 символов'),
+        title: writtenText().min(1, 'Напишите название').max(120, 'Не длиннее 120 символов'),
         url: link,
       }),
     )
@@ -216,29 +224,29 @@ export const locationSettingsForm = z.object({
 
 const figure = z.object({
   count: z.coerce.number('Число').int('Целое число').min(0, 'Не меньше 0').max(1_000_000_000),
-  text: z.string().trim().max(120, 'Не длиннее 120 символов'),
+  text: writtenText().max(120, 'Не длиннее 120 символов'),
 });
 export const investmentStatisticsForm = z.object({
-  text: z.string().trim().max(500, 'Не длиннее 500 символов').default(''),
+  text: writtenText().max(500, 'Не длиннее 500 символов').default(''),
   deal: figure,
   client: figure,
   commission: figure,
 });
 
 export const transactionDealForm = z.object({
-  title: z.string().trim().min(1, 'Напишите заголовок').max(200, 'Не длиннее 200 символов'),
+  title: writtenText().min(1, 'Напишите заголовок').max(200, 'Не длиннее 200 символов'),
   text: richText(20_000, null).default(''),
-  price: z.string().trim().max(60, 'Не длиннее 60 символов').default(''),
+  price: writtenText().max(60, 'Не длиннее 60 символов').default(''),
   steps: z
     .array(
       z.object({
-        title: z.string().trim().min(1, 'Напишите название шага').max(120, 'Не длиннее 120 символов'),
-        text: z.string().trim().max(500, 'Не длиннее 500 символов').default(''),
+        title: writtenText().min(1, 'Напишите название шага').max(120, 'Не длиннее 120 символов'),
+        text: writtenText().max(500, 'Не длиннее 500 символов').default(''),
       }),
     )
     .max(12, 'Не больше 12 шагов')
     .default([]),
-  buttonTitle: z.string().trim().max(40, 'Не длиннее 40 символов').default(''),
+  buttonTitle: writtenText().max(40, 'Не длиннее 40 символов').default(''),
 });
 
 /** the multipart field of an image upload (documented; the handler reads the file) */

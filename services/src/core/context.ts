@@ -33,6 +33,8 @@ export type AppContext = {
   addresses: AddressSuggestions;
   /** how far the reactors are (SMS, e-mail, chat messages that follow facts): tests wait on it */
   reactors: { whenCaughtUp(position?: number): Promise<void> };
+  /** how far the statistics are (the interactions topic folded into their read models): the start and the seed wait on it */
+  interactions: { whenCaughtUp(): Promise<void> };
   /** the time decisions are made at; tests move it to expire codes and links */
   clock: () => Date;
   /** stops what this process runs in the background (the in-process projections) */

@@ -22,6 +22,8 @@ const settings: LimitSettings = {
   leadsPerIp: { points: 5, durationSeconds: 3600 },
   leadsPerPhone: { points: 5, durationSeconds: 3600 },
   complaintsPerIp: { points: 5, durationSeconds: 3600 },
+  complaintsPerPhone: { points: 5, durationSeconds: 86_400 },
+  complaintsPerListing: { points: 10, durationSeconds: 86_400 },
 };
 
 function rateLimitsContract(

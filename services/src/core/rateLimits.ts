@@ -31,7 +31,9 @@ export type LimitRule =
   | 'leadsPerIp'
   | 'leadsPerPhone'
   /** complaints about listings: each one lands in the moderators' queue */
-  | 'complaintsPerIp';
+  | 'complaintsPerIp'
+  | 'complaintsPerPhone'
+  | 'complaintsPerListing';
 export type LimitSetting = { points: number; durationSeconds: number };
 export type LimitSettings = Record<LimitRule, LimitSetting>;
 
@@ -75,6 +77,8 @@ export class FlexibleRateLimits implements RateLimits {
       leadsPerIp: make('leadsPerIp'),
       leadsPerPhone: make('leadsPerPhone'),
       complaintsPerIp: make('complaintsPerIp'),
+      complaintsPerPhone: make('complaintsPerPhone'),
+      complaintsPerListing: make('complaintsPerListing'),
     };
   }
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { Config } from './config';
@@ -127,18 +127,29 @@ export function refuseCrossSiteWrites(config: Config): RequestHandler {
  * SameSite=Lax sends the cookie with.
  */
 export function refuseCrossSite(config: Config): RequestHandler {
-  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  const isCrossSite = crossSiteCheck(config);
   return (req, _res, next) => {
-    if (req.headers.authorization?.startsWith('Bearer ')) return next();
-    const origin = req.headers.origin;
-    if (origin !== undefined) {
-      if (origin === publicOrigin || sameHost(origin, req.headers.host)) return next();
-      throw new DomainError('FORBIDDEN', 'Запрос с другого сайта отклонён');
-    }
-    const fetchSite = req.headers['sec-fetch-site'];
-    if (fetchSite === 'cross-site' || fetchSite === 'same-site')
-      throw new DomainError('FORBIDDEN', 'Запрос с другого сайта отклонён');
+    if (isCrossSite(req.headers)) throw new DomainError('FORBIDDEN', CROSS_SITE_REFUSED);
     next();
+  };
+}
+
+export const CROSS_SITE_REFUSED = 'Запрос с другого сайта отклонён';
+
+/**
+ * The rule itself, on a request's headers: whether the browser says the request comes from another
+ * site. Also the chat socket's upgrade (chats/live.ts): a foreign page may open a WebSocket to this
+ * site, and the browser sends the session cookie with it.
+ */
+export function crossSiteCheck(config: Config): (headers: IncomingHttpHeaders) => boolean {
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  return (headers) => {
+    // a page cannot set Authorization on a cross-site request (nor on a WebSocket at all): an API client's
+    if (headers.authorization?.startsWith('Bearer ')) return false;
+    const origin = headers.origin;
+    if (origin !== undefined) return origin !== publicOrigin && !sameHost(origin, headers.host);
+    const fetchSite = headers['sec-fetch-site'];
+    return fetchSite === 'cross-site' || fetchSite === 'same-site';
   };
 }
 

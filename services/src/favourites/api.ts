@@ -1,20 +1,15 @@
 import { PUBLICATION_STATUS } from '@estate/events';
-import {
-  CATALOGUE,
-  dayOf,
-  INTERACTIONS_TOPIC,
-  listFavourites,
-  type CatalogueDocument,
-  type Interaction,
-} from '@estate/projections';
+import { CATALOGUE, listFavourites, type CatalogueDocument } from '@estate/projections';
 import { z } from 'zod';
 import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
+import { handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { pageMeta } from '../core/http';
 import { defineRoute } from '../core/route';
 import { toPublicationDto } from '../publications';
+import { interactionOf, publishInteractions } from '../statistics';
+import type { Logger } from '../core/logger';
 import { favouritesAnswer, successAnswer } from './dto';
 import { favouritesDecider, favouritesStream, type FavouritesCommand } from './favourites';
 
@@ -24,16 +19,34 @@ const tags = ['Избранное'];
 const catalogue = (ctx: AppContext) => ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
 
 /** Runs a command on the user's favourites and waits until the list shows it. */
-async function runFavourites(ctx: AppContext, command: FavouritesCommand) {
+async function runFavourites(ctx: AppContext, command: FavouritesCommand, meta: CommandContext = {}) {
   const result = await handleCommand(
     ctx.eventStore,
     favouritesStream(command.userId),
     favouritesDecider,
     command,
-    { actor: command.userId },
+    { actor: command.userId, ...meta },
   );
   await ctx.projections.whenCaughtUp(result.position);
   return result;
+}
+
+/**
+ * A user adds a listing to their favourites: a new one is also counted for the agency's statistics,
+ * at the app's clock (the demo's history moves it back). A lost count never fails the user's action.
+ */
+export async function addToFavourites(
+  ctx: AppContext,
+  userId: string,
+  publicationId: string,
+  { meta = {}, log = ctx.logger }: { meta?: CommandContext; log?: Logger } = {},
+): Promise<boolean> {
+  const result = await runFavourites(ctx, { type: 'AddFavourite', userId, publicationId }, meta);
+  if (!result.events.length) return false;
+  await publishInteractions(ctx, [
+    interactionOf.favourite(userId, publicationId, ctx.clock().toISOString()),
+  ]).catch((error) => log.warn({ err: error }, 'favourite not counted'));
+  return true;
 }
 
 export const addFavourite = defineRoute({
@@ -51,21 +64,7 @@ export const addFavourite = defineRoute({
     const doc = await catalogue(ctx).findOne({ _id: id }, { projection: { status: 1 } });
     if (!doc || doc.status !== PUBLICATION_STATUS.PUBLISHED)
       throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-    const result = await runFavourites(ctx, { type: 'AddFavourite', userId, publicationId: id });
-    if (result.events.length) {
-      // counted for the agency's statistics; a lost count never fails the user's action
-      const at = ctx.clock().toISOString();
-      const favourite: Interaction = {
-        id: `favorite:${userId}:${id}:${dayOf(at)}`,
-        kind: 'favorite',
-        publicationId: id,
-        at,
-        viewer: `user:${userId}`,
-      };
-      await ctx.bus
-        .publish(INTERACTIONS_TOPIC, [{ key: id, value: favourite }])
-        .catch((error) => req.log.warn({ err: error }, 'favourite not counted'));
-    }
+    await addToFavourites(ctx, userId, id, { log: req.log });
     return { data: { success: true } };
   },
 });

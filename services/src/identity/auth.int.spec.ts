@@ -66,6 +66,7 @@ describe('accounts through the HTTP API', () => {
       canReceiveNotifications: true,
       canReceiveSmsNotifications: true,
       canReceiveEmailNotifications: true,
+      canReceiveTariffNotifications: true,
     });
 
     await post('/api/auth/logout', {}, token).expect(200);

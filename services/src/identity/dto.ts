@@ -41,6 +41,8 @@ export const notificationSettingsDto = z.object({
   canReceiveNotifications: z.boolean(),
   canReceiveSmsNotifications: z.boolean(),
   canReceiveEmailNotifications: z.boolean(),
+  /** the tariff notice (a listing's promotion ended), switched by name alone (PATCH /api/profile/notification-setting) */
+  canReceiveTariffNotifications: z.boolean(),
 });
 export type NotificationSettingsDto = z.infer<typeof notificationSettingsDto>;
 

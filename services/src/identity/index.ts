@@ -6,7 +6,15 @@
 export { identityRoutes } from './api';
 export { identityReactors } from './reactors';
 /** authentication: the session a request's token opens, put on `req.user` (core/access.ts reads it) */
-export { authenticate, hashToken, startSession, userOfHeaders, userOfToken } from './sessions';
+export {
+  authenticate,
+  hashToken,
+  sessionEndOf,
+  sessionOfHeaders,
+  sessionOfToken,
+  startSession,
+  type SocketSession,
+} from './sessions';
 /** a request form's phone: the trust token of an SMS code check (bookings, lead forms) */
 export { requireConfirmedPhone, isTrustedPhone, TRUST_TOKEN_HEADER } from './trust';
 export { BOT_TOKEN_FIELD, checkBot, clientIp, phoneInput, smsCodeInput } from './codes';

@@ -2,15 +2,12 @@ import { notificationSettings, type NotificationSettings } from '@estate/events'
 import { z, type ZodType } from 'zod';
 import { DomainError } from '../core/errors';
 import { fieldErrors } from '../core/http';
+import { writtenText } from '../core/text';
 import { BOT_TOKEN_FIELD, phoneInput, smsCodeInput } from './codes';
 
 /** What the identity calls take, as zod schemas (the answers are in dto.ts). */
 
-const name = z
-  .string({ error: 'Обязательное поле' })
-  .trim()
-  .min(1, 'Обязательное поле')
-  .max(100, 'Не более 100 символов');
+const name = writtenText('Обязательное поле').min(1, 'Обязательное поле').max(100, 'Не более 100 символов');
 const email = z
   .string({ error: 'Обязательное поле' })
   .trim()
@@ -59,8 +56,13 @@ export const notificationSwitches = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Укажите хотя бы одну настройку',
   });
+/** the tariff notice's switch: not one of the three settings, it is changed by name alone */
+export const TARIFF_NOTICE_SETTING = 'canReceiveTariffNotifications';
 export const notificationSettingBody = z.object({
-  name: z.enum(Object.keys(notificationSettings.shape) as [keyof NotificationSettings]),
+  name: z.enum([
+    ...(Object.keys(notificationSettings.shape) as (keyof NotificationSettings)[]),
+    TARIFF_NOTICE_SETTING,
+  ]),
   value: flag,
 });
 

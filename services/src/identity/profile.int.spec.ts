@@ -59,6 +59,7 @@ describe('the profile through the HTTP API', () => {
       canReceiveNotifications: true,
       canReceiveSmsNotifications: false,
       canReceiveEmailNotifications: true,
+      canReceiveTariffNotifications: true,
     });
     await auth(
       request(t.app).patch('/api/profile/switch-notifications').send({ canReceiveNotifications: false }),

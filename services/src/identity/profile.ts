@@ -25,7 +25,7 @@ export function toProfile(
     hasReceiveNotifications: user.settings.canReceiveNotifications,
     avatar: user.avatar,
     agencyWalletBalance,
-    settings: user.settings,
+    settings: { ...user.settings, canReceiveTariffNotifications: user.tariffNotice },
   };
 }
 

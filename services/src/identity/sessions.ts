@@ -64,6 +64,10 @@ function tokenFrom(req: Pick<Request, 'headers'>): PresentedToken | null {
   }
 }
 
+/** When a session ends unless it is used again: its idle end, never past its year. */
+const endOf = (session: SessionDocument) =>
+  Math.min(Date.parse(session.expiresAt), Date.parse(session.lastUsedAt) + SESSION_IDLE_SECONDS * 1000);
+
 /** The session a token opens, if it is live: not revoked, not past its year, not idle longer than SESSION_IDLE_SECONDS. */
 async function liveSession(
   ctx: AppContext,
@@ -71,9 +75,7 @@ async function liveSession(
 ): Promise<{ user: AuthenticatedUser; session: SessionDocument } | null> {
   const tokenHash = hashToken(token);
   const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
-  const now = ctx.clock().getTime();
-  if (!session || session.revoked || Date.parse(session.expiresAt) <= now) return null;
-  if (now - Date.parse(session.lastUsedAt) >= SESSION_IDLE_SECONDS * 1000) return null;
+  if (!session || session.revoked || endOf(session) <= ctx.clock().getTime()) return null;
   const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ _id: session.userId });
   if (!user) return null;
   const role = ctx.config.MODERATOR_PHONES.includes(user.phone) ? MODERATOR_ROLE : user.role;
@@ -131,20 +133,42 @@ const cookieMaxAgeMs = (expiresAt: string, now: Date) =>
   Math.max(0, Math.min(SESSION_IDLE_SECONDS * 1000, Date.parse(expiresAt) - now.getTime()));
 
 /**
- * The signed-in user of a request that is not Express's (a WebSocket's upgrade): the same token, from
- * the same header or cookie, and the same checks; null when none is live.
+ * A connection that outlives its request (a chat WebSocket): its user, and when its session ends
+ * unless used again. The socket must close then, or when the session is ended (`SessionEnded`).
  */
-export async function userOfHeaders(
+export type SocketSession = { user: AuthenticatedUser; endsAt: number };
+
+const socketSessionOf = async (ctx: AppContext, token: string): Promise<SocketSession | null> => {
+  const live = await liveSession(ctx, token);
+  return live ? { user: live.user, endsAt: endOf(live.session) } : null;
+};
+
+/**
+ * The signed-in session of a request that is not Express's (a WebSocket's upgrade): the same token,
+ * from the same header or cookie, and the same checks; null when none is live.
+ */
+export async function sessionOfHeaders(
   ctx: AppContext,
   headers: Request['headers'],
-): Promise<AuthenticatedUser | null> {
+): Promise<SocketSession | null> {
   const presented = tokenFrom({ headers });
-  return presented ? ((await liveSession(ctx, presented.token))?.user ?? null) : null;
+  return presented ? socketSessionOf(ctx, presented.token) : null;
 }
 
-/** The signed-in user of a token sent in a WebSocket's first message; null when it is not live. */
-export const userOfToken = async (ctx: AppContext, token: string) =>
-  (await liveSession(ctx, token))?.user ?? null;
+/** The signed-in session of a token sent in a WebSocket's first message; null when it is not live. */
+export const sessionOfToken = (ctx: AppContext, token: string) => socketSessionOf(ctx, token);
+
+/**
+ * When a session (by its token's hash) ends unless used again; null once it has ended: signed out,
+ * revoked, past its year or idle too long. A socket asks again when the end it knew has come (a use
+ * since then moves the end forward).
+ */
+export async function sessionEndOf(ctx: AppContext, tokenHash: string): Promise<number | null> {
+  const session = await ctx.readStore.collection<SessionDocument>(SESSIONS).findOne({ _id: tokenHash });
+  if (!session || session.revoked) return null;
+  const end = endOf(session);
+  return end > ctx.clock().getTime() ? end : null;
+}
 
 /**
  * Attaches the caller to the request when a live token is presented; never rejects by itself. A

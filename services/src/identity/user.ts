@@ -13,6 +13,7 @@ export type UserEvent =
   | EventOf<'UserEmailConfirmed'>
   | EventOf<'UserAvatarChanged'>
   | EventOf<'NotificationSettingsChanged'>
+  | EventOf<'TariffNoticeSwitched'>
   | EventOf<'PremiumPeriodExtended'>
   | EventOf<'UserRoleChanged'>;
 
@@ -31,6 +32,8 @@ export type RegisteredUser = {
   /** the link that confirmed the current address: following it again is not an error */
   confirmedBy: string | null;
   settings: NotificationSettings;
+  /** the tariff notice (a promotion ended for want of money), switched apart from the three switches */
+  tariffNotice: boolean;
   premiumUntil: string | null;
   /** payments already turned into premium days: a repeated notification adds none */
   premiumPayments: Set<string>;
@@ -73,6 +76,7 @@ export type UserCommand =
   | { type: 'ConfirmEmail'; tokenHash: string; now: Date }
   | { type: 'ChangeAvatar'; avatar: string }
   | { type: 'ChangeNotificationSettings'; settings: Partial<NotificationSettings> }
+  | { type: 'SwitchTariffNotice'; enabled: boolean }
   /** a paid subscription: the period runs on from its current end, or from now when it has lapsed */
   | { type: 'ExtendPremium'; days: number; now: Date; paymentId?: string }
   /** joining an agency (as owner or agent) or leaving it (back to a user) */
@@ -98,6 +102,7 @@ export function evolve(state: User, event: UserEvent): User {
       emailConfirmations: [],
       confirmedBy: null,
       settings: DEFAULT_NOTIFICATION_SETTINGS,
+      tariffNotice: true,
       premiumUntil: null,
       premiumPayments: new Set(),
       sessions: new Set(),
@@ -137,6 +142,8 @@ export function evolve(state: User, event: UserEvent): User {
       return state;
     case 'NotificationSettingsChanged':
       return { ...state, settings: event.data.settings };
+    case 'TariffNoticeSwitched':
+      return { ...state, tariffNotice: event.data.enabled };
     case 'PremiumPeriodExtended':
       return {
         ...state,
@@ -251,6 +258,12 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
         (k) => settings[k] === user.settings[k],
       );
       return same ? [] : [{ type: 'NotificationSettingsChanged', data: { userId: user.id, settings } }];
+    }
+    case 'SwitchTariffNotice': {
+      const user = registered(state);
+      return user.tariffNotice === command.enabled
+        ? []
+        : [{ type: 'TariffNoticeSwitched', data: { userId: user.id, enabled: command.enabled } }];
     }
     case 'ChangeRole': {
       const user = registered(state);

@@ -110,6 +110,16 @@ describe('an account', () => {
           },
         },
       ]));
+
+  it('switches the tariff notice on its own, on by default; the same value again records nothing', () => {
+    const off: UserEvent = { type: 'TariffNoticeSwitched', data: { userId: 'u1', enabled: false } };
+    given([registered]).when({ type: 'SwitchTariffNotice', enabled: true }).then([]);
+    given([registered]).when({ type: 'SwitchTariffNotice', enabled: false }).then([off]);
+    given([registered, off]).when({ type: 'SwitchTariffNotice', enabled: false }).then([]);
+    given([registered, off])
+      .when({ type: 'SwitchTariffNotice', enabled: true })
+      .then([{ type: 'TariffNoticeSwitched', data: { userId: 'u1', enabled: true } }]);
+  });
 });
 
 describe('confirming an e-mail address', () => {

@@ -1,6 +1,7 @@
 import { LEAD_ANSWER_LIMIT, LEAD_KINDS, LEAD_STATUSES, LEAD_TEXT_LIMIT } from '@estate/events';
 import { z } from 'zod';
 import { jsonParam, simpleRestRange } from '../core/http';
+import { writtenText } from '../core/text';
 import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
 
 /** The inputs of the lead calls (api.md Forms; product.md's request forms); the answers are in dto.ts. */
@@ -9,9 +10,7 @@ const REQUIRED = 'Обязательное поле';
 const letters = /^[A-Za-zА-Яа-яЁё]+(?:[\s-]+[A-Za-zА-Яа-яЁё]+)*$/;
 
 /** api.md: at least 2 letters; letters, space and hyphen only */
-const name = z
-  .string({ error: REQUIRED })
-  .trim()
+const name = writtenText(REQUIRED)
   .min(1, REQUIRED)
   .min(2, 'Минимум 2 буквы')
   .max(100, 'Не более 100 символов')
@@ -23,9 +22,7 @@ const number = (min: number, message: string) =>
 /** product.md, Selection request, with api.md's rules of the not-found-listing form */
 const houseSelectionInput = z
   .object({
-    city: z
-      .string({ error: REQUIRED })
-      .trim()
+    city: writtenText(REQUIRED)
       .min(1, REQUIRED)
       .min(2, 'Минимум 2 символа')
       .max(100, 'Не более 100 символов')
@@ -66,9 +63,7 @@ const houseSelectionInput = z
       ),
     homeSquare: number(1, 'Не меньше 1 м²'),
     kitchenSquare: number(1, 'Не меньше 1 м²'),
-    wishes: z
-      .string({ error: REQUIRED })
-      .trim()
+    wishes: writtenText(REQUIRED)
       .min(1, REQUIRED)
       .min(3, 'Минимум 3 символа')
       .max(LEAD_TEXT_LIMIT, 'Не больше 2 000 символов'),
@@ -97,13 +92,11 @@ const valuationInput = z
       .enum(['brick', 'block', 'other'], 'Дом: brick, block или other')
       .nullish()
       .transform((v) => v ?? null),
-    area: z
-      .string()
-      .trim()
+    area: writtenText()
       .max(200)
       .nullish()
       .transform((v) => v || null),
-    address: z.string({ error: REQUIRED }).trim().min(3, 'Укажите адрес').max(300),
+    address: writtenText(REQUIRED).min(3, 'Укажите адрес').max(300),
     time: z
       .enum(['yesterday', 'soon', 'nextMonth', 'haveTime'], 'Срок: yesterday, soon, nextMonth или haveTime')
       .nullish()
@@ -121,9 +114,7 @@ export const sendRequestBody = z
     kind: z.enum(LEAD_KINDS, `Вид заявки: ${LEAD_KINDS.join(', ')}`).default('callback'),
     name,
     phone: phoneInput,
-    text: z
-      .string()
-      .trim()
+    text: writtenText()
       .max(LEAD_TEXT_LIMIT, 'Не больше 2 000 символов')
       .nullish()
       .transform((v) => v ?? ''),
@@ -181,16 +172,12 @@ export const leadListQuery = z.object({
 });
 
 export const noteBody = z.object({
-  text: z
-    .string({ error: 'Напишите заметку' })
-    .trim()
+  text: writtenText('Напишите заметку')
     .min(1, 'Напишите заметку')
     .max(LEAD_TEXT_LIMIT, 'Не больше 2 000 символов'),
 });
 
-const answerText = z
-  .string({ error: 'Напишите ответ' })
-  .trim()
+const answerText = writtenText('Напишите ответ')
   .min(1, 'Напишите ответ')
   .max(LEAD_ANSWER_LIMIT, 'Не больше 500 символов');
 
@@ -199,9 +186,7 @@ export const answerBody = z.object({ text: answerText });
 
 /** done, optionally with an answer to the person (empty: none) */
 export const doneBody = z.object({
-  answer: z
-    .string()
-    .trim()
+  answer: writtenText()
     .max(LEAD_ANSWER_LIMIT, 'Не больше 500 символов')
     .nullish()
     .transform((v) => v || null),

@@ -60,7 +60,7 @@ describe('GET /api/locations', () => {
         fullName: 'Химки, Московская область',
       }),
     ]);
-    expect((await get('/api/locations').query({ name: 'Пенза' }).expect(200)).body.data).toEqual([]);
+    expect((await get('/api/locations').query({ name: 'Атлантида' }).expect(200)).body.data).toEqual([]);
   });
 
   it('reads ё and е as the same letter, both ways', async () => {
@@ -152,7 +152,9 @@ describe('GET /api/locations/{id}', () => {
 describe('Crimea, settings and the location by IP', () => {
   it('lists Crimea: the republic, its cities and Sevastopol', async () => {
     const { body } = await get('/api/locations/crimea').expect(200);
-    expect(names(body.data)).toEqual(['Республика Крым', 'Симферополь', 'Ялта', 'Евпатория', 'Севастополь']);
+    // the hand-written places first, then the rest of the shipped dataset's (Керчь, Феодосия…)
+    expect(names(body.data).slice(0, 4)).toEqual(['Республика Крым', 'Симферополь', 'Ялта', 'Евпатория']);
+    expect(names(body.data)).toEqual(expect.arrayContaining(['Севастополь', 'Керчь', 'Феодосия']));
     expect(body.data.find((l: { name: string }) => l.name === 'Севастополь')).toMatchObject({
       kladrCode: '9200000000000',
       type: 1,

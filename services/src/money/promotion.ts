@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PUBLICATION_STATUS, upcast } from '@estate/events';
 import { CATALOGUE, dayOf, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
+import { handleCommand, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import {
   evolvePublication,
@@ -58,7 +58,11 @@ const byPosition = (tariffs: PublicationTariff[]) =>
  * ends (with an event) when the wallet cannot pay — the balance never goes below zero. The charge
  * id is the listing and the day, so running twice charges once.
  */
-export async function billPromotions(ctx: AppContext): Promise<{ charged: number; ended: number }> {
+export async function billPromotions(
+  ctx: AppContext,
+  /** the billing's own, or the seed's with the demo's correlation (its promotions' days tell nobody) */
+  meta: CommandContext = { actor: 'billing' },
+): Promise<{ charged: number; ended: number }> {
   const now = ctx.clock();
   const due = await ctx.readStore
     .collection<CatalogueDocument>(CATALOGUE)
@@ -69,13 +73,7 @@ export async function billPromotions(ctx: AppContext): Promise<{ charged: number
     const promotion = publication.promotion!;
     const stream = publicationStream(publication._id);
     const end = () =>
-      handleCommand(
-        ctx.eventStore,
-        stream,
-        publicationDecider,
-        { type: 'EndPromotion' },
-        { actor: 'billing' },
-      );
+      handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'EndPromotion' }, meta);
     // a promotion that was not bought as a tariff (none of ours) is not billed: it ends
     if (!promotion.tariffId || !findPublicationTariff(promotion.tariffId) || !publication.agencyId) {
       await end();
@@ -98,7 +96,7 @@ export async function billPromotions(ctx: AppContext): Promise<{ charged: number
           positionType: promotion.positionType,
           tariffs: byPosition(own),
         },
-        { actor: 'billing' },
+        meta,
         WALLET_ATTEMPTS,
       );
       const charge = state.charges.get(chargeId)!;
@@ -111,7 +109,7 @@ export async function billPromotions(ctx: AppContext): Promise<{ charged: number
         stream,
         publicationDecider,
         { type: 'PromotePublication', positionType: tariff.positionType, tariffId: tariff.id, until },
-        { actor: 'billing' },
+        meta,
       );
       charged++;
     } catch (error) {

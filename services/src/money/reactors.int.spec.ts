@@ -140,4 +140,56 @@ describe('what follows the money facts', () => {
       await t.close();
     }
   });
+
+  it('honours the tariff notice’s own switch, changed by name through the per-setting call', async () => {
+    const t = await start();
+    try {
+      const agency = await createAgency(t.ctx, 'rz', '83');
+      const email = 'agent-rz@example.ru';
+      await handleCommand(t.ctx.eventStore, userStream(agency.agent.userId), userDecider, {
+        type: 'ChangeEmail',
+        email,
+      });
+      const { token } = await startSession(t.ctx, agency.agent.userId);
+      const setting = (value: unknown, name = 'canReceiveTariffNotifications') =>
+        request(t.app)
+          .patch('/api/profile/notification-setting')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ name, value });
+      const off = await setting(false).expect(200);
+      expect(off.body.data.settings).toEqual({
+        canReceiveNotifications: true,
+        canReceiveSmsNotifications: true,
+        canReceiveEmailNotifications: true,
+        canReceiveTariffNotifications: false,
+      });
+      expect((await setting('maybe').expect(400)).body.errorCode).toBe(1);
+      expect((await setting(true, 'canReceiveTariffNotice').expect(400)).body.errorCode).toBe(1);
+
+      const endPromotionOf = async (id: string) => {
+        await createPublication(t.ctx, agency.agent, {
+          id,
+          price: 9_000_000,
+          publishedDaysAgo: 3,
+          promoted: 2,
+        });
+        const ended = await handleCommand(t.ctx.eventStore, publicationStream(id), publicationDecider, {
+          type: 'EndPromotion',
+        });
+        await t.ctx.reactors.whenCaughtUp(ended.position);
+      };
+      // switched off: the first listing's end is told nowhere; switched on again: the second one's is
+      await endPromotionOf('rz-off');
+      await setting(true).expect(200);
+      await t.ctx.projections.whenCaughtUp();
+      const profile = await request(t.app).get('/api/profile').set('Authorization', `Bearer ${token}`);
+      expect(profile.body.data.settings.canReceiveTariffNotifications).toBe(true);
+      await endPromotionOf('rz-on');
+      await until(() => mail.to(email).length > 0 && sms.to(agency.agentPhone).length > 0);
+      expect(mail.to(email).map((m) => m.text)).toEqual([promotionEndedText('Объявление rz-on')]);
+      expect(sms.to(agency.agentPhone).map((m) => m.text)).toEqual([promotionEndedText('Объявление rz-on')]);
+    } finally {
+      await t.close();
+    }
+  });
 });

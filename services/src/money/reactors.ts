@@ -64,6 +64,8 @@ export const moneyReactors = (ctx: AppContext) => [
     name: PROMOTION_ENDED_REACTOR,
     handles: ['PublicationPromotionEnded'],
     async react(event) {
+      // a demo promotion the seed's billing ended tells nobody
+      if (isDemoFact(event)) return;
       // the listing and its author as their own streams tell them: no read model to wait for
       const publication = fold(
         publicationDecider,
@@ -71,7 +73,8 @@ export const moneyReactors = (ctx: AppContext) => [
       );
       if (!publication.exists || publication.deleted) return;
       const author = fold(userDecider, await ctx.eventStore.readStream(userStream(publication.authorId)));
-      if (!author.registered || !author.settings.canReceiveNotifications) return;
+      // the tariff notice has a switch of its own besides the general one
+      if (!author.registered || !author.settings.canReceiveNotifications || !author.tariffNotice) return;
       const text = promotionEndedText(publication.details.title);
       if (author.settings.canReceiveSmsNotifications)
         await queueSms(ctx, { to: author.phone, text }, effectId(PROMOTION_ENDED_REACTOR, event, 'sms'));

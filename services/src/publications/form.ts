@@ -11,6 +11,7 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { agencyUploadOf } from '../core/files';
 import { DomainError } from '../core/errors';
+import { writtenText } from '../core/text';
 import { publicationDecider, type PublicationCommand } from './decide';
 import { toPublicationDto } from './presentation';
 import { publicationStream } from './publication';
@@ -69,8 +70,8 @@ export const PHOTOS_PER_LISTING = 30;
 export const publicationForm = z.object({
   dealCategory,
   propertyType: z.number().int().min(1).max(15),
-  title: z.string().trim().min(3, 'Минимум 3 символа').max(200),
-  description: z.string().trim().max(3000).default(''),
+  title: writtenText().min(3, 'Минимум 3 символа').max(200),
+  description: writtenText().max(3000).default(''),
   price: z
     .number()
     .int('Цена — целое число рублей')
@@ -78,7 +79,7 @@ export const publicationForm = z.object({
     .max(100_000_000_000),
   locationId: publicationLocationId,
   address: z.object({
-    fullAddress: z.string().trim().min(3, 'Укажите адрес').max(300),
+    fullAddress: writtenText().min(3, 'Укажите адрес').max(300),
     /** the chosen suggestion's point; absent or null: the server finds the typed address's own */
     geo: z
       .object({

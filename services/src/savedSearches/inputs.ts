@@ -1,15 +1,12 @@
 import { SAVED_SEARCH_FREQUENCIES } from '@estate/events';
 import { z } from 'zod';
+import { writtenText } from '../core/text';
 import { savedFilters } from './filters';
 
 /** The inputs of the saved searches' calls; the answers are in dto.ts. */
 const REQUIRED = 'Обязательное поле';
 
-const name = z
-  .string({ error: REQUIRED })
-  .trim()
-  .min(1, 'Введите название поиска')
-  .max(100, 'Не более 100 символов');
+const name = writtenText(REQUIRED).min(1, 'Введите название поиска').max(100, 'Не более 100 символов');
 
 export const alertsInput = z.object({
   frequency: z.enum(SAVED_SEARCH_FREQUENCIES, {

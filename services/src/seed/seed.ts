@@ -21,6 +21,7 @@ import {
   userStream,
 } from '../identity';
 import {
+  billPromotions,
   handleNotification,
   tariffsOfPublication,
   paymentOf,
@@ -32,7 +33,7 @@ import {
 } from '../money';
 import { publicationDecider, publicationStream, type PublicationCommand } from '../publications';
 import { demoPublications } from './demoData';
-import { seedDemoBookings } from '../bookings';
+import { seedDemoBookings, seedDemoGuestBookings } from '../bookings';
 import { seedDemoChats } from '../chats';
 import { seedDemoContent } from '../content';
 import { seedDemoComplaints } from '../complaints';
@@ -42,6 +43,7 @@ import { seedDemoPhotos } from '../media';
 import { seedResidentialComplexes } from '../newBuildings';
 import { type Actor } from '../core/access';
 import { DEMO_CORRELATION } from '../core/demo';
+import { HISTORY_DAYS, seedDemoHistory } from './history';
 
 /** the first agency's listings that show its uploaded photos */
 const DEMO_PHOTOGRAPHED = 3;
@@ -122,16 +124,45 @@ const DAY = 24 * 60 * 60_000;
 const context = { actor: 'seed', correlationId: DEMO_CORRELATION };
 
 /**
- * Demo listings were published over the last two months; every twentieth within the last day, so
- * the premium window (new listings shown to subscribers only for 3 days) has something in it. The
- * others are at least an hour past that window: the window moves by whole minutes, so a listing
- * published exactly 3 days before the seed would join the catalogue's counts a minute later, while a
- * visitor (or a test) compares them.
+ * Demo listings were published over the last three months (the oldest before the 90 days of the
+ * demo's traffic, seed/history.ts); every twentieth within the last day, so the premium window (new
+ * listings shown to subscribers only for 3 days) has something in it. The others are at least an
+ * hour past that window: the window moves by whole minutes, so a listing published exactly 3 days
+ * before the seed would join the catalogue's counts a minute later, while a visitor (or a test)
+ * compares them.
  */
 const demoPublishedAt = (now: Date, i: number) =>
   new Date(
-    now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + 60 * 60_000 + ((i * 7919) % (60 * 24)) * 60_000 * 42),
+    now.getTime() - (i % 20 === 7 ? DAY : 3 * DAY + 60 * 60_000 + ((i * 7919) % (60 * 24)) * 60_000 * 92),
   ).toISOString();
+
+/**
+ * When a promoted listing's first day was paid: 5 to 44 days before the seed, never before two
+ * hours after its publication. The billing then charged every day since, as after a pause.
+ */
+const promotedFrom = (now: Date, i: number, publishedAt: string) =>
+  Math.max(Date.parse(publishedAt) + 2 * 60 * 60_000, now.getTime() - (5 + ((i * 13) % 40)) * DAY);
+
+/** Signed-in buyers of the demo's history: they view, add to favourites, write and book (seed/history.ts). */
+export const DEMO_BUYERS: Person[] = [
+  'Алина Григорьева',
+  'Роман Белов',
+  'Ксения Орлова',
+  'Артём Захаров',
+  'Полина Никитина',
+  'Максим Соловьёв',
+  'Дарья Киселёва',
+  'Никита Тарасов',
+  'Юлия Макарова',
+  'Андрей Зайцев',
+  'Вера Борисова',
+  'Григорий Михайлов',
+].map((name, n) => ({
+  userId: `demo-buyer-${n + 1}`,
+  name,
+  phone: `799900005${String(n + 1).padStart(2, '0')}`,
+  email: null,
+}));
 
 const hasStream = async (ctx: AppContext, stream: string) =>
   (await ctx.eventStore.readStream(stream)).length > 0;
@@ -276,8 +307,9 @@ async function topUp(ctx: AppContext, owner: Staff, sum: number): Promise<boolea
  * moderator approval and confirmation, hiring by phone, listings created and published, wallet
  * top-ups through the payment page, tariffs paid from the wallet, bookings — so every stream a
  * user's action makes exists and every later command (switching an agent off, a second payment)
- * finds the state it expects. Demo history is dated back (publication dates), as a user acting
- * then would have made it. Runs once: a log that already has the demo moderator is left alone.
+ * finds the state it expects. Demo history is dated back (publication dates, promotions paid
+ * weeks ago and billed every day since, 90 days of the site's traffic: seed/history.ts), as users
+ * acting then would have made it. Runs once: a log that already has the demo moderator is left alone.
  */
 export async function seedDemoData(
   ctx: AppContext,
@@ -320,13 +352,14 @@ export async function seedDemoData(
     phone: DEMO_PHONES.user,
     email: 'user@demo.estate',
   });
+  for (const buyer of DEMO_BUYERS) await signUp(ctx, buyer);
 
   const publications = demoPublications(publicationCount);
   // the first agency's photos, uploaded as its owner would, lead the galleries of its first few listings
   const photos = await seedDemoPhotos(ctx, 'demo-agency-1', 'demo-owner-1');
   let photographed = 0;
   const now = ctx.clock();
-  const promoted: { publicationId: string; author: Staff; positionType: 1 | 2 | 3 }[] = [];
+  const promoted: { publicationId: string; author: Staff; positionType: 1 | 2 | 3; since: number }[] = [];
   for (const [i, publication] of publications.entries()) {
     // half-steps through the staff, so every agency gets listings of every deal (deals alternate with i)
     const author = staff[Math.floor(i / 2) % staff.length];
@@ -348,9 +381,27 @@ export async function seedDemoData(
         : publication.details;
     await run({ type: 'CreatePublication', actor: author, publicationId, details });
     if (publication.draft) continue;
-    await run({ type: 'PublishPublication', actor: author, publishedAt: demoPublishedAt(now, i) });
+    const publishedAt = demoPublishedAt(now, i);
+    await run({ type: 'PublishPublication', actor: author, publishedAt });
+    // a tenth of the sale listings were marked down by 2–6 %: their price history has a step (dated
+    // the seed's moment, as every event is dated when it was recorded)
+    if (i % 10 === 4)
+      await run({
+        type: 'EditPublication',
+        actor: author,
+        details: {
+          ...details,
+          price: Math.round((details.price * (1 - (2 + (i % 5)) / 100)) / 10_000) * 10_000,
+        },
+      });
     // a few of each state, so every cabinet tab and the top places have something to show
-    if (i % 12 === 3) promoted.push({ publicationId, author, positionType: ((i % 3) + 1) as 1 | 2 | 3 });
+    if (i % 12 === 3)
+      promoted.push({
+        publicationId,
+        author,
+        positionType: ((i % 3) + 1) as 1 | 2 | 3,
+        since: promotedFrom(now, i, publishedAt),
+      });
     else if (i % 29 === 11) await run({ type: 'ArchivePublication', actor: author });
     else if (i % 31 === 13)
       await run({
@@ -386,12 +437,23 @@ export async function seedDemoData(
     context,
   );
   const catalogue = ctx.readStore.collection<CatalogueDocument>(CATALOGUE);
-  for (const { publicationId, author, positionType } of promoted) {
+  const promotedSince = new Map<string, number>();
+  for (const { publicationId, author, positionType, since } of promoted) {
     if (!funded.has(author.agencyId)) continue;
     const listing = await catalogue.findOne({ _id: publicationId });
     if (!listing || listing.status !== PUBLICATION_STATUS.PUBLISHED || listing.promotion) continue;
     const tariff = tariffsOfPublication(listing).find((t) => t.positionType === positionType)!;
-    await payTariff(ctx, author, listing, tariff.id);
+    // paid then, with the app's clock at that moment: the paid day (and the funnel's promoted days) starts there
+    await payTariff({ ...ctx, clock: () => new Date(since) }, author, listing, tariff.id);
+    promotedSince.set(publicationId, since);
+  }
+  // the daily charges since, as the billing catches up after a pause: a day for each due promotion a run
+  for (let day = 0; day <= HISTORY_DAYS; day++) {
+    const { charged, ended } = await billPromotions(ctx, {
+      actor: 'billing',
+      correlationId: DEMO_CORRELATION,
+    });
+    if (charged + ended === 0) break;
   }
 
   await seedResidentialComplexes(ctx);
@@ -403,10 +465,18 @@ export async function seedDemoData(
     phone: DEMO_PHONES.user,
     email: 'user@demo.estate',
   });
+  // every agency's booking tabs and funnel have requests: two buyers' each
+  for (const [a, owner] of owners.entries())
+    await seedDemoGuestBookings(ctx, owner, DEMO_BUYERS.slice(a * 2, a * 2 + 2));
   await seedDemoChats(ctx, 'demo-user');
   await seedDemoLeads(ctx, { userId: MODERATOR_ID, name: 'Модератор' });
   await seedDemoComplaints(ctx);
   await seedDemoSavedSearches(ctx, 'demo-user');
+  await seedDemoHistory(ctx, {
+    agencyIds: owners.map((o) => o.agencyId),
+    buyers: DEMO_BUYERS,
+    promotedSince,
+  });
   // last, so that an interrupted seed runs again on the next start
   await signUp(ctx, { userId: MODERATOR_ID, name: 'Модератор', phone: DEMO_PHONES.moderator, email: null });
   await ctx.projections.whenCaughtUp();

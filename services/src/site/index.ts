@@ -62,12 +62,15 @@ const LOCATION_COOKIE = /(?:^|;\s*)location=([^;]{1,400})/;
 /**
  * The visitor's place as the page's renderer needs it: the `location` cookie alone (never the rest
  * of the header: the session's token stays here), else the place of the IP, 'Вся Россия' when the
- * table cannot place it (as the browser does with GET /api/user-location-by-ip).
+ * GeoIP database cannot place it (as the browser does with GET /api/user-location-by-ip).
  */
-function visitorPlace(req: Request): { placeCookie?: string; ipPlace?: { id: string | null; name: string } } {
+function visitorPlace(
+  ctx: AppContext,
+  req: Request,
+): { placeCookie?: string; ipPlace?: { id: string | null; name: string } } {
   const cookie = LOCATION_COOKIE.exec(req.headers.cookie ?? '');
   if (cookie) return { placeCookie: `location=${cookie[1]}` };
-  const { location } = locationByIp(req.ip ?? '');
+  const { location } = locationByIp(ctx, req.ip ?? '');
   const place = location ?? ALL_RUSSIA;
   return { ipPlace: { id: place.id, name: place.name } };
 }
@@ -160,7 +163,7 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
     if (!renderer || !isPage(req)) return next();
     const page = template();
     if (!page) return next();
-    const { placeCookie, ipPlace } = visitorPlace(req);
+    const { placeCookie, ipPlace } = visitorPlace(ctx, req);
     // a page is rendered for the visitor's place: kept apart for each
     const key = `${req.originalUrl}\n${placeCookie ?? `ip ${ipPlace?.id}`}`;
     const cached = pages.get(key);

@@ -7,4 +7,6 @@
 export { statisticsRoutes } from './api';
 export { startStatisticsConsumer } from './consumer';
 /** the visitor id (the `visitor` cookie), read on every API call, and who is looking */
-export { readVisitor, viewerOf, recordOpening } from './visitor';
+export { readVisitor, viewerOf, recordOpening, originOfAddress } from './visitor';
+/** the interactions a person's actions record, as the routes and the demo's history record them */
+export { interactionOf, publishInteractions } from './interactions';

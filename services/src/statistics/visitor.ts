@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { dayOf, INTERACTIONS_TOPIC, type Interaction } from '@estate/projections';
 import type { NextFunction, Request, Response } from 'express';
 import type { AppContext } from '../core/context';
 import { isBotUserAgent } from './bots';
+import { interactionOf, publishInteractions } from './interactions';
 
 /**
  * A visitor id is issued by the server, never made up by the browser: 128 random bits and their
@@ -92,12 +92,12 @@ export function viewerOf(req: Request): string | null {
   return req.visitorId ? `visitor:${req.visitorId}` : null;
 }
 
-/** A keyed hash of the caller's address for the per-IP limits: the address itself never reaches the bus. */
-export const originOf = (ctx: AppContext, req: Request) =>
-  createHmac('sha256', ctx.config.VISITOR_SECRET)
-    .update(`ip:${req.ip ?? ''}`)
-    .digest('base64url')
-    .slice(0, 22);
+/** A keyed hash of an address for the per-IP limits: the address itself never reaches the bus. */
+export const originOfAddress = (ctx: AppContext, ip: string) =>
+  createHmac('sha256', ctx.config.VISITOR_SECRET).update(`ip:${ip}`).digest('base64url').slice(0, 22);
+
+/** The caller's address, hashed (originOfAddress). */
+export const originOf = (ctx: AppContext, req: Request) => originOfAddress(ctx, req.ip ?? '');
 
 /**
  * Records card views or a listing opening, if they may count: a signed-in user or a valid visitor
@@ -115,19 +115,11 @@ export async function recordInteractions(
   if (!viewer || !publicationIds.length || isBotUserAgent(req.get('user-agent'))) return 0;
   const at = ctx.clock().toISOString();
   const origin = originOf(ctx, req);
-  const interactions: Interaction[] = publicationIds.map((publicationId) => ({
-    id: `${kind}:${viewer}:${publicationId}:${dayOf(at)}`,
-    kind,
-    publicationId,
-    at,
-    viewer,
-    origin,
-  }));
+  const interactions = publicationIds.map((publicationId) =>
+    interactionOf.seen(kind, viewer, publicationId, at, origin),
+  );
   try {
-    await ctx.bus.publish(
-      INTERACTIONS_TOPIC,
-      interactions.map((i) => ({ key: i.publicationId, value: i })),
-    );
+    await publishInteractions(ctx, interactions);
     return interactions.length;
   } catch (error) {
     req.log.warn({ err: error }, `${kind} not recorded`);

@@ -102,6 +102,22 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       expect(second.seen).not.toContain('while-live');
     });
 
+    it('names the offset of the newest message (-1 for none), the last a group handles, across a restart', async () => {
+      const topic = name('topic');
+      expect(await bus.lastOffset(topic)).toBe(-1);
+      await bus.publish(topic, oneKey(1, 2, 3));
+      // another topic's messages move nothing of this one's
+      await bus.publish(name('other'), oneKey('x'));
+      const last = await bus.lastOffset(topic);
+      const seen: BusMessage[] = [];
+      const sub = await bus.subscribe(name('group'), topic, async (batch) => void seen.push(...batch));
+      await until(() => seen.length === 3);
+      await sub.stop();
+      expect(seen.at(-1)!.offset).toBe(last);
+      await restart();
+      expect(await bus.lastOffset(topic)).toBe(last);
+    });
+
     it('resumes a group after its committed offset across a restart', async () => {
       const topic = name('topic');
       const group = name('group');

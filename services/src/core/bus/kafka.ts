@@ -135,6 +135,13 @@ export class KafkaBus implements Bus {
     };
   }
 
+  async lastOffset(topic: string): Promise<number> {
+    await this.ensureTopic(topic);
+    const partitions = await this.admin!.fetchTopicOffsets(topic);
+    // the high watermark is the offset the next message will get
+    return Math.max(-1, ...partitions.map((p) => Number(p.high) - 1));
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.consumers].map((c) => c.disconnect()));
     this.consumers.clear();

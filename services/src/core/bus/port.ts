@@ -51,6 +51,12 @@ export interface Bus {
     handler: (batch: BusMessage[]) => Promise<void>,
     options?: SubscribeOptions,
   ): Promise<BusSubscription>;
+  /**
+   * The offset of the topic's newest message, or -1 when it has none: a group whose handler has
+   * handled that offset has seen everything published before the call (the statistics wait on it
+   * at start). Topics are made with one partition, so their offsets are one sequence.
+   */
+  lastOffset(topic: string): Promise<number>;
   /** Stops every subscription of this client (waiting for running handlers) and releases the storage. */
   close(): Promise<void>;
 }

@@ -165,6 +165,11 @@ export class SqliteBus implements Bus {
     return consumer;
   }
 
+  async lastOffset(topic: string): Promise<number> {
+    if (!this.db.open) throw new Error('bus closed');
+    return this.stmts.last.get(topic)?.last ?? -1;
+  }
+
   private remember(rows: Row[]) {
     const last = this.recent.at(-1)?.offset;
     if (last !== undefined && rows[0].offset !== last + 1) this.recent = []; // another process published between

@@ -8,7 +8,13 @@ import { refuseCrossSite } from '../../core/security';
 import { changeUser } from '../account';
 import { readAvatar } from '../avatar';
 import { avatarAnswer, profileAnswer, settingsAnswer } from '../dto';
-import { avatarBody, changeNameBody, notificationSettingBody, notificationSwitches } from '../inputs';
+import {
+  avatarBody,
+  changeNameBody,
+  notificationSettingBody,
+  notificationSwitches,
+  TARIFF_NOTICE_SETTING,
+} from '../inputs';
 import { profileOf } from '../profile';
 
 /** The signed-in user's profile (product.md: Profile): name, avatar, notification settings. */
@@ -120,12 +126,15 @@ export const changeNotificationSetting = defineRoute({
   method: 'patch',
   path: '/api/profile/notification-setting',
   tags,
-  summary: 'Одна настройка уведомлений по имени',
+  summary: 'Одна настройка уведомлений по имени (и уведомление о тарифе: canReceiveTariffNotifications)',
   auth: 'signed-in',
   body: notificationSettingBody,
   response: settingsAnswer,
   async handle({ ctx, body: { name, value }, req }) {
-    return switchNotifications(ctx, currentUser(req), { [name]: value });
+    const caller = currentUser(req);
+    if (name !== TARIFF_NOTICE_SETTING) return switchNotifications(ctx, caller, { [name]: value });
+    await changeUser(ctx, caller.userId, { type: 'SwitchTariffNotice', enabled: value });
+    return { data: { settings: (await profileOf(ctx, caller)).settings } };
   },
 });
 

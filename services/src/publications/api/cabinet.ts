@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { actorOf, ownAgencyOf, STAFF } from '../../core/access';
 import { contentRange, jsonParam, simpleRestRange } from '../../core/http';
 import { defineRoute } from '../../core/route';
+import { writtenText } from '../../core/text';
 import { cabinetPublicationList, publicationAnswer, publicationDto } from '../dto';
 import { assertFormReferences, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
 import { toPublicationDto } from '../presentation';
@@ -143,7 +144,7 @@ export const declinePublication = defineRoute({
   summary: 'Отклонить объявление с причиной',
   auth: [MODERATOR_ROLE],
   params: byId,
-  body: z.object({ reason: z.string().trim().min(3, 'Укажите причину отклонения').max(1000) }),
+  body: z.object({ reason: writtenText().min(3, 'Укажите причину отклонения').max(1000) }),
   errors: [404, 422],
   response: publicationAnswer,
   async handle({ ctx, params, body: { reason }, req }) {

@@ -1,16 +1,10 @@
 import { PUBLICATION_STATUS } from '@estate/events';
-import {
-  CATALOGUE,
-  dayOf,
-  findPublication,
-  INTERACTIONS_TOPIC,
-  type CatalogueDocument,
-  type Interaction,
-} from '@estate/projections';
+import { CATALOGUE, findPublication, type CatalogueDocument } from '@estate/projections';
 import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
 import { phoneAnswer, successAnswer, visitorAnswer } from '../dto';
 import { addViewsBody, publicationParams } from '../inputs';
+import { interactionOf, publishInteractions } from '../interactions';
 import { issueVisitor, originOf, recordInteractions, viewerOf } from '../visitor';
 
 /** What is counted: card views, the visitor id they count for, phone reveals (an opening is counted by the listing's page). */
@@ -74,17 +68,9 @@ export const revealPhone = defineRoute({
     // who revealed it (for the once-a-day id and the funnel of issue 19): the account, the visitor id,
     // else the address's keyed hash — the address itself never reaches the bus
     const viewer = viewerOf(req) ?? `ip:${originOf(ctx, req)}`;
-    const at = ctx.clock().toISOString();
-    const reveal: Interaction = {
-      id: `phone:${viewer}:${doc._id}:${dayOf(at)}`,
-      kind: 'phone',
-      publicationId: doc._id,
-      at,
-      viewer,
-    };
-    await ctx.bus
-      .publish(INTERACTIONS_TOPIC, [{ key: doc._id, value: reveal }])
-      .catch((error) => req.log.warn({ err: error }, 'phone view not counted'));
+    await publishInteractions(ctx, [interactionOf.phone(viewer, doc._id, ctx.clock().toISOString())]).catch(
+      (error) => req.log.warn({ err: error }, 'phone view not counted'),
+    );
     return { data: { phone: doc.author.phone } };
   },
 });

@@ -1,6 +1,6 @@
 import { login as loginByCode, logout as endSession, profile as askProfile } from '@estate/client';
 import type { AuthProvider } from 'react-admin';
-import { isStaff, NOT_STAFF, SWITCHED_OFF } from './staff';
+import { isStaff, mayOpen, NOT_STAFF, SWITCHED_OFF } from './staff';
 import type { Profile } from './types';
 
 /**
@@ -9,6 +9,8 @@ import type { Profile } from './types';
  * answer is kept until a sign-in, a sign-out or a 401.
  */
 let profile: Promise<Profile | null> | null = null;
+/** the next ask goes to the server: the profile screen changed the name, the phone or the photo */
+export const forgetProfile = () => (profile = null);
 const loadProfile = () =>
   (profile ??= askProfile().catch((error: unknown) => {
     profile = null; // a network failure is asked again next time
@@ -56,6 +58,10 @@ export const authProvider: AuthProvider = {
       profile = null;
       throw new Error('Сессия завершена');
     }
+  },
+  /** the role's screens (staff.ts): asked by the menu's items and by every screen before its calls */
+  async canAccess({ resource }) {
+    return mayOpen((await loadProfile())?.role, resource);
   },
   async getIdentity() {
     const me = await loadProfile();

@@ -6,6 +6,14 @@ import type { Profile } from './types';
  */
 export const ROLES = { AGENT: 1, AGENCY_OWNER: 2, USER: 3, MODERATOR: 99 } as const;
 
+/**
+ * The screens only the agency's owner opens (resources and pages, by name): the server refuses
+ * anyone else their calls, so the cabinet shows «Нет доступа» instead of making them (canAccess).
+ */
+const OWNER_ONLY = ['employees', 'invoices', 'wallet', 'wallet-operations', 'audit'];
+export const mayOpen = (role: number | undefined, screen: string | undefined) =>
+  role === ROLES.AGENCY_OWNER || !OWNER_ONLY.includes(screen!);
+
 export const isStaff = (me: Profile | null): me is Profile => me !== null && me.role !== ROLES.USER;
 
 export const NOT_STAFF =

@@ -6,6 +6,7 @@ import { dateTime } from '../moderation/format';
 import { ReasonButton } from '../moderation/ReasonButton';
 import type { Complaint } from '../types';
 import { ListingLink } from './ListingLink';
+import { ListLoading } from '../ListLoading';
 
 const STATUS_CHOICES = [
   { id: 'open', name: messageKey('resources.complaints.statuses.open') },
@@ -77,7 +78,7 @@ function ComplaintCard({ complaint }: { complaint: Complaint }) {
 function Complaints() {
   const { data, isPending } = useListContext<Complaint>();
   const translate = useCabinetTranslate();
-  if (isPending) return null;
+  if (isPending) return <ListLoading />;
   if (!data?.length) return <Typography sx={{ p: 2 }}>{translate('resources.complaints.empty')}</Typography>;
   return (
     <Stack spacing={2}>

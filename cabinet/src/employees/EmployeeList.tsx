@@ -28,6 +28,7 @@ import {
 import { formatPhone, isFullPhone, phoneDigits } from '@estate/client';
 import type { Employee } from '../types';
 import { useCabinetTranslate } from '../i18n/translate';
+import { ListLoading } from '../ListLoading';
 
 const limitText = (limit: number | null) => (limit === null ? '' : String(limit));
 
@@ -229,7 +230,7 @@ const Empty = () => {
 function Employees() {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const { data, isPending } = useListContext<Employee>();
-  if (isPending) return null;
+  if (isPending) return <ListLoading />;
   if (!data?.length) return <Empty />;
   if (narrow) return <EmployeeBlocks />;
   return (

@@ -1,5 +1,8 @@
 import { useTranslate } from 'react-admin';
 import type { moderationMessages } from '../moderation/ru';
+import type { noAccessMessages } from '../NoAccess';
+import type { profileMessages } from '../profile/ru';
+import type { publicationMessages } from '../publications/ru';
 import type { cabinetMessages } from './ru';
 
 /** The dotted paths to the strings of a messages object: `{ a: { b: 'x' } }` gives 'a.b'. */
@@ -8,7 +11,12 @@ type Keys<T, Prefix extends string = ''> = {
 }[keyof T & string];
 
 /** A key of the cabinet's own messages (i18n/ru.ts), e.g. 'resources.bookings.actions.accept'. */
-export type MessageKey = Keys<typeof cabinetMessages> | Keys<typeof moderationMessages>;
+export type MessageKey =
+  | Keys<typeof cabinetMessages>
+  | Keys<typeof moderationMessages>
+  | Keys<typeof noAccessMessages>
+  | Keys<typeof profileMessages>
+  | Keys<typeof publicationMessages>;
 
 /** The values a message's `%{name}` placeholders take (and `smart_count` for its plural forms). */
 export type MessageValues = Record<string, string | number>;

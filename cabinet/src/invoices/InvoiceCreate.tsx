@@ -19,8 +19,10 @@ export function InvoiceCreate() {
     notify('resources.invoices.notifications.asked', { type: 'success' });
     redirect('list', 'invoices');
   };
+  // the owner's guard (App.tsx) has asked canAccess already; Create's own wait on that question's
+  // cached state stayed pending for ever after a quick #/invoices → #/invoices/create
   return (
-    <Create mutationOptions={{ onSuccess: asked }}>
+    <Create mutationOptions={{ onSuccess: asked }} disableAuthentication>
       <SimpleForm sx={{ maxWidth: 560 }}>
         <Typography color="text.secondary">{translate('resources.invoices.explanation')}</Typography>
         <TextInput source="sum" validate={required()} parse={digits} fullWidth />

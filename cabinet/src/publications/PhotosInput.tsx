@@ -24,6 +24,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { InputHelperText, useInput, type HttpError } from 'react-admin';
+import { SCREEN_READER_ONLY } from '@estate/client';
 import { useCabinetData } from '../agency/useAgency';
 import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 import type { ListingPhoto } from '../types';
@@ -47,16 +48,6 @@ const SIZES_POLL_MS = 2000;
 const PHOTO_DRAG = 'application/x-estate-photo';
 /** the thumbnail's own size (109x80) on a wide screen; three to a row on a phone */
 const THUMB = { width: '100%', aspectRatio: '109 / 80', height: 'auto' } as const;
-
-// in sx a width of 1 is 100%: the pixel is spelt out
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The browser's checks before sending (the server reads the content again): the obvious refusals at once. */
 function refusalOf(file: File): MessageKey | null {
@@ -587,7 +578,7 @@ export function PhotosInput() {
           <InputHelperText error={fieldState.error.message} />
         </FormHelperText>
       )}
-      <Box aria-live="polite" sx={visuallyHidden}>
+      <Box aria-live="polite" sx={SCREEN_READER_ONLY}>
         {announcement}
       </Box>
     </Box>

@@ -19,6 +19,7 @@ import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 import { formatArea, formatNumber, formatPrice, roomCountText } from '@estate/client';
 import { BulkActions } from './BulkActions';
 import { PublishButton } from './PublishButton';
+import { RowMenu } from './RowMenu';
 import type { Publication } from '../types';
 
 /** a row of the list: the listing with its counters and running tariff, as the API answers it (publications/dto.ts) */
@@ -201,6 +202,7 @@ function TabbedPublications() {
           )}
         />
         <PublishButton />
+        <RowMenu />
       </DatagridConfigurable>
     </>
   );

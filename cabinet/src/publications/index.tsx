@@ -1,5 +1,6 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWork';
 import { Create, Edit, ShowButton, TopToolbar } from 'react-admin';
+import { addMessages } from '../i18n';
 import { HistoryButton } from '../history/HistoryButton';
 import { AuditList, ListingHistoryPage } from '../history/screens';
 import { ALL_CHARACTERISTICS, characteristicsOf } from './choices';
@@ -8,6 +9,12 @@ import { PublicationForm } from './PublicationForm';
 import { PublicationList } from './PublicationList';
 import { PublicationShow } from './PublicationShow';
 import { FunnelPage } from '../funnel/screens';
+import { ProfilePage } from '../profile';
+import { NoAccess } from '../NoAccess';
+import { publicationMessages } from './ru';
+
+// the listings' texts join the i18n when their chunk loads, before any of its screens renders
+addMessages(publicationMessages);
 
 type Sent = {
   dealCategory?: string;
@@ -67,4 +74,7 @@ export default {
    */
   history: ListingHistoryPage,
   audit: AuditList,
+  /** one's own profile and «Нет доступа» (issue 40): here for the same reason */
+  profile: ProfilePage,
+  noAccess: NoAccess,
 };

@@ -5,6 +5,7 @@ import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 import { ModerationHistoryOf } from '../moderation/ModerationHistory';
 import { ActionButton, ReasonButton } from '../moderation/ReasonButton';
 import type { RealtorRequest } from '../types';
+import { ListLoading } from '../ListLoading';
 
 const LEGAL_ENTITIES: Record<number, MessageKey> = {
   1: 'cabinet.agency.legalEntity.company',
@@ -70,7 +71,7 @@ function RequestCard({ request }: { request: RealtorRequest }) {
 function Requests() {
   const { data, isPending } = useListContext<RealtorRequest>();
   const translate = useCabinetTranslate();
-  if (isPending) return null;
+  if (isPending) return <ListLoading />;
   if (!data?.length)
     return <Typography sx={{ p: 2 }}>{translate('resources.realtor-requests.empty')}</Typography>;
   return (

@@ -1,13 +1,19 @@
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { lazy } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatPhone } from '@estate/client';
 import { useSession } from '../auth/session';
 import { ChatsWidget } from './ChatsWidget';
 import { FavouritesWidget } from '../favourites/FavouritesWidget';
+import { useLazyModal } from '../leads/openers';
+
+/** the summary (viewed listings, the realtor request) comes in a chunk of its own on its first opening */
+const SummaryDialog = lazy(() => import('./SummaryDialog'));
 
 export function MainInfoPage() {
   const { profile, logout } = useSession();
   const navigate = useNavigate();
+  const summary = useLazyModal(SummaryDialog, {});
   if (!profile) return null;
   return (
     <Stack spacing={3}>
@@ -42,9 +48,12 @@ export function MainInfoPage() {
           </Typography>
         </CardContent>
       </Card>
-      <Stack direction="row" spacing={2}>
+      <Stack direction="row" flexWrap="wrap" gap={2}>
         <Button variant="contained" component={RouterLink} to="/account/user/profile">
           Редактировать профиль
+        </Button>
+        <Button variant="outlined" onClick={summary.open}>
+          Сводка
         </Button>
         <Button
           variant="outlined"
@@ -57,6 +66,7 @@ export function MainInfoPage() {
           Выйти
         </Button>
       </Stack>
+      {summary.element}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type Params, type RouteObject } from 'react-router';
 import { loadChunk } from '@estate/client';
 import { AccountGuard, AccountRoot } from '../account/AccountGuard';
+import { agencyAccountRoutes } from '../account/cabinetScreens';
 import type { DealCategory } from '../api/types';
 import { ErrorPage } from '../errors/ErrorPage';
 import { Layout } from '../layout/Layout';
@@ -155,6 +156,7 @@ const cataloguePrefetch =
       landingPart,
       landingQuery,
       pageFrom,
+      pageSizeFrom,
       requestFrom,
     } = await catalogueQueries();
     let locationId: string | null = null;
@@ -173,7 +175,10 @@ const cataloguePrefetch =
       search.get('view') === 'map'
         ? null
         : queryClient.prefetchQuery(
-            catalogueQuery(requestFrom(deal, filters, pageFrom(search), place, locationId, near), call),
+            catalogueQuery(
+              requestFrom(deal, filters, pageFrom(search), place, locationId, near, pageSizeFrom(search)),
+              call,
+            ),
           ),
     ]);
   };
@@ -250,8 +255,8 @@ export const routes: RouteObject[] = [
         element: <NewBuildingsPage />,
         handle: {
           ...pagesOf(NewBuildingsPage),
-          prefetch: async ({ queryClient, params, search, call }) =>
-            (await newBuildingQueries()).newBuildingsPrefetch(queryClient, params, search, call),
+          prefetch: async ({ queryClient, params, search, call, place }) =>
+            (await newBuildingQueries()).newBuildingsPrefetch(queryClient, params, search, call, place),
         } satisfies RouteHandle,
       },
       { path: '/new-buildings/publication-list', loader: toComplexListings },
@@ -332,6 +337,7 @@ export const routes: RouteObject[] = [
       { path: '/chat', element: <ChatPage />, handle: pagesOf(ChatPage) },
       { path: '/izbrannie', element: <FavouritesPage />, handle: pagesOf(FavouritesPage) },
       { path: '/account', element: <AccountRoot /> },
+      ...agencyAccountRoutes,
       {
         path: '/account/user',
         element: <AccountGuard />,

@@ -178,7 +178,11 @@ export function ReserveCard({ publication }: { publication: Publication }) {
     setError(null);
     setStage('sending');
     try {
-      await deliver(ownPhone ? null : storedTrust(phone));
+      const trust = ownPhone ? null : storedTrust(phone);
+      // a guest's phone not proved on this device goes to its code at once: the server would only
+      // refuse the request (errorCode 6, a 403 in the console before the code step)
+      if (ownPhone || trust) await deliver(trust);
+      else await askForCode();
     } catch (e) {
       setError(failureText(e));
       setStage('form');

@@ -6,6 +6,7 @@ import { ruRU } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import 'dayjs/locale/ru';
+import { fromWidth } from '../app/theme';
 import { stayProblem, type Stay } from './stay';
 
 const DAY_FORMAT = 'DD.MM.YYYY';
@@ -44,8 +45,9 @@ export function StayDates({
   const problem = showProblem ? stayProblem(value) : null;
   const [opened, setOpened] = useState<keyof Stay | null>(null);
   const picker = (which: keyof Stay, error: string | null) => ({
-    // below 900 px the calendar is a dialog of its own, above the filters' dialog that may hold it
-    desktopModeMediaQuery: '@media (min-width: 900px) and (pointer: fine)',
+    // on a phone's layout (below the spec's 768) the calendar is a dialog of its own, above the
+    // filters' dialog that may hold it
+    desktopModeMediaQuery: `@media ${fromWidth('md')} and (pointer: fine)`,
     closeOnSelect: true,
     open: opened === which,
     onOpen: () => setOpened(which),

@@ -18,7 +18,9 @@ import {
   landingPart,
   landingQuery,
   pageFrom,
+  pageSizeFrom,
   requestFrom,
+  RESET_PAGE_SIZE,
   type Landing,
 } from './queries';
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
@@ -26,6 +28,7 @@ import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
 import { HydrateLater } from '../app/hydrateLater';
+import { fromWidth } from '../app/theme';
 import { NO_FILTERS, SearchBar, storeGuests, type Filters } from './SearchBar';
 import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
 import { useChosenPlace } from '../place/store';
@@ -97,6 +100,7 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
   const hydrated = useHydrated();
   const filters = useMemo(() => filtersFrom(params), [params]);
   const page = pageFrom(params);
+  const pageSize = pageSizeFrom(params);
   const onMap = params.get('view') === 'map';
   // the map's visible area: «Сохранить поиск» on the map keeps it (alerts only for listings there)
   const [area, setArea] = useState<MapBounds | null>(null);
@@ -104,8 +108,8 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
   // The server renders with no place, as hydration does; the chosen one follows at once
   const chosen = useChosenPlace();
   const request = useMemo(
-    () => requestFrom(deal, filters, page, chosen.place, landing?.locationId, landing?.near),
-    [deal, filters, page, chosen.place, landing],
+    () => requestFrom(deal, filters, page, chosen.place, landing?.locationId, landing?.near, pageSize),
+    [deal, filters, page, chosen.place, landing, pageSize],
   );
   // the map asks for its own area; the list keeps the last page shown while the next one loads; a
   // first visit waits for its place (the server's page stays meanwhile)
@@ -131,11 +135,12 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
     ],
   });
 
-  const apply = (next: Filters, nextPage = 1, map = onMap) => {
-    setParams(filtersToParams(next, nextPage, map));
+  const apply = (next: Filters, nextPage = 1, map = onMap, size = pageSize) => {
+    setParams(filtersToParams(next, nextPage, map, size));
     window.scrollTo({ top: 0 });
   };
-  const reset = () => apply(NO_FILTERS);
+  /** the spec's reset: no filters (the order kept where asked), and pages of 8 */
+  const reset = (sort = NO_FILTERS.sort) => apply({ ...NO_FILTERS, sort }, 1, onMap, RESET_PAGE_SIZE);
   // the map's filters: the search's, without its page and order
   const mapFilters = useMemo(() => countRequestOf(request), [request]);
   const tags = useFilterTags(deal, filters);
@@ -153,7 +158,7 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
           {title}
         </Typography>
         {/* phones: the form is behind «Фильтры», so the first screen shows the results */}
-        <HydrateLater when="(min-width: 900px)">
+        <HydrateLater when={fromWidth('md')}>
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>
             <SearchBar
               value={filters}
@@ -197,7 +202,7 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
             <SaveSearchButton filters={onMap && area ? { ...request, bounds: area } : request} />
           </Stack>
         </HydrateLater>
-        <FilterTags tags={tags} sort={filters.sort} onChange={(next) => apply(next)} />
+        <FilterTags tags={tags} sort={filters.sort} onChange={(next) => apply(next)} onReset={reset} />
         {dialog && (
           <Suspense fallback={null}>
             <FiltersDialog
@@ -235,7 +240,7 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
           <Stack alignItems="center" spacing={2} py={8}>
             <Typography variant="h6">Ничего не найдено</Typography>
             <Typography color="text.secondary">Попробуйте изменить условия поиска</Typography>
-            <Button variant="outlined" onClick={reset}>
+            <Button variant="outlined" onClick={() => reset()}>
               Сбросить фильтры
             </Button>
             <Typography color="text.secondary" textAlign="center">

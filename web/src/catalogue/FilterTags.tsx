@@ -2,7 +2,7 @@ import { Button, Chip, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@estate/client';
 import type { DealCategory } from '../api/types';
-import { METRO_CHOICES, NO_FILTERS, type Filters } from './SearchBar';
+import { METRO_CHOICES, type Filters } from './SearchBar';
 import {
   CHARACTERISTIC_PARAMS,
   characteristicsQuery,
@@ -80,15 +80,17 @@ export function useFilterTags(deal: DealCategory, filters: Filters): FilterTag[]
   return tags;
 }
 
-/** The tags above the results: a click (or the cross, or Delete) removes one; «Сбросить все» all of them. */
+/** The tags above the results: a click (or the cross, or Delete) removes one; «Сбросить все» all of them (the order stays). */
 export function FilterTags({
   tags,
   sort,
   onChange,
+  onReset,
 }: {
   tags: FilterTag[];
   sort: string;
   onChange(next: Filters): void;
+  onReset(sort: string): void;
 }) {
   if (!tags.length) return null;
   return (
@@ -110,7 +112,7 @@ export function FilterTags({
           sx={{ maxWidth: '100%' }}
         />
       ))}
-      <Button size="small" onClick={() => onChange({ ...NO_FILTERS, sort })}>
+      <Button size="small" onClick={() => onReset(sort)}>
         Сбросить все
       </Button>
     </Stack>

@@ -13,6 +13,10 @@ import type { ChosenPlace } from '../place/store';
 import { METRO_CHOICES, SORTS, type CharacteristicFilter, type Filters } from './SearchBar';
 
 export const PER_PAGE = 20;
+/** api.md section 9: "A reset sets limit 8" — kept in the address (`limit=8`) as the page is turned */
+export const RESET_PAGE_SIZE = 8;
+export const pageSizeFrom = (params: URLSearchParams) =>
+  Number(params.get('limit')) === RESET_PAGE_SIZE ? RESET_PAGE_SIZE : PER_PAGE;
 
 /**
  * The characteristics «Все фильтры» keeps in the address, each under its cianName
@@ -82,8 +86,13 @@ export function filtersFrom(params: URLSearchParams): Filters {
   };
 }
 
-/** The address's query of the filters, the page and the map's view (filtersFrom reads it back). */
-export function filtersToParams(filters: Filters, page = 1, map = false): URLSearchParams {
+/** The address's query of the filters, the page, its size and the map's view (filtersFrom reads it back). */
+export function filtersToParams(
+  filters: Filters,
+  page = 1,
+  map = false,
+  pageSize = PER_PAGE,
+): URLSearchParams {
   const query = new URLSearchParams();
   if (map) query.set('view', 'map');
   if (filters.propertyType) query.set('type', String(filters.propertyType));
@@ -104,6 +113,7 @@ export function filtersToParams(filters: Filters, page = 1, map = false): URLSea
   if (filters.metro) query.set('metro', filters.metro);
   placeToParams(filters.place, query);
   if (page > 1) query.set('page', String(page));
+  if (pageSize !== PER_PAGE) query.set('limit', String(pageSize));
   return query;
 }
 
@@ -133,12 +143,13 @@ export function requestFrom(
   landingLocationId?: string | null,
   /** a metro station's landing: the listings around its point, unless the visitor searched a place */
   near?: Landing['near'],
+  pageSize: number = PER_PAGE,
 ): SearchRequest {
   const min = filters.priceMin ? Number(filters.priceMin) : null;
   const max = filters.priceMax ? Number(filters.priceMax) : null;
   return {
     dealCategory: deal,
-    limit: PER_PAGE,
+    limit: pageSize,
     offset: page,
     ...SORTS[filters.sort].request,
     ...placeRequest(filters.place, landingLocationId ? { id: landingLocationId, name: '' } : chosen),

@@ -14,8 +14,8 @@ const PHOTO_RATIO = '344 / 252';
 /** the text's box has a fixed height, so a card, its skeleton and any listing take the same room */
 const BODY_HEIGHT = 216;
 const oneLine = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
-/** the slot a card's photo fills: one column on phones, two from 600 px, three from 900 px */
-const PHOTO_SIZES = '(max-width: 599px) 100vw, (max-width: 899px) 50vw, 380px';
+/** the slot a card's photo fills: one column on phones, two from 500 px (sm), three from 768 (md; app/theme.ts) */
+const PHOTO_SIZES = '(max-width: 499px) 100vw, (max-width: 767px) 50vw, 400px';
 
 /**
  * product.md's standard card, compact for a grid: the photo with the 'Лучшие' tag of a top listing

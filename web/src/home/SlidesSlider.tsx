@@ -9,6 +9,7 @@ import type { SlideDto } from '@estate/client';
 import { Img } from './Img';
 import { HOME_SLIDES, slidesQuery } from './queries';
 import { SectionTitle } from './SectionTitle';
+import { SLIDER_WIDE } from '../app/theme';
 
 /** a slide's height: fixed, so the slides, their skeletons and any text take the same room */
 const SLIDE_HEIGHT = { xs: 220, md: 260 };
@@ -18,8 +19,8 @@ const GAP = 16;
  * A slide's width leaves the gap between two slides out of the row.
  */
 const SLIDE_WIDTH = {
-  xs: `calc((100% - ${GAP * 0.05}px) / 1.05)`,
-  sm: `calc((100% - ${GAP}px) / 2)`,
+  width: `calc((100% - ${GAP * 0.05}px) / 1.05)`,
+  [SLIDER_WIDE]: { width: `calc((100% - ${GAP}px) / 2)` },
 };
 /** the background images are drawn 1440x480 (3:1); the slide crops them to its own box */
 const IMAGE = { width: 1440, height: 480 };
@@ -59,7 +60,7 @@ function SlideCard({ slide, index, total }: { slide: SlideDto; index: number; to
       sx={{
         position: 'relative',
         flex: `0 0 auto`,
-        width: SLIDE_WIDTH,
+        ...SLIDE_WIDTH,
         height: SLIDE_HEIGHT,
         borderRadius: 3,
         overflow: 'hidden',
@@ -197,7 +198,7 @@ export function SlidesSlider() {
                   animation="wave"
                   aria-hidden
                   data-testid="slide-skeleton"
-                  sx={{ flex: '0 0 auto', width: SLIDE_WIDTH, height: SLIDE_HEIGHT, borderRadius: 3 }}
+                  sx={{ flex: '0 0 auto', ...SLIDE_WIDTH, height: SLIDE_HEIGHT, borderRadius: 3 }}
                 />
               ))
             : items.map((slide, i) => (

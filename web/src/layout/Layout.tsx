@@ -1,7 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
 import { AppBar, Box, Button, Container, IconButton, Link, Stack, Toolbar, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router';
 import { useSession } from '../auth/session';
 import { FavouritesHeart } from '../favourites/FavouritesHeart';
@@ -9,19 +9,25 @@ import { GuestPrompt } from '../favourites/GuestPrompt';
 import { CityButton, LocationsModalHost } from '../place/CityButton';
 import { BottomMenu } from '../home/BottomMenu';
 import { NAV } from './nav';
+import { PlaceListingButton } from './PlaceListingButton';
 import { HydrateLater } from '../app/hydrateLater';
 import { useServerRenderFirst } from '../app/browserStore';
+
+/** the server's mark of a page asked for without a session cookie (services/src/site: `<meta name="session">`) */
+const GUEST_PAGE = 'html:has(meta[name="session"][content="guest"]) &';
 
 /** 'Личный кабинет' when signed in, otherwise 'Вход и регистрация' opening the auth modal. */
 function AccountButton() {
   const { profile, loading, openAuth } = useSession();
   const serverRender = useServerRenderFirst();
-  // until the session is known, the sign-in button's own size, unseen: a guest's page (most of them, and
-  // every server-rendered one) does not move when it shows; the server's markup first as it hydrates
+  // until the session is known, the sign-in button's own size: a guest's page (most of them, and every
+  // server-rendered one) does not move when it shows; the server's markup first as it hydrates. Seen
+  // at once on a guest's page (the head's session mark): it came only once the header hydrated, on a
+  // catalogue long after the cards; unseen on a signed-in visitor's page until «Личный кабинет» comes
   if (loading || serverRender)
     return (
-      <Box aria-hidden sx={{ visibility: 'hidden' }}>
-        <SignInButton />
+      <Box sx={{ visibility: 'hidden', [GUEST_PAGE]: { visibility: 'visible' } }}>
+        <SignInButton onClick={() => openAuth('login')} />
       </Box>
     );
   if (profile)
@@ -82,6 +88,7 @@ function AuthModalHost() {
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 export function Layout() {
+  useFooterPreloaded();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   return (
@@ -116,7 +123,23 @@ export function Layout() {
               >
                 Квадрат
               </Typography>
-              <Stack direction="row" spacing={2} sx={{ display: { xs: 'none', lg: 'flex' } }} component="nav">
+              <Box flex={1} />
+              <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+                <CityButton />
+              </Box>
+              <Stack direction="row" alignItems="center" spacing={{ xs: 0, sm: 1 }}>
+                <FavouritesHeart />
+                <AccountButton />
+              </Stack>
+            </Toolbar>
+            {/* wide screens: the sections and «Разместить объявление» in a row of their own (the burger holds them below lg) */}
+            <Stack
+              direction="row"
+              alignItems="center"
+              spacing={2}
+              sx={{ display: { xs: 'none', lg: 'flex' }, pb: 1.5, mt: -0.5 }}
+            >
+              <Stack direction="row" spacing={2} component="nav" aria-label="Разделы сайта">
                 {NAV.map((item) => (
                   <Link
                     key={item.to}
@@ -131,14 +154,8 @@ export function Layout() {
                 ))}
               </Stack>
               <Box flex={1} />
-              <Box sx={{ display: { xs: 'none', md: 'block' } }}>
-                <CityButton />
-              </Box>
-              <Stack direction="row" alignItems="center" spacing={{ xs: 0, sm: 1 }}>
-                <FavouritesHeart />
-                <AccountButton />
-              </Stack>
-            </Toolbar>
+              <PlaceListingButton size="small" />
+            </Stack>
           </Container>
         </AppBar>
       </HydrateLater>
@@ -174,6 +191,22 @@ export function Layout() {
   );
 }
 
-/** The footer's contents come in a chunk of their own (the first file stays as it was); its box keeps their height meanwhile. */
-const FooterContent = lazy(() => import('./Footer'));
-const FOOTER_HEIGHT = { xs: 240, md: 120 };
+/**
+ * The footer's contents come in a chunk of their own (the first file stays as it was), fetched once
+ * the page is idle: its buttons (the request forms) then work at the first click, which hydrates the
+ * footer at once. Its box keeps their height meanwhile.
+ */
+const loadFooter = () => import('./Footer');
+const FooterContent = lazy(loadFooter);
+function useFooterPreloaded() {
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(() => void loadFooter(), { timeout: 5_000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(() => void loadFooter(), 2_000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+// the request buttons above the contacts: a column on a phone, a row from sm (measured with the demo's contacts)
+const FOOTER_HEIGHT = { xs: 460, sm: 320, md: 200 };

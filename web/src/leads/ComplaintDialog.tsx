@@ -2,15 +2,19 @@ import { Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
-import { sendComplaint } from './leadsApi';
-import { PolicyConsent, ResultView } from './parts';
+import { sendComplaint, type ComplaintBody } from './leadsApi';
+import { PhoneCodeStep, PolicyConsent, ResultView } from './parts';
 import { ModalShell } from './RequestDialog';
+import { useConfirmedSender } from './useLeadSender';
 import { emailProblem, phoneProblem, REQUIRED } from './validation';
 
 const LIMIT = 240;
-type Stage = 'form' | 'sending' | 'sent' | 'failed';
 
-/** The complaint modal of a listing (product.md, Modals; api.md, Complaint). */
+/**
+ * The complaint modal of a listing (product.md, Modals; api.md, Complaint). The phone is confirmed
+ * by an SMS code when the server asks (errorCode 6), as a request form's: a guest's complaint comes
+ * from a phone they proved is theirs.
+ */
 export default function ComplaintDialog({
   publicationId,
   open,
@@ -26,7 +30,10 @@ export default function ComplaintDialog({
   const [comment, setComment] = useState('');
   const [policy, setPolicy] = useState(true);
   const [tried, setTried] = useState(false);
-  const [stage, setStage] = useState<Stage>('form');
+  const complaint = useConfirmedSender((body: ComplaintBody, trust) =>
+    sendComplaint(publicationId, body, trust),
+  );
+  const stage = complaint.stage;
 
   const commentProblem = !comment.trim()
     ? REQUIRED
@@ -41,25 +48,19 @@ export default function ComplaintDialog({
     if (stage === 'sent') {
       setComment('');
       setTried(false);
-      setStage('form');
+      complaint.reset();
     }
   };
 
-  const submit = async () => {
+  const submit = () => {
     setTried(true);
     if (!valid || stage === 'sending') return;
-    setStage('sending');
-    try {
-      await sendComplaint(publicationId, {
-        phone: phoneDigits(phone),
-        email: email.trim(),
-        comment: comment.trim(),
-        policy,
-      });
-      setStage('sent');
-    } catch {
-      setStage('failed');
-    }
+    void complaint.submit({
+      phone: phoneDigits(phone),
+      email: email.trim(),
+      comment: comment.trim(),
+      policy,
+    });
   };
 
   return (
@@ -78,7 +79,15 @@ export default function ComplaintDialog({
           title="Не удалось пожаловаться на объявление"
           text="Попробуйте заполнить данные ещё раз"
           button="Попробовать снова"
-          onButton={() => setStage('form')}
+          onButton={complaint.reset}
+        />
+      ) : stage === 'code' ? (
+        <PhoneCodeStep
+          phone={complaint.phone}
+          endTime={complaint.endTime}
+          onSubmit={complaint.checkCode}
+          onResend={complaint.resend}
+          onBack={complaint.back}
         />
       ) : (
         <Stack
@@ -89,7 +98,7 @@ export default function ComplaintDialog({
           aria-busy={stage === 'sending'}
           onSubmit={(e) => {
             e.preventDefault();
-            void submit();
+            submit();
           }}
         >
           <TextField

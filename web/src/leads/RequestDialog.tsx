@@ -10,15 +10,18 @@ export function ModalShell({
   title,
   subtitle,
   children,
+  maxWidth = 'xs',
 }: {
   open: boolean;
   onClose(): void;
   title: string;
   subtitle?: string;
   children: ReactNode;
+  /** a form's width by default; wider for cards (the account's summary) */
+  maxWidth?: 'xs' | 'md';
 }) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="modal-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={maxWidth} aria-labelledby="modal-title">
       <DialogTitle id="modal-title" sx={{ pr: 6 }}>
         {title}
         <IconButton aria-label="Закрыть" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>

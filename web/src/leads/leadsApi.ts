@@ -24,6 +24,17 @@ export type LeadBody = {
     kitchenSquare: number;
     wishes: string;
   };
+  /** the seller's valuation calculator (product.md section 3) */
+  valuation?: {
+    square: number;
+    numberOfRooms: number;
+    floor: number | null;
+    repair: 'without' | 'cosmetic' | 'modern' | null;
+    houseType: 'brick' | 'block' | 'other' | null;
+    area: string | null;
+    address: string;
+    time: 'yesterday' | 'soon' | 'nextMonth' | 'haveTime' | null;
+  };
 };
 
 /** The campaign label (utm) of the visit, kept for the session from the address it began at. */
@@ -57,11 +68,17 @@ export async function sendLead(body: LeadBody, trustToken: string | null): Promi
 
 export type ComplaintBody = { phone: string; email: string; comment: string; policy: boolean };
 
-export async function sendComplaint(publicationId: string, body: ComplaintBody): Promise<ComplaintFiledDto> {
+/** A complaint goes from a confirmed phone, as a lead does (errorCode 6 without the trust token). */
+export async function sendComplaint(
+  publicationId: string,
+  body: ComplaintBody,
+  trustToken: string | null,
+): Promise<ComplaintFiledDto> {
   const { data } = await apiCall<{ data: ComplaintFiledDto }>(
     `/api/publications/${encodeURIComponent(publicationId)}/complaint`,
     {
       method: 'POST',
+      headers: trustToken ? { 'trust-token': trustToken } : {},
       body: JSON.stringify({ ...body, 'g-recaptcha-response': await botToken('complaint') }),
     },
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, asApiError } from '@estate/client';
 import { useSession } from '../auth/session';
 import { sendFormCode, storedTrust, storeTrust, verifyFormCode } from '../booking/bookingApi';
-import { sendLead, type LeadBody } from './leadsApi';
+import { sendLead } from './leadsApi';
 
 /** errorCode 6: the phone must be confirmed by an SMS code (api.md, SMS and requests). */
 const PHONE_NOT_CONFIRMED = 6;
@@ -12,16 +12,19 @@ const RESEND_TOO_EARLY = 107;
 export type LeadStage = 'form' | 'sending' | 'code' | 'sent' | 'failed';
 
 /**
- * Sends a request form as the booking form does: without a code when the phone is the signed-in
- * user's own or this device confirmed it today (the trust cookie), else the server answers
- * errorCode 6, a code is sent and, once entered, the pending form goes with its trust token.
+ * Sends a form whose phone must be confirmed (a request form, a complaint) as the booking form does:
+ * without a code when the phone is the signed-in user's own or this device confirmed it today (the
+ * trust cookie), else the server answers errorCode 6, a code is sent and, once entered, the pending
+ * form goes with its trust token.
  */
-export function useLeadSender() {
+export function useConfirmedSender<Body extends { phone: string }>(
+  send: (body: Body, trustToken: string | null) => Promise<unknown>,
+) {
   const { profile } = useSession();
   const [stage, setStage] = useState<LeadStage>('form');
   const [endTime, setEndTime] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const [pending, setPending] = useState<LeadBody | null>(null);
+  const [pending, setPending] = useState<Body | null>(null);
 
   const askForCode = async (phone: string) => {
     try {
@@ -34,9 +37,9 @@ export function useLeadSender() {
     }
     setStage('code');
   };
-  const deliver = async (body: LeadBody, trust: string | null) => {
+  const deliver = async (body: Body, trust: string | null) => {
     try {
-      await sendLead(body, trust);
+      await send(body, trust);
       setStage('sent');
     } catch (e) {
       if (e instanceof ApiError && e.errorCode === PHONE_NOT_CONFIRMED) {
@@ -57,12 +60,17 @@ export function useLeadSender() {
     endTime,
     failure,
     phone: pending?.phone ?? '',
-    async submit(body: LeadBody) {
+    async submit(body: Body) {
       setPending(body);
       setFailure(null);
       setStage('sending');
       try {
-        await deliver(body, profile?.phone === body.phone ? null : storedTrust(body.phone));
+        const own = profile?.phone === body.phone;
+        const trust = own ? null : storedTrust(body.phone);
+        // a phone neither the user's own nor proved on this device goes to its code at once: the
+        // server would only refuse it (errorCode 6, a 403 in the console)
+        if (own || trust) await deliver(body, trust);
+        else await askForCode(body.phone);
       } catch (e) {
         fail(e);
       }
@@ -87,6 +95,9 @@ export function useLeadSender() {
     },
   };
 }
+
+/** A request form's sender (`/api/send-request`). */
+export const useLeadSender = () => useConfirmedSender(sendLead);
 
 /** The failure view's text: the server's message (its field errors joined), else the spec's fallback. */
 export function failureMessage(e: ApiError | null): string {

@@ -30,6 +30,8 @@ import {
 
 type Props = {
   value: ComplexFilters;
+  /** the visitor's place when it is the value's city: offered by its name if no complex's city is it */
+  place?: { id: string | null; name: string } | null;
   /** 'Найти': the filters, and the complex if one was chosen (its page opens instead of the list) */
   onSearch: (filters: ComplexFilters, complexId: string) => void;
   onReset: () => void;
@@ -39,12 +41,20 @@ type Props = {
  * product.md, New-buildings search: city, residential complex, rooms, year (2024 and 2025), price
  * range, reset, 'Найти', 'Все фильтры' (the complex's class, stage, finish, parking and walls).
  */
-export function ComplexSearch({ value, onSearch, onReset }: Props) {
+export function ComplexSearch({ value, place, onSearch, onReset }: Props) {
   // a new value from the URL (back, reset) starts the form afresh
-  return <SearchForm key={JSON.stringify(value)} value={value} onSearch={onSearch} onReset={onReset} />;
+  return (
+    <SearchForm
+      key={JSON.stringify(value)}
+      value={value}
+      place={place}
+      onSearch={onSearch}
+      onReset={onReset}
+    />
+  );
 }
 
-function SearchForm({ value, onSearch, onReset }: Props) {
+function SearchForm({ value, place, onSearch, onReset }: Props) {
   const [draft, setDraft] = useState(value);
   const [complexId, setComplexId] = useState('');
   const [allOpen, setAllOpen] = useState(false);
@@ -92,6 +102,9 @@ function SearchForm({ value, onSearch, onReset }: Props) {
               {c.name}
             </option>
           ))}
+          {place?.id && cities.data && !cities.data.some((c) => c.id === place.id) && (
+            <option value={place.id}>{place.name}</option>
+          )}
           {/* a city of the URL shows its id until the list comes (no jump in the field) */}
           {draft.city && !cities.data && <option value={draft.city}>…</option>}
         </TextField>

@@ -5,9 +5,11 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { countLabel, formatPrice } from '@estate/client';
 import { Pagination } from '../catalogue/Pagination';
+import { useChosenPlace } from '../place/store';
 import { ComplexCard, ComplexCardSkeleton } from './ComplexCard';
 import { ComplexSearch } from './ComplexSearch';
 import {
+  cityForAddress,
   complexCitiesQuery,
   complexOptionsQuery,
   complexFiltersFrom,
@@ -16,6 +18,7 @@ import {
   listingFiltersToSearch,
   NO_COMPLEX_FILTERS,
   pageOf,
+  withVisitorPlace,
   type ComplexFilters,
 } from './queries';
 import { NEW_BUILDINGS_TITLE } from './title';
@@ -28,25 +31,42 @@ const GRID = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
 } as const;
 
-/** `/new-buildings`: the residential complexes with the new-buildings search; filters and page in the URL. */
+/**
+ * `/new-buildings`: the residential complexes with the new-buildings search; filters and page in the
+ * URL. Without a city in the URL the list is of the visitor's place (the `location` cookie the
+ * header and the catalogue follow; 'Вся Россия': every city), as the server rendered it.
+ */
 export function NewBuildingsPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
-  const filters = useMemo(() => complexFiltersFrom(search), [search]);
+  const chosen = useChosenPlace();
+  const asked = useMemo(() => complexFiltersFrom(search), [search]);
+  const filters = useMemo(() => withVisitorPlace(asked, chosen.place), [asked, chosen.place]);
   const page = pageOf(search);
-  const list = useQuery(complexListQuery(filters, page));
+  // a first visit waits for its place (the IP's answer) unless the URL names the city
+  const list = useQuery({ ...complexListQuery(filters, page), enabled: chosen.ready || asked.city !== '' });
   const cities = useQuery(complexCitiesQuery());
   const options = useQuery(complexOptionsQuery());
-  const cityName = cities.data?.find((c) => c.id === filters.city)?.name;
+  // the visitor's place may be a region or a city without complexes: its own name then
+  const place = chosen.place?.id && chosen.place.id === filters.city ? chosen.place : null;
+  const cityName = filters.city
+    ? (cities.data?.find((c) => c.id === filters.city)?.name ?? place?.name)
+    : undefined;
 
   useHead({
     title: cityName ? `Новостройки — ${cityName}` : NEW_BUILDINGS_TITLE,
-    description: `Жилые комплексы${cityName ? ` в городе ${cityName}` : ''}: класс, стадия строительства, срок сдачи, цены квартир от застройщиков.`,
+    // the place may be a region: «Жилые комплексы — Московская область», not «в городе …»
+    description: `Жилые комплексы${cityName ? ` — ${cityName}` : ''}: класс, стадия строительства, срок сдачи, цены квартир от застройщиков.`,
     canonical: '/new-buildings',
   });
 
   const apply = (next: ComplexFilters, nextPage = 1) => {
-    setSearch(complexFiltersToSearch(next, nextPage));
+    setSearch(complexFiltersToSearch({ ...next, city: cityForAddress(next.city, chosen.place) }, nextPage));
+    window.scrollTo({ top: 0 });
+  };
+  // the filters go, the visitor's place stays (as the catalogue's reset keeps it)
+  const reset = () => {
+    setSearch(complexFiltersToSearch(NO_COMPLEX_FILTERS));
     window.scrollTo({ top: 0 });
   };
   const onSearch = (next: ComplexFilters, complexId: string) => {
@@ -103,7 +123,7 @@ export function NewBuildingsPage() {
       <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 28, md: 34 } }}>
         {cityName ? `Новостройки: ${cityName}` : 'Новостройки'}
       </Typography>
-      <ComplexSearch value={filters} onSearch={onSearch} onReset={() => apply(NO_COMPLEX_FILTERS)} />
+      <ComplexSearch value={filters} place={place} onSearch={onSearch} onReset={reset} />
       {tags.length > 0 && (
         <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap aria-label="Выбранные фильтры">
           {tags.map((t) => (
@@ -131,9 +151,16 @@ export function NewBuildingsPage() {
         <Stack alignItems="center" spacing={2} py={8}>
           <Typography variant="h6">Ничего не найдено</Typography>
           <Typography color="text.secondary">Попробуйте изменить условия поиска</Typography>
-          <Button variant="outlined" onClick={() => apply(NO_COMPLEX_FILTERS)}>
-            Сбросить фильтры
-          </Button>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="outlined" onClick={reset}>
+              Сбросить фильтры
+            </Button>
+            {filters.city && (
+              <Button variant="outlined" onClick={() => apply({ ...filters, city: '' })}>
+                Искать во всех городах
+              </Button>
+            )}
+          </Stack>
         </Stack>
       )}
       {answer && answer.data.length > 0 && (

@@ -11,6 +11,7 @@ import {
 } from '@estate/client';
 import type { Publication, SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
+import type { ChosenPlace } from '../place/store';
 
 /** product.md section 3, Filters: 20 on a page, pages from 1. */
 export const COMPLEXES_PER_PAGE = 20;
@@ -60,10 +61,13 @@ export const NO_COMPLEX_FILTERS: ComplexFilters = {
   wallMaterials: [],
 };
 
+/** `?city=all`: every city, whatever the visitor's place (an address without `city` follows the place). */
+export const ALL_CITIES = 'all';
+
 export function complexFiltersFrom(search: URLSearchParams): ComplexFilters {
   const year = Number(search.get('year'));
   return {
-    city: digits(search.get('city')),
+    city: search.get('city') === ALL_CITIES ? ALL_CITIES : digits(search.get('city')),
     rooms: csv(search.get('rooms'), (n) => n >= 1 && n <= 4),
     year: (YEAR_CHOICES as readonly number[]).includes(year) ? String(year) : '',
     priceMin: digits(search.get('priceMin')),
@@ -95,6 +99,22 @@ export function complexFiltersToSearch(f: ComplexFilters, page = 1): URLSearchPa
   if (page > 1) search.set('page', String(page));
   return search;
 }
+
+/**
+ * The filters the list is asked with: the city of the address, else the visitor's place (the
+ * header's, which the catalogue follows too; '' for 'Вся Россия'), and '' for `?city=all`.
+ */
+export function withVisitorPlace(f: ComplexFilters, place: ChosenPlace | null): ComplexFilters {
+  if (f.city === ALL_CITIES) return { ...f, city: '' };
+  return f.city ? f : { ...f, city: place?.id ?? '' };
+}
+
+/**
+ * What the address keeps of the city a search asks for: nothing when it is the visitor's place (the
+ * page then follows the place as it changes), `all` for every city when the place is narrower.
+ */
+export const cityForAddress = (city: string, place: ChosenPlace | null) =>
+  city === (place?.id ?? '') ? '' : city || ALL_CITIES;
 
 /** How many of the «Все фильтры» (class, stage, finish, parking, walls) are on. */
 export const extraFilterCount = (f: ComplexFilters) =>
@@ -262,8 +282,9 @@ export async function newBuildingsPrefetch(
   _params: Record<string, string | undefined>,
   search: URLSearchParams,
   call: ApiCall,
+  place: ChosenPlace | null = null,
 ): Promise<void> {
-  const filters = complexFiltersFrom(search);
+  const filters = withVisitorPlace(complexFiltersFrom(search), place);
   await Promise.all([
     queryClient.prefetchQuery(complexListQuery(filters, pageOf(search), call)),
     queryClient.prefetchQuery(complexCitiesQuery(call)),

@@ -3,21 +3,9 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Dialog, IconButton, Stack, Typography } from '@mui/material';
 import { useId, type KeyboardEvent } from 'react';
+import { SCREEN_READER_ONLY } from '@estate/client';
 import { ListingPhoto, type ListingPhotoData } from './ListingPhoto';
 import { stepped, useSwipe } from './swipe';
-
-/** read by a screen reader, not drawn */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  m: '-1px',
-  p: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 const DARK_ARROW = {
   position: 'absolute',
@@ -67,7 +55,7 @@ export default function FullScreenGallery({
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { bgcolor: 'grey.900', color: 'common.white' } } }}
     >
-      <Box component="h2" id={titleId} sx={VISUALLY_HIDDEN}>
+      <Box component="h2" id={titleId} sx={SCREEN_READER_ONLY}>
         {`Фотографии: ${title}`}
       </Box>
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ px: 2, py: 1 }}>

@@ -62,7 +62,7 @@ export const VISITOR_PLACE_KEY = ['visitor-place'] as const;
 let started = false;
 /**
  * The first look: the cookie, else the place the server rendered the page for (kept in the cookie
- * from then on), else the IP. An address the table could not place (`source: 'default'`, a private
+ * from then on), else the IP. An address the database could not place (`source: 'default'`, a private
  * or unknown one) starts at 'Вся Россия' rather than hiding the listings of wherever the visitor
  * really is (docs/decisions.md); a failed call does too.
  */

@@ -7,12 +7,13 @@ import { areaLabel, DEAL_ROUTES, floorLabel, roomsLabel } from '@estate/client';
 import type { Publication } from '../api/types';
 import { withStay } from '../booking/stay';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
-import { PriceBlock, useCardView } from '../catalogue/PublicationCard';
+import { PriceBlock, useCardView } from '../catalogue/cardParts';
 import { ListingPhoto } from '../photos/ListingPhoto';
 import { isBest } from './facts';
+import { SLIDER_WIDE } from '../app/theme';
 
 /** a slide's width: 1.05 slides on a phone (the spec's slider), a fixed card from 600 px */
-const SLIDE_WIDTH = { xs: 'calc((100% - 16px) / 1.05)', sm: 272 };
+const SLIDE_WIDTH = { width: 'calc((100% - 16px) / 1.05)', [SLIDER_WIDE]: { width: 272 } };
 /** the card's height, skeleton and card alike: the photo, the price (an old one may wrap under it), the facts, two lines of title, the address */
 export const SLIDE_HEIGHT = 380;
 
@@ -80,7 +81,7 @@ export const ListingSlider = memo(function ListingSlider({
               <Box
                 key={p.id}
                 role="listitem"
-                sx={{ flex: '0 0 auto', width: SLIDE_WIDTH, scrollSnapAlign: 'start' }}
+                sx={{ flex: '0 0 auto', ...SLIDE_WIDTH, scrollSnapAlign: 'start' }}
               >
                 <SlideCard publication={p} />
               </Box>
@@ -90,7 +91,7 @@ export const ListingSlider = memo(function ListingSlider({
                 key={i}
                 variant="rounded"
                 aria-hidden
-                sx={{ flex: '0 0 auto', width: SLIDE_WIDTH, height: SLIDE_HEIGHT, borderRadius: 3 }}
+                sx={{ flex: '0 0 auto', ...SLIDE_WIDTH, height: SLIDE_HEIGHT, borderRadius: 3 }}
               />
             ))}
       </Box>

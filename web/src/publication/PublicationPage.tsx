@@ -19,8 +19,8 @@ import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } 
 import { getPublication } from '../api/client';
 import type { Publication as PublicationDto } from '../api/types';
 import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
-import { publicationQuery, publicationsByIdsQuery, similarQuery } from './queries';
-import { depositLabel, MetroStations, PriceBlock } from '../catalogue/PublicationCard';
+import { publicationQuery, similarQuery } from './queries';
+import { depositLabel, MetroStations, PriceBlock } from '../catalogue/cardParts';
 import { PhoneButton, usePhoneReveal, type PhoneReveal } from '../catalogue/PhoneButton';
 import { ChatButton } from '../chat/ChatButton';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
@@ -30,22 +30,24 @@ import { POINT_MAP_HEIGHT } from '../map/settings';
 import { WhenNear } from '../map/WhenNear';
 import { PhotoGallery } from '../photos/PhotoGallery';
 import { LazyComplaintDialog, LazyRequestDialog, useLazyModal } from '../leads/openers';
+import { CALLBACK_FORM } from '../leads/forms';
 import { ListingSlider } from './ListingSlider';
 import { isBest, pricePerMetre } from './facts';
-import { rememberViewed, useRecentlyViewed } from './recentlyViewed';
+import { rememberViewed } from './recentlyViewed';
+import { RecentlyViewed } from './RecentlyViewed';
 import { ClippedText } from './ClippedText';
 import { HydrateLater } from '../app/hydrateLater';
 import { BOTTOM_MENU_HEIGHT, useHiddenOnScrollDown } from '../home/BottomMenu';
 
 /**
  * The main photo's width in the layout: the screen less the container's padding below md, then the
- * 8-of-12 column (less the grid's 32 px gap) of the lg container, 1200 px at most. A one-density
+ * 8-of-12 column (less the grid's 32 px gap) of the lg container, 1251 px at most (app/theme.ts). A one-density
  * phone's 343 px then takes the card size.
  */
 const MAIN_PHOTO_SLOT = [
-  '(min-width: 1200px) 757px',
-  '(min-width: 900px) calc(66.7vw - 43px)',
-  '(min-width: 600px) calc(100vw - 48px)',
+  '(min-width: 1251px) 791px',
+  '(min-width: 768px) calc(66.7vw - 43px)',
+  '(min-width: 500px) calc(100vw - 48px)',
   'calc(100vw - 32px)',
 ].join(', ');
 
@@ -334,13 +336,7 @@ function Publication({ id }: { id: string }) {
 /** popup-phone, popup-credit (a sale) and the complaint of a listing: each modal loaded on its first click. */
 function ListingRequests({ publication: p }: { publication: PublicationDto }) {
   const titlePage = p.title;
-  const callback = useLazyModal(LazyRequestDialog, {
-    kind: 'callback',
-    title: 'Заказать звонок',
-    subtitle: 'Оставьте номер, и мы перезвоним Вам в ближайшее время',
-    submitLabel: 'Жду звонка',
-    titlePage,
-  });
+  const callback = useLazyModal(LazyRequestDialog, { ...CALLBACK_FORM, titlePage });
   const credit = useLazyModal(LazyRequestDialog, {
     kind: 'credit',
     title: 'Заявка на ипотеку',
@@ -355,7 +351,7 @@ function ListingRequests({ publication: p }: { publication: PublicationDto }) {
     <>
       <Stack direction="row" flexWrap="wrap" columnGap={1}>
         <Button size="small" onClick={callback.open}>
-          Заказать звонок
+          {CALLBACK_FORM.title}
         </Button>
         {p.dealCategory === 'sale' && (
           <Button size="small" onClick={credit.open}>
@@ -447,22 +443,6 @@ function SimilarListings({ publication: p }: { publication: PublicationDto }) {
     <HydrateLater>
       <ListingSlider title="Похожие объявления" listings={shown} testId="similar-listings" />
     </HydrateLater>
-  );
-}
-
-/** «Вы смотрели»: the listings this browser opened last (16 at most), the one shown now left out. */
-function RecentlyViewed({ currentId }: { currentId: string }) {
-  const ids = useRecentlyViewed().filter((id) => id !== currentId);
-  const viewed = useQuery({ ...publicationsByIdsQuery(ids), enabled: ids.length > 0 });
-  const listings = useDeferredValue(viewed.data);
-  if (ids.length === 0 || viewed.data?.length === 0 || viewed.isError) return null;
-  return (
-    <ListingSlider
-      title="Вы смотрели"
-      listings={listings}
-      testId="recently-viewed"
-      skeletons={Math.min(ids.length, 4)}
-    />
   );
 }
 

@@ -1,0 +1,295 @@
+import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { formatPhone, phoneDigits } from '@estate/client';
+import { useSession } from '../auth/session';
+import type { LeadBody } from './leadsApi';
+import { PhoneCodeStep, PolicyConsent, ResultView } from './parts';
+import { ModalShell } from './RequestDialog';
+import { failureMessage, useLeadSender } from './useLeadSender';
+import { areaProblem, minLengthProblem, nameProblem, phoneProblem, REQUIRED } from './validation';
+
+type Valuation = NonNullable<LeadBody['valuation']>;
+
+const ROOMS = [
+  { value: 0, label: 'Студия' },
+  { value: 1, label: '1' },
+  { value: 2, label: '2' },
+  { value: 3, label: '3' },
+  { value: 4, label: '4' },
+  { value: 5, label: '5 и более' },
+];
+const REPAIRS: { value: NonNullable<Valuation['repair']>; label: string }[] = [
+  { value: 'without', label: 'Без ремонта' },
+  { value: 'cosmetic', label: 'Косметический' },
+  { value: 'modern', label: 'Современный' },
+];
+const HOUSE_TYPES: { value: NonNullable<Valuation['houseType']>; label: string }[] = [
+  { value: 'brick', label: 'Кирпичный' },
+  { value: 'block', label: 'Панельный или блочный' },
+  { value: 'other', label: 'Другой' },
+];
+const TIMES: { value: NonNullable<Valuation['time']>; label: string }[] = [
+  { value: 'yesterday', label: 'Как можно скорее' },
+  { value: 'soon', label: 'В ближайшее время' },
+  { value: 'nextMonth', label: 'В следующем месяце' },
+  { value: 'haveTime', label: 'Есть время, не спешу' },
+];
+
+type Form = {
+  address: string;
+  area: string;
+  square: string;
+  numberOfRooms: number | '';
+  floor: string;
+  repair: Valuation['repair'] | '';
+  houseType: Valuation['houseType'] | '';
+  time: Valuation['time'] | '';
+  name: string;
+  phone: string;
+};
+
+/**
+ * The seller's valuation calculator (product.md sections 1 and 3): the flat (address, area, rooms,
+ * floor, repair, house) and when it is to be sold, then the contacts; sent as a lead of kind
+ * valuation (`POST /api/send-request`), the phone confirmed by an SMS code when the server asks.
+ */
+export default function ValuationDialog({
+  open,
+  onClose,
+  titlePage,
+}: {
+  open: boolean;
+  onClose(): void;
+  titlePage: string;
+}) {
+  const { profile } = useSession();
+  const initial = (): Form => ({
+    address: '',
+    area: '',
+    square: '',
+    numberOfRooms: '',
+    floor: '',
+    repair: '',
+    houseType: '',
+    time: '',
+    name: profile?.name ?? '',
+    phone: profile ? formatPhone(profile.phone) : '',
+  });
+  const [form, setForm] = useState<Form>(initial);
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  const [policy, setPolicy] = useState(true);
+  const [tried, setTried] = useState(false);
+  const lead = useLeadSender();
+
+  const errors = {
+    address: minLengthProblem(form.address, 3),
+    square: areaProblem(form.square),
+    numberOfRooms: form.numberOfRooms === '' ? REQUIRED : null,
+    name: nameProblem(form.name),
+    phone: phoneProblem(form.phone),
+  };
+  const valid = Object.values(errors).every((e) => !e) && policy;
+  const show = (f: keyof typeof errors) => (tried ? errors[f] : null);
+
+  const close = () => {
+    onClose();
+    if (lead.stage === 'sent') {
+      setForm(initial());
+      setTried(false);
+      lead.reset();
+    }
+  };
+  const submit = () => {
+    setTried(true);
+    if (!valid || lead.stage === 'sending') return;
+    void lead.submit({
+      kind: 'valuation',
+      name: form.name.trim(),
+      phone: phoneDigits(form.phone),
+      text: '',
+      titlePage: titlePage || 'Оценка квартиры',
+      valuation: {
+        square: Number(form.square.replace(',', '.')),
+        numberOfRooms: Number(form.numberOfRooms),
+        floor: form.floor === '' ? null : Number(form.floor),
+        repair: form.repair || null,
+        houseType: form.houseType || null,
+        area: form.area.trim() || null,
+        address: form.address.trim(),
+        time: form.time || null,
+      },
+    });
+  };
+
+  let content;
+  if (lead.stage === 'sent')
+    content = (
+      <ResultView
+        ok
+        title="Заявка отправлена"
+        text="Спасибо! Специалист рассчитает стоимость квартиры и свяжется с Вами."
+        button="Хорошо"
+        onButton={close}
+      />
+    );
+  else if (lead.stage === 'failed')
+    content = (
+      <ResultView
+        ok={false}
+        title="Не удалось отправить заявку"
+        text={failureMessage(lead.failure)}
+        button="Попробовать снова"
+        onButton={lead.reset}
+      />
+    );
+  else if (lead.stage === 'code')
+    content = (
+      <PhoneCodeStep
+        phone={lead.phone}
+        endTime={lead.endTime}
+        onSubmit={lead.checkCode}
+        onResend={lead.resend}
+        onBack={lead.back}
+      />
+    );
+  else
+    content = (
+      <Stack
+        component="form"
+        spacing={2}
+        pt={1}
+        noValidate
+        aria-busy={lead.stage === 'sending'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          label="Адрес квартиры"
+          required
+          value={form.address}
+          onChange={(e) => set({ address: e.target.value.slice(0, 300) })}
+          error={!!show('address')}
+          helperText={show('address')}
+        />
+        <TextField
+          label="Район"
+          value={form.area}
+          onChange={(e) => set({ area: e.target.value.slice(0, 200) })}
+        />
+        <Stack direction="row" spacing={2}>
+          <TextField
+            label="Площадь, м²"
+            required
+            fullWidth
+            inputMode="decimal"
+            value={form.square}
+            onChange={(e) => set({ square: e.target.value.replace(/[^\d.,]/g, '').slice(0, 7) })}
+            error={!!show('square')}
+            helperText={show('square')}
+          />
+          <TextField
+            label="Этаж"
+            fullWidth
+            inputMode="numeric"
+            value={form.floor}
+            onChange={(e) => set({ floor: e.target.value.replace(/\D/g, '').slice(0, 3) })}
+          />
+        </Stack>
+        <TextField
+          select
+          label="Количество комнат"
+          required
+          value={form.numberOfRooms}
+          onChange={(e) => set({ numberOfRooms: Number(e.target.value) })}
+          error={!!show('numberOfRooms')}
+          helperText={show('numberOfRooms')}
+        >
+          {ROOMS.map((r) => (
+            <MenuItem key={r.value} value={r.value}>
+              {r.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            select
+            fullWidth
+            label="Ремонт"
+            value={form.repair}
+            onChange={(e) => set({ repair: e.target.value as Form['repair'] })}
+          >
+            {REPAIRS.map((r) => (
+              <MenuItem key={r.value} value={r.value}>
+                {r.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            fullWidth
+            label="Тип дома"
+            value={form.houseType}
+            onChange={(e) => set({ houseType: e.target.value as Form['houseType'] })}
+          >
+            {HOUSE_TYPES.map((h) => (
+              <MenuItem key={h.value} value={h.value}>
+                {h.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <TextField
+          select
+          label="Когда планируете продать"
+          value={form.time}
+          onChange={(e) => set({ time: e.target.value as Form['time'] })}
+        >
+          {TIMES.map((t) => (
+            <MenuItem key={t.value} value={t.value}>
+              {t.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Имя"
+          required
+          autoComplete="name"
+          value={form.name}
+          onChange={(e) => set({ name: e.target.value })}
+          error={!!show('name')}
+          helperText={show('name')}
+        />
+        <TextField
+          label="Телефон"
+          required
+          type="tel"
+          autoComplete="tel"
+          placeholder="+7 (___) ___-__-__"
+          value={form.phone}
+          onChange={(e) => set({ phone: formatPhone(e.target.value) })}
+          error={!!show('phone')}
+          helperText={show('phone')}
+        />
+        <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
+        <Button type="submit" variant="contained" size="large" disabled={lead.stage === 'sending'}>
+          {lead.stage === 'sending' ? 'Отправляем…' : 'Узнать стоимость'}
+        </Button>
+        <Typography variant="caption" color="text.secondary">
+          * — обязательные поля
+        </Typography>
+      </Stack>
+    );
+
+  return (
+    <ModalShell
+      open={open}
+      onClose={close}
+      title="Оценка квартиры"
+      subtitle="Расскажите о квартире, и специалист рассчитает её рыночную стоимость"
+    >
+      {content}
+    </ModalShell>
+  );
+}

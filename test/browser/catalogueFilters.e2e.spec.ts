@@ -182,11 +182,11 @@ describeInBrowser('catalogue filters', () => {
       // the area filter stayed through the sort
       expect(new URL(page.url()).searchParams.get('TotalArea')).toBe('50-90');
 
-      // «Сбросить все» clears the tags and the address keeps only the order
+      // «Сбросить все» clears the tags and the address keeps only the order, with the reset's pages of 8 (api.md)
       await page.getByRole('button', { name: 'Сбросить все' }).click();
       await page.waitForURL((url) => !url.searchParams.has('TotalArea'));
       await areaTag.waitFor({ state: 'detached' });
-      expect(new URL(page.url()).search).toBe('?sort=expensive');
+      expect(new URL(page.url()).search).toBe('?sort=expensive&limit=8');
       await shot(page, `catalogue-filters-sorted-${width}`);
     });
 

@@ -20,6 +20,8 @@ describeInBrowser('new buildings', () => {
 
   /** the test's own complex: in Москва, handed over in 2025, with three flats on sale (two of one room) */
   const COMPLEX = { id: 'nb-test-rc', name: 'ЖК «Тестовый квартал»', stage: 3 };
+  /** and one in Краснодар, which a visitor who chose Москва must not be shown */
+  const SOUTH = { id: 'nb-test-south', name: 'ЖК «Тестовый юг»' };
   const LISTINGS = [
     { id: 'nb-test-1', rooms: 1 },
     { id: 'nb-test-2', rooms: 1 },
@@ -45,6 +47,30 @@ describeInBrowser('new buildings', () => {
         floorsCount: 17,
         priceFrom: 9_100_000,
         images: [991, 993, 992].map((k) => ({ path: `/storage/demo/${k}.svg` })),
+      },
+    });
+    await runComplexCommand(ctx, {
+      type: 'RegisterResidentialComplex',
+      complexId: SOUTH.id,
+      details: {
+        name: SOUTH.name,
+        developer: 'ГК «Тест Девелопмент»',
+        description: 'Корпус у реки.',
+        address: {
+          locationId: '8',
+          locationName: '',
+          fullAddress: 'Краснодар, ул. Тестовая, 5',
+          geo: { lat: 45.0355, lon: 38.9753 },
+        },
+        class: 2,
+        stage: 2,
+        deadline: { year: 2025, quarter: 2 },
+        wallMaterial: 4,
+        finish: 1,
+        parking: 2,
+        floorsCount: 12,
+        priceFrom: 5_100_000,
+        images: [991].map((k) => ({ path: `/storage/demo/${k}.svg` })),
       },
     });
     const { agent } = await createAgency(ctx, 'new-buildings', '5');
@@ -242,6 +268,71 @@ describeInBrowser('new buildings', () => {
       await page.waitForURL(new RegExp(`/new-buildings/${target.id}#listings$`));
       await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
 
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe.each([375, 1440])('the new buildings of the visitor’s place at %i px', (width) => {
+    it('lists only Moscow’s complexes with Москва chosen, names the city, and «Все города» lists every one', async () => {
+      const { url } = suite.server;
+      context = await suite.browser.newContext({
+        viewport: { width, height: width < 768 ? 812 : 900 },
+        locale: 'ru-RU',
+      });
+      // the visitor chose Москва in the locations modal (the cookie the catalogue follows too)
+      await context.addCookies([
+        { name: 'location', value: encodeURIComponent(JSON.stringify({ id: '1', name: 'Москва' })), url },
+      ]);
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = `${message.text()} @ ${message.location().url}`;
+        if (!isSignedOutProbe(text)) errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+
+      const moscow = await complexes('cityId=1&limit=100');
+      const south = await complexes('cityId=8&limit=100');
+      const everything = await complexes('limit=1');
+      expect(moscow.data.map((c) => c.id)).toContain(COMPLEX.id);
+      expect(south.data.map((c) => c.id)).toContain(SOUTH.id);
+
+      await visit(page, `${url}/new-buildings`);
+      await page.getByRole('heading', { level: 1, name: 'Новостройки: Москва' }).waitFor();
+      const found = page.getByTestId('complexes-found');
+      await found
+        .filter({ hasText: `Найдено ${moscow.meta.total} ${complexWord(moscow.meta.total)}` })
+        .waitFor();
+      const listed = await page.getByTestId('complex-name').allTextContents();
+      expect(listed).toEqual(moscow.data.slice(0, 20).map((c) => c.name));
+      expect(listed).toContain(COMPLEX.name);
+      expect(listed).not.toContain(SOUTH.name);
+      expect(listed.filter((name) => south.data.some((c) => c.name === name))).toEqual([]);
+      const form = page.getByRole('search', { name: 'Поиск новостроек' });
+      expect(await form.getByRole('combobox', { name: 'Город' }).inputValue()).toBe('1');
+      expect(
+        await page.getByRole('combobox', { name: 'Город' }).locator('option:checked').textContent(),
+      ).toBe('Москва');
+      // the address keeps no city: the page follows the visitor's place
+      expect(new URL(page.url()).search).toBe('');
+      // the GeoIP database's credit, as its licence asks
+      const credit = page.getByTestId('geoip-credit');
+      await credit.waitFor();
+      expect(await credit.getByRole('link', { name: 'MaxMind' }).getAttribute('href')).toBe(
+        'https://www.maxmind.com',
+      );
+      await noSideScroll(page, width);
+      await shot(page, `new-buildings-moscow-${width}`);
+
+      // «Все города» in the search: every complex, whatever the place
+      await form.getByRole('combobox', { name: 'Город' }).selectOption('');
+      await form.getByRole('button', { name: 'Найти' }).click();
+      await page.waitForURL(/\/new-buildings\?city=all$/);
+      await page.getByRole('heading', { level: 1, name: 'Новостройки', exact: true }).waitFor();
+      await found.filter({ hasText: `Найдено ${everything.meta.total} ` }).waitFor();
+      expect(await page.getByTestId('complex-card').count()).toBe(Math.min(20, everything.meta.total));
       expect(errors).toEqual([]);
     });
   });

@@ -82,7 +82,7 @@ describe('the demo’s history', () => {
     expect(stepOf(funnel, 'impressions')).toBeGreaterThan(stepOf(funnel, 'opened'));
   });
 
-  it('gives the agency’s most viewed listing views on many days: of the quarter, and of its page’s ten', async () => {
+  it('gives the agency’s listings views on many days: the most viewed most days of the quarter, the busiest most of its page’s ten', async () => {
     const listings = await get<{ id: string }[]>(
       t.app,
       `/api/agency/${AGENCY}/publications?status=1&limit=100`,
@@ -108,11 +108,18 @@ describe('the demo’s history', () => {
       if (stepOf(funnel, 'impressions') > 0) days++;
     }
     expect(days).toBeGreaterThanOrEqual(30);
-    const page = (
-      await request(t.app).get(`/api/public-views-diagram-per-ten-days?publicationId=${top.id}`).expect(200)
-    ).body.data as { viewsDiagram: { views: number }[]; allViews: number };
-    expect(page.viewsDiagram.slice(0, -1).filter((d) => d.views > 0).length).toBeGreaterThanOrEqual(5);
-    expect(page.allViews).toBeGreaterThan(0);
+    // a listing's page: its ten days' views (today's not over), the busiest of the agency's listings
+    const pages = await Promise.all(
+      listings.map(
+        async ({ id }) =>
+          (await request(t.app).get(`/api/public-views-diagram-per-ten-days?publicationId=${id}`).expect(200))
+            .body.data as { viewsDiagram: { views: number }[]; allViews: number },
+      ),
+    );
+    const daysSeen = pages.map((page) => page.viewsDiagram.slice(0, -1).filter((d) => d.views > 0).length);
+    const busiest = daysSeen.indexOf(Math.max(...daysSeen));
+    expect(daysSeen[busiest]).toBeGreaterThanOrEqual(5);
+    expect(pages[busiest].allViews).toBeGreaterThan(0);
   });
 
   it('is folded again at a restart, the same, and seeding again adds nothing to the log or the bus', async () => {

@@ -134,22 +134,25 @@ export async function seedDemoHistory(
       const since = promotedSince.get(doc._id);
       const boost = since !== undefined && since < end ? TRAFFIC.promoted : 1;
       const mean = TRAFFIC.views * popularity * season * boost * ((end - start) / DAY);
-      const within = (after: number) => Math.floor(after + (end - after) * rnd.next());
-      for (let v = poisson(rnd.next, mean); v > 0; v--) {
+      // a sequence of its own for each listing and day (by how many days back): the other days'
+      // traffic does not depend on how much of today, or of a listing's first day, has passed
+      const chance = random(seedOf(`${doc._id}:${back}`));
+      const within = (after: number) => Math.floor(after + (end - after) * chance.next());
+      for (let v = poisson(chance.next, mean); v > 0; v--) {
         const who =
-          rnd.next() < TRAFFIC.buyer && buyerViewers.length
-            ? rnd.pick(buyerViewers)
-            : viewers[Math.floor(rnd.next() * viewers.length)];
+          chance.next() < TRAFFIC.buyer && buyerViewers.length
+            ? chance.pick(buyerViewers)
+            : viewers[Math.floor(chance.next() * viewers.length)];
         const seen = within(start);
         plain.push(interactionOf.seen('view', who.viewer, doc._id, iso(seen), who.origin));
-        if (rnd.next() >= TRAFFIC.opened) continue;
+        if (chance.next() >= TRAFFIC.opened) continue;
         const opened = within(seen);
         plain.push(interactionOf.seen('click', who.viewer, doc._id, iso(opened), who.origin));
-        if (rnd.next() < TRAFFIC.phone)
+        if (chance.next() < TRAFFIC.phone)
           plain.push(interactionOf.phone(who.viewer, doc._id, iso(within(opened))));
         const buyer = who.buyer;
         if (!buyer) continue;
-        if (rnd.next() < TRAFFIC.favourite) {
+        if (chance.next() < TRAFFIC.favourite) {
           const time = within(opened);
           actions.push({
             time,
@@ -157,10 +160,10 @@ export async function seedDemoHistory(
               addToFavourites(at(ctx, time), buyer, doc._id, { meta: { correlationId: DEMO_CORRELATION } }),
           });
         }
-        if (rnd.next() < TRAFFIC.chat) {
+        if (chance.next() < TRAFFIC.chat) {
           const time = within(opened);
-          const question = rnd.pick(QUESTIONS);
-          const answer = rnd.next() < 0.6 ? rnd.pick(ANSWERS) : null;
+          const question = chance.pick(QUESTIONS);
+          const answer = chance.next() < 0.6 ? chance.pick(ANSWERS) : null;
           actions.push({ time, run: () => askAboutListing(at(ctx, time), buyer, doc, question, answer) });
         }
       }
@@ -178,3 +181,4 @@ export async function seedDemoHistory(
 }
 
 const iso = (time: number) => new Date(time).toISOString();
+const seedOf = (text: string) => createHash('sha256').update(text).digest().readUInt32LE(0);

@@ -7,13 +7,13 @@ import { CHATS, type ChatDocument } from '@estate/projections';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AuthenticatedUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { fold } from '../core/decider';
+import { fold, loadState } from '../core/decider';
 import { ERRORS } from '../core/errors';
 import { defineReactor } from '../core/reactors/reactor';
 import { CROSS_SITE_REFUSED, crossSiteCheck } from '../core/security';
 import { agencyDecider, agencyStream } from '../agencies';
 import { sessionEndOf, sessionOfHeaders, sessionOfToken, type SocketSession } from '../identity';
-import { chatDecider, chatStream, unreadOf } from './chat';
+import { chatDecider, chatStream, unreadOf, type Chat } from './chat';
 import { withBookingInfo } from './bookingInfo';
 import { messageOf, type ChatMessageDto } from './dto';
 import { markOffline, markOnline, PRESENCE_TTL_MS } from './presence';
@@ -51,9 +51,8 @@ export type LivePush = {
 export type SessionEndedNote = { sessionEnded: { userId: string; tokenHash: string } };
 type LiveNote = LivePush | SessionEndedNote;
 
-/** the push of one chat fact, from the chat's stream up to it; null for a chat without members (recorded before chats) */
-function pushOf(event: StoredEvent, history: StoredEvent[]): LivePush | null {
-  const chat = fold(chatDecider, history);
+/** the push of one chat fact, from the chat's state at it; null for a chat without members (recorded before chats) */
+function pushOf(event: StoredEvent, chat: Chat): LivePush | null {
   if (!chat.members) return null;
   const recipients = [chat.members.visitorId, chat.members.authorId].filter(
     (id): id is string => id !== null,
@@ -81,11 +80,12 @@ function pushOf(event: StoredEvent, history: StoredEvent[]): LivePush | null {
  * The agency's owner reads the chats of the agency's listings (the cabinet's «Чаты»): they get the
  * pushes too, with the listing side's unread count.
  */
-async function withAgencyOwner(ctx: AppContext, push: LivePush, history: StoredEvent[]): Promise<LivePush> {
-  const started = history.find((e) => e.type === 'ChatStarted')?.data as
-    { agencyId: string | null; authorId: string } | undefined;
+async function withAgencyOwner(ctx: AppContext, push: LivePush): Promise<LivePush> {
+  // the chat's first event is its start (chat.ts appends it with the first message)
+  const [first] = await ctx.eventStore.readStream(chatStream(push.chatId), 0, 1);
+  const started = first?.type === 'ChatStarted' ? (first.data as EventData<'ChatStarted'>) : undefined;
   if (!started?.agencyId) return push;
-  const agency = fold(agencyDecider, await ctx.eventStore.readStream(agencyStream(started.agencyId)));
+  const { state: agency } = await loadState(ctx.eventStore, agencyStream(started.agencyId), agencyDecider);
   if (!agency.registered || push.recipients.includes(agency.ownerId)) return push;
   return {
     ...push,
@@ -94,11 +94,21 @@ async function withAgencyOwner(ctx: AppContext, push: LivePush, history: StoredE
   };
 }
 
-/** the chat's stream up to and including a fact of it */
-const historyUpTo = async (ctx: AppContext, event: StoredEvent) =>
-  (await ctx.eventStore.readStream(chatStream(String((event.data as { chatId: string }).chatId)))).filter(
-    (e) => e.position <= event.position,
+/**
+ * The chat's state at one of its facts: the state this process keeps of the stream (core/decider.ts,
+ * extended by what was appended since), which ends at the fact while the reactor keeps up; a
+ * reactor behind the log (a restart, a redelivery) folds the stream up to the fact instead. A long
+ * chat is thus not read and folded whole for each message.
+ */
+async function chatAt(ctx: AppContext, event: StoredEvent): Promise<Chat> {
+  const streamId = chatStream(String((event.data as { chatId: string }).chatId));
+  const kept = await loadState(ctx.eventStore, streamId, chatDecider);
+  if (kept.position === event.position) return kept.state;
+  return fold(
+    chatDecider,
+    (await ctx.eventStore.readStream(streamId)).filter((e) => e.position <= event.position),
   );
+}
 
 /**
  * What follows a chat's fact for the sockets: the push, on the bus, which every API process reads
@@ -111,8 +121,7 @@ export const chatReactors = (ctx: AppContext) => [
     handles: ['ChatMessagePosted', 'ChatMessagesRead'],
     async react(event) {
       const stored = event as unknown as StoredEvent;
-      const history = await historyUpTo(ctx, stored);
-      const push = pushOf(stored, history);
+      const push = pushOf(stored, await chatAt(ctx, stored));
       if (!push) return;
       if (push.event.type === 'message' && push.event.message.bookingDailyRentAdRequestId) {
         // a booking's message tells its request as the chat's page does (bookingInfo.ts), as the read
@@ -121,9 +130,7 @@ export const chatReactors = (ctx: AppContext) => [
         const [message] = await withBookingInfo(ctx, push.chatId, [push.event.message]);
         push.event = { type: 'message', message: { ...message, focused: true } };
       }
-      await ctx.bus.publish(CHAT_LIVE_TOPIC, [
-        { key: push.chatId, value: await withAgencyOwner(ctx, push, history) },
-      ]);
+      await ctx.bus.publish(CHAT_LIVE_TOPIC, [{ key: push.chatId, value: await withAgencyOwner(ctx, push) }]);
     },
   }),
   // the sockets of a session outlive the request that ended it, and may be held by any API process
@@ -356,7 +363,7 @@ export class ChatSockets {
         position = event.position;
         if (event.type !== 'ChatMessagePosted' && event.type !== 'ChatMessagesRead') continue;
         if (!chats.has(String((event.data as { chatId: string }).chatId))) continue;
-        const push = pushOf(event, await historyUpTo(this.ctx, event));
+        const push = pushOf(event, await chatAt(this.ctx, event));
         if (push) this.send(ws, push, user.userId);
       }
       scanned += events.length;

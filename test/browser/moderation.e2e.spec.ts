@@ -417,9 +417,11 @@ describeInBrowser('the moderators’ work', () => {
       };
       expect(settings.data.workingHours).toBe('Пн–Пт 9:00–20:00');
     });
+  });
 
+  describe.each([375, 1440])('the lists at %i px', (width) => {
     it('shows a slow list’s loading instead of a blank page until its call answers', async () => {
-      await openCabinet(1440);
+      await openCabinet(width);
       // each list's call held until the loading has been seen (the leads, where the cabinet opens, are loaded)
       const lists: [hash: string, call: RegExp][] = [
         ['#/complained-publications', /\/api\/cabinet\/complained-publications\b/],

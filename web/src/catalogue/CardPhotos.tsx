@@ -1,26 +1,13 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, IconButton, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Publication } from '../api/types';
 import { ListingPhoto } from '../photos/ListingPhoto';
+import { GalleryArrows } from '../photos/GalleryArrows';
 import { stepped } from '../photos/swipe';
 
 /** product.md, Listing cards: the standard card's slider shows the first 3 photos */
 export const CARD_PHOTOS = 3;
-
-const ARROW_SX = {
-  position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
-  width: 32,
-  height: 32,
-  bgcolor: 'rgba(255,255,255,0.85)',
-  color: 'text.primary',
-  boxShadow: 1,
-  '&:hover': { bgcolor: 'common.white' },
-} as const;
 
 /**
  * A catalogue card's photos: the listing's first 3 side by side in a strip that scrolls by whole
@@ -106,22 +93,7 @@ export function CardPhotos({
       </Box>
       {photos.length > 1 && (
         <>
-          <IconButton
-            aria-label="Предыдущее фото"
-            size="small"
-            onClick={() => step(-1)}
-            sx={{ ...ARROW_SX, left: 8 }}
-          >
-            <ChevronLeftIcon fontSize="small" />
-          </IconButton>
-          <IconButton
-            aria-label="Следующее фото"
-            size="small"
-            onClick={() => step(1)}
-            sx={{ ...ARROW_SX, right: 8 }}
-          >
-            <ChevronRightIcon fontSize="small" />
-          </IconButton>
+          <GalleryArrows onStep={step} size="small" />
           <Stack
             direction="row"
             spacing={0.75}

@@ -2,8 +2,9 @@ import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits, type LeadKindDto } from '@estate/client';
 import { useSession } from '../auth/session';
-import { PhoneCodeStep, PolicyConsent, ResultView } from './parts';
-import { failureMessage, useLeadSender } from './useLeadSender';
+import { LeadSteps } from './LeadSteps';
+import { PolicyConsent } from './parts';
+import { useLeadSender } from './useLeadSender';
 import { nameProblem, phoneProblem, REQUIRED } from './validation';
 
 const TEXT_LIMIT = 240;
@@ -53,101 +54,73 @@ export function RequestForm({
   };
   const valid = !errors.name && !errors.phone && !errors.text && policy;
 
-  if (lead.stage === 'sent')
-    return (
-      <ResultView
-        ok
-        title={successTitle}
-        text={successText}
-        button="Хорошо"
-        onButton={() => {
-          lead.reset();
-          setText('');
-          setTried(false);
-          onDone?.();
-        }}
-      />
-    );
-  if (lead.stage === 'failed')
-    return (
-      <ResultView
-        ok={false}
-        title="Не удалось отправить заявку"
-        text={failureMessage(lead.failure)}
-        button="Попробовать снова"
-        onButton={lead.reset}
-      />
-    );
-  if (lead.stage === 'code')
-    return (
-      <PhoneCodeStep
-        phone={lead.phone}
-        endTime={lead.endTime}
-        onSubmit={lead.checkCode}
-        onResend={lead.resend}
-        onBack={lead.back}
-      />
-    );
-
   const show = (field: keyof typeof errors) => (tried ? errors[field] : null);
+  const sent = () => {
+    lead.reset();
+    setText('');
+    setTried(false);
+    onDone?.();
+  };
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      noValidate
-      aria-busy={lead.stage === 'sending'}
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (!valid || lead.stage === 'sending') return;
-        void lead.submit({
-          kind,
-          name: name.trim(),
-          phone: phoneDigits(phone),
-          text: textLabel ? text.trim() : fixedText,
-          titlePage,
-        });
-      }}
-    >
-      <TextField
-        label="Имя"
-        required
-        value={name}
-        autoComplete="name"
-        onChange={(e) => setName(e.target.value)}
-        error={!!show('name')}
-        helperText={show('name')}
-      />
-      <TextField
-        label="Телефон"
-        required
-        value={phone}
-        type="tel"
-        autoComplete="tel"
-        placeholder="+7 (___) ___-__-__"
-        onChange={(e) => setPhone(formatPhone(e.target.value))}
-        error={!!show('phone')}
-        helperText={show('phone')}
-      />
-      {textLabel && (
+    <LeadSteps lead={lead} sent={{ title: successTitle, text: successText }} onSent={sent}>
+      <Stack
+        component="form"
+        spacing={2}
+        noValidate
+        aria-busy={lead.stage === 'sending'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTried(true);
+          if (!valid || lead.stage === 'sending') return;
+          void lead.submit({
+            kind,
+            name: name.trim(),
+            phone: phoneDigits(phone),
+            text: textLabel ? text.trim() : fixedText,
+            titlePage,
+          });
+        }}
+      >
         <TextField
-          label={textLabel}
-          required={textRequired}
-          multiline
-          minRows={3}
-          value={text}
-          onChange={(e) => setText(e.target.value.slice(0, TEXT_LIMIT))}
-          error={!!show('text')}
-          helperText={show('text') ?? `${text.length} / ${TEXT_LIMIT}`}
+          label="Имя"
+          required
+          value={name}
+          autoComplete="name"
+          onChange={(e) => setName(e.target.value)}
+          error={!!show('name')}
+          helperText={show('name')}
         />
-      )}
-      <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
-      <Button type="submit" variant="contained" size="large" disabled={lead.stage === 'sending'}>
-        {lead.stage === 'sending' ? 'Отправляем…' : submitLabel}
-      </Button>
-      <Typography variant="caption" color="text.secondary">
-        * — обязательные поля
-      </Typography>
-    </Stack>
+        <TextField
+          label="Телефон"
+          required
+          value={phone}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+7 (___) ___-__-__"
+          onChange={(e) => setPhone(formatPhone(e.target.value))}
+          error={!!show('phone')}
+          helperText={show('phone')}
+        />
+        {textLabel && (
+          <TextField
+            label={textLabel}
+            required={textRequired}
+            multiline
+            minRows={3}
+            value={text}
+            onChange={(e) => setText(e.target.value.slice(0, TEXT_LIMIT))}
+            error={!!show('text')}
+            helperText={show('text') ?? `${text.length} / ${TEXT_LIMIT}`}
+          />
+        )}
+        <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
+        <Button type="submit" variant="contained" size="large" disabled={lead.stage === 'sending'}>
+          {lead.stage === 'sending' ? 'Отправляем…' : submitLabel}
+        </Button>
+        <Typography variant="caption" color="text.secondary">
+          * — обязательные поля
+        </Typography>
+      </Stack>
+    </LeadSteps>
   );
 }

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { LeadBody } from './leadsApi';
-import { PhoneCodeStep, PolicyConsent, ResultView } from './parts';
+import { LeadSteps } from './LeadSteps';
+import { PolicyConsent } from './parts';
 import { ModalShell } from './RequestDialog';
-import { failureMessage, useLeadSender } from './useLeadSender';
+import { useLeadSender } from './useLeadSender';
 import { areaProblem, cityProblem, minLengthProblem, nameProblem, phoneProblem } from './validation';
 
 const PROPERTY_TYPES = [
@@ -141,39 +142,16 @@ export default function SelectionDialog({ open, onClose }: { open: boolean; onCl
   };
 
   const stepShown = lead.stage === 'code' || lead.stage === 'sent' || lead.stage === 'failed' ? 4 : step;
-  let content;
-  if (lead.stage === 'sent')
-    content = (
-      <ResultView
-        ok
-        title="Заявка отправлена"
-        text="Спасибо! Мы подберём варианты и свяжемся с Вами в ближайшее время."
-        button="Хорошо"
-        onButton={close}
-      />
-    );
-  else if (lead.stage === 'failed')
-    content = (
-      <ResultView
-        ok={false}
-        title="Не удалось отправить заявку"
-        text={failureMessage(lead.failure)}
-        button="Попробовать снова"
-        onButton={restart}
-      />
-    );
-  else if (lead.stage === 'code')
-    content = (
-      <PhoneCodeStep
-        phone={lead.phone}
-        endTime={lead.endTime}
-        onSubmit={lead.checkCode}
-        onResend={lead.resend}
-        onBack={lead.back}
-      />
-    );
-  else
-    content = (
+  const content = (
+    <LeadSteps
+      lead={lead}
+      sent={{
+        title: 'Заявка отправлена',
+        text: 'Спасибо! Мы подберём варианты и свяжемся с Вами в ближайшее время.',
+      }}
+      onSent={close}
+      onRetry={restart}
+    >
       <Stack
         component="form"
         spacing={2}
@@ -360,7 +338,8 @@ export default function SelectionDialog({ open, onClose }: { open: boolean; onCl
           </Button>
         </Stack>
       </Stack>
-    );
+    </LeadSteps>
+  );
 
   return (
     <ModalShell

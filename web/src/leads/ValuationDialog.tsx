@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { LeadBody } from './leadsApi';
-import { PhoneCodeStep, PolicyConsent, ResultView } from './parts';
+import { LeadSteps } from './LeadSteps';
+import { PolicyConsent } from './parts';
 import { ModalShell } from './RequestDialog';
-import { failureMessage, useLeadSender } from './useLeadSender';
+import { useLeadSender } from './useLeadSender';
 import { areaProblem, minLengthProblem, nameProblem, phoneProblem, REQUIRED } from './validation';
 
 type Valuation = NonNullable<LeadBody['valuation']>;
@@ -121,39 +122,15 @@ export default function ValuationDialog({
     });
   };
 
-  let content;
-  if (lead.stage === 'sent')
-    content = (
-      <ResultView
-        ok
-        title="Заявка отправлена"
-        text="Спасибо! Специалист рассчитает стоимость квартиры и свяжется с Вами."
-        button="Хорошо"
-        onButton={close}
-      />
-    );
-  else if (lead.stage === 'failed')
-    content = (
-      <ResultView
-        ok={false}
-        title="Не удалось отправить заявку"
-        text={failureMessage(lead.failure)}
-        button="Попробовать снова"
-        onButton={lead.reset}
-      />
-    );
-  else if (lead.stage === 'code')
-    content = (
-      <PhoneCodeStep
-        phone={lead.phone}
-        endTime={lead.endTime}
-        onSubmit={lead.checkCode}
-        onResend={lead.resend}
-        onBack={lead.back}
-      />
-    );
-  else
-    content = (
+  const content = (
+    <LeadSteps
+      lead={lead}
+      sent={{
+        title: 'Заявка отправлена',
+        text: 'Спасибо! Специалист рассчитает стоимость квартиры и свяжется с Вами.',
+      }}
+      onSent={close}
+    >
       <Stack
         component="form"
         spacing={2}
@@ -280,7 +257,8 @@ export default function ValuationDialog({
           * — обязательные поля
         </Typography>
       </Stack>
-    );
+    </LeadSteps>
+  );
 
   return (
     <ModalShell

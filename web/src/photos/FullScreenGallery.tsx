@@ -1,21 +1,10 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Dialog, IconButton, Stack, Typography } from '@mui/material';
 import { useId, type KeyboardEvent } from 'react';
 import { SCREEN_READER_ONLY } from '@estate/client';
+import { GalleryArrows } from './GalleryArrows';
 import { ListingPhoto, type ListingPhotoData } from './ListingPhoto';
 import { stepped, useSwipe } from './swipe';
-
-const DARK_ARROW = {
-  position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
-  color: 'common.white',
-  bgcolor: 'rgba(255,255,255,0.12)',
-  '&:hover': { bgcolor: 'rgba(255,255,255,0.25)' },
-  display: { xs: 'none', sm: 'inline-flex' },
-} as const;
 
 /**
  * The photos on the whole screen (PhotoGallery's lazy part): one photo at a time, whole, on black;
@@ -91,16 +80,7 @@ export default function FullScreenGallery({
         )}
         {count > 1 && (
           <>
-            <IconButton
-              aria-label="Предыдущее фото"
-              onClick={() => step(-1)}
-              sx={{ ...DARK_ARROW, left: 16 }}
-            >
-              <ChevronLeftIcon fontSize="large" />
-            </IconButton>
-            <IconButton aria-label="Следующее фото" onClick={() => step(1)} sx={{ ...DARK_ARROW, right: 16 }}>
-              <ChevronRightIcon fontSize="large" />
-            </IconButton>
+            <GalleryArrows onStep={step} look="dark" size="large" />
           </>
         )}
       </Box>

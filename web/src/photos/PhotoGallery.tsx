@@ -1,23 +1,12 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, ButtonBase, IconButton, Stack, Typography } from '@mui/material';
+import { Box, ButtonBase, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { GalleryArrows } from './GalleryArrows';
 import { ListingPhoto, type ListingPhotoData } from './ListingPhoto';
 import { stepped, useSwipe } from './swipe';
 
 /** the full-screen view: its own chunk, loaded on the first opening (or on a pointer over the photo) */
 const loadFullScreen = () => import('./FullScreenGallery');
 const FullScreenGallery = lazy(loadFullScreen);
-
-export const ARROW_SX = {
-  position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
-  bgcolor: 'rgba(255,255,255,0.85)',
-  color: 'text.primary',
-  boxShadow: 1,
-  '&:hover': { bgcolor: 'common.white' },
-} as const;
 
 /**
  * The one photo gallery of the site (a listing, a residential complex): the main photo with arrows,
@@ -93,12 +82,7 @@ export function PhotoGallery({
         )}
         {count > 1 && (
           <>
-            <IconButton aria-label="Предыдущее фото" onClick={() => step(-1)} sx={{ ...ARROW_SX, left: 8 }}>
-              <ChevronLeftIcon />
-            </IconButton>
-            <IconButton aria-label="Следующее фото" onClick={() => step(1)} sx={{ ...ARROW_SX, right: 8 }}>
-              <ChevronRightIcon />
-            </IconButton>
+            <GalleryArrows onStep={step} />
             <Counter index={index} count={count} />
           </>
         )}

@@ -24,13 +24,8 @@ function AccountButton() {
   // server-rendered one) does not move when it shows; the server's markup first as it hydrates. Seen
   // at once on a guest's page (the head's session mark): it came only once the header hydrated, on a
   // catalogue long after the cards; unseen on a signed-in visitor's page until «Личный кабинет» comes
-  if (loading || serverRender)
-    return (
-      <Box sx={{ visibility: 'hidden', [GUEST_PAGE]: { visibility: 'visible' } }}>
-        <SignInButton onClick={() => openAuth('login')} />
-      </Box>
-    );
-  if (profile)
+  const known = !(loading || serverRender);
+  if (known && profile)
     return (
       <Stack direction="row" spacing={1} alignItems="center">
         <IconButton component={RouterLink} to="/chat" aria-label="Сообщения" color="primary">
@@ -52,7 +47,14 @@ function AccountButton() {
         </Button>
       </Stack>
     );
-  return <SignInButton onClick={() => openAuth('login')} />;
+  // a guest keeps the very elements the server drew (the box only stops hiding them): made anew once
+  // the session was known, the button's parts were drawn before their styles on a slow phone and the
+  // header moved
+  return (
+    <Box sx={known ? undefined : { visibility: 'hidden', [GUEST_PAGE]: { visibility: 'visible' } }}>
+      <SignInButton onClick={() => openAuth('login')} />
+    </Box>
+  );
 }
 
 function SignInButton({ onClick }: { onClick?: () => void }) {

@@ -24,7 +24,7 @@ export function productionWhenBuilding(command: 'build' | 'serve'): Pick<UserCon
 
 /** node_modules packages → the vendor chunk they belong to; everything else is split by the app's own dynamic imports. */
 const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
-  ['react', /^(react|react-dom|scheduler|preact)$/],
+  ['react', /^(react|react-dom|scheduler)$/],
   // the router apart: a page without routes (the cabinet's sign-in) does not load it
   ['router', /^(react-router|react-router-dom|cookie|set-cookie-parser)$/],
   [
@@ -55,7 +55,7 @@ const MUI_FORMS =
  * that only they use): a chunk apart (`formsApart`), loaded when a page first opens one.
  */
 const MUI_OVERLAYS =
-  /\/(@mui\/material\/esm\/(Modal|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|Popover|Popper|Drawer|Snackbar|SnackbarContent|Slide|Unstable_TrapFocus|Backdrop|Fade|Grow|Zoom|Portal|ClickAwayListener|Tooltip)|@popperjs\/core)\//;
+  /\/(@mui\/material\/esm\/(Modal|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|Popover|Popper|Drawer|Snackbar|SnackbarContent|Slide|Unstable_TrapFocus|Backdrop|Fade|Grow|Zoom|Portal|ClickAwayListener|Tooltip|Avatar|List|ListItem|ListItemButton|ListItemText|ListItemIcon|ListItemAvatar|CircularProgress|LinearProgress)|@popperjs\/core)\//;
 /** @mui/system and its kin at the top of node_modules: a newer major that only MUI X (the date pickers) uses */
 const MUI_X_BASE = /\/node_modules\/@mui\/(system|utils|private-theming|styled-engine|types)\//;
 const NESTED_IN_MATERIAL = /\/node_modules\/@mui\/material\/node_modules\//;
@@ -107,6 +107,9 @@ export function vendorChunksOf({ byPage = false, mergeBelow = 0, formsApart = fa
         test: (id: string) => {
           const pkg = packageOf(id);
           if (formsApart && name === 'mui' && MUI_OVERLAYS.test(slash(id))) return false;
+          // the site's icons go with the parts that draw them: the share menu's and the footer's
+          // messenger icons are not in a listing's first JavaScript
+          if (formsApart && name === 'mui' && pkg === '@mui/icons-material') return false;
           if (formsApart && name === 'mui' && (MUI_FORMS.test(slash(id)) || MUI_X_BASE.test(slash(id))))
             return NESTED_IN_MATERIAL.test(slash(id)) && !MUI_FORMS.test(slash(id));
           return pkg !== null && packages.test(pkg);

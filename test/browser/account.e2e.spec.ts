@@ -1,4 +1,5 @@
 import { ROLES } from '@estate/events';
+import { until } from '@estate/events/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
 import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
@@ -162,6 +163,8 @@ describeInBrowser('accounts on the public site in Chromium', () => {
     await visit(page, `${suite.server.url}/daily-rent/${listing}`);
     const form = page.getByRole('form', { name: 'Бронирование' });
     await form.waitFor();
+    // the signed-in user's name fills the form once the profile has come (asked as the page starts)
+    await until(async () => (await form.getByLabel('Имя').inputValue()) !== '');
     expect(await form.getByLabel('Имя').inputValue()).toBe('Ирина Васильева');
     await form.getByText(/ночи =/).waitFor();
     // the account's own confirmed phone: sent at once, no SMS code

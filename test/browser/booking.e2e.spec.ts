@@ -199,8 +199,13 @@ describeInBrowser('daily rent', () => {
             ).localStorage.getItem('guestsCount'),
           ),
         ).toBe('2');
-        // the test's own place among the results
-        await page.getByTestId('card-title').filter({ hasText: PLACE.title }).click();
+        // the test's own place among the results, once they are the search's (React renders a
+        // navigation in a transition: the address changes first, the cards with their links after)
+        const placeCard = page.getByTestId('card-title').filter({ hasText: PLACE.title });
+        await until(async () =>
+          ((await placeCard.getAttribute('href')) ?? '').includes(`checkIn=${checkIn}`),
+        );
+        await placeCard.click();
         await page.waitForURL(/\/daily-rent\/[^/?]+\?/);
         expect(new URL(page.url()).searchParams.get('checkIn')).toBe(checkIn);
 

@@ -170,8 +170,7 @@ describeInBrowser('server rendering', () => {
 
   /**
    * The page's look as its elements' classes give it: classes on the page that no style rule names
-   * (emotion's `css-0`, a component without styles, aside), and placeholders a styled component
-   * answers while it hydrates (web/src/app/hydrationStyles.ts) left on the page.
+   * (emotion's `css-0`, a component without styles, aside).
    */
   const unstyledClasses = (page: Page) =>
     page.evaluate(() => {
@@ -263,9 +262,8 @@ describeInBrowser('server rendering', () => {
           await page.waitForURL(/\/(rent|izbrannie)$/);
           await settled();
           expect(await unstyledClasses(page)).toEqual([]);
-          // web/src/app/hydrateLater.tsx marks each element Preact made anew as a part hydrated (the
-          // code rendered another element than the markup's), those the navigation hydrated included:
-          // the header's account button once was one on every page, ~25 ms of a phone's time
+          // web/src/main.tsx marks each hydration React could not match with the server's markup
+          // (`onRecoverableError`: it rendered that part anew), those the navigation hydrated included
           const mismatches = await page.evaluate(() =>
             performance
               .getEntriesByName('hydration-mismatch')

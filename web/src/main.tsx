@@ -1,12 +1,12 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App } from './app/App';
 import { leftServerPage } from './app/browserStore';
 import { createQueryClient } from './app/queryClient';
 import { createStyleCache } from './app/styleCache';
-import { hydrateInParts, hydrateWaitingParts } from './app/hydrateLater';
+import { hydrateWaitingParts } from './app/hydrateLater';
 import { handlesOf, routes } from './app/routes';
 import { siteTheme } from './app/theme';
 
@@ -23,6 +23,16 @@ function serverState(): DehydratedState | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * React recovered from markup the page's code does not render alike (it rendered the part anew):
+ * a mark a performance trace shows and an error in the console, which the browser tests fail on.
+ */
+function reportMismatch(error: unknown, info: ErrorInfo) {
+  const message = error instanceof Error ? error.message : String(error);
+  performance.mark('hydration-mismatch', { detail: message });
+  console.error('hydration mismatch:', message, info.componentStack ?? '');
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -71,11 +81,12 @@ async function start() {
           }
         });
       });
-    // the browser's build runs on Preact (web/vite.config.ts), which hydrates the page in one pass,
-    // apart from its parts (app/hydrateLater.tsx); in a task of its own, not after the modules'
-    // evaluation and the router's set-up in the same one
     await nextTask();
-    hydrateInParts(() => hydrateRoot(container, app));
+    // in a transition: React hydrates in slices, yielding to the phone's main thread between them,
+    // and a part still waiting (app/hydrateLater.tsx) keeps the server's markup
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: reportMismatch });
+    });
   } else createRoot(container).render(app);
 }
 

@@ -6,8 +6,9 @@ import {
   type DehydratedState,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { useHydratedSignal } from '@estate/client';
+import { useEffect, type ReactNode } from 'react';
+import { markHydratedWhenIdle } from '@estate/client';
+import { preloadParts } from './lazyPart';
 import { SessionProvider } from '../auth/session';
 import { siteTheme } from './theme';
 
@@ -23,7 +24,11 @@ export function App({
   state?: DehydratedState;
   children: ReactNode;
 }) {
-  useHydratedSignal();
+  // the page is usable (its public signal, `<html data-hydrated>`) once it has hydrated and the
+  // code of its first screen's parts has come (app/lazyPart.tsx)
+  useEffect(() => {
+    void preloadParts().then(markHydratedWhenIdle, markHydratedWhenIdle);
+  }, []);
   return (
     <CacheProvider value={emotionCache}>
       <QueryClientProvider client={queryClient}>

@@ -15,8 +15,7 @@ export const leftServerPage = () => {
 /**
  * A value that only the browser knows (its storage, its cookies, that it runs at all), read as
  * the server rendered it while the page hydrates and as the browser has it right after, in a
- * transition (on React, the server's renderer, a render in slices; the browser's Preact runs it at
- * once). An equal value keeps the shown object, so its readers do not re-render: after hydration
+ * transition (a render in slices). An equal value keeps the shown object, so its readers do not re-render: after hydration
  * useSyncExternalStore re-rendered every reader whose value differed, on the listing page the
  * whole page again (~150 ms of a phone's main thread). `getSnapshot` answers the same object while
  * the value is unchanged.
@@ -57,8 +56,7 @@ const inServersRender = () => true;
 /**
  * True in a component's first render on the page the server rendered, then false (a browser store
  * whose value only says that the render is the browser's own): a part that hydrates after the
- * session is known (the header's account button) first renders what the server did. Preact meeting
- * other elements in the markup made them anew, computing the styles of the rest of the part (~25 ms
- * of a phone's main thread on every page).
+ * session is known (the header's account button) first renders what the server did: other
+ * elements than the markup's would be a mismatch, the part rendered anew.
  */
 export const useServerRenderFirst = () => useBrowserStore(unchanging, inBrowser, inServersRender);

@@ -1,230 +1,174 @@
-import { options } from 'preact';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { computeStyles, deferring, realClasses, skipStyles, stylesSkipped } from './hydrationStyles';
-
-/** a render that hydrates: the page's (hydrateInParts) or a part's (Later); a part made in it waits */
-let hydrating = false;
-/** the first navigation came (hydrateWaitingParts): no part waits any more */
-let serverPageLeft = false;
+import {
+  memo,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 
 /**
- * A part's wait: settled once its moment came (its Suspense boundary then hydrates it). `start`,
- * until Preact names the part's node; `wake` settles it at once.
+ * A part of a server-rendered page that hydrates on its own, through React's selective hydration: its
+ * Suspense boundary keeps the server's markup while the part waits for its moment, then React
+ * hydrates it in a task of its own. Most of a page is below its first screen, and most of a
+ * hydration's time is MUI's and emotion's work on each element's styles.
+ *
+ * The part's node is found by a marker the server renders just before it, an empty
+ * `<style data-part>` (a style element: MUI's stacks leave style elements out of their spacing, as
+ * emotion may put its own there).
  */
-type Waiting = Promise<void> & {
-  settled?: boolean;
-  /** a visitor reached into the part: the parts inside it hydrate with it, at once */
-  touched?: boolean;
-  start?: (node: Node) => void;
+type Part = {
+  promise: Promise<void>;
+  ready: boolean;
+  /** React rendered the part once, as the page hydrated: any further attempt hydrates it at once */
+  attempted: boolean;
   wake: () => void;
 };
 
-/** the parts still waiting */
-const waitingParts = new Set<Waiting>();
-/** the parts their Suspense boundary hydrated: a render of a part after that one is not a hydration */
-const hydratedParts = new WeakSet<Waiting>();
+/** the parts of the server's page by their ids, waiting or woken (a part woken renders at once) */
+const parts = new Map<string, Part>();
+/** the first navigation came (hydrateWaitingParts): no part made after it waits */
+let serverPageLeft = false;
+/** the parts' own components, told of the first navigation */
+const leaving = new Set<() => void>();
+function subscribeToLeaving(listener: () => void) {
+  leaving.add(listener);
+  return () => leaving.delete(listener);
+}
+const serverPageWasLeft = () => serverPageLeft;
+const serverPageNotLeft = () => false;
+/** what a visitor touched last: a part made inside it (a part within a part just woken) waits no more */
+let touched: Node | null = null;
+
+/** what a visitor does first to a part: it hydrates at once, and React replays the event on it */
+const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+let listening = false;
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  for (const type of INTERACTIONS)
+    document.addEventListener(
+      type,
+      (event) => {
+        if (event.target instanceof Node) touched = event.target;
+      },
+      true,
+    );
+}
 
 /**
- * Hydrates every part still waiting, at once: before the page the server rendered changes (the
- * first navigation, main.tsx). Preact does not move a waiting part's kept markup when a list it is
- * in is reordered (a catalogue sorted anew kept three unhydrated cards where they stood).
+ * The page the server rendered is about to change (main.tsx): every part still waiting is made anew
+ * with the new page, and no part made after waits.
  */
 export function hydrateWaitingParts() {
   serverPageLeft = true;
-  for (const waiting of [...waitingParts]) waiting.wake();
+  for (const part of parts.values()) part.wake();
+  parts.clear();
+  for (const listener of leaving) listener();
 }
 
-/** Preact's vnode: its type, props and node (`__e`, the name Preact's own packages reach `_dom` by) */
-type VNode = { type: unknown; props: Record<string, unknown>; __e?: Node | null };
-type CatchError = (error: unknown, vnode: VNode | null, ...rest: unknown[]) => void;
-type PreactOptions = {
-  __e: CatchError;
-  vnode?: (vnode: VNode) => void;
-  /** hydration made an element of its own: `_hydrationMismatch` */
-  __m?: (vnode: VNode, excess: unknown) => void;
-};
-let preactWatched = false;
-
-/**
- * Preact's hooks the parts and the styles deferred while hydrating need. Preact keeps the server's
- * markup of a part that waits as the page hydrates: the node it keeps is its vnode's `__e` when its
- * error hook is called with the part's promise. The part is watched from there.
- */
-function watchPreact() {
-  if (preactWatched) return;
-  preactWatched = true;
-  const preact = options as unknown as PreactOptions;
-  const next = preact.__e;
-  preact.__e = (error, vnode, ...rest) => {
-    // the page's body stands in for a node Preact did not name (none expected): seen at once
-    if (waitingParts.has(error as Waiting)) (error as Waiting).start?.(vnode?.__e ?? document.body);
-    next(error, vnode, ...rest);
-  };
-  // an element rendered outside a hydration gets real classes where its props carry the
-  // placeholders a styled component answered while hydrating (app/hydrationStyles.ts)
-  const made = preact.vnode;
-  preact.vnode = (vnode) => {
-    made?.(vnode);
-    if (!stylesSkipped() && deferring() && typeof vnode.type === 'string') realClasses(vnode.props);
-  };
-  // hydration made an element of its own (the browser's tree differs from the markup): Preact sets
-  // every prop of it, so it gets its real class, and the rest of that render computes styles
-  const mismatch = preact.__m;
-  preact.__m = (vnode, excess) => {
-    // a mark a performance trace shows (and the browser tests look for): the page's code renders
-    // other elements than the server did, so Preact makes them anew and the part computes its styles
-    performance.mark('hydration-mismatch', {
-      detail: `${typeof vnode.type === 'string' ? vnode.type : 'component'} ${String(vnode.props.className ?? '')}`,
-    });
-    if (stylesSkipped()) {
-      computeStyles();
-      realClasses(vnode.props);
-    }
-    mismatch?.(vnode, excess);
-  };
+/** the part's first element, after the marker the server rendered (null: a part the browser made) */
+function nodeOf(id: string): Element | null {
+  const marker = document.querySelector(`style[data-part="${CSS.escape(id)}"]`);
+  return marker?.nextElementSibling ?? null;
 }
-
-/** Runs the page's hydration: meanwhile each `HydrateLater` part waits for its moment. */
-export function hydrateInParts(hydrate: () => void) {
-  watchPreact();
-  hydrating = true;
-  skipStyles();
-  try {
-    hydrate();
-  } finally {
-    hydrating = false;
-    computeStyles();
-    // a part Preact did not hand over (none expected) does not wait for ever
-    for (const waiting of waitingParts) waiting.start?.(document.body);
-  }
-}
-
-/** what a visitor does first to a part: it is hydrated at once, before the event reaches it */
-const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 /**
  * A part's moment: once its node nears the screen (a task of its own), or at once when a visitor
- * touches, clicks or focuses inside it (the event's listeners then find it hydrated: Preact renders
- * a settled boundary in microtasks, before the event goes on), and, with a media query, not before
- * the screen matches.
+ * touches, clicks or focuses inside it; with a media query, not before the screen matches.
  */
-function waitFor(query?: string, onScreen = true): Waiting {
+function waitFor(id: string, node: Element, query: string | undefined, onScreen: boolean): Part {
   let settle!: () => void;
-  const waiting = new Promise<void>((resolve) => {
+  const promise = new Promise<void>((resolve) => {
     settle = resolve;
-  }) as Waiting;
-  const resolve = () => {
-    waitingParts.delete(waiting);
+  });
+  let observer: IntersectionObserver | null = null;
+  const media = query ? window.matchMedia(query) : null;
+  const part: Part = { promise, ready: false, attempted: false, wake: () => {} };
+  const interacted = (event: Event) => {
+    if (event.target instanceof Node && node.contains(event.target) && (!media || media.matches)) part.wake();
+  };
+  const watch = () => {
+    if (!onScreen) return;
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setTimeout(part.wake, 0);
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(node);
+  };
+  const change = (event: MediaQueryListEvent) => {
+    if (event.matches) watch();
+  };
+  part.wake = () => {
+    if (part.ready) return;
+    part.ready = true;
+    observer?.disconnect();
+    media?.removeEventListener('change', change);
+    for (const type of INTERACTIONS) document.removeEventListener(type, interacted, true);
     settle();
   };
-  waiting.wake = resolve;
-  waitingParts.add(waiting);
-  void waiting.then(() => {
-    waiting.settled = true;
-  });
-  waiting.start = (node) => {
-    waiting.start = undefined;
-    const element = node instanceof Element ? node : node.parentElement;
-    if (!element) return resolve();
-    let observer: IntersectionObserver | null = null;
-    const media = query ? window.matchMedia(query) : null;
-    const done = () => {
-      observer?.disconnect();
-      media?.removeEventListener('change', change);
-      for (const type of INTERACTIONS) document.removeEventListener(type, interacted, true);
-      resolve();
-    };
-    const interacted = (event: Event) => {
-      if (event.target instanceof Node && element.contains(event.target) && (!media || media.matches)) {
-        waiting.touched = true;
-        done();
-      }
-    };
-    const watch = () => {
-      if (!onScreen) return;
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) setTimeout(done, 0);
-        },
-        { rootMargin: '400px 0px' },
-      );
-      observer.observe(element);
-    };
-    const change = (event: MediaQueryListEvent) => {
-      if (event.matches) watch();
-    };
-    waiting.wake = done;
-    for (const type of INTERACTIONS) document.addEventListener(type, interacted, true);
-    if (!media || media.matches) watch();
-    else media.addEventListener('change', change);
-  };
-  return waiting;
-}
-
-function Later({
-  children,
-  waiting,
-  onHydrated,
-}: {
-  children: ReactNode;
-  waiting: Waiting | null;
-  onHydrated?: (hydrated: true) => void;
-}) {
-  // after the render that hydrated the part (a render that throws runs no effect)
-  useEffect(() => onHydrated?.(true), [onHydrated]);
-  // Preact keeps the server's markup of a part that waits while hydrating, and hydrates it when
-  // the promise settles; a render of the page meanwhile waits for the same promise
-  if (waiting && !waiting.settled) throw waiting;
-  if (!waiting || hydratedParts.has(waiting)) return <>{children}</>;
-  // the render that hydrates the part: the parts inside it wait for their own moment, unless a
-  // visitor reached into it (the event goes on to them as soon as this render is done); its
-  // elements keep the server's classes, so their styles are not computed until StylesComputed
-  hydratedParts.add(waiting);
-  if (!waiting.touched) hydratingPart();
-  skipStyles();
-  // an error thrown out of the part ends its render without StylesComputed: a task's end at most
-  queueMicrotask(computeStyles);
-  return (
-    <>
-      {children}
-      <StylesComputed />
-    </>
-  );
-}
-
-/** rendered after a part's elements (Preact renders a subtree depth first): its hydration is over */
-function StylesComputed() {
-  computeStyles();
-  return null;
+  for (const type of INTERACTIONS) document.addEventListener(type, interacted, true);
+  if (!media || media.matches) watch();
+  else media.addEventListener('change', change);
+  return part;
 }
 
 /**
- * Marks the rest of the render under way (Preact renders a part's subtree in one go, in one
- * microtask) as hydrating: the parts made in it wait as the page's did.
+ * Inside the part's boundary: React's first attempt, as the page (or the part around it) hydrates,
+ * suspends on the part's moment. A second attempt before it (a context above changed, or a
+ * visitor's event reached it) hydrates it at once: suspended then, React would drop the server's
+ * markup and render the part anew. Memoised: its parent's renders do not reach a waiting part.
  */
-function hydratingPart() {
-  if (hydrating) return;
-  hydrating = true;
-  queueMicrotask(() => {
-    hydrating = false;
-    for (const waiting of waitingParts) waiting.start?.(document.body);
-  });
-}
+const Later = memo(function Later({
+  id,
+  when,
+  onScreen,
+  onHydrated,
+  children,
+}: {
+  id: string;
+  when?: string;
+  onScreen: boolean;
+  onHydrated: () => void;
+  children: ReactNode;
+}) {
+  // after the render that hydrated the part
+  useEffect(onHydrated, [onHydrated]);
+  if (import.meta.env.SSR) return <>{children}</>;
+  let part = parts.get(id);
+  if (!part && !serverPageLeft) {
+    const node = nodeOf(id);
+    if (node && !(touched && node.contains(touched))) {
+      listen();
+      part = waitFor(id, node, when, onScreen);
+      parts.set(id, part);
+    }
+  }
+  if (part && !part.ready) {
+    if (part.attempted) part.wake();
+    else {
+      part.attempted = true;
+      use(part.promise);
+    }
+  }
+  return <>{children}</>;
+});
 
 /**
  * A part of a server-rendered page hydrated on its own, once it nears the screen or a visitor
- * reaches into it: the browser's build hydrates in one synchronous pass (Preact), a catalogue's in
- * ~150 ms of a phone's main thread at once, and most of a page is below its first screen. `when`, a
- * media query: a part hidden on small screens (the catalogue's search bar on a phone, behind
- * «Фильтры») waits until the screen matches. `on="interaction"`: markup that works as it is (text,
- * links, a button's label) hydrates only when a visitor reaches into it, or at the first navigation
- * — no task of a page's start at all; not for a part whose look follows the browser's state (a
- * heart, a shared phone reveal) or whose effects must run (a view counted, a text measured). Its
- * child is one element (Preact keeps a waiting part's first node). Preact hydrates without
- * correcting the server's attributes, so the part hydrates with the children it had as the page
- * hydrated, the markup's own, then renders the current ones. Rendered after hydration (a
- * navigation), or on the server, it is its child and nothing more: no Suspense boundary's markers
- * in the server's HTML. A part inside another waits for its own moment once the outer one hydrates.
+ * reaches into it. `when`, a media query: a part hidden on small screens (the catalogue's search bar
+ * on a phone, behind «Фильтры») waits until the screen matches. `on="interaction"`: markup that works
+ * as it is (text, links, a button's label) hydrates only when a visitor reaches into it, or at the
+ * first navigation; not for a part whose look follows the browser's state (a heart, a shared phone
+ * reveal) or whose effects must run (a view counted, a text measured). Its child is one element (the
+ * node watched). Rendered after hydration (a navigation), it does not wait. A part inside another
+ * waits for its own moment once the outer one hydrates.
  */
 export function HydrateLater({
   children,
@@ -236,16 +180,27 @@ export function HydrateLater({
   /** 'interaction': markup that works as it is (text, links) hydrates only when a visitor reaches into it */
   on?: 'screen' | 'interaction';
 }) {
-  // made once, as the page hydrates: a part rendered later (a navigation) does not wait
-  const [waiting] = useState(() => (hydrating && !serverPageLeft ? waitFor(when, on === 'screen') : null));
+  const id = useId();
+  // the part hydrates with the children the server rendered it with (React keeps the server's
+  // attributes as it hydrates: a link's address changed meanwhile would stay the old one), then
+  // renders the current ones; meanwhile the same children leave the waiting part untouched
   const [first] = useState(() => children);
-  const [hydrated, setHydrated] = useState(!waiting);
-  if (import.meta.env.SSR) return <>{children}</>;
+  const [hydrated, setHydrated] = useState(false);
+  const onHydrated = useCallback(() => setHydrated(true), []);
+  // the first navigation came while the part still waited: it is made anew at once, with the new
+  // page's props and context (hydrated later, under the new address, React would keep the server's
+  // attributes where they differ, a link's address among them, until it hydrated)
+  const left = useSyncExternalStore(subscribeToLeaving, serverPageWasLeft, serverPageNotLeft);
+  const [anew, setAnew] = useState(false);
+  if (left && !hydrated && !anew) setAnew(true);
   return (
-    <Suspense fallback={null}>
-      <Later waiting={waiting} onHydrated={hydrated ? undefined : setHydrated}>
-        {hydrated ? children : first}
-      </Later>
-    </Suspense>
+    <>
+      <style data-part={id} />
+      <Suspense key={anew ? 'made anew' : 'server'} fallback={null}>
+        <Later id={id} when={when} onScreen={on === 'screen'} onHydrated={onHydrated}>
+          {hydrated || anew ? children : first}
+        </Later>
+      </Suspense>
+    </>
   );
 }

@@ -27,3 +27,5 @@ function openedLazily<P extends { open?: boolean }>(load: () => Promise<{ defaul
 export const Popover = openedLazily<PopoverProps>(() => import('@mui/material/Popover'));
 export const Menu = openedLazily<MenuProps>(() => import('@mui/material/Menu'));
 export const Snackbar = openedLazily<SnackbarProps>(() => import('@mui/material/Snackbar'));
+/** a menu's items, rendered only inside an opened menu: they come with it */
+export const MenuItem = lazy(() => import('@mui/material/MenuItem'));

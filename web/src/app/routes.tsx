@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type Params, type RouteObject } from 'react-router';
 import { loadChunk } from '@estate/client';
-import { AccountGuard, AccountRoot } from '../account/AccountGuard';
 import { agencyAccountRoutes } from '../account/cabinetScreens';
 import type { DealCategory } from '../api/types';
 import { ErrorPage } from '../errors/ErrorPage';
@@ -82,6 +81,13 @@ const pagesOf = (...pages: LazyPage<any>[]) =>
     modules: pages.map((page) => page.module),
   }) satisfies RouteHandle;
 
+// the account's frame (its menu) and its root's redirect: a signed-in visitor's, never a first page's
+const AccountGuard = lazyPage('src/account/AccountGuard.tsx', () =>
+  import('../account/AccountGuard').then((m) => m.AccountGuard),
+);
+const AccountRoot = lazyPage('src/account/AccountGuard.tsx', () =>
+  import('../account/AccountGuard').then((m) => m.AccountRoot),
+);
 const PublicationPage = lazyPage('src/publication/PublicationPage.tsx', () =>
   import('../publication/PublicationPage').then((m) => m.PublicationPage),
 );

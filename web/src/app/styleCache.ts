@@ -1,5 +1,4 @@
 import createCache from '@emotion/cache';
-import { deferStylesWith } from './hydrationStyles';
 
 /**
  * The components' style cache, the same on the server and in the browser (key 'css'). No vendor
@@ -11,8 +10,6 @@ import { deferStylesWith } from './hydrationStyles';
 export function createStyleCache() {
   const cache = createCache({ key: 'css', stylisPlugins: [] });
   if (typeof document === 'undefined') return cache;
-  // the styles a component did not compute as it hydrated are inserted here when a render needs them
-  deferStylesWith(cache);
   for (const tag of document.querySelectorAll('style[data-emotion-page]')) {
     const [, ...ids] = (tag.getAttribute('data-emotion-page') ?? '').split(' ');
     for (const id of ids) cache.inserted[id] = true;

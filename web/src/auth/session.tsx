@@ -1,11 +1,10 @@
 import {
   createContext,
-  startTransition,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { apiCall, logout as endSession, profile as askProfile, type ProfileDto } from '@estate/client';
@@ -30,8 +29,6 @@ type Session = {
   openAuth(tab?: 'login' | 'register'): void;
   closeAuth(): void;
 };
-
-const SessionContext = createContext<Session | null>(null);
 
 type Loaded = { profile: Profile | null; favourites: Set<string> };
 /** a guest's favourites on the server (none): one set, so a guest's first load changes nothing but `loading` */
@@ -61,81 +58,94 @@ async function loadSession(): Promise<Loaded> {
   return { profile: me, favourites: new Set(list.data.map((p) => p.id)) };
 }
 
+type State = Pick<Session, 'profile' | 'loading' | 'favourites' | 'authOpen'>;
+type Actions = Omit<Session, keyof State>;
+
+/** what the server renders with, and every part of the page hydrates with */
+const SERVER_STATE: State = { profile: null, loading: true, favourites: NO_FAVOURITES, authOpen: null };
+
+/**
+ * The session's state outside React, read by each component that needs it (useSyncExternalStore):
+ * the provider's value never changes, so a change of the session re-renders its readers only. A
+ * changed context value would make React hydrate at once every part of the page still waiting for
+ * its moment (app/hydrateLater.tsx): it cannot know whether their markup reads it.
+ */
+function sessionStore() {
+  let state = SERVER_STATE;
+  const listeners = new Set<() => void>();
+  const set = (change: Partial<State>) => {
+    state = { ...state, ...change };
+    for (const listener of listeners) listener();
+  };
+  const apply = (loaded: Loaded) => set({ ...loaded, loading: false });
+  const reload = async () => apply(await loadSession());
+  const actions: Actions = {
+    reload,
+    async signedIn() {
+      // the guest's favourites (kept in this browser) are read before the spec's clearing, then merged into the account
+      const guestFavourites = takeGuestFavourites();
+      localStorage.clear(); // the spec: local storage is cleared after sign-in
+      const failed = await mergeGuestFavourites(guestFavourites);
+      if (failed.length) keepGuestFavourites(failed);
+      await reload();
+    },
+    async logout() {
+      // the server ends the session and clears the cookie
+      await endSession().catch(() => undefined);
+      set({ profile: null, favourites: new Set() });
+    },
+    async toggleFavourite(publicationId) {
+      const adding = !state.favourites.has(publicationId);
+      const next = new Set(state.favourites);
+      if (adding) next.add(publicationId);
+      else next.delete(publicationId);
+      set({ favourites: next });
+      const call = adding
+        ? apiCall(`/api/favorite-publications/${encodeURIComponent(publicationId)}`, { method: 'POST' })
+        : apiCall(`/api/favorite-publications?adIds[]=${encodeURIComponent(publicationId)}`, {
+            method: 'DELETE',
+          });
+      await call.catch(() => reload());
+    },
+    openAuth: (tab = 'login') => set({ authOpen: tab }),
+    closeAuth: () => set({ authOpen: null }),
+  };
+  return {
+    actions,
+    apply,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    state: () => state,
+  };
+}
+type SessionStore = ReturnType<typeof sessionStore>;
+
+const SessionContext = createContext<SessionStore | null>(null);
+const serverState = () => SERVER_STATE;
+
 /**
  * The visitor's session: the server sets the HttpOnly auth-token cookie at sign-in, which no script
  * can read; who is signed in is asked of `GET /api/profile` on the first load (401: nobody). A dead
  * cookie is cleared by the server itself (the spec's "a failed load removes the cookie").
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [authOpen, setAuthOpen] = useState<Session['authOpen']>(null);
-  const [favourites, setFavourites] = useState<Set<string>>(NO_FAVOURITES);
-
-  const apply = useCallback((loaded: Loaded) => {
-    setProfile(loaded.profile);
-    setFavourites(loaded.favourites);
-    setLoading(false);
-  }, []);
-  const reload = useCallback(async () => apply(await loadSession()), [apply]);
-
+  const [store] = useState(sessionStore);
   // the first load: who is signed in, asked once the page starts
   useEffect(() => {
     let live = true;
-    // a transition (in slices on React; the browser's Preact renders it at once, after the
-    // page's hydration): the header and the hearts that read the session re-render
-    void loadSession().then((loaded) => live && startTransition(() => apply(loaded)));
+    void loadSession().then((loaded) => live && store.apply(loaded));
     return () => {
       live = false;
     };
-  }, [apply]);
-
-  const value = useMemo<Session>(
-    () => ({
-      profile,
-      loading,
-      reload,
-      async signedIn() {
-        // the guest's favourites (kept in this browser) are read before the spec's clearing, then merged into the account
-        const guestFavourites = takeGuestFavourites();
-        localStorage.clear(); // the spec: local storage is cleared after sign-in
-        const failed = await mergeGuestFavourites(guestFavourites);
-        if (failed.length) keepGuestFavourites(failed);
-        await reload();
-      },
-      async logout() {
-        // the server ends the session and clears the cookie
-        await endSession().catch(() => undefined);
-        setProfile(null);
-        setFavourites(new Set());
-      },
-      favourites,
-      async toggleFavourite(publicationId) {
-        const adding = !favourites.has(publicationId);
-        setFavourites((current) => {
-          const next = new Set(current);
-          if (adding) next.add(publicationId);
-          else next.delete(publicationId);
-          return next;
-        });
-        const call = adding
-          ? apiCall(`/api/favorite-publications/${encodeURIComponent(publicationId)}`, { method: 'POST' })
-          : apiCall(`/api/favorite-publications?adIds[]=${encodeURIComponent(publicationId)}`, {
-              method: 'DELETE',
-            });
-        await call.catch(() => reload());
-      },
-      authOpen,
-      openAuth: (tab = 'login') => setAuthOpen(tab),
-      closeAuth: () => setAuthOpen(null),
-    }),
-    [profile, loading, reload, authOpen, favourites],
-  );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  }, [store]);
+  return <SessionContext.Provider value={store}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): Session {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession outside SessionProvider');
-  return session;
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSession outside SessionProvider');
+  const state = useSyncExternalStore(store.subscribe, store.state, serverState);
+  return useMemo(() => ({ ...state, ...store.actions }), [state, store]);
 }

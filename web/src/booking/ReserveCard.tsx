@@ -26,7 +26,7 @@ import {
 import { CodeStep } from '@estate/client/codeEntry';
 import { useSession } from '../auth/session';
 import type { Publication } from '../api/types';
-import { storedGuests } from '../catalogue/SearchBar';
+import { storedGuests } from '../catalogue/filters';
 import {
   sendBooking,
   sendFormCode,

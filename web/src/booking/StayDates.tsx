@@ -22,8 +22,7 @@ const asDayjs = (iso: string) => (iso ? dayjs(iso) : null);
  * The search bar and the booking form use the same pair.
  *
  * A day is chosen in the calendar, which a click anywhere on the field opens (as the booking sites
- * do); the field is not typed into: MUI X's typed sections lose digits on Preact, which the site's
- * browser build runs on (docs/decisions.md). The calendar is reached by keyboard through the
+ * do); the field is not typed into yet (docs/decisions.md: typing back is issue 41's item 5). The calendar is reached by keyboard through the
  * field's button and walked with the arrows.
  */
 export function StayDates({

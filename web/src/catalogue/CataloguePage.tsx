@@ -1,7 +1,7 @@
 import MapIcon from '@mui/icons-material/Map';
 import TuneIcon from '@mui/icons-material/Tune';
 import ListIcon from '@mui/icons-material/ViewList';
-import { Alert, Badge, Box, Button, Chip, Link, Skeleton, Stack, Typography } from '@mui/material';
+import { Badge, Box, Button, Chip, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
@@ -28,8 +28,10 @@ import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
 import { EAGER_CARDS, PublicationCard } from './PublicationCard';
 import { HydrateLater } from '../app/hydrateLater';
+import { Notice } from '../app/Notice';
+import { lazyPart } from '../app/lazyPart';
 import { fromWidth } from '../app/theme';
-import { NO_FILTERS, SearchBar, storeGuests, type Filters } from './SearchBar';
+import { NO_FILTERS, storeGuests, type Filters } from './filters';
 import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
 import { useChosenPlace } from '../place/store';
 import { FilterTags, useFilterTags } from './FilterTags';
@@ -49,6 +51,11 @@ const DESCRIPTIONS: Record<DealCategory, string> = {
 const SearchMap = lazy(() => import('../map/SearchMap'));
 /** «Все фильтры» comes in its own chunk, on the first click of its button */
 const FiltersDialog = lazy(() => import('./FiltersDialog'));
+/**
+ * The search bar (MUI's fields, the place search) comes in a chunk of its own, fetched once the
+ * page has hydrated.
+ */
+const SearchBar = lazyPart(() => import('./SearchBar').then((m) => m.SearchBar));
 
 /** how many of the modal's own filters (type, characteristics, new build) are on */
 const modalFilterCount = (f: Filters) =>
@@ -232,9 +239,9 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
         )}
         {!onMap && state.status === 'loading' && <CardSkeletons />}
         {!onMap && state.status === 'failed' && (
-          <Alert severity="error" action={<Button onClick={() => void search.refetch()}>Повторить</Button>}>
+          <Notice severity="error" action={<Button onClick={() => void search.refetch()}>Повторить</Button>}>
             Не удалось загрузить объявления: {state.message}
-          </Alert>
+          </Notice>
         )}
         {!onMap && state.status === 'ready' && state.items.length === 0 && (
           <Stack alignItems="center" spacing={2} py={8}>

@@ -2,7 +2,7 @@ import { Button, Chip, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '@estate/client';
 import type { DealCategory } from '../api/types';
-import { METRO_CHOICES, type Filters } from './SearchBar';
+import { METRO_CHOICES, type Filters } from './filters';
 import {
   CHARACTERISTIC_PARAMS,
   characteristicsQuery,

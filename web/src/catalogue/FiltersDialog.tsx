@@ -16,8 +16,6 @@ import {
   Skeleton,
   Stack,
   TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
   useMediaQuery,
   useTheme,
@@ -37,15 +35,14 @@ import {
   isSet,
   type CountRequest,
 } from './queries';
-import { GuestCounter, MetroField, NO_FILTERS, type CharacteristicFilter, type Filters } from './SearchBar';
+import { GuestCounter, MetroField, PriceRange, RoomsPicker } from './searchFields';
+import { NO_FILTERS, type CharacteristicFilter, type Filters } from './filters';
 
 const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
 
 /** how long the count waits for the typing to stop */
 export const COUNT_DEBOUNCE_MS = 300;
-const ROOMS = [0, 1, 2, 3, 4] as const;
 
-const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
 /** a bound as typed: digits, and for a float one decimal point (a comma becomes one) with two places */
 function bound(value: string, float: boolean) {
   if (!float) return value.replace(/\D/g, '').slice(0, 9);
@@ -344,44 +341,23 @@ export default function FiltersDialog({
           </TextField>
           {hasRooms && (
             <Section title="Комнаты">
-              <ToggleButtonGroup
+              <RoomsPicker
+                studio
                 value={draft.rooms}
-                onChange={(_, rooms: number[]) =>
-                  setDraft({ ...draft, rooms: [...rooms].sort((a, b) => a - b) })
-                }
-                aria-label="Комнаты"
-                size="small"
-                sx={{ flexWrap: 'wrap' }}
-              >
-                {ROOMS.map((n) => (
-                  <ToggleButton key={n} value={n} sx={{ px: 2 }}>
-                    {n === 0 ? 'Студия' : n === 4 ? '4+' : n}
-                  </ToggleButton>
-                ))}
-              </ToggleButtonGroup>
+                onChange={(rooms) => setDraft({ ...draft, rooms })}
+                sx={{ flexWrap: 'wrap', height: 'auto' }}
+              />
             </Section>
           )}
           <Section title={deal === 'dailyRent' ? 'Цена за сутки, ₽' : 'Цена, ₽'}>
-            <Box sx={{ display: 'flex', gap: 1, maxWidth: { md: 360 } }}>
-              <TextField
-                size="small"
-                label="от"
-                value={draft.priceMin}
-                error={badRange(draft.priceMin, draft.priceMax)}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': 'Цена от' } }}
-                sx={{ flex: 1, minWidth: 0 }}
-                onChange={(e) => setDraft({ ...draft, priceMin: digits(e.target.value) })}
-              />
-              <TextField
-                size="small"
-                label="до"
-                value={draft.priceMax}
-                error={badRange(draft.priceMin, draft.priceMax)}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': 'Цена до' } }}
-                sx={{ flex: 1, minWidth: 0 }}
-                onChange={(e) => setDraft({ ...draft, priceMax: digits(e.target.value) })}
-              />
-            </Box>
+            <PriceRange
+              short
+              min={draft.priceMin}
+              max={draft.priceMax}
+              error={badRange(draft.priceMin, draft.priceMax)}
+              onChange={({ min, max }) => setDraft({ ...draft, priceMin: min, priceMax: max })}
+              sx={{ maxWidth: { md: 360 } }}
+            />
           </Section>
           {!characteristics.data && (
             <Stack spacing={2} aria-busy="true" aria-label="Загрузка характеристик">

@@ -1,8 +1,8 @@
 import SortIcon from '@mui/icons-material/Sort';
-import { Box, Button, MenuItem } from '@mui/material';
-import { Menu } from '../app/overlays';
+import { Box, Button } from '@mui/material';
+import { Menu, MenuItem } from '../app/overlays';
 import { useState } from 'react';
-import { SORTS } from './SearchBar';
+import { SORTS } from './filters';
 
 /** The spec's sort (Modals: «by date or by price»): a menu of the four orders; a choice applies at once. */
 export function SortMenu({ value, onChange }: { value: string; onChange(sort: string): void }) {

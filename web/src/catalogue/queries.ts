@@ -10,7 +10,7 @@ import type { DealCategory, Publication, SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
 import { placeFromParams, placeRequest, placeToParams } from '../place/placeFilter';
 import type { ChosenPlace } from '../place/store';
-import { METRO_CHOICES, SORTS, type CharacteristicFilter, type Filters } from './SearchBar';
+import { METRO_CHOICES, SORTS, type CharacteristicFilter, type Filters } from './filters';
 
 export const PER_PAGE = 20;
 /** api.md section 9: "A reset sets limit 8" — kept in the address (`limit=8`) as the page is turned */

@@ -1,6 +1,7 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { HydrateLater } from '../app/hydrateLater';
-import { Alert, Box, Button, Card, Typography } from '@mui/material';
+import { Notice } from '../app/Notice';
+import { Box, Button, Card, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -95,7 +96,7 @@ export function BestDeals() {
         Лучшие предложения
       </SectionTitle>
       {deals.isError ? (
-        <Alert
+        <Notice
           severity="error"
           action={
             <Button color="inherit" onClick={() => void deals.refetch()}>
@@ -104,7 +105,7 @@ export function BestDeals() {
           }
         >
           Не удалось загрузить объявления
-        </Alert>
+        </Notice>
       ) : (
         <Grid>
           {/* each card hydrates in a task of its own */}

@@ -1,202 +1,23 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import MapIcon from '@mui/icons-material/Map';
-import {
-  Box,
-  Button,
-  ButtonBase,
-  IconButton,
-  MenuItem,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { plural } from '@estate/client';
-import type { DealCategory } from '../api/types';
+import { Box, Button, ButtonBase, Stack, Typography } from '@mui/material';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { HydrateLater } from '../app/hydrateLater';
-import { Menu } from '../app/overlays';
-import { stayProblem } from '../booking/stay';
-import { GUESTS_KEY, MetroField, NO_FILTERS, storedGuests, type Filters } from '../catalogue/SearchBar';
-import { HERO_TABS, heroSearchUrl, VISIBLE_ON_PHONE } from './heroTabs';
+import { lazyPart } from '../app/lazyPart';
+import { Menu, MenuItem } from '../app/overlays';
+import { NO_FILTERS, storedGuests, type Filters } from '../catalogue/filters';
+import { HERO_TABS, VISIBLE_ON_PHONE } from './heroTabs';
 
-/** the date pickers come in their own chunk, only once «Посуточно» is chosen */
-const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
+/**
+ * The search form (MUI's fields) comes in a chunk of its own, fetched once the page has hydrated:
+ * the server's form shows at once and hydrates when a visitor reaches into it.
+ */
+const HeroSearch = lazyPart(() => import('./HeroSearch').then((m) => m.default));
 /** phones: up to 767 px (product.md section 9) */
 const PHONE = '@media (max-width: 767.95px)';
 const FROM_TABLET = '@media (min-width: 768px)';
 /** a tab not chosen: white text on a darker blue (contrast above 4.5:1 over the whole gradient) */
 const INACTIVE_TAB = 'rgba(0, 24, 80, 0.28)';
-
-const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
-
-function GuestCounter({ value, onChange }: { value: number; onChange(n: number): void }) {
-  return (
-    <Stack
-      direction="row"
-      alignItems="center"
-      role="group"
-      aria-label="Гости"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, height: 40, flex: '1 1 220px' }}
-    >
-      <IconButton
-        size="small"
-        aria-label="Меньше гостей"
-        disabled={value === 0}
-        onClick={() => onChange(Math.max(0, value - 1))}
-      >
-        −
-      </IconButton>
-      <Typography
-        component="span"
-        variant="body2"
-        aria-live="polite"
-        sx={{ flex: 1, textAlign: 'center', color: value ? 'text.primary' : 'text.secondary' }}
-      >
-        {value ? `${value} ${plural(value, ['гость', 'гостя', 'гостей'])}` : 'Укажите количество гостей'}
-      </Typography>
-      <IconButton size="small" aria-label="Больше гостей" onClick={() => onChange(value + 1)}>
-        +
-      </IconButton>
-    </Stack>
-  );
-}
-
-/**
- * The hero's search: rooms, price and the way to the metro (and, for daily rent, dates and guests);
- * «Найти» opens the deal's catalogue with them in its address, «Показать на карте» its map.
- */
-function HeroSearch({
-  deal,
-  filters,
-  onChange,
-}: {
-  deal: DealCategory;
-  filters: Filters;
-  onChange(f: Filters): void;
-}) {
-  const navigate = useNavigate();
-  const daily = deal === 'dailyRent';
-  const invalidStay = daily && stayProblem(filters) !== null;
-  const go = (map: boolean) => {
-    if (invalidStay) return;
-    if (daily) {
-      try {
-        if (filters.guests > 0) localStorage.setItem(GUESTS_KEY, String(filters.guests));
-      } catch {
-        // private mode: the address still carries the count
-      }
-    }
-    void navigate(heroSearchUrl(deal, filters, map));
-  };
-  return (
-    <Box
-      component="form"
-      aria-label="Поиск объявлений"
-      onSubmit={(e) => {
-        e.preventDefault();
-        go(false);
-      }}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
-    >
-      <HydrateLater on="interaction">
-        <ToggleButtonGroup
-          value={filters.rooms}
-          onChange={(_, rooms: number[]) => onChange({ ...filters, rooms })}
-          aria-label="Комнаты"
-          size="small"
-          sx={{
-            height: 40,
-            flex: { xs: '1 1 100%', sm: '0 0 auto' },
-            '& > *': { flex: { xs: 1, sm: 'none' } },
-          }}
-        >
-          {[1, 2, 3, 4].map((n) => (
-            <ToggleButton
-              key={n}
-              value={n}
-              sx={{ px: 2 }}
-              aria-label={n === 4 ? '4 комнаты и больше' : `${n}-комнатная`}
-            >
-              {n === 4 ? '4+' : n}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </HydrateLater>
-      <HydrateLater on="interaction">
-        <Box sx={{ display: 'flex', gap: 1, flex: '1 1 240px', minWidth: 0 }}>
-          <TextField
-            size="small"
-            label="Цена от, ₽"
-            value={filters.priceMin}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            sx={{ flex: 1, minWidth: 0 }}
-            onChange={(e) => onChange({ ...filters, priceMin: digits(e.target.value) })}
-          />
-          <TextField
-            size="small"
-            label="до, ₽"
-            value={filters.priceMax}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            sx={{ flex: 1, minWidth: 0 }}
-            onChange={(e) => onChange({ ...filters, priceMax: digits(e.target.value) })}
-          />
-        </Box>
-      </HydrateLater>
-      {daily && (
-        <>
-          <Box sx={{ flex: '2 1 310px', minWidth: 0, minHeight: 40 }}>
-            <Suspense fallback={<Box sx={{ height: 40 }} />}>
-              <StayDates
-                size="small"
-                value={filters}
-                onChange={(stay) => onChange({ ...filters, ...stay })}
-              />
-            </Suspense>
-          </Box>
-          <GuestCounter value={filters.guests} onChange={(guests) => onChange({ ...filters, guests })} />
-        </>
-      )}
-      <HydrateLater on="interaction">
-        <MetroField
-          value={filters.metro}
-          sx={{ flex: '1 1 200px', minWidth: 0 }}
-          onChange={(metro) => onChange({ ...filters, metro })}
-        />
-      </HydrateLater>
-      <HydrateLater on="interaction">
-        <Stack direction="row" spacing={1} sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' } }}>
-          <Button
-            variant="outlined"
-            startIcon={<MapIcon />}
-            onClick={() => go(true)}
-            disabled={invalidStay}
-            aria-label="Показать на карте"
-            sx={{ height: 40, flex: { xs: 1, md: 'none' }, whiteSpace: 'nowrap' }}
-          >
-            {/* a phone's row has room for the short label only */}
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              Показать на карте
-            </Box>
-            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-              На карте
-            </Box>
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={invalidStay}
-            sx={{ height: 40, px: 4, flex: { xs: 1, md: 'none' } }}
-          >
-            Найти
-          </Button>
-        </Stack>
-      </HydrateLater>
-    </Box>
-  );
-}
 
 /**
  * The hero: the page's heading, the deal tabs and the search form of the chosen tab. Tabs follow
@@ -212,6 +33,8 @@ export function Hero() {
   const current = HERO_TABS[tab];
 
   const choose = (index: number) => {
+    // the next tab's form is made in the browser: its chunk is on its way as the tab is chosen
+    void HeroSearch.preload();
     // the spec: changing the tab sets the deal; daily rent starts from the guests kept in the browser
     if (HERO_TABS[index].deal === 'dailyRent' && filters.guests === 0)
       setFilters({ ...filters, guests: storedGuests() });
@@ -358,7 +181,7 @@ export function Hero() {
           </Typography>
         )}
         {current.deal ? (
-          <HydrateLater key={current.deal}>
+          <HydrateLater key={current.deal} on="interaction">
             <HeroSearch deal={current.deal} filters={filters} onChange={setFilters} />
           </HydrateLater>
         ) : (

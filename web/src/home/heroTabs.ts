@@ -1,6 +1,6 @@
 import type { DealCategory } from '../api/types';
 import { catalogueUrl } from '../savedSearches/links';
-import { METRO_CHOICES, type Filters } from '../catalogue/SearchBar';
+import { METRO_CHOICES, type Filters } from '../catalogue/filters';
 
 /**
  * The hero's tabs (docs/decisions.md): product.md's longer reading — Купить, Снять, Ипотека (a stub),

@@ -23,7 +23,7 @@ import { Crumbline } from '../content/Crumbline';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
 import { PhotoGallery } from '../photos/PhotoGallery';
-import { PriceRange, RoomsPicker } from './fields';
+import { PriceRange, RoomsPicker } from '../catalogue/searchFields';
 import {
   complexListingsQuery,
   complexQuery,
@@ -270,7 +270,11 @@ function ComplexListings({ complexId, complexName }: { complexId: string; comple
               alignItems: 'start',
             }}
           >
-            <RoomsPicker value={draft.rooms} onChange={(rooms) => setDraft({ ...draft, rooms })} />
+            <RoomsPicker
+              value={draft.rooms}
+              onChange={(rooms) => setDraft({ ...draft, rooms })}
+              sx={{ '& .MuiToggleButton-root': { flex: 1 } }}
+            />
             <PriceRange
               min={draft.priceMin}
               max={draft.priceMax}

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { PriceRange, RoomsPicker } from './fields';
+import { PriceRange, RoomsPicker } from '../catalogue/searchFields';
 import {
   complexCitiesQuery,
   complexNamesQuery,
@@ -128,7 +128,11 @@ function SearchForm({ value, place, onSearch, onReset }: Props) {
               </option>
             ))}
           </TextField>
-          <RoomsPicker value={draft.rooms} onChange={(rooms) => setDraft({ ...draft, rooms })} />
+          <RoomsPicker
+            value={draft.rooms}
+            onChange={(rooms) => setDraft({ ...draft, rooms })}
+            sx={{ '& .MuiToggleButton-root': { flex: 1 } }}
+          />
           <TextField
             select
             size="small"

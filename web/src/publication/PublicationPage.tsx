@@ -24,17 +24,14 @@ import { depositLabel, MetroStations, PriceBlock } from '../catalogue/cardParts'
 import { PhoneButton, usePhoneReveal, type PhoneReveal } from '../catalogue/PhoneButton';
 import { ChatButton } from '../chat/ChatButton';
 import { FavouriteButton } from '../catalogue/FavouriteButton';
-import { PriceHistory } from './PriceHistory';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
 import { WhenNear } from '../map/WhenNear';
 import { PhotoGallery } from '../photos/PhotoGallery';
 import { LazyComplaintDialog, LazyRequestDialog, useLazyModal } from '../leads/openers';
 import { CALLBACK_FORM } from '../leads/forms';
-import { ListingSlider } from './ListingSlider';
 import { isBest, pricePerMetre } from './facts';
 import { rememberViewed } from './recentlyViewed';
-import { RecentlyViewed } from './RecentlyViewed';
 import { ClippedText } from './ClippedText';
 import { HydrateLater } from '../app/hydrateLater';
 import { BOTTOM_MENU_HEIGHT, useHiddenOnScrollDown } from '../home/BottomMenu';
@@ -55,6 +52,14 @@ const MAIN_PHOTO_SLOT = [
 const PointMap = lazy(() => import('../map/PointMap'));
 /** the share menu and the views' chart: each its own chunk, loaded on its first click */
 const ShareMenu = lazy(() => import('./ShareMenu'));
+/**
+ * Below the first screen, in chunks of their own: the similar listings' slider (its part keeps the
+ * server's markup until the code has come) and «Вы смотрели» (this browser's, never on the server's page).
+ */
+const ListingSlider = lazy(() => import('./ListingSlider').then((m) => ({ default: m.ListingSlider })));
+/** the price's history (a link and its popover's chart of changes), hydrated once its code has come */
+const PriceHistory = lazy(() => import('./PriceHistory').then((m) => ({ default: m.PriceHistory })));
+const RecentlyViewed = lazy(() => import('./RecentlyViewed').then((m) => ({ default: m.RecentlyViewed })));
 const ViewsDialog = lazy(() => import('./ViewsDialog'));
 /**
  * The booking form, daily rent's only: its date pickers (the site's largest library) load with it,
@@ -285,7 +290,9 @@ function Publication({ id }: { id: string }) {
                       {pricePerMetre(p)}
                     </Typography>
                   )}
-                  <PriceHistory publicationId={p.id} />
+                  <Suspense fallback={null}>
+                    <PriceHistory publicationId={p.id} />
+                  </Suspense>
                   {depositLabel(p) && (
                     <Typography color="text.secondary" data-testid="deposit">
                       {depositLabel(p)}
@@ -326,7 +333,9 @@ function Publication({ id }: { id: string }) {
           </Grid>
         </Grid>
         <SimilarListings publication={p} />
-        <RecentlyViewed currentId={p.id} />
+        <Suspense fallback={null}>
+          <RecentlyViewed currentId={p.id} />
+        </Suspense>
         <StickyBar publication={p} phone={phone} />
       </Stack>
     </HydrateLater>

@@ -1,6 +1,6 @@
 import { formatPrice, plural } from '@estate/client';
 import { CHARACTERISTIC_PARAMS } from '../catalogue/queries';
-import { METRO_CHOICES, SORTS } from '../catalogue/SearchBar';
+import { METRO_CHOICES, SORTS } from '../catalogue/filters';
 
 /** A saved search's filters: the catalogue's search body without its page (POST /api/publications). */
 export type SavedFilters = Record<string, unknown>;

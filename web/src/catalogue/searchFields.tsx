@@ -1,0 +1,183 @@
+import {
+  Box,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import { plural } from '@estate/client';
+import { METRO_CHOICES } from './filters';
+
+/**
+ * The search's fields, one component each wherever a search is set: the home page's hero, the
+ * catalogue's bar and «Все фильтры», the new buildings' search and a complex's flats.
+ */
+
+/** digits only, at most 12 (a price in roubles) */
+export const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
+
+/** Rooms of a flat (4: four or more; 0, with `studio`: a studio), any number of them, in order. */
+export function RoomsPicker({
+  value,
+  onChange,
+  studio = false,
+  sx,
+}: {
+  value: number[];
+  onChange(rooms: number[]): void;
+  studio?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <ToggleButtonGroup
+      value={value}
+      onChange={(_, next: number[]) => onChange([...next].sort((a, b) => a - b))}
+      aria-label="Комнаты"
+      size="small"
+      sx={[{ height: 40 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {(studio ? [0, 1, 2, 3, 4] : [1, 2, 3, 4]).map((n) => (
+        <ToggleButton
+          key={n}
+          value={n}
+          sx={{ px: 2, minWidth: 44 }}
+          aria-label={n === 0 ? 'Студия' : n === 4 ? '4 комнаты и больше' : `${n}-комнатная`}
+        >
+          {n === 0 ? 'Студия' : n === 4 ? '4+' : n}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/**
+ * The price «от» / «до» in roubles, typed as digits. `short`: under a heading that names the price
+ * («Цена, ₽»), the fields say only «от» and «до».
+ */
+export function PriceRange({
+  min,
+  max,
+  onChange,
+  short = false,
+  error = false,
+  sx,
+  fieldSx,
+}: {
+  min: string;
+  max: string;
+  onChange(range: { min: string; max: string }): void;
+  short?: boolean;
+  error?: boolean;
+  sx?: SxProps<Theme>;
+  fieldSx?: SxProps<Theme>;
+}) {
+  const field = (which: 'min' | 'max') => (
+    <TextField
+      size="small"
+      label={which === 'min' ? (short ? 'от' : 'Цена от, ₽') : short ? 'до' : 'до, ₽'}
+      value={which === 'min' ? min : max}
+      error={error}
+      slotProps={{
+        htmlInput: {
+          inputMode: 'numeric',
+          ...(short ? { 'aria-label': which === 'min' ? 'Цена от' : 'Цена до' } : {}),
+        },
+      }}
+      sx={[{ flex: 1, minWidth: 0 }, ...(Array.isArray(fieldSx) ? fieldSx : [fieldSx])]}
+      onChange={(e) => onChange({ min, max, [which]: digits(e.target.value) })}
+    />
+  );
+  return (
+    <Box sx={[{ display: 'flex', gap: 1, minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      {field('min')}
+      {field('max')}
+    </Box>
+  );
+}
+
+/** «До метро»: the way and the minutes (METRO_CHOICES), or 'Неважно'. */
+export function MetroField({
+  value,
+  onChange,
+  sx,
+}: {
+  value: string;
+  onChange(metro: string): void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="До метро"
+      value={value}
+      sx={sx}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <MenuItem value="">Неважно</MenuItem>
+      {Object.entries(METRO_CHOICES).map(([key, choice]) => (
+        <MenuItem key={key} value={key}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The spec's guest counter: up without limit, down to 0; at 0 it asks for the count. */
+export function GuestCounter({
+  value,
+  onChange,
+  sx,
+}: {
+  value: number;
+  onChange(n: number): void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <Stack
+      direction="row"
+      alignItems="center"
+      role="group"
+      aria-label="Гости"
+      sx={[
+        {
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          px: 0.5,
+          minHeight: 40,
+          flex: '1 1 220px',
+          minWidth: 0,
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
+      <IconButton
+        size="small"
+        aria-label="Меньше гостей"
+        disabled={value === 0}
+        onClick={() => onChange(Math.max(0, value - 1))}
+      >
+        −
+      </IconButton>
+      <Typography
+        component="span"
+        variant="body2"
+        aria-live="polite"
+        sx={{ flex: 1, textAlign: 'center', color: value ? 'text.primary' : 'text.secondary' }}
+        data-testid="guests"
+      >
+        {value ? `${value} ${plural(value, ['гость', 'гостя', 'гостей'])}` : 'Укажите количество гостей'}
+      </Typography>
+      <IconButton size="small" aria-label="Больше гостей" onClick={() => onChange(value + 1)}>
+        +
+      </IconButton>
+    </Stack>
+  );
+}

@@ -8,8 +8,10 @@
  * BENCH_CONNECTIONS 10, BENCH_SECONDS 5 each). Runs on the built site (`npm run build` first, as the
  * script does). A second ceiling is the listing's page without its JavaScript: what its markup and
  * styles alone cost this machine (layout on a slow machine is a long task by itself). Goals of
- * issue 18: Performance ≥ 90, LCP < 2.5 s, TBT < 200 ms, CLS < 0.05, Accessibility ≥ 95, Best
- * Practices 100, SEO 100, listing JS ≤ 150 KB, render ≥ 50% of the JSON rate. Each row also
+ * issue 41 (issue 18's, tightened for React): Performance ≥ 90, LCP < 2.0 s, TBT < 200 ms, CLS <
+ * 0.02, Accessibility, Best Practices and SEO 100, render ≥ 50% of the JSON rate; the listing's
+ * JavaScript ≤ 200 kB counts every script the page fetched in the run (its parts' chunks too, as
+ * transferred: compressed, with headers), beyond the build's count of its initial JavaScript. Each row also
  * gives Lighthouse's benchmark index of the machine (its 4× CPU slowdown assumes a desktop of
  * 1,500–2,000): the blocking time is the page's work stretched by this machine's speed and load.
  * The listing's map asks for its tiles from a local stand-in of the tile server (MAP_TILE_URL), as
@@ -174,7 +176,9 @@ async function main() {
       await measure('a listing', `${server.url}/prodazha/${listing}`),
     ];
     const listingJs = scriptKilobytes(rows[2].reports);
-    console.log(`  a listing page's JavaScript: ${listingJs.toFixed(1)} kB as sent (gzip or brotli)`);
+    console.log(
+      `  a listing page's JavaScript: ${listingJs.toFixed(1)} kB as sent (gzip or brotli), every script of the run`,
+    );
 
     const html = await rate(`${server.url}/prodazha/${listing}`, { accept: 'text/html' });
     const json = await rate(`${server.url}/api/publications/${listing}`, { accept: 'application/json' });
@@ -186,10 +190,10 @@ async function main() {
     for (const { label, reports } of rows) {
       const goals = [
         ['Performance ≥ 90', scoreOf(reports, 'performance') >= 90],
-        ['LCP < 2.5 s', valueOf(reports, 'largest-contentful-paint') < 2500],
+        ['LCP < 2.0 s', valueOf(reports, 'largest-contentful-paint') < 2000],
         ['TBT < 200 ms', valueOf(reports, 'total-blocking-time') < 200],
-        ['CLS < 0.05', valueOf(reports, 'cumulative-layout-shift') < 0.05],
-        ['Accessibility ≥ 95', scoreOf(reports, 'accessibility') >= 95],
+        ['CLS < 0.02', valueOf(reports, 'cumulative-layout-shift') < 0.02],
+        ['Accessibility 100', scoreOf(reports, 'accessibility') >= 100],
         ['Best Practices 100', scoreOf(reports, 'best-practices') >= 100],
         ['SEO 100', scoreOf(reports, 'seo') >= 100],
       ] as const;
@@ -198,7 +202,9 @@ async function main() {
       if (missed.length)
         console.log(`    audits below 0.9: ${failedAudits(reports[0]).slice(0, 12).join('; ')}`);
     }
-    console.log(`  goal: a listing's JavaScript ≤ 150 kB — ${verdict(listingJs <= 150)}`);
+    console.log(
+      `  goal: a listing's JavaScript, every script it fetched, ≤ 200 kB — ${verdict(listingJs <= 200)}`,
+    );
     console.log(`  goal: the page at ≥ 50% of the JSON's rate — ${verdict(share >= 50)}`);
   } finally {
     tiny.close();

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, redirect, type Params, type RouteObject } from 'react-router';
-import { loadChunk } from '@estate/client';
 import { agencyAccountRoutes } from '../account/cabinetScreens';
 import type { DealCategory } from '../api/types';
 import { ErrorPage } from '../errors/ErrorPage';
@@ -10,6 +9,7 @@ import type { ApiCall } from './call';
 import type { ChosenPlace } from '../place/store';
 import type { Landing } from '../catalogue/queries';
 import { PageSkeleton } from '../layout/PageSkeleton';
+import { preloadable } from './lazyPart';
 
 // The prefetches' queries by dynamic import: only the server runs a prefetch, and in the browser
 // each page's chunk brings its own queries, so the first file carries none of the pages' modules
@@ -54,23 +54,15 @@ type LazyPage<P> = ComponentType<P> & { preload(): Promise<unknown>; module: str
  * modulepreload link (services/src/site/render.ts).
  */
 function lazyPage<P extends object>(module: string, load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  let loaded: ComponentType<P> | null = null;
-  let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () =>
-    (loading ??= loadChunk(load).then((page) => {
-      loaded = page;
-      return page;
-    }));
-  const Page = lazy(async () => ({ default: await preload() }));
+  const Page = preloadable(load);
   function LazyPage(props: P) {
-    const Shown = loaded ?? Page;
     return (
       <Suspense fallback={<PageSkeleton label="Загрузка страницы" />}>
-        <Shown {...props} />
+        <Page {...props} />
       </Suspense>
     );
   }
-  return Object.assign(LazyPage, { preload, module });
+  return Object.assign(LazyPage, { preload: Page.preload, module });
 }
 
 /** The handle's part that loads a route's lazy pages: preload them, and name their modules. */

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError, DEAL_ROUTES, formatCharacteristic, formatPrice, updatedAgo } from '@estate/client';
 import { getPublication } from '../api/client';
@@ -34,6 +34,7 @@ import { isBest, pricePerMetre } from './facts';
 import { rememberViewed } from './recentlyViewed';
 import { ClippedText } from './ClippedText';
 import { HydrateLater } from '../app/hydrateLater';
+import { preloadable } from '../app/lazyPart';
 import { BOTTOM_MENU_HEIGHT, useHiddenOnScrollDown } from '../home/BottomMenu';
 
 /**
@@ -68,18 +69,12 @@ const ViewsDialog = lazy(() => import('./ViewsDialog'));
  * boundary still waiting for its code when the page re-renders after hydrating would be thrown
  * away and drawn again from its fallback. A listing reached by a link shows the skeleton a moment.
  */
-let LoadedReserveCard: ComponentType<{ publication: PublicationDto }> | null = null;
-export const preloadReserveCard = () =>
-  import('../booking/ReserveCard').then((m) => {
-    LoadedReserveCard = m.ReserveCard;
-    return m.ReserveCard;
-  });
-const LazyReserveCard = lazy(() => preloadReserveCard().then((ReserveCard) => ({ default: ReserveCard })));
+const ReserveCardChunk = preloadable(() => import('../booking/ReserveCard').then((m) => m.ReserveCard));
+export const preloadReserveCard = ReserveCardChunk.preload;
 function ReserveCard({ publication }: { publication: PublicationDto }) {
-  const Shown = LoadedReserveCard ?? LazyReserveCard;
   return (
     <Suspense fallback={<Skeleton variant="rounded" height={960} aria-label="Загрузка формы" />}>
-      <Shown publication={publication} />
+      <ReserveCardChunk publication={publication} />
     </Suspense>
   );
 }

@@ -25,6 +25,10 @@ type Part = {
   ready: boolean;
   /** React rendered the part once, as the page hydrated: any further attempt hydrates it at once */
   attempted: boolean;
+  /** its first element, watched */
+  node: Element;
+  /** the screens it waits for (none: any) */
+  media: MediaQueryList | null;
   wake: () => void;
 };
 
@@ -47,17 +51,17 @@ let touched: Node | null = null;
 const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 let listening = false;
 
+/** One listener for every part: a visitor's touch, click, focus or key wakes the parts it is inside. */
 function listen() {
   if (listening) return;
   listening = true;
-  for (const type of INTERACTIONS)
-    document.addEventListener(
-      type,
-      (event) => {
-        if (event.target instanceof Node) touched = event.target;
-      },
-      true,
-    );
+  const interacted = (event: Event) => {
+    if (!(event.target instanceof Node)) return;
+    touched = event.target;
+    for (const part of parts.values())
+      if (!part.ready && part.node.contains(touched) && (!part.media || part.media.matches)) part.wake();
+  };
+  for (const type of INTERACTIONS) document.addEventListener(type, interacted, true);
 }
 
 /**
@@ -88,10 +92,7 @@ function waitFor(id: string, node: Element, query: string | undefined, onScreen:
   });
   let observer: IntersectionObserver | null = null;
   const media = query ? window.matchMedia(query) : null;
-  const part: Part = { promise, ready: false, attempted: false, wake: () => {} };
-  const interacted = (event: Event) => {
-    if (event.target instanceof Node && node.contains(event.target) && (!media || media.matches)) part.wake();
-  };
+  const part: Part = { promise, ready: false, attempted: false, node, media, wake: () => {} };
   const watch = () => {
     if (!onScreen) return;
     observer = new IntersectionObserver(
@@ -110,10 +111,8 @@ function waitFor(id: string, node: Element, query: string | undefined, onScreen:
     part.ready = true;
     observer?.disconnect();
     media?.removeEventListener('change', change);
-    for (const type of INTERACTIONS) document.removeEventListener(type, interacted, true);
     settle();
   };
-  for (const type of INTERACTIONS) document.addEventListener(type, interacted, true);
   if (!media || media.matches) watch();
   else media.addEventListener('change', change);
   return part;
@@ -185,20 +184,19 @@ export function HydrateLater({
   // attributes as it hydrates: a link's address changed meanwhile would stay the old one), then
   // renders the current ones; meanwhile the same children leave the waiting part untouched
   const [first] = useState(() => children);
-  const [hydrated, setHydrated] = useState(false);
-  const onHydrated = useCallback(() => setHydrated(true), []);
+  const [state, setState] = useState<'waiting' | 'hydrated' | 'made anew'>('waiting');
+  const onHydrated = useCallback(() => setState((was) => (was === 'waiting' ? 'hydrated' : was)), []);
   // the first navigation came while the part still waited: it is made anew at once, with the new
   // page's props and context (hydrated later, under the new address, React would keep the server's
   // attributes where they differ, a link's address among them, until it hydrated)
   const left = useSyncExternalStore(subscribeToLeaving, serverPageWasLeft, serverPageNotLeft);
-  const [anew, setAnew] = useState(false);
-  if (left && !hydrated && !anew) setAnew(true);
+  if (left && state === 'waiting') setState('made anew');
   return (
     <>
       <style data-part={id} />
-      <Suspense key={anew ? 'made anew' : 'server'} fallback={null}>
+      <Suspense key={state === 'made anew' ? state : 'server'} fallback={null}>
         <Later id={id} when={when} onScreen={on === 'screen'} onHydrated={onHydrated}>
-          {hydrated || anew ? children : first}
+          {state === 'waiting' ? first : children}
         </Later>
       </Suspense>
     </>

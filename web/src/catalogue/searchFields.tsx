@@ -18,6 +18,10 @@ import { METRO_CHOICES } from './filters';
  * catalogue's bar and «Все фильтры», the new buildings' search and a complex's flats.
  */
 
+/** a field's own styles, then those its caller adds (MUI's sx array) */
+const withSx = (own: SxProps<Theme>, added?: SxProps<Theme>): SxProps<Theme> =>
+  [own, ...(Array.isArray(added) ? added : [added])] as SxProps<Theme>;
+
 /** digits only, at most 12 (a price in roubles) */
 export const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
 
@@ -39,7 +43,7 @@ export function RoomsPicker({
       onChange={(_, next: number[]) => onChange([...next].sort((a, b) => a - b))}
       aria-label="Комнаты"
       size="small"
-      sx={[{ height: 40 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={withSx({ height: 40 }, sx)}
     >
       {(studio ? [0, 1, 2, 3, 4] : [1, 2, 3, 4]).map((n) => (
         <ToggleButton
@@ -88,12 +92,12 @@ export function PriceRange({
           ...(short ? { 'aria-label': which === 'min' ? 'Цена от' : 'Цена до' } : {}),
         },
       }}
-      sx={[{ flex: 1, minWidth: 0 }, ...(Array.isArray(fieldSx) ? fieldSx : [fieldSx])]}
+      sx={withSx({ flex: 1, minWidth: 0 }, fieldSx)}
       onChange={(e) => onChange({ min, max, [which]: digits(e.target.value) })}
     />
   );
   return (
-    <Box sx={[{ display: 'flex', gap: 1, minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box sx={withSx({ display: 'flex', gap: 1, minWidth: 0 }, sx)}>
       {field('min')}
       {field('max')}
     </Box>
@@ -145,7 +149,7 @@ export function GuestCounter({
       alignItems="center"
       role="group"
       aria-label="Гости"
-      sx={[
+      sx={withSx(
         {
           border: 1,
           borderColor: 'divider',
@@ -155,8 +159,8 @@ export function GuestCounter({
           flex: '1 1 220px',
           minWidth: 0,
         },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+        sx,
+      )}
     >
       <IconButton
         size="small"

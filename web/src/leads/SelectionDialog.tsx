@@ -1,4 +1,5 @@
-import { Box, Button, Chip, MenuItem, Stack, TextField, Typography, FormHelperText } from '@mui/material';
+import { ChoiceField, type Choice } from './ChoiceField';
+import { Box, Button, Chip, Stack, TextField, Typography, FormHelperText } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
@@ -9,19 +10,19 @@ import { ModalShell } from './RequestDialog';
 import { useLeadSender } from './useLeadSender';
 import { areaProblem, cityProblem, minLengthProblem, nameProblem, phoneProblem } from './validation';
 
-const PROPERTY_TYPES = [
-  { id: 1, name: 'Квартира' },
-  { id: 7, name: 'Комната' },
-  { id: 2, name: 'Дом, дача' },
-  { id: 3, name: 'Коттедж' },
-  { id: 4, name: 'Таунхаус' },
+const PROPERTY_TYPES: Choice<number>[] = [
+  { value: 1, label: 'Квартира' },
+  { value: 7, label: 'Комната' },
+  { value: 2, label: 'Дом, дача' },
+  { value: 3, label: 'Коттедж' },
+  { value: 4, label: 'Таунхаус' },
 ];
-const ROADS = [
-  { id: 1, name: 'Пешком' },
-  { id: 2, name: 'На машине' },
-  { id: 3, name: 'На транспорте' },
-] as const;
-const MINUTES = [10, 20, 30, 60, 90, 120];
+const ROADS: Choice<1 | 2 | 3>[] = [
+  { value: 1, label: 'Пешком' },
+  { value: 2, label: 'На машине' },
+  { value: 3, label: 'На транспорте' },
+];
+const MINUTES = [10, 20, 30, 60, 90, 120].map((m) => ({ value: m, label: `${m} мин` }));
 const ROOMS = [
   { id: 1, name: '1, 2-комнатная' },
   { id: 2, name: '3, 4-комнатная' },
@@ -173,45 +174,27 @@ export default function SelectionDialog({ open, onClose }: { open: boolean; onCl
               error={!!show('city')}
               helperText={show('city')}
             />
-            <TextField
-              select
+            <ChoiceField
               label="Тип недвижимости"
               value={form.homesPropertyType}
-              onChange={(e) => set({ homesPropertyType: Number(e.target.value) })}
-            >
-              {PROPERTY_TYPES.map((t) => (
-                <MenuItem key={t.id} value={t.id}>
-                  {t.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              choices={PROPERTY_TYPES}
+              onChange={(homesPropertyType) => set({ homesPropertyType })}
+            />
             <Stack direction="row" spacing={2}>
-              <TextField
-                select
+              <ChoiceField
                 fullWidth
                 label="До метро"
                 value={form.roadToMetro}
-                onChange={(e) => set({ roadToMetro: Number(e.target.value) as 1 | 2 | 3 })}
-              >
-                {ROADS.map((r) => (
-                  <MenuItem key={r.id} value={r.id}>
-                    {r.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
+                choices={ROADS}
+                onChange={(roadToMetro) => set({ roadToMetro })}
+              />
+              <ChoiceField
                 fullWidth
                 label="Не больше"
                 value={form.notMoreMinutes}
-                onChange={(e) => set({ notMoreMinutes: Number(e.target.value) })}
-              >
-                {MINUTES.map((m) => (
-                  <MenuItem key={m} value={m}>
-                    {m} мин
-                  </MenuItem>
-                ))}
-              </TextField>
+                choices={MINUTES}
+                onChange={(notMoreMinutes) => set({ notMoreMinutes })}
+              />
             </Stack>
           </>
         )}

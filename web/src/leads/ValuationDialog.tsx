@@ -1,4 +1,5 @@
-import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { ChoiceField } from './ChoiceField';
+import { Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
@@ -174,61 +175,36 @@ export default function ValuationDialog({
             onChange={(e) => set({ floor: e.target.value.replace(/\D/g, '').slice(0, 3) })}
           />
         </Stack>
-        <TextField
-          select
+        <ChoiceField
           label="Количество комнат"
           required
           value={form.numberOfRooms}
-          onChange={(e) => set({ numberOfRooms: Number(e.target.value) })}
-          error={!!show('numberOfRooms')}
-          helperText={show('numberOfRooms')}
-        >
-          {ROOMS.map((r) => (
-            <MenuItem key={r.value} value={r.value}>
-              {r.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          choices={ROOMS}
+          onChange={(numberOfRooms) => set({ numberOfRooms })}
+          error={show('numberOfRooms')}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            select
+          <ChoiceField
             fullWidth
             label="Ремонт"
-            value={form.repair}
-            onChange={(e) => set({ repair: e.target.value as Form['repair'] })}
-          >
-            {REPAIRS.map((r) => (
-              <MenuItem key={r.value} value={r.value}>
-                {r.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            value={form.repair ?? ''}
+            choices={REPAIRS}
+            onChange={(repair) => set({ repair })}
+          />
+          <ChoiceField
             fullWidth
             label="Тип дома"
-            value={form.houseType}
-            onChange={(e) => set({ houseType: e.target.value as Form['houseType'] })}
-          >
-            {HOUSE_TYPES.map((h) => (
-              <MenuItem key={h.value} value={h.value}>
-                {h.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={form.houseType ?? ''}
+            choices={HOUSE_TYPES}
+            onChange={(houseType) => set({ houseType })}
+          />
         </Stack>
-        <TextField
-          select
+        <ChoiceField
           label="Когда планируете продать"
-          value={form.time}
-          onChange={(e) => set({ time: e.target.value as Form['time'] })}
-        >
-          {TIMES.map((t) => (
-            <MenuItem key={t.value} value={t.value}>
-              {t.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          value={form.time ?? ''}
+          choices={TIMES}
+          onChange={(time) => set({ time })}
+        />
         <TextField
           label="Имя"
           required

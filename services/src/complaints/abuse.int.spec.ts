@@ -1,9 +1,9 @@
+import { registerPerson } from '../../test/agencyActions';
 import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity';
 
 /**
  * Issue 40, item 2: complaints flooded the moderators' queue from many addresses with made-up
@@ -32,15 +32,7 @@ beforeAll(async () => {
     ['ca-moderator', 'Модератор Ирина', '79990000000'],
     ['ca-user', 'Олег', '79163330100'],
   ])
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
-      userId,
-      name,
-      phone,
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
-    });
+    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
   await t.ctx.projections.whenCaughtUp();
   moderator = await signIn(t, '79990000000');
 });

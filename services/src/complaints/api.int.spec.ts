@@ -1,10 +1,10 @@
+import { registerPerson } from '../../test/agencyActions';
 import { PUBLICATION_STATUS, ROLES } from '@estate/events';
 import request from 'supertest';
 import { handleCommand } from '../core/decider';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity';
 import { publicationDecider, publicationStream } from '../publications';
 
 /**
@@ -61,15 +61,7 @@ beforeAll(async () => {
     ['cl-user', 'Пётр', '79162240001'],
     ['moderator', 'Модератор Анна', '79990000000'],
   ])
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
-      userId,
-      name,
-      phone,
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
-    });
+    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
   await t.ctx.projections.whenCaughtUp();
   moderator = await signIn(t, '79990000000');
   user = await signIn(t, '79162240001');

@@ -1,3 +1,4 @@
+import { registerPerson } from '../../test/agencyActions';
 import { LEAD_KINDS, ROLES, type LeadKind } from '@estate/events';
 import request from 'supertest';
 import { lettersTo } from '../../test/letters';
@@ -89,15 +90,7 @@ beforeAll(async () => {
     ['leads-user', 'Пётр', USER_PHONE],
     ['moderator', 'Модератор Анна', '79990000000'],
   ])
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
-      userId,
-      name,
-      phone,
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
-    });
+    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
   await t.ctx.projections.whenCaughtUp();
   moderator = await signIn(t, '79990000000');
   user = await signIn(t, USER_PHONE);

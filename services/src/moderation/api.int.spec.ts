@@ -1,8 +1,8 @@
+import { registerPerson } from '../../test/agencyActions';
 import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { registerUser } from '../identity';
 
 /**
  * The moderators' queue of listings awaiting moderation, their approval, decline and restore, and
@@ -28,15 +28,7 @@ beforeAll(async () => {
     ['mq-moderator', 'Модератор Анна', '79990000000'],
     ['mq-user', 'Пётр Иванов', '79162240001'],
   ])
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
-      userId,
-      name,
-      phone,
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
-    });
+    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
   await t.ctx.projections.whenCaughtUp();
   moderator = await signIn(t, '79990000000');
   owner = await signIn(t, agency.ownerPhone);

@@ -52,6 +52,8 @@ PROPS
   nohup java -Xms256m -Xmx768m -XX:+UseG1GC -cp "$libs/*" kafka.Kafka "$work/server.properties" </dev/null >"$work/broker.log" 2>&1 &
   echo $! >"$pidfile"
   for _ in $(seq 1 120); do
+    # a broker that could not bind its ports exits: say so at once instead of waiting a minute
+    if ! kill -0 "$(cat "$pidfile")" 2>/dev/null; then break; fi
     if answers; then echo "kafka: broker answering on 127.0.0.1:$port"; return; fi
     sleep 0.5
   done

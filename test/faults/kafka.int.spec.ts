@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { skipped, tcpReachable } from '@estate/events/testing';
@@ -18,7 +18,16 @@ const script = join(root, 'deploy/kafka/broker.sh');
 // The test restarts its broker: a broker of its own (the project's broker script on ports of its own,
 // the jars the run's broker was started from), so the suites that use the run's broker meanwhile are
 // not touched.
-const port = 20000 + Math.floor(Math.random() * 9000) * 2;
+// Below the kernel's ephemeral range: a port in it can be taken by any outgoing connection between the
+// check that it is free and the broker's bind, and the broker then never listens (ECONNREFUSED).
+const ephemeralFrom = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+  } catch {
+    return 32768;
+  }
+})();
+const port = 20000 + Math.floor(Math.random() * ((Math.min(ephemeralFrom, 32768) - 20002) / 2)) * 2;
 const broker = `127.0.0.1:${port}`;
 const work = mkdtempSync(join(tmpdir(), 'estate-kafka-fault-'));
 const brokerEnv = {

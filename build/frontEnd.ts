@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, relative, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { basename, extname, join, relative, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, UserConfig } from 'vite';
 
@@ -67,6 +68,21 @@ function packageOf(id: string): string | null {
   if (at < 0) return null;
   const [scope, name] = path.slice(at + '/node_modules/'.length).split('/');
   return scope.startsWith('@') ? `${scope}/${name}` : scope;
+}
+
+/**
+ * CSS modules' class names, the same in the browser's build and the server renderer's (they must be:
+ * the server's markup carries them) and in every build of the same sources: the file's name, the
+ * class, and a hash of the file's path under the front end (two files of one name stay apart).
+ */
+export function cssModules(frontEnd: string): NonNullable<UserConfig['css']>['modules'] {
+  return {
+    generateScopedName: (local: string, file: string) => {
+      const path = relative(frontEnd, file.split('?')[0]).split('\\').join('/');
+      const hash = createHash('sha256').update(path).digest('base64url').slice(0, 5);
+      return `${basename(path, '.module.css')}_${local}_${hash}`;
+    },
+  };
 }
 
 /**

@@ -110,6 +110,24 @@ describe('server-rendered pages', () => {
     expect(preloaded(catalogueHtml)).not.toContain(fileOf('src/publication/PublicationPage.tsx'));
   });
 
+  it("a page's first paint is styled: its chunks' static styles are in its head, linked after its body", async () => {
+    const html = (await request(app).get('/prodazha').expect(200)).text;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const inHead = /<style data-chunks>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? '';
+    // the card's classes in the markup are the ones the head's style sheet defines
+    const card = /<article class="([^"]+)" data-testid="publication-card"/.exec(html)?.[1].split(' ') ?? [];
+    expect(card.length).toBeGreaterThan(1);
+    for (const name of card) expect(inHead).toContain(`.${name}`);
+    // linked at the body's end (no paint waits for it), the same files the head's text came from
+    const linked = [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)">/g)].map(
+      (m) => m[1],
+    );
+    expect(linked.length).toBeGreaterThan(0);
+    expect(html.indexOf(`href="${linked[0]}"`)).toBeGreaterThan(html.indexOf('<div id="root">'));
+    const sheets = linked.map((file) => readFileSync(join(webDist, file), 'utf8')).join('');
+    expect(inHead).toBe(sheets);
+  });
+
   it('a listing\'s "</script>" cannot close the page\'s data blocks', async () => {
     const hostile = 'Уютная</script><script>alert(1)</script><!-- квартира';
     await t.ctx.readStore

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { compressedAssets, productionWhenBuilding, vendorChunksOf } from '../build/frontEnd';
+import { compressedAssets, cssModules, productionWhenBuilding, vendorChunksOf } from '../build/frontEnd';
 
 export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
@@ -9,6 +9,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
         // CommonJS file with every package bundled in, which services/src/site requires as it is
         ...productionWhenBuilding(command),
         plugins: [react()],
+        css: { modules: cssModules(import.meta.dirname) },
         ssr: { noExternal: true, target: 'node' },
         build: {
           outDir: 'dist-server',
@@ -34,6 +35,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
             { label: 'the home page', modules: ['src/home/HomePage.tsx'], goalKb: 220 },
           ]),
         ],
+        css: { modules: cssModules(import.meta.dirname) },
         base: '/',
         build: {
           outDir: 'dist',

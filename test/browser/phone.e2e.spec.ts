@@ -58,7 +58,10 @@ describeInBrowser('phone reveal', () => {
         await shot(page, `phone-catalogue-${width}`);
 
         // the listing page does the same with its own button
+        // React renders the navigation in a transition: the catalogue stays until the listing is ready
+        const title = (await card.getByTestId('card-title').textContent())!.trim();
         await card.getByTestId('card-title').click();
+        await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await reveal(page.getByRole('button', { name: 'Показать телефон' }).first().click());
         expect(await page.getByTestId('phone').first().getAttribute('href')).toBe(`tel:+${revealed[1]}`);
         await shot(page, `phone-listing-${width}`);

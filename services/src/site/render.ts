@@ -62,8 +62,8 @@ export function pageHtml(
   page: Extract<Rendered, { kind: 'page' }>,
   organization: Record<string, unknown>,
   scriptJson: (value: unknown) => string,
-  /** the page's own chunks (chunkPreloads), which the loader asks for */
-  pageChunks: string[] = [],
+  /** the page's own chunks (chunksOfPage): the loader asks for their scripts; their styles are the head's */
+  pageChunks: PageChunks = NO_CHUNKS,
 ): string {
   // React writes the preloads of the page's priority images (the first photo) before the page: into <head>
   const preloads = /^(?:<link [^>]*>)*/.exec(page.html)![0];
@@ -72,6 +72,7 @@ export function pageHtml(
     page.headHtml,
     `<meta name="session" content="${SESSION}">`,
     page.styles,
+    pageChunks.css && `<style data-chunks>${pageChunks.css}</style>`,
     `<script type="application/ld+json" id="org-ld" nonce="${NONCE}">${scriptJson(organization)}</script>`,
     `<script type="application/ld+json" id="page-ld" nonce="${NONCE}">${scriptJson(page.head.jsonLd ?? [])}</script>`,
   ].join('');
@@ -91,7 +92,7 @@ export function pageHtml(
       scripts.push(href);
       return '';
     });
-  scripts.push(...pageChunks);
+  scripts.push(...pageChunks.scripts);
   const [entry, ...chunks] = scripts;
   const loader = entry ? scriptsAfterPaint(entry, chunks, scriptJson) : '';
   return (
@@ -106,10 +107,18 @@ export function pageHtml(
       .replace(
         '</body>',
         () =>
-          `<script type="application/json" id="query-state" nonce="${NONCE}">${page.state}</script>${loader}</body>`,
+          `<script type="application/json" id="query-state" nonce="${NONCE}">${page.state}</script>${loader}${sheetLinks(pageChunks.styleSheets)}</body>`,
       )
   );
 }
+
+/**
+ * The chunks' style sheets, linked at the body's end, where they hold up no paint (the head has their
+ * text): the browser's loader of a lazy chunk (Vite's) finds each linked and does not make the page's
+ * hydration wait for it again.
+ */
+const sheetLinks = (sheets: string[]) =>
+  sheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
 
 /**
  * The inline loader of a page's JavaScript: after the first paint (the frame's callback, then a
@@ -135,27 +144,48 @@ export function scriptsAfterPaint(
   return `<script id="page-scripts" nonce="${NONCE}">${code}</script>`;
 }
 
-/** The built index.html, read on first use (a deploy replaces it with the files). */
+/**
+ * The built index.html, read on first use (a deploy replaces it with the files), its style sheets (the
+ * first file's static styles: the page's frame, the header) as text in its head: a server-rendered
+ * page is drawn styled in its first paint without a request more on its way. Only index.html names
+ * them, so nothing else asks for them.
+ */
 export function templateOf(webDist: string): () => string | null {
   let template: string | null = null;
   return () => {
     if (template) return template;
     const file = join(webDist, 'index.html');
     if (!existsSync(file)) return null;
-    template = readFileSync(file, 'utf8');
+    template = readFileSync(file, 'utf8').replace(
+      /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g,
+      (_, sheet: string) => `<style data-entry>${readFileSync(join(webDist, sheet), 'utf8')}</style>`,
+    );
     return template;
   };
 }
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+
+/** What a page's lazy chunks add to it: their scripts, and their static styles (CSS modules). */
+export type PageChunks = {
+  /** the chunks' files, less those index.html already preloads (the entry's) */
+  scripts: string[];
+  /** the chunks' style sheets' files */
+  styleSheets: string[];
+  /** those style sheets' text, for the page's head */
+  css: string;
+};
+
+const NO_CHUNKS: PageChunks = { scripts: [], styleSheets: [], css: '' };
 
 /**
- * The files of a page's lazy chunks, from the build's manifest (web/dist/.vite/manifest.json): each
- * module's chunk and the chunks it imports, less those index.html already preloads (the entry's).
- * The page's loader preloads them beside the first file instead of after it has run (web/src/main.tsx
- * awaits them before hydrating). No manifest (an older build): none.
+ * The chunks of a page's lazy modules, from the build's manifest (web/dist/.vite/manifest.json): each
+ * module's chunk and the chunks it imports. The page's loader preloads their scripts beside the first
+ * file instead of after it has run (web/src/main.tsx awaits them before hydrating); their styles go
+ * into the page's head, so the server's markup is drawn styled in the first paint without a request
+ * more on its way. No manifest (an older build): none.
  */
-export function chunkPreloads(webDist: string): (modules: string[]) => string[] {
+export function chunksOfPage(webDist: string): (modules: string[]) => PageChunks {
   const file = join(webDist, '.vite/manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let entry: Set<string> | null = null;
@@ -167,22 +197,26 @@ export function chunkPreloads(webDist: string): (modules: string[]) => string[] 
     }
     return into;
   };
-  const cache = new Map<string, string[]>();
+  const cache = new Map<string, PageChunks>();
   return (modules) => {
-    if (!modules.length) return [];
+    if (!modules.length) return NO_CHUNKS;
     if (!manifest) {
-      if (!existsSync(file)) return [];
+      if (!existsSync(file)) return NO_CHUNKS;
       manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
       entry = closure(Object.keys(manifest).filter((key) => manifest![key].isEntry));
     }
     const key = modules.join(',');
-    let links = cache.get(key);
-    if (links === undefined) {
-      links = [...closure(modules)]
-        .filter((chunk) => !entry!.has(chunk))
-        .map((chunk) => `/${manifest![chunk].file}`);
-      cache.set(key, links);
+    let chunks = cache.get(key);
+    if (chunks === undefined) {
+      const own = [...closure(modules)].filter((chunk) => !entry!.has(chunk));
+      const styleSheets = [...new Set(own.flatMap((chunk) => manifest![chunk].css ?? []))];
+      chunks = {
+        scripts: own.map((chunk) => `/${manifest![chunk].file}`),
+        styleSheets: styleSheets.map((sheet) => `/${sheet}`),
+        css: styleSheets.map((sheet) => readFileSync(join(webDist, sheet), 'utf8')).join(''),
+      };
+      cache.set(key, chunks);
     }
-    return links;
+    return chunks;
   };
 }

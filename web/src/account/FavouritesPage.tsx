@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { apiCall, plural } from '@estate/client';
 import { useSession } from '../auth/session';
-import { EAGER_CARDS, PublicationCard } from '../catalogue/PublicationCard';
+import { EAGER_CARDS, ListingCard } from '../catalogue/ListingCard';
 import { removeGuestFavourites } from '../favourites/guestFavourites';
 import { useFavouriteListings } from '../favourites/queries';
 
@@ -134,7 +134,7 @@ export function FavouritesPage() {
                   </Typography>
                 )}
               </Stack>
-              <PublicationCard publication={p} priority={i < EAGER_CARDS} />
+              <ListingCard variant="row" publication={p} priority={i < EAGER_CARDS} />
             </Box>
           ))}
         </>

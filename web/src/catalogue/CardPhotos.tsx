@@ -1,10 +1,10 @@
-import { Box, Stack } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Publication } from '../api/types';
 import { ListingPhoto } from '../photos/ListingPhoto';
 import { GalleryArrows } from '../photos/GalleryArrows';
 import { stepped } from '../photos/swipe';
+import styles from './CardPhotos.module.css';
 
 /** product.md, Listing cards: the standard card's slider shows the first 3 photos */
 export const CARD_PHOTOS = 3;
@@ -39,82 +39,47 @@ export function CardPhotos({
   };
   if (photos.length === 0)
     return (
-      <Stack
-        component={RouterLink}
-        to={href}
-        alignItems="center"
-        justifyContent="center"
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          bgcolor: 'grey.200',
-          color: 'text.secondary',
-          textDecoration: 'none',
-        }}
-      >
+      <RouterLink to={href} className={styles.none}>
         Нет фото
-      </Stack>
+      </RouterLink>
     );
   return (
-    <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'grey.200' }}>
-      <Box
+    <div className={styles.frame}>
+      <div
         ref={strip}
         onScroll={() => setShown(current())}
         data-testid="card-photos"
-        sx={{
-          display: 'flex',
-          height: '100%',
-          overflowX: 'auto',
-          overflowY: 'hidden',
-          scrollSnapType: 'x mandatory',
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-        }}
+        className={styles.strip}
       >
         {photos.map((photo, i) => (
-          <Box
+          <RouterLink
             key={i}
-            component={RouterLink}
             to={href}
             // one stop for the keyboard and the screen reader: the photos after the first are the same link
             tabIndex={i === 0 ? undefined : -1}
             aria-hidden={i === 0 ? undefined : true}
-            sx={{ flex: '0 0 100%', height: '100%', scrollSnapAlign: 'start', display: 'block' }}
+            className={styles.photo}
           >
             <ListingPhoto
               photo={photo}
               size="card"
               alt={i === 0 ? publication.title : ''}
               priority={priority && i === 0}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              className={styles.image}
             />
-          </Box>
+          </RouterLink>
         ))}
-      </Box>
+      </div>
       {photos.length > 1 && (
         <>
           <GalleryArrows onStep={step} size="small" />
-          <Stack
-            direction="row"
-            spacing={0.75}
-            aria-hidden
-            sx={{ position: 'absolute', bottom: 10, left: '50%', transform: 'translateX(-50%)' }}
-          >
+          <div aria-hidden className={styles.dots}>
             {photos.map((_, i) => (
-              <Box
-                key={i}
-                sx={{
-                  width: 8,
-                  height: 8,
-                  borderRadius: '50%',
-                  bgcolor: i === shown ? 'common.white' : 'rgba(255,255,255,0.55)',
-                  boxShadow: 1,
-                }}
-              />
+              <span key={i} className={i === shown ? `${styles.dot} ${styles.shown}` : styles.dot} />
             ))}
-          </Stack>
+          </div>
         </>
       )}
-    </Box>
+    </div>
   );
 }

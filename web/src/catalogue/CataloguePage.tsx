@@ -26,7 +26,7 @@ import {
 import { SEARCH_MAP_HEIGHT } from '../map/settings';
 import { Pagination } from './Pagination';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
-import { EAGER_CARDS, PublicationCard } from './PublicationCard';
+import { EAGER_CARDS, ListingCard } from './ListingCard';
 import { HydrateLater } from '../app/hydrateLater';
 import { Notice } from '../app/Notice';
 import { lazyPart } from '../app/lazyPart';
@@ -270,7 +270,7 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
               {/* each card hydrates in a task of its own (~8 ms of a phone's main thread each) */}
               {state.items.map((p, i) => (
                 <HydrateLater key={p.id}>
-                  <PublicationCard publication={p} priority={i < EAGER_CARDS} />
+                  <ListingCard variant="row" publication={p} priority={i < EAGER_CARDS} />
                 </HydrateLater>
               ))}
             </Stack>

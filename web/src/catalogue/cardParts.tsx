@@ -1,10 +1,10 @@
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
-import { Box, Stack, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { depositText, formatPrice, SCREEN_READER_ONLY } from '@estate/client';
+import { depositText, formatPrice } from '@estate/client';
 import type { Publication } from '../api/types';
 import { recordView } from '../api/visitor';
+import styles from './cardParts.module.css';
 
 /**
  * What a listing's cards and its own page show alike: the price block, the deposit, the metro
@@ -14,44 +14,32 @@ import { recordView } from '../api/visitor';
 
 export function PriceBlock({
   publication,
-  large,
+  size = 'medium',
   testId = 'price',
 }: {
   publication: Publication;
-  large?: boolean;
+  /** large: the listing's own page; small: a grid card's one line */
+  size?: 'large' | 'medium' | 'small';
   /** a card among others (a slider under the listing) names its price apart from the page's own */
   testId?: string;
 }) {
   const perDay = publication.dealCategory === 'dailyRent';
   const perMonth = publication.dealCategory === 'rent';
   return (
-    <Stack direction="row" spacing={1.5} alignItems="baseline" flexWrap="wrap">
+    <div className={[styles.price, size !== 'medium' && styles[size]].filter(Boolean).join(' ')}>
       {/* the price itself holds only no-break spaces; nowrap also keeps '/день' on its line */}
-      <Typography
-        variant={large ? 'h4' : 'h5'}
-        component="p"
-        fontWeight={700}
-        data-testid={testId}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
+      <p className={styles.amount} data-testid={testId}>
         {formatPrice(publication.price)}
         {perDay ? '/день' : perMonth ? '/мес.' : ''}
-      </Typography>
+      </p>
       {/* the old price, struck through, once the price has dropped (a raised price shows none) */}
       {publication.actualPrice !== null && publication.actualPrice > publication.price && (
-        <Typography
-          component="s"
-          color="text.secondary"
-          data-testid="old-price"
-          sx={{ whiteSpace: 'nowrap', position: 'relative' }}
-        >
-          <Box component="span" sx={SCREEN_READER_ONLY}>
-            Старая цена:{' '}
-          </Box>
+        <s className={styles.old} data-testid="old-price">
+          <span className={styles.hidden}>Старая цена: </span>
           {formatPrice(publication.actualPrice)}
-        </Typography>
+        </s>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -64,19 +52,16 @@ export function MetroStations({ publication }: { publication: Publication }) {
   return (
     <>
       {publication.address.metro.stations.map((s) => (
-        <Stack key={s.name} direction="row" spacing={0.5} alignItems="center" color="text.secondary">
-          <Box
-            component="span"
-            sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', display: 'inline-block' }}
-          />
-          <Typography variant="body2">{s.name}</Typography>
+        <div key={s.name} className={styles.station}>
+          <span className={styles.line} />
+          <span>{s.name}</span>
           {s.pedestrian_time ? (
             <DirectionsWalkIcon sx={{ fontSize: 16 }} />
           ) : (
             <DirectionsBusIcon sx={{ fontSize: 16 }} />
           )}
-          <Typography variant="body2">{`${s.time}\u00a0мин.`}</Typography>
-        </Stack>
+          <span>{`${s.time}\u00a0мин.`}</span>
+        </div>
       ))}
     </>
   );
@@ -84,7 +69,7 @@ export function MetroStations({ publication }: { publication: Publication }) {
 
 /** A card's view counts once the whole card has been on the screen: the ref goes on the card. */
 export function useCardView(publicationId: string) {
-  const card = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLElement>(null);
   useEffect(() => {
     const observer = new IntersectionObserver(
       ([entry]) => {

@@ -1,19 +1,7 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  Grid,
-  IconButton,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, Grid, Link, Stack, Typography } from '@mui/material';
+import { ScrollArrows } from '../app/ScrollArrows';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -249,22 +237,12 @@ function ObjectsCarousel({ items }: { items: InvestmentDto[] }) {
   };
   return (
     <Box position="relative">
-      <Stack direction="row" spacing={1} justifyContent="flex-end" mb={1}>
-        <IconButton
-          aria-label="Объекты месяца: назад"
-          onClick={() => scroll(-1)}
-          sx={{ border: 1, borderColor: 'divider' }}
-        >
-          <ChevronLeftIcon />
-        </IconButton>
-        <IconButton
-          aria-label="Объекты месяца: вперёд"
-          onClick={() => scroll(1)}
-          sx={{ border: 1, borderColor: 'divider' }}
-        >
-          <ChevronRightIcon />
-        </IconButton>
-      </Stack>
+      <ScrollArrows
+        back="Объекты месяца: назад"
+        forward="Объекты месяца: вперёд"
+        onStep={scroll}
+        sx={{ justifyContent: 'flex-end', mb: 1 }}
+      />
       <Box
         ref={row}
         role="list"

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LazySelectionDialog, useLazyModal } from '../leads/openers';
-import { DealCard, DealCardSkeleton } from './DealCard';
+import { ListingCard, ListingCardSkeleton } from '../catalogue/ListingCard';
 import { BEST_DEALS_FIRST, bestDealsQuery } from './queries';
 import { SectionTitle } from './SectionTitle';
 
@@ -85,9 +85,12 @@ export function BestDeals() {
   const cells: { key: string; node: ReactNode }[] = deals.isPending
     ? Array.from({ length: BEST_DEALS_FIRST }, (_, i) => ({
         key: `skeleton-${i}`,
-        node: <DealCardSkeleton />,
+        node: <ListingCardSkeleton />,
       }))
-    : shown.map((p, i) => ({ key: p.id, node: <DealCard publication={p} priority={i < EAGER} /> }));
+    : shown.map((p, i) => ({
+        key: p.id,
+        node: <ListingCard variant="grid" publication={p} priority={i < EAGER} />,
+      }));
   cells.splice(Math.min(HELP_BLOCK_INDEX, cells.length), 0, { key: 'help', node: <HelpBlock /> });
   const more = !all && items.length > BEST_DEALS_FIRST;
   return (

@@ -1,7 +1,6 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import { ScrollArrows } from '../app/ScrollArrows';
 import { HydrateLater } from '../app/hydrateLater';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -158,22 +157,12 @@ export function SlidesSlider() {
       <Box component="section" aria-labelledby="slides-title" aria-roledescription="карусель">
         <Stack direction="row" alignItems="center" justifyContent="space-between" mb={2}>
           <SectionTitle id="slides-title">Спецпредложения</SectionTitle>
-          <Stack direction="row" spacing={1} sx={{ display: { xs: 'none', sm: 'flex' } }}>
-            <IconButton
-              aria-label="Предыдущий слайд"
-              onClick={() => scroll(-1)}
-              sx={{ border: 1, borderColor: 'divider' }}
-            >
-              <ChevronLeftIcon />
-            </IconButton>
-            <IconButton
-              aria-label="Следующий слайд"
-              onClick={() => scroll(1)}
-              sx={{ border: 1, borderColor: 'divider' }}
-            >
-              <ChevronRightIcon />
-            </IconButton>
-          </Stack>
+          <ScrollArrows
+            back="Предыдущий слайд"
+            forward="Следующий слайд"
+            onStep={scroll}
+            sx={{ display: { xs: 'none', sm: 'flex' } }}
+          />
         </Stack>
         <Box
           ref={track}

@@ -1,6 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
-import { AppBar, Box, Button, Container, IconButton, Link, Stack, Toolbar, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router';
 import { useSession } from '../auth/session';
@@ -12,6 +12,7 @@ import { NAV } from './nav';
 import { PlaceListingButton } from './PlaceListingButton';
 import { HydrateLater } from '../app/hydrateLater';
 import { useServerRenderFirst } from '../app/browserStore';
+import styles from './Layout.module.css';
 
 /** the server's mark of a page asked for without a session cookie (services/src/site: `<meta name="session">`) */
 const GUEST_PAGE = 'html:has(meta[name="session"][content="guest"]) &';
@@ -94,17 +95,12 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   return (
-    <Box minHeight="100vh" display="flex" flexDirection="column" bgcolor="#f6f7f9">
+    <div className={styles.page}>
       {/* the header hydrates in a task of its own, after the page */}
       <HydrateLater>
-        <AppBar
-          position="sticky"
-          color="inherit"
-          elevation={0}
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          <Container maxWidth="lg">
-            <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 3 } }}>
+        <header className={styles.header}>
+          <div className={styles.container}>
+            <div className={styles.toolbar}>
               <IconButton
                 sx={{ display: { lg: 'none' } }}
                 aria-label="Меню"
@@ -115,51 +111,32 @@ export function Layout() {
               >
                 <MenuIcon />
               </IconButton>
-              <Typography
-                component={RouterLink}
-                to="/"
-                variant="h6"
-                fontWeight={800}
-                color="primary"
-                sx={{ textDecoration: 'none' }}
-              >
+              <RouterLink to="/" className={styles.logo}>
                 Квадрат
-              </Typography>
-              <Box flex={1} />
-              <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+              </RouterLink>
+              <div className={styles.grow} />
+              <div className={styles.city}>
                 <CityButton />
-              </Box>
-              <Stack direction="row" alignItems="center" spacing={{ xs: 0, sm: 1 }}>
+              </div>
+              <div className={styles.tools}>
                 <FavouritesHeart />
                 <AccountButton />
-              </Stack>
-            </Toolbar>
+              </div>
+            </div>
             {/* wide screens: the sections and «Разместить объявление» in a row of their own (the burger holds them below lg) */}
-            <Stack
-              direction="row"
-              alignItems="center"
-              spacing={2}
-              sx={{ display: { xs: 'none', lg: 'flex' }, pb: 1.5, mt: -0.5 }}
-            >
-              <Stack direction="row" spacing={2} component="nav" aria-label="Разделы сайта">
+            <div className={styles.sections}>
+              <nav className={styles.nav} aria-label="Разделы сайта">
                 {NAV.map((item) => (
-                  <Link
-                    key={item.to}
-                    component={NavLink}
-                    to={item.to}
-                    underline="none"
-                    color="text.primary"
-                    sx={{ fontWeight: 500, whiteSpace: 'nowrap', '&.active': { color: 'primary.main' } }}
-                  >
+                  <NavLink key={item.to} to={item.to} className={styles.navLink}>
                     {item.label}
-                  </Link>
+                  </NavLink>
                 ))}
-              </Stack>
-              <Box flex={1} />
+              </nav>
+              <div className={styles.grow} />
               <PlaceListingButton size="small" />
-            </Stack>
-          </Container>
-        </AppBar>
+            </div>
+          </div>
+        </header>
       </HydrateLater>
       <AuthModalHost />
       <LocationsModalHost />
@@ -169,27 +146,18 @@ export function Layout() {
           <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
-      <Container component="main" maxWidth="lg" sx={{ py: 4, flex: 1 }}>
+      <main className={`${styles.container} ${styles.main}`}>
         <Outlet />
-      </Container>
-      <Box
-        component="footer"
-        sx={{
-          borderTop: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
-          py: 3,
-          minHeight: FOOTER_HEIGHT,
-        }}
-      >
+      </main>
+      <footer className={styles.footer}>
         <HydrateLater>
           <Suspense fallback={null}>
             <FooterContent />
           </Suspense>
         </HydrateLater>
-      </Box>
+      </footer>
       <BottomMenu />
-    </Box>
+    </div>
   );
 }
 
@@ -210,5 +178,3 @@ function useFooterPreloaded() {
     return () => clearTimeout(timer);
   }, []);
 }
-// the request buttons above the contacts: a column on a phone, a row from sm (measured with the demo's contacts)
-const FOOTER_HEIGHT = { xs: 460, sm: 320, md: 200 };

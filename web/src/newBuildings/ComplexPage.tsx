@@ -18,7 +18,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } 
 import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError, countLabel, formatPrice, type ResidentialComplexDto } from '@estate/client';
 import { Pagination } from '../catalogue/Pagination';
-import { PublicationCard } from '../catalogue/PublicationCard';
+import { ListingCard } from '../catalogue/ListingCard';
 import { Crumbline } from '../content/Crumbline';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
@@ -331,7 +331,8 @@ function ComplexListings({ complexId, complexName }: { complexId: string; comple
           <>
             <Stack spacing={2} sx={{ opacity: listings.isPlaceholderData ? 0.6 : 1 }}>
               {answer.data.map((p) => (
-                <PublicationCard
+                <ListingCard
+                  variant="row"
                   key={p.id}
                   publication={p}
                   to={`/new-buildings/${encodeURIComponent(complexId)}/${encodeURIComponent(p.id)}`}

@@ -24,22 +24,26 @@ type Props = {
   priority?: boolean;
   /** the image's own styles */
   sx?: SxProps<Theme>;
+  /** or its class, of a static style sheet: a plain image, no style work when it hydrates */
+  className?: string;
 };
 
 /**
  * A listing's photo in one of its sizes: a WebP source with the JPEG as the fallback, or the photo's
  * own path when it has no sizes. Width and height are always given, so the page does not shift.
  */
-export function ListingPhoto({ photo, size, alt, sizes, priority = false, sx }: Props) {
+export function ListingPhoto({ photo, size, alt, sizes, priority = false, sx, className }: Props) {
   // decoded off the main thread, the first screen's photos too: a phone's main thread decoded them
   // in the paint that followed their arrival, a long task as the page starts
   const loading = priority
     ? ({ loading: 'eager', fetchPriority: 'high', decoding: 'async' } as const)
     : ({ loading: 'lazy', decoding: 'async' } as const);
   const { variants } = photo;
+  const styled = className === undefined ? { sx } : { className };
+  const Image = className === undefined ? Img : 'img';
   if (!variants) {
     const { width, height } = BOX[size];
-    return <Img src={photo.path} alt={alt} width={width} height={height} {...loading} sx={sx} />;
+    return <Image src={photo.path} alt={alt} width={width} height={height} {...loading} {...styled} />;
   }
   const chosen = variants[size];
   // the card and the full size as candidates by width; each width once, or the set is invalid
@@ -55,7 +59,7 @@ export function ListingPhoto({ photo, size, alt, sizes, priority = false, sx }: 
     // `display: contents` leaves the layout to the image, as if <picture> were not there
     <picture style={{ display: 'contents' }}>
       <source type="image/webp" srcSet={srcSet('webp')} sizes={slot} />
-      <Img
+      <Image
         src={chosen.jpg}
         srcSet={slot ? srcSet('jpg') : undefined}
         sizes={slot}
@@ -63,7 +67,7 @@ export function ListingPhoto({ photo, size, alt, sizes, priority = false, sx }: 
         width={chosen.width}
         height={chosen.height}
         {...loading}
-        sx={sx}
+        {...styled}
       />
     </picture>
   );

@@ -276,7 +276,7 @@ function Publication({ id }: { id: string }) {
                 <Stack spacing={2}>
                   <HydrateLater>
                     <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-                      <PriceBlock publication={p} large />
+                      <PriceBlock publication={p} size="large" />
                       <FavouriteButton publicationId={p.id} />
                     </Stack>
                   </HydrateLater>

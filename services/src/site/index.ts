@@ -19,7 +19,7 @@ import { publicationRoutes } from '../publications';
 import { favicon } from './favicon';
 import { inProcessApi, type InProcessCall } from './inProcess';
 import { districtLandingRoute, landingRoute, stationLandingRoute } from './places';
-import { chunksOfPage, loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
+import { chunkPreloads, loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
 import { sitemaps } from './sitemap';
 
 export const siteRoutes = [landingRoute, districtLandingRoute, stationLandingRoute];
@@ -86,7 +86,7 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
     ctx.logger,
   );
   const template = templateOf(options.webDist);
-  const chunksOf = chunksOfPage(options.webDist);
+  const preloadsOf = chunkPreloads(options.webDist);
   const routes: RouteDeclaration[] = [
     ...publicationRoutes,
     ...contentRoutes,
@@ -191,7 +191,7 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
       rendered,
       organization,
       renderer.scriptJson,
-      chunksOf(rendered.modules ?? []),
+      preloadsOf(rendered.modules ?? []),
     );
     const split = splitPage(html);
     if (rendered.status < 500) remember(key, rendered.status, split);

@@ -62,8 +62,8 @@ export function pageHtml(
   page: Extract<Rendered, { kind: 'page' }>,
   organization: Record<string, unknown>,
   scriptJson: (value: unknown) => string,
-  /** the page's own chunks (chunksOfPage): the loader asks for their scripts; their styles are the head's */
-  pageChunks: PageChunks = NO_CHUNKS,
+  /** the page's own chunks (chunkPreloads), which the loader asks for */
+  pageChunks: string[] = [],
 ): string {
   // React writes the preloads of the page's priority images (the first photo) before the page: into <head>
   const preloads = /^(?:<link [^>]*>)*/.exec(page.html)![0];
@@ -72,7 +72,6 @@ export function pageHtml(
     page.headHtml,
     `<meta name="session" content="${SESSION}">`,
     page.styles,
-    pageChunks.css && `<style data-chunks>${pageChunks.css}</style>`,
     `<script type="application/ld+json" id="org-ld" nonce="${NONCE}">${scriptJson(organization)}</script>`,
     `<script type="application/ld+json" id="page-ld" nonce="${NONCE}">${scriptJson(page.head.jsonLd ?? [])}</script>`,
   ].join('');
@@ -92,7 +91,7 @@ export function pageHtml(
       scripts.push(href);
       return '';
     });
-  scripts.push(...pageChunks.scripts);
+  scripts.push(...pageChunks);
   const [entry, ...chunks] = scripts;
   const loader = entry ? scriptsAfterPaint(entry, chunks, scriptJson) : '';
   return (
@@ -107,18 +106,10 @@ export function pageHtml(
       .replace(
         '</body>',
         () =>
-          `<script type="application/json" id="query-state" nonce="${NONCE}">${page.state}</script>${loader}${sheetLinks(pageChunks.styleSheets)}</body>`,
+          `<script type="application/json" id="query-state" nonce="${NONCE}">${page.state}</script>${loader}</body>`,
       )
   );
 }
-
-/**
- * The chunks' style sheets, linked at the body's end, where they hold up no paint (the head has their
- * text): the browser's loader of a lazy chunk (Vite's) finds each linked and does not make the page's
- * hydration wait for it again.
- */
-const sheetLinks = (sheets: string[]) =>
-  sheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
 
 /**
  * The inline loader of a page's JavaScript: after the first paint (the frame's callback, then a
@@ -145,10 +136,10 @@ export function scriptsAfterPaint(
 }
 
 /**
- * The built index.html, read on first use (a deploy replaces it with the files), its style sheets (the
- * first file's static styles: the page's frame, the header) as text in its head: a server-rendered
+ * The built index.html, read on first use (a deploy replaces it with the files), its style sheet as
+ * text in its head: the first screen's static styles (web/src/app/firstScreen.ts), so a server-rendered
  * page is drawn styled in its first paint without a request more on its way. Only index.html names
- * them, so nothing else asks for them.
+ * the sheet, so nothing else asks for it.
  */
 export function templateOf(webDist: string): () => string | null {
   let template: string | null = null;
@@ -164,28 +155,15 @@ export function templateOf(webDist: string): () => string | null {
   };
 }
 
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-
-/** What a page's lazy chunks add to it: their scripts, and their static styles (CSS modules). */
-export type PageChunks = {
-  /** the chunks' files, less those index.html already preloads (the entry's) */
-  scripts: string[];
-  /** the chunks' style sheets' files */
-  styleSheets: string[];
-  /** those style sheets' text, for the page's head */
-  css: string;
-};
-
-const NO_CHUNKS: PageChunks = { scripts: [], styleSheets: [], css: '' };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
 
 /**
- * The chunks of a page's lazy modules, from the build's manifest (web/dist/.vite/manifest.json): each
- * module's chunk and the chunks it imports. The page's loader preloads their scripts beside the first
- * file instead of after it has run (web/src/main.tsx awaits them before hydrating); their styles go
- * into the page's head, so the server's markup is drawn styled in the first paint without a request
- * more on its way. No manifest (an older build): none.
+ * The files of a page's lazy chunks, from the build's manifest (web/dist/.vite/manifest.json): each
+ * module's chunk and the chunks it imports, less those index.html already preloads (the entry's).
+ * The page's loader preloads them beside the first file instead of after it has run (web/src/main.tsx
+ * awaits them before hydrating). No manifest (an older build): none.
  */
-export function chunksOfPage(webDist: string): (modules: string[]) => PageChunks {
+export function chunkPreloads(webDist: string): (modules: string[]) => string[] {
   const file = join(webDist, '.vite/manifest.json');
   let manifest: Record<string, ManifestChunk> | null = null;
   let entry: Set<string> | null = null;
@@ -197,26 +175,22 @@ export function chunksOfPage(webDist: string): (modules: string[]) => PageChunks
     }
     return into;
   };
-  const cache = new Map<string, PageChunks>();
+  const cache = new Map<string, string[]>();
   return (modules) => {
-    if (!modules.length) return NO_CHUNKS;
+    if (!modules.length) return [];
     if (!manifest) {
-      if (!existsSync(file)) return NO_CHUNKS;
+      if (!existsSync(file)) return [];
       manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
       entry = closure(Object.keys(manifest).filter((key) => manifest![key].isEntry));
     }
     const key = modules.join(',');
-    let chunks = cache.get(key);
-    if (chunks === undefined) {
-      const own = [...closure(modules)].filter((chunk) => !entry!.has(chunk));
-      const styleSheets = [...new Set(own.flatMap((chunk) => manifest![chunk].css ?? []))];
-      chunks = {
-        scripts: own.map((chunk) => `/${manifest![chunk].file}`),
-        styleSheets: styleSheets.map((sheet) => `/${sheet}`),
-        css: styleSheets.map((sheet) => readFileSync(join(webDist, sheet), 'utf8')).join(''),
-      };
-      cache.set(key, chunks);
+    let links = cache.get(key);
+    if (links === undefined) {
+      links = [...closure(modules)]
+        .filter((chunk) => !entry!.has(chunk))
+        .map((chunk) => `/${manifest![chunk].file}`);
+      cache.set(key, links);
     }
-    return chunks;
+    return links;
   };
 }

@@ -4,7 +4,9 @@ import type { Publication } from '../api/types';
 import { ListingPhoto } from '../photos/ListingPhoto';
 import { GalleryArrows } from '../photos/GalleryArrows';
 import { stepped } from '../photos/swipe';
-import styles from './CardPhotos.module.css';
+import { firstScreen } from '../app/firstScreen';
+
+const styles = firstScreen.cardPhotos;
 
 /** product.md, Listing cards: the standard card's slider shows the first 3 photos */
 export const CARD_PHOTOS = 3;

@@ -35,24 +35,21 @@ import {
   isSet,
   type CountRequest,
 } from './queries';
-import { GuestCounter, MetroField, PriceRange, RoomsPicker } from './searchFields';
+import {
+  badRange,
+  bound,
+  GuestCounter,
+  MetroField,
+  PriceRange,
+  RangeField,
+  RoomsPicker,
+} from './searchFields';
 import { NO_FILTERS, type CharacteristicFilter, type Filters } from './filters';
 
 const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
 
 /** how long the count waits for the typing to stop */
 export const COUNT_DEBOUNCE_MS = 300;
-
-/** a bound as typed: digits, and for a float one decimal point (a comma becomes one) with two places */
-function bound(value: string, float: boolean) {
-  if (!float) return value.replace(/\D/g, '').slice(0, 9);
-  const [whole, ...rest] = value
-    .replace(',', '.')
-    .replace(/[^\d.]/g, '')
-    .split('.');
-  return rest.length ? `${whole.slice(0, 9)}.${rest.join('').slice(0, 2)}` : whole.slice(0, 9);
-}
-const badRange = (min: string, max: string) => Boolean(min && max && Number(min) > Number(max));
 
 /**
  * The filters that fit the chosen type: the characteristics its list offers and the rooms where the
@@ -93,46 +90,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** «от» and «до» of a range: each field says whose bound it is to a screen reader. */
-function RangeFields({
-  title,
-  min,
-  max,
-  float,
-  onChange,
-}: {
-  title: string;
-  min: string;
-  max: string;
-  float: boolean;
-  onChange(min: string, max: string): void;
-}) {
-  const wrong = badRange(min, max);
-  return (
-    <Box sx={{ display: 'flex', gap: 1 }}>
-      {(['от', 'до'] as const).map((side) => (
-        <TextField
-          key={side}
-          size="small"
-          label={side}
-          value={side === 'от' ? min : max}
-          error={wrong}
-          helperText={side === 'от' && wrong ? '«От» больше «до»' : undefined}
-          slotProps={{
-            htmlInput: { inputMode: float ? 'decimal' : 'numeric', 'aria-label': `${title} ${side}` },
-          }}
-          sx={{ flex: 1, minWidth: 0 }}
-          onChange={(e) => {
-            const v = bound(e.target.value, float);
-            if (side === 'от') onChange(v, max);
-            else onChange(min, v);
-          }}
-        />
-      ))}
-    </Box>
-  );
-}
-
 /** One characteristic as its type says: a range, Да / Нет / Неважно, or checkboxes of its options. */
 function CharacteristicField({
   info,
@@ -148,12 +105,15 @@ function CharacteristicField({
     const range = value && 'min' in value ? value : { min: '', max: '' };
     return (
       <Section title={title}>
-        <RangeFields
-          title={info.name}
+        <RangeField
           min={range.min}
           max={range.max}
-          float={info.type === 'float'}
-          onChange={(min, max) => onChange({ min, max })}
+          labels={{ min: 'от', max: 'до' }}
+          names={{ min: `${info.name} от`, max: `${info.name} до` }}
+          clean={(value) => bound(value, info.type === 'float')}
+          decimal={info.type === 'float'}
+          helperText="«От» больше «до»"
+          onChange={onChange}
         />
       </Section>
     );

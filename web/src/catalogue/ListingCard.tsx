@@ -11,7 +11,9 @@ import { CardPhotos } from './CardPhotos';
 import { depositLabel, MetroStations, PriceBlock, useCardView } from './cardParts';
 import { FavouriteButton } from './FavouriteButton';
 import { PhoneButton } from './PhoneButton';
-import styles from './ListingCard.module.css';
+import { firstScreen } from '../app/firstScreen';
+
+const styles = firstScreen.card;
 
 /** the cards on a catalogue's first screen: their photos load at once and first (the page's largest paint) */
 export const EAGER_CARDS = 2;

@@ -4,7 +4,9 @@ import { useEffect, useRef } from 'react';
 import { depositText, formatPrice } from '@estate/client';
 import type { Publication } from '../api/types';
 import { recordView } from '../api/visitor';
-import styles from './cardParts.module.css';
+import { firstScreen } from '../app/firstScreen';
+
+const styles = firstScreen.cardParts;
 
 /**
  * What a listing's cards and its own page show alike: the price block, the deposit, the metro

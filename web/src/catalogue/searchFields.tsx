@@ -59,18 +59,83 @@ export function RoomsPicker({
   );
 }
 
+/** a range's bound typed as a whole number, or with `float` as a decimal with two places (9 digits before) */
+export function bound(value: string, float = false) {
+  if (!float) return value.replace(/\D/g, '').slice(0, 9);
+  const [whole, ...rest] = value
+    .replace(',', '.')
+    .replace(/[^\d.]/g, '')
+    .split('.');
+  return rest.length ? `${whole.slice(0, 9)}.${rest.join('').slice(0, 2)}` : whole.slice(0, 9);
+}
+
+/** «от» greater than «до», both typed */
+export const badRange = (min: string, max: string) => Boolean(min && max && Number(min) > Number(max));
+
+/**
+ * A range's «от» and «до», side by side: the price, an area, a floor, any characteristic the filters
+ * ask for as a range. A field's label is what shows; its name (when given) is what a screen reader
+ * says, for a label that names only the bound.
+ */
+export function RangeField({
+  min,
+  max,
+  onChange,
+  labels,
+  names,
+  clean,
+  decimal = false,
+  error = badRange(min, max),
+  helperText,
+  sx,
+  fieldSx,
+}: {
+  min: string;
+  max: string;
+  onChange(range: { min: string; max: string }): void;
+  labels: { min: string; max: string };
+  names?: { min: string; max: string };
+  /** what a typed value keeps (digits, a decimal) */
+  clean(value: string): string;
+  decimal?: boolean;
+  error?: boolean;
+  /** under «от», when the range is wrong */
+  helperText?: string;
+  sx?: SxProps<Theme>;
+  fieldSx?: SxProps<Theme>;
+}) {
+  const field = (which: 'min' | 'max') => (
+    <TextField
+      size="small"
+      label={labels[which]}
+      value={which === 'min' ? min : max}
+      error={error}
+      helperText={which === 'min' && error ? helperText : undefined}
+      slotProps={{
+        htmlInput: {
+          inputMode: decimal ? 'decimal' : 'numeric',
+          ...(names ? { 'aria-label': names[which] } : {}),
+        },
+      }}
+      sx={withSx({ flex: 1, minWidth: 0 }, fieldSx)}
+      onChange={(e) => onChange({ min, max, [which]: clean(e.target.value) })}
+    />
+  );
+  return (
+    <Box sx={withSx({ display: 'flex', gap: 1, minWidth: 0 }, sx)}>
+      {field('min')}
+      {field('max')}
+    </Box>
+  );
+}
+
 /**
  * The price «от» / «до» in roubles, typed as digits. `short`: under a heading that names the price
  * («Цена, ₽»), the fields say only «от» and «до».
  */
 export function PriceRange({
-  min,
-  max,
-  onChange,
   short = false,
-  error = false,
-  sx,
-  fieldSx,
+  ...range
 }: {
   min: string;
   max: string;
@@ -80,27 +145,14 @@ export function PriceRange({
   sx?: SxProps<Theme>;
   fieldSx?: SxProps<Theme>;
 }) {
-  const field = (which: 'min' | 'max') => (
-    <TextField
-      size="small"
-      label={which === 'min' ? (short ? 'от' : 'Цена от, ₽') : short ? 'до' : 'до, ₽'}
-      value={which === 'min' ? min : max}
-      error={error}
-      slotProps={{
-        htmlInput: {
-          inputMode: 'numeric',
-          ...(short ? { 'aria-label': which === 'min' ? 'Цена от' : 'Цена до' } : {}),
-        },
-      }}
-      sx={withSx({ flex: 1, minWidth: 0 }, fieldSx)}
-      onChange={(e) => onChange({ min, max, [which]: digits(e.target.value) })}
-    />
-  );
   return (
-    <Box sx={withSx({ display: 'flex', gap: 1, minWidth: 0 }, sx)}>
-      {field('min')}
-      {field('max')}
-    </Box>
+    <RangeField
+      {...range}
+      clean={digits}
+      labels={short ? { min: 'от', max: 'до' } : { min: 'Цена от, ₽', max: 'до, ₽' }}
+      names={short ? { min: 'Цена от', max: 'Цена до' } : undefined}
+      error={range.error ?? false}
+    />
   );
 }
 

@@ -12,7 +12,9 @@ import { NAV } from './nav';
 import { PlaceListingButton } from './PlaceListingButton';
 import { HydrateLater } from '../app/hydrateLater';
 import { useServerRenderFirst } from '../app/browserStore';
-import styles from './Layout.module.css';
+import { firstScreen } from '../app/firstScreen';
+
+const styles = firstScreen.layout;
 
 /** the server's mark of a page asked for without a session cookie (services/src/site: `<meta name="session">`) */
 const GUEST_PAGE = 'html:has(meta[name="session"][content="guest"]) &';
@@ -146,7 +148,7 @@ export function Layout() {
           <MenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
-      <main className={`${styles.container} ${styles.main}`}>
+      <main id="page" className={`${styles.container} ${styles.main}`}>
         <Outlet />
       </main>
       <footer className={styles.footer}>

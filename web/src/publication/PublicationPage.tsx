@@ -1,17 +1,6 @@
 import IosShareIcon from '@mui/icons-material/IosShare';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  Chip,
-  Divider,
-  GlobalStyles,
-  Grid,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, GlobalStyles, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
@@ -36,6 +25,9 @@ import { ClippedText } from './ClippedText';
 import { HydrateLater } from '../app/hydrateLater';
 import { preloadable } from '../app/lazyPart';
 import { BOTTOM_MENU_HEIGHT, useHiddenOnScrollDown } from '../home/BottomMenu';
+import { firstScreen } from '../app/firstScreen';
+
+const styles = firstScreen.listing;
 
 /**
  * The main photo's width in the layout: the screen less the container's padding below md, then the
@@ -195,113 +187,85 @@ function Publication({ id }: { id: string }) {
   // the page hydrates after the layout, in a task of its own, and its parts each in theirs
   return (
     <HydrateLater>
-      <Stack spacing={6}>
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <Stack spacing={2}>
-              <ListingTags publication={p} />
-              <Typography variant="h4" component="h1" fontWeight={700} sx={{ fontSize: { xs: 26, md: 34 } }}>
-                {p.title}
-              </Typography>
-              <Typography color="text.secondary">{p.address.fullAddress}</Typography>
-              <MetroStations publication={p} />
-              <HydrateLater on="interaction">
-                <ListingActions publication={p} />
-              </HydrateLater>
-              {/* the gallery's controls hydrate when a visitor reaches into them */}
-              <HydrateLater on="interaction">
-                <PhotoGallery
-                  photos={p.images}
-                  title={p.title}
-                  label="Фотографии объявления"
-                  sizes={MAIN_PHOTO_SLOT}
-                />
-              </HydrateLater>
-              {p.address.geo && (
-                <>
-                  <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
-                    На карте
-                  </Typography>
-                  {/* the map's library and tiles load once a visitor scrolls near it (never on the server) */}
-                  <WhenNear placeholder={<MapPlaceholder />}>
-                    <Suspense fallback={<MapPlaceholder />}>
-                      <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
-                    </Suspense>
-                  </WhenNear>
-                </>
-              )}
-              <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
-                Характеристики
-              </Typography>
-              <HydrateLater on="interaction">
-                <Grid container spacing={1}>
-                  {p.characteristics.map((c) => {
-                    const { label, value } = formatCharacteristic(c);
-                    return (
-                      <Grid
-                        key={c.characteristicField}
-                        size={{ xs: 6, sm: 4 }}
-                        data-testid={`characteristic-${c.characteristicField}`}
-                      >
-                        <Typography variant="body2" color="text.secondary">
-                          {label}
-                        </Typography>
-                        <Typography fontWeight={600}>{value}</Typography>
-                      </Grid>
-                    );
-                  })}
-                </Grid>
-              </HydrateLater>
-              <Typography variant="h5" component="h2" fontWeight={600} pt={2}>
-                Описание
-              </Typography>
-              <HydrateLater>
-                <ClippedText text={p.description} lines={5} />
-              </HydrateLater>
-            </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
+      <div className={styles.page}>
+        <div className={styles.columns}>
+          <div className={styles.main}>
+            <ListingTags publication={p} />
+            <h1 className={styles.title}>{p.title}</h1>
+            <p className={styles.secondary}>{p.address.fullAddress}</p>
+            <MetroStations publication={p} />
+            <HydrateLater on="interaction">
+              <ListingActions publication={p} />
+            </HydrateLater>
+            {/* the gallery's controls hydrate when a visitor reaches into them */}
+            <HydrateLater on="interaction">
+              <PhotoGallery
+                photos={p.images}
+                title={p.title}
+                label="Фотографии объявления"
+                sizes={MAIN_PHOTO_SLOT}
+              />
+            </HydrateLater>
+            {p.address.geo && (
+              <>
+                <h2 className={styles.heading}>На карте</h2>
+                {/* the map's library and tiles load once a visitor scrolls near it (never on the server) */}
+                <WhenNear placeholder={<MapPlaceholder />}>
+                  <Suspense fallback={<MapPlaceholder />}>
+                    <PointMap lat={p.address.geo.lat} lon={p.address.geo.lon} label={p.title} />
+                  </Suspense>
+                </WhenNear>
+              </>
+            )}
+            <h2 className={styles.heading}>Характеристики</h2>
+            <dl className={styles.facts}>
+              {p.characteristics.map((c) => {
+                const { label, value } = formatCharacteristic(c);
+                return (
+                  <div key={c.characteristicField} data-testid={`characteristic-${c.characteristicField}`}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+            <h2 className={styles.heading}>Описание</h2>
+            <HydrateLater>
+              <ClippedText text={p.description} lines={5} />
+            </HydrateLater>
+          </div>
+          <div>
             {/* a daily stay's form with its calendar is taller than a screen: it scrolls with the page */}
             <HydrateLater>
-              <Card
-                variant="outlined"
-                sx={{
-                  p: 3,
-                  borderRadius: 3,
-                  position: { md: p.dealCategory === 'dailyRent' ? 'static' : 'sticky' },
-                  top: 88,
-                }}
+              <div
+                className={p.dealCategory === 'dailyRent' ? styles.card : `${styles.card} ${styles.sticky}`}
               >
                 {/* its controls hydrate each in a task of their own (at once when touched) */}
-                <Stack spacing={2}>
+                <div className={styles.cardStack}>
                   <HydrateLater>
-                    <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+                    <div className={styles.priceRow}>
                       <PriceBlock publication={p} size="large" />
                       <FavouriteButton publicationId={p.id} />
-                    </Stack>
+                    </div>
                   </HydrateLater>
                   {pricePerMetre(p) && (
-                    <Typography color="text.secondary" data-testid="price-per-metre">
+                    <p className={styles.secondary} data-testid="price-per-metre">
                       {pricePerMetre(p)}
-                    </Typography>
+                    </p>
                   )}
                   <Suspense fallback={null}>
                     <PriceHistory publicationId={p.id} />
                   </Suspense>
                   {depositLabel(p) && (
-                    <Typography color="text.secondary" data-testid="deposit">
+                    <p className={styles.secondary} data-testid="deposit">
                       {depositLabel(p)}
-                    </Typography>
+                    </p>
                   )}
-                  <Divider />
-                  <Box>
-                    <Typography fontWeight={600}>{p.author.name}</Typography>
-                    {p.agency && (
-                      <Typography variant="body2" color="text.secondary">
-                        {p.agency.name}
-                      </Typography>
-                    )}
-                  </Box>
+                  <hr className={styles.divider} />
+                  <div>
+                    <p className={styles.author}>{p.author.name}</p>
+                    {p.agency && <p className={styles.agency}>{p.agency.name}</p>}
+                  </div>
                   <HydrateLater>
                     <PhoneButton publicationId={p.id} fullWidth shared={phone} />
                   </HydrateLater>
@@ -310,29 +274,27 @@ function Publication({ id }: { id: string }) {
                   </HydrateLater>
                   {p.dealCategory === 'dailyRent' && (
                     <>
-                      <Divider />
+                      <hr className={styles.divider} />
                       <HydrateLater>
-                        <Box id="booking" sx={{ scrollMarginTop: 88 }}>
+                        <div id="booking" className={styles.booking}>
                           <ReserveCard publication={p} />
-                        </Box>
+                        </div>
                       </HydrateLater>
                     </>
                   )}
                   <ListingRequests publication={p} />
-                  <Typography variant="caption" color="text.secondary">
-                    {updatedAgo(p.updatedAt)}
-                  </Typography>
-                </Stack>
-              </Card>
+                  <span className={styles.updated}>{updatedAgo(p.updatedAt)}</span>
+                </div>
+              </div>
             </HydrateLater>
-          </Grid>
-        </Grid>
+          </div>
+        </div>
         <SimilarListings publication={p} />
         <Suspense fallback={null}>
           <RecentlyViewed currentId={p.id} />
         </Suspense>
         <StickyBar publication={p} phone={phone} />
-      </Stack>
+      </div>
     </HydrateLater>
   );
 }

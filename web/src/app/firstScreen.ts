@@ -3,8 +3,7 @@
  * listing's title, facts and price card), imported by those parts from here so that they ship with
  * the first file: index.html's style sheet, which the server puts into every page's head as text.
  * Imported by a lazy chunk instead, each sheet would be linked by the chunk's loader as the page
- * hydrates, and a style sheet arriving then restyles the whole page, a long task on a phone
- * (Lighthouse measured a listing's blocking time without JavaScript go from 10 to 250 ms). One object
+ * hydrates, and a style sheet arriving then restyles the whole page, a long task on a phone. One object
  * built here, not re-exports: the bundler places a re-exported module with the chunks that use it.
  */
 import layout from '../layout/Layout.module.css';

@@ -7,6 +7,8 @@ import { stepped } from '../photos/swipe';
 import { firstScreen } from '../app/firstScreen';
 
 const styles = firstScreen.cardPhotos;
+/** the card's own: its photo and its «Нет фото» */
+const card = firstScreen.card;
 
 /** product.md, Listing cards: the standard card's slider shows the first 3 photos */
 export const CARD_PHOTOS = 3;
@@ -41,7 +43,7 @@ export function CardPhotos({
   };
   if (photos.length === 0)
     return (
-      <RouterLink to={href} className={styles.none}>
+      <RouterLink to={href} className={card.noPhoto}>
         Нет фото
       </RouterLink>
     );
@@ -67,7 +69,7 @@ export function CardPhotos({
               size="card"
               alt={i === 0 ? publication.title : ''}
               priority={priority && i === 0}
-              className={styles.image}
+              className={card.image}
             />
           </RouterLink>
         ))}

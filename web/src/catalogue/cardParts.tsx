@@ -1,7 +1,7 @@
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
 import { useEffect, useRef } from 'react';
-import { depositText, formatPrice } from '@estate/client';
+import { depositText, formatPrice, SCREEN_READER_ONLY } from '@estate/client';
 import type { Publication } from '../api/types';
 import { recordView } from '../api/visitor';
 import { firstScreen } from '../app/firstScreen';
@@ -37,7 +37,7 @@ export function PriceBlock({
       {/* the old price, struck through, once the price has dropped (a raised price shows none) */}
       {publication.actualPrice !== null && publication.actualPrice > publication.price && (
         <s className={styles.old} data-testid="old-price">
-          <span className={styles.hidden}>Старая цена: </span>
+          <span style={SCREEN_READER_ONLY}>Старая цена: </span>
           {formatPrice(publication.actualPrice)}
         </s>
       )}

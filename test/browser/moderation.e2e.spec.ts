@@ -358,7 +358,13 @@ describeInBrowser('the moderators’ work', () => {
         ['Рубрики', 'Вторичное жильё'],
         ['Инвестиции', 'Апартаменты у набережной'],
       ] as const) {
+        // the list before is still drawn a moment after the menu's click: its row is not the one to open
+        const shown = await page.locator('tbody tr').first().textContent();
         await openMenuItem(menu, width);
+        await page.waitForFunction((before) => {
+          const row = document.querySelector('tbody tr');
+          return row !== null && row.textContent !== before;
+        }, shown);
         await page.locator('tbody tr').first().click();
         await page.getByRole('textbox', { name: 'Название', exact: true }).fill(name);
         await page.getByRole('button', { name: 'Сохранить' }).click();

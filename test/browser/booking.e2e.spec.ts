@@ -63,13 +63,14 @@ describeInBrowser('daily rent', () => {
     'ноябрь',
     'декабрь',
   ];
+  const CALENDAR_BUTTON = { Заезд: 'Открыть календарь заезда', Выезд: 'Открыть календарь выезда' };
   /**
-   * Chooses a day as a person does: a click on the field opens its calendar, the months are turned
+   * Chooses a day as a person does: the field's button opens its calendar, the months are turned
    * to the day's, the day is clicked and the calendar closes.
    */
   async function pickDate(scope: Page | Locator, label: 'Заезд' | 'Выезд', iso: string) {
     const [year, month, day] = iso.split('-').map(Number);
-    await dateField(scope, label).click();
+    await scope.getByRole('button', { name: CALENDAR_BUTTON[label] }).click();
     // the field's calendar (a dialog of its own below 900 px), not the listing's availability
     const calendar = page.getByRole('dialog').getByRole('grid');
     await calendar.waitFor();
@@ -146,13 +147,77 @@ describeInBrowser('daily rent', () => {
         }
         expect(await pageWidth(page)).toBeLessThanOrEqual(width);
         // the calendar speaks Russian too
-        await dateField(bar, 'Заезд').locator('xpath=..').getByRole('button').first().click();
+        await bar.getByRole('button', { name: CALENDAR_BUTTON['Заезд'] }).click();
         await page.getByRole('dialog').or(page.getByRole('grid')).first().waitFor();
         expect(await page.locator('.MuiPickersCalendarHeader-label').first().textContent()).toMatch(
           /^(январь|февраль|март|апрель|май|июнь|июль|август|сентябрь|октябрь|ноябрь|декабрь) \d{4}$/,
         );
         await page.keyboard.press('Escape');
         await shot(page, `daily-search-${width}`);
+      },
+    );
+  });
+
+  /**
+   * Types a day as a person does: a tap or click on the field's day, then the digits (the field moves
+   * on to the month and the year by itself).
+   */
+  async function typeDate(scope: Page | Locator, label: 'Заезд' | 'Выезд', digits: string) {
+    const day = dateField(scope, label).getByRole('spinbutton', { name: 'День' });
+    if (page.viewportSize()!.width < 900) await day.tap();
+    else await day.click();
+    await page.keyboard.type(digits);
+  }
+
+  describe('typed dates', () => {
+    it.each([375, 1440])(
+      'at %i px: the search and the booking form take days typed as ДД.ММ.ГГГГ, a day typed in part stays',
+      async (width) => {
+        context = await suite.browser.newContext({
+          viewport: { width, height: 900 },
+          hasTouch: width < 900,
+          isMobile: width < 900,
+        });
+        page = await context.newPage();
+        page.setDefaultTimeout(10_000);
+        const [checkIn, checkOut] = [isoDay(width === 375 ? 60 : 70), isoDay(width === 375 ? 63 : 73)];
+        const digits = (iso: string) => ruDay(iso).replaceAll('.', '');
+        await visit(page, `${suite.server.url}/daily-rent`);
+        const narrow = width < 900;
+        if (narrow) {
+          await page.getByTestId('found').waitFor();
+          await page.getByRole('button', { name: /^Фильтры/ }).click();
+        }
+        const bar = narrow
+          ? page.getByRole('dialog', { name: 'Все фильтры' })
+          : page.getByRole('form', { name: 'Поиск' });
+        // half a day: it stays in the field (nothing of it reaches the search yet)
+        await typeDate(bar, 'Заезд', digits(checkIn).slice(0, 4));
+        expect(await dateText(bar, 'Заезд')).toBe(`${ruDay(checkIn).slice(0, 6)}ГГГГ`);
+        await page.keyboard.type(digits(checkIn).slice(4));
+        expect(await dateText(bar, 'Заезд')).toBe(ruDay(checkIn));
+        await typeDate(bar, 'Выезд', digits(checkOut));
+        expect(await dateText(bar, 'Выезд')).toBe(ruDay(checkOut));
+        await (narrow ? bar.getByTestId('show-count') : bar.getByRole('button', { name: 'Найти' })).click();
+        await page.waitForURL(
+          (url) => url.searchParams.get('checkIn') === checkIn && url.searchParams.get('checkOut') === checkOut,
+        );
+
+        // the booking form, opened at once: the first tap on a field of a part still waiting to
+        // hydrate keeps its digits
+        await visit(page, `${suite.server.url}/daily-rent/${PLACE.id}`);
+        const form = page.getByRole('form', { name: 'Бронирование' });
+        const [inDay, outDay] = [isoDay(width === 375 ? 80 : 90), isoDay(width === 375 ? 82 : 92)];
+        await typeDate(form, 'Заезд', digits(inDay));
+        await typeDate(form, 'Выезд', digits(outDay));
+        expect(await dateText(form, 'Заезд')).toBe(ruDay(inDay));
+        expect(await dateText(form, 'Выезд')).toBe(ruDay(outDay));
+        await form.getByText(/2 ночи =/).waitFor();
+        // a day before today is refused with the API's words, under its field
+        await typeDate(form, 'Заезд', digits(isoDay(-3)));
+        await form.getByText('Дата заезда уже прошла').waitFor();
+        expect(await form.getByRole('button', { name: 'Забронировать' }).isDisabled()).toBe(true);
+        await shot(page, `daily-typed-dates-${width}`);
       },
     );
   });

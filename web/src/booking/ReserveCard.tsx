@@ -109,7 +109,7 @@ export function ReserveCard({ publication }: { publication: Publication }) {
   const [codeEndTime, setCodeEndTime] = useState<string | null>(null);
   const [sent, setSent] = useState<SentBooking | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const problem = stayProblem(stay);
+  const problem = stayProblem(stay, isoDay(0));
   const hasDates = stay.checkIn !== '' && stay.checkOut !== '';
   const nights = hasDates && !problem ? nightsOf(stay.checkIn, stay.checkOut) : 0;
   const phone = phoneDigits(contact.phone);

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import 'dayjs/locale/ru';
 import { fromWidth } from '../app/theme';
-import { stayProblem, type Stay } from './stay';
+import { checkInProblem, checkOutProblem, type Stay } from './stay';
 
 const DAY_FORMAT = 'DD.MM.YYYY';
 const pickerTexts = ruRU.components.MuiLocalizationProvider.defaultProps.localeText;
@@ -16,14 +16,65 @@ const isoDay = (value: Dayjs | null) => (value && value.isValid() ? value.format
 const asDayjs = (iso: string) => (iso ? dayjs(iso) : null);
 
 /**
+ * One day of the stay, typed (ДД.ММ.ГГГГ, the digits only: the field moves on by itself) or chosen in
+ * the calendar its button opens. A day typed in part stays in its field while the stay holds no day
+ * (''): handed back to a controlled field, the stay's '' would wipe the digits typed so far. A day
+ * the stay gets from elsewhere (the other field's calendar, the availability calendar, a reset)
+ * replaces what the field shows.
+ */
+function DayField({
+  label,
+  calendarLabel,
+  value,
+  onChange,
+  minDate,
+  problem,
+  size,
+  disabled,
+  desktopFrom,
+}: {
+  label: string;
+  /** the name of the button that opens the calendar */
+  calendarLabel: string;
+  value: string;
+  onChange(day: string): void;
+  minDate?: Dayjs;
+  problem: string | null;
+  size: 'small' | 'medium';
+  disabled?: boolean;
+  desktopFrom: string;
+}) {
+  const [shown, setShown] = useState(() => ({ day: asDayjs(value), of: value }));
+  if (shown.of !== value) setShown({ day: asDayjs(value), of: value });
+  return (
+    <DatePicker
+      label={label}
+      format={DAY_FORMAT}
+      value={shown.day}
+      minDate={minDate}
+      disabled={disabled}
+      onChange={(day) => {
+        const iso = isoDay(day);
+        setShown({ day, of: iso });
+        if (iso !== value) onChange(iso);
+      }}
+      // on a phone's layout (below the spec's 768) the calendar is a dialog of its own, above the
+      // filters' dialog that may hold it
+      desktopModeMediaQuery={desktopFrom}
+      closeOnSelect
+      slotProps={{
+        textField: { size, fullWidth: true, error: Boolean(problem), helperText: problem ?? undefined },
+        openPickerButton: { 'aria-label': calendarLabel },
+      }}
+    />
+  );
+}
+
+/**
  * Check-in and check-out in Russian whatever the browser's language (dayjs with its `ru` locale,
  * days as ДД.ММ.ГГГГ, months and weekdays in Russian in the calendar). The two fields wrap under
  * each other when the row is too narrow for both, so neither collapses to an icon.
  * The search bar and the booking form use the same pair.
- *
- * A day is chosen in the calendar, which a click anywhere on the field opens (as the booking sites
- * do); the field is not typed into yet (docs/decisions.md: typing back is issue 41's item 5). The calendar is reached by keyboard through the
- * field's button and walked with the arrows.
  */
 export function StayDates({
   value,
@@ -41,27 +92,8 @@ export function StayDates({
   minDate?: string;
   showProblem?: boolean;
 }) {
-  const problem = showProblem ? stayProblem(value) : null;
-  const [opened, setOpened] = useState<keyof Stay | null>(null);
-  const picker = (which: keyof Stay, error: string | null) => ({
-    // on a phone's layout (below the spec's 768) the calendar is a dialog of its own, above the
-    // filters' dialog that may hold it
-    desktopModeMediaQuery: `@media ${fromWidth('md')} and (pointer: fine)`,
-    closeOnSelect: true,
-    open: opened === which,
-    onOpen: () => setOpened(which),
-    onClose: () => setOpened(null),
-    slotProps: {
-      field: { readOnly: true },
-      textField: {
-        size,
-        fullWidth: true,
-        error: Boolean(error),
-        helperText: error ?? undefined,
-        onClick: () => !disabled && setOpened(which),
-      },
-    },
-  });
+  const desktopFrom = `@media ${fromWidth('md')} and (pointer: fine)`;
+  const field = { size, disabled, desktopFrom };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru" localeText={pickerTexts}>
       <Box
@@ -70,21 +102,22 @@ export function StayDates({
         aria-label="Даты проживания"
       >
         <Box sx={{ flex: '1 1 150px', minWidth: 150 }}>
-          <DatePicker
+          <DayField
             label="Заезд"
-            format={DAY_FORMAT}
-            value={asDayjs(value.checkIn)}
+            calendarLabel="Открыть календарь заезда"
+            value={value.checkIn}
+            onChange={(checkIn) => onChange({ ...value, checkIn })}
             minDate={minDate ? dayjs(minDate) : undefined}
-            disabled={disabled}
-            onChange={(day) => onChange({ ...value, checkIn: isoDay(day) })}
-            {...picker('checkIn', null)}
+            problem={showProblem ? checkInProblem(value, minDate) : null}
+            {...field}
           />
         </Box>
         <Box sx={{ flex: '1 1 150px', minWidth: 150 }}>
-          <DatePicker
+          <DayField
             label="Выезд"
-            format={DAY_FORMAT}
-            value={asDayjs(value.checkOut)}
+            calendarLabel="Открыть календарь выезда"
+            value={value.checkOut}
+            onChange={(checkOut) => onChange({ ...value, checkOut })}
             minDate={
               value.checkIn
                 ? dayjs(value.checkIn).add(1, 'day')
@@ -92,9 +125,8 @@ export function StayDates({
                   ? dayjs(minDate).add(1, 'day')
                   : undefined
             }
-            disabled={disabled}
-            onChange={(day) => onChange({ ...value, checkOut: isoDay(day) })}
-            {...picker('checkOut', problem)}
+            problem={showProblem ? checkOutProblem(value) : null}
+            {...field}
           />
         </Box>
       </Box>

@@ -22,9 +22,41 @@ const shared = {
 };
 const everywhere = ['<rootDir>/events', '<rootDir>/projections', '<rootDir>/services', '<rootDir>/test'];
 
+/**
+ * Component tests: the front ends' shared components rendered with Testing Library in jsdom (React's
+ * own renderer, no browser); TSX through SWC with React's automatic runtime, CSS modules as their
+ * class names.
+ */
+const component = {
+  ...shared,
+  displayName: 'component',
+  roots: ['<rootDir>/client', '<rootDir>/web', '<rootDir>/cabinet'],
+  testMatch: ['**/*.component.spec.tsx'],
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleNameMapper: {
+    ...shared.moduleNameMapper,
+    '^@estate/client$': '<rootDir>/client/src/index.ts',
+    '^@estate/client/(.*)$': '<rootDir>/client/src/$1',
+  },
+};
+
 export default {
   projects: [
     { ...shared, displayName: 'unit', roots: everywhere, testMatch: ['**/*.unit.spec.ts'] },
+    component,
     {
       ...shared,
       displayName: 'int',

@@ -1,7 +1,7 @@
 // Prints, after the ten slowest suites (where a run's time went, when it grows), a line per kind of
-// test (unit, int, e2e: its suites, counts and the time from its first suite's start to its last's end)
+// test (unit, component, int, e2e: its suites, counts and the time from its first suite's start to its last's end)
 // and the run's totals as one plain line that any CI can read: "jest: N passed, N failed, N skipped".
-const kindOf = (path) => (/\.(e2e|int|unit)\.spec\.ts$/.exec(path) ?? [])[1] ?? 'other';
+const kindOf = (path) => (/\.(e2e|int|unit|component)\.spec\.tsx?$/.exec(path) ?? [])[1] ?? 'other';
 
 class SummaryReporter {
   constructor() {
@@ -29,7 +29,7 @@ class SummaryReporter {
       for (const s of slowest)
         console.log(`  ${((s.end - s.start) / 1000).toFixed(1).padStart(6)} s  ${s.file}`);
     }
-    for (const kind of ['unit', 'int', 'e2e', 'other']) {
+    for (const kind of ['unit', 'component', 'int', 'e2e', 'other']) {
       const of = this.suites.filter((s) => s.kind === kind);
       if (of.length === 0) continue;
       const sum = (key) => of.reduce((total, s) => total + s[key], 0);

@@ -200,7 +200,8 @@ describeInBrowser('daily rent', () => {
         expect(await dateText(bar, 'Выезд')).toBe(ruDay(checkOut));
         await (narrow ? bar.getByTestId('show-count') : bar.getByRole('button', { name: 'Найти' })).click();
         await page.waitForURL(
-          (url) => url.searchParams.get('checkIn') === checkIn && url.searchParams.get('checkOut') === checkOut,
+          (url) =>
+            url.searchParams.get('checkIn') === checkIn && url.searchParams.get('checkOut') === checkOut,
         );
 
         // the booking form, opened at once: the first tap on a field of a part still waiting to

@@ -1,6 +1,7 @@
 import type { AppContext } from './core/context';
 import { startDomainEventForwarder } from './core/forwarder';
 import { startStatisticsConsumer } from './statistics';
+import { recordCodeDelivery } from './identity';
 import { startNotificationWorkers } from './notifications';
 import { startBillingWorker, startPaymentWorker } from './money';
 import { startImageWorker } from './media';
@@ -67,7 +68,7 @@ export async function startBackground(ctx: AppContext) {
   ctx.interactions = statistics;
   const stoppers = [
     statistics,
-    await startNotificationWorkers(ctx),
+    await startNotificationWorkers(ctx, recordCodeDelivery),
     await startPaymentWorker(ctx),
     await startBillingWorker(ctx),
     await startImageWorker(ctx),

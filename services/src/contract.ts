@@ -82,7 +82,7 @@ export type PhotoSizesDto = Data<typeof media.photoSizesAnswer>[number];
 export type BulkOutcomeDto = z.infer<typeof publications.bulkOutcomeDto>;
 // money: the wallet, payments, promotion tariffs, the premium subscription
 export type PublicationTariffDto = money.PublicationTariffDto;
-export type AdTariffDto = money.AdTariffDto;
+export type AdTariffDto = publications.AdTariffDto;
 export type TariffPaymentDto = money.TariffPaymentDto;
 export type PremiumTariffDto = money.PremiumTariffDto;
 export type WalletOperationDto = money.WalletOperationDto;

@@ -1,7 +1,7 @@
 import { legalEntity, type AgencyDetails } from '@estate/events';
 import { z } from 'zod';
 import { writtenText } from '../core/text';
-import { phoneInput } from '../identity';
+import { phoneInput } from '../core/phoneInput';
 
 /**
  * What the agencies calls take: path parameters and bodies, with the spec's rules and texts (a

@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { day, parse } from '../core/http';
 import { writtenText } from '../core/text';
-import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
+import { phoneInput } from '../core/phoneInput';
+import { BOT_TOKEN_FIELD } from '../identity';
 
 /** The inputs of the booking calls (path, query and body schemas); the answers are in dto.ts. */
 

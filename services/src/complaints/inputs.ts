@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { jsonParam, simpleRestRange } from '../core/http';
 import { writtenText } from '../core/text';
-import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
+import { phoneInput } from '../core/phoneInput';
+import { BOT_TOKEN_FIELD } from '../identity';
 
 /** The inputs of the complaint calls (api.md Complaint); the answers are in dto.ts. */
 

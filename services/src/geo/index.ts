@@ -11,6 +11,6 @@ export { DadataAddressSuggestions } from './dadata';
 export { GazetteerAddressSuggestions } from './gazetteer';
 export { chooseAddressSuggestions } from './provider';
 export { hasMetro, nearestStations, type NearestStation } from './metro';
-/** the shipped stations, for the catalogue's place search (locations/suggestions.ts) */
+/** the shipped stations: the app hands them to the catalogue's place search (locations), the landings list them (site) */
 export { METRO_BY_CITY } from './datasets/metro';
 export { metresBetween, type GeoPoint } from './distance';

@@ -5,16 +5,8 @@ import type { AppContext } from '../core/context';
 import { handleCommand } from '../core/decider';
 import { poll } from '../core/poll';
 import { DomainError } from '../core/errors';
-import { queueSms } from '../notifications';
+import { queueSms, type CodeDelivery } from '../notifications';
 import { newCode, newSalt, phoneDecider, phoneStream, type PhoneCommand } from './phone';
-
-/** Digits only, 11 of them starting with 7: '+7 (999) 000-00-01' and '89990000001' both become '79990000001'. */
-export const phoneInput = z
-  .string({ error: 'Обязательное поле' })
-  .trim()
-  .min(1, 'Обязательное поле')
-  .transform((value) => value.replace(/\D/g, '').replace(/^8(?=\d{10}$)/, '7'))
-  .pipe(z.string().regex(/^7\d{10}$/, 'Неверный формат телефона'));
 
 /** The spec's 4-digit code; clients send it as a string or as a number (leading zeros kept as they can). */
 export const smsCodeInput = z
@@ -115,6 +107,16 @@ export async function sendCode(
   // the server's time beside endTime lets a client with a wrong clock count down correctly
   return { endTime: resendAt, serverTime: now.toISOString() };
 }
+
+/** The SMS worker's report on the phone stream that the send call waits on: the code delivered, or its final failure. */
+export const recordCodeDelivery = (ctx: AppContext, { phone, codeHash }: CodeDelivery, failure?: string) =>
+  handleCommand(
+    ctx.eventStore,
+    phoneStream(phone),
+    phoneDecider,
+    { type: 'RecordDelivery', phone, codeHash, failure },
+    { actor: 'worker' },
+  );
 
 const recordFailure = (ctx: AppContext, phone: string, codeHash: string, failure: string) =>
   handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, {

@@ -17,7 +17,7 @@ export {
 } from './sessions';
 /** a request form's phone: the trust token of an SMS code check (bookings, lead forms) */
 export { requireConfirmedPhone, isTrustedPhone, TRUST_TOKEN_HEADER } from './trust';
-export { BOT_TOKEN_FIELD, checkBot, clientIp, phoneInput, smsCodeInput } from './codes';
+export { BOT_TOKEN_FIELD, checkBot, clientIp, recordCodeDelivery, smsCodeInput } from './codes';
 export { avatarUpload, imageKind, readAvatar } from './avatar';
 export { changeUser } from './account';
 export { finishSignUp, registerUser } from './registration';

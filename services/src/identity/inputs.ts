@@ -3,7 +3,8 @@ import { z, type ZodType } from 'zod';
 import { DomainError } from '../core/errors';
 import { fieldErrors } from '../core/http';
 import { writtenText } from '../core/text';
-import { BOT_TOKEN_FIELD, phoneInput, smsCodeInput } from './codes';
+import { phoneInput } from '../core/phoneInput';
+import { BOT_TOKEN_FIELD, smsCodeInput } from './codes';
 
 /** What the identity calls take, as zod schemas (the answers are in dto.ts). */
 

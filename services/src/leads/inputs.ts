@@ -2,7 +2,8 @@ import { LEAD_ANSWER_LIMIT, LEAD_KINDS, LEAD_STATUSES, LEAD_TEXT_LIMIT } from '@
 import { z } from 'zod';
 import { jsonParam, simpleRestRange } from '../core/http';
 import { writtenText } from '../core/text';
-import { BOT_TOKEN_FIELD, phoneInput } from '../identity';
+import { phoneInput } from '../core/phoneInput';
+import { BOT_TOKEN_FIELD } from '../identity';
 
 /** The inputs of the lead calls (api.md Forms; product.md's request forms); the answers are in dto.ts. */
 

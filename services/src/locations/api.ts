@@ -13,7 +13,7 @@ import {
   placeSuggestionsAnswer,
   type PlaceDto,
 } from './dto';
-import { suggestPlaces } from './suggestions';
+import { suggestPlaces, type MetroByCity } from './suggestions';
 import {
   ALL_RUSSIA,
   byPriority,
@@ -139,36 +139,37 @@ export const locationOfVisitor = defineRoute({
   },
 });
 
-export const placeSuggestions = defineRoute({
-  method: 'get',
-  path: '/api/place-suggestions',
-  tags,
-  summary: 'Поиск места в каталоге: город, метро, район, улица (в пределах выбранного места locationId)',
-  description:
-    'Места дерева внутри locationId (без него или null — по всей России), станции метро и улицы (через сервис подсказок адресов; при исчерпанном лимите запросов с IP или недоступном сервисе — без улиц). Текст — от 1 символа; limit — до 20.',
-  auth: 'public',
-  query: z.object({
-    query: z.string().trim().min(1, 'Введите текст').max(100, 'Не больше 100 символов'),
-    locationId: z
-      .string()
-      .regex(/^(\d{1,10}|null)$/, 'Идентификатор места — число или null')
-      .optional(),
-    limit: z.coerce
-      .number({ message: 'Укажите число' })
-      .int('Укажите целое число')
-      .min(1, 'Не меньше 1')
-      .max(20, 'Не больше 20')
-      .default(10),
-  }),
-  errors: [404],
-  response: placeSuggestionsAnswer,
-  async handle({ ctx, query, req }) {
-    const id = query.locationId && query.locationId !== 'null' ? query.locationId : null;
-    const scope = id === null ? null : findLocation(id);
-    if (id !== null && !scope) throw notFound();
-    return { data: await suggestPlaces(ctx, req.ip ?? '', query.query, scope, query.limit) };
-  },
-});
+const placeSuggestions = (metroByCity: MetroByCity) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/place-suggestions',
+    tags,
+    summary: 'Поиск места в каталоге: город, метро, район, улица (в пределах выбранного места locationId)',
+    description:
+      'Места дерева внутри locationId (без него или null — по всей России), станции метро и улицы (через сервис подсказок адресов; при исчерпанном лимите запросов с IP или недоступном сервисе — без улиц). Текст — от 1 символа; limit — до 20.',
+    auth: 'public',
+    query: z.object({
+      query: z.string().trim().min(1, 'Введите текст').max(100, 'Не больше 100 символов'),
+      locationId: z
+        .string()
+        .regex(/^(\d{1,10}|null)$/, 'Идентификатор места — число или null')
+        .optional(),
+      limit: z.coerce
+        .number({ message: 'Укажите число' })
+        .int('Укажите целое число')
+        .min(1, 'Не меньше 1')
+        .max(20, 'Не больше 20')
+        .default(10),
+    }),
+    errors: [404],
+    response: placeSuggestionsAnswer,
+    async handle({ ctx, query, req }) {
+      const id = query.locationId && query.locationId !== 'null' ? query.locationId : null;
+      const scope = id === null ? null : findLocation(id);
+      if (id !== null && !scope) throw notFound();
+      return { data: await suggestPlaces(ctx, metroByCity, req.ip ?? '', query.query, scope, query.limit) };
+    },
+  });
 
 export const locationById = defineRoute({
   method: 'get',
@@ -188,12 +189,12 @@ export const locationById = defineRoute({
   },
 });
 
-/** In the order Express must try them: the fixed paths before `{id}`. */
-export const locationRoutes = [
+/** In the order Express must try them: the fixed paths before `{id}`. The place search shows the metro stations the app hands in. */
+export const locationRoutes = (metroByCity: MetroByCity) => [
   listLocations,
   crimeaLocations,
   locationSettings,
   locationOfVisitor,
-  placeSuggestions,
+  placeSuggestions(metroByCity),
   locationById,
 ];

@@ -7,6 +7,19 @@ import { ancestry, cityOf, findLocation, LOCATIONS, normalizeName, searchLocatio
 /** km around a metro station a search by the station covers (about 15 minutes on foot) */
 export const PLACE_RADIUS_KM = 1.2;
 
+/**
+ * The metro lines of each city, by the city's location id: the geo slice's shipped stations. The app
+ * hands them in (geo reads this slice's tree, so this slice does not import geo).
+ */
+export type MetroByCity = ReadonlyMap<
+  string,
+  readonly {
+    readonly name: string;
+    readonly color: string;
+    readonly stations: readonly (readonly [name: string, lat: number, lon: number])[];
+  }[]
+>;
+
 const KIND_NAMES: Record<number, string> = {
   [LOCATION_TYPE.CITY]: 'город',
   [LOCATION_TYPE.AREA]: 'район',
@@ -61,18 +74,17 @@ function locationMatches(text: string, scope: Location | null, count: number): P
 }
 
 /** Stations of the cities the place covers whose name starts with the text (or holds it, from 3 letters). */
-async function metroMatches(
+function metroMatches(
+  metroByCity: MetroByCity,
   text: string,
   scope: Location | null,
   count: number,
-): Promise<PlaceSuggestionDto[]> {
-  // geo reads the locations tree as it loads: it is imported when first needed, never at load time
-  const { METRO_BY_CITY } = await import('../geo');
+): PlaceSuggestionDto[] {
   const cityIds = scope === null ? null : new Set(cityIdsWithin(scope.id));
   const needle = normalizeName(text);
   const found: (PlaceSuggestionDto & { at: number })[] = [];
   const seen = new Set<string>();
-  for (const [cityId, lines] of METRO_BY_CITY) {
+  for (const [cityId, lines] of metroByCity) {
     if (cityIds && !cityIds.has(cityId)) continue;
     const city = findLocation(cityId)!;
     for (const line of lines)
@@ -161,6 +173,7 @@ async function streetMatches(
  */
 export async function suggestPlaces(
   ctx: AppContext,
+  metroByCity: MetroByCity,
   ip: string,
   text: string,
   scope: Location | null,
@@ -169,7 +182,7 @@ export async function suggestPlaces(
   const share = Math.max(1, Math.ceil(limit / 3));
   const [places, stations, streets] = await Promise.all([
     Promise.resolve(locationMatches(text, scope, limit)),
-    metroMatches(text, scope, limit),
+    Promise.resolve(metroMatches(metroByCity, text, scope, limit)),
     streetMatches(ctx, ip, text, scope, limit),
   ]);
   const picked = [places.slice(0, share), stations.slice(0, share), streets.slice(0, share)];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adTariffDto } from '../publications/dto';
 
 /**
  * The answers of the money calls (the wallet, payments, promotion tariffs, the premium
@@ -32,21 +33,6 @@ export const tariffsOfPublicationAnswer = z.object({
     }),
   ),
 });
-
-/**
- * The listing's running promotion as the agency list shows it (product.md: adTariff with title,
- * iconPath, pricePerDay): the position bought, until when the day is paid, and the tariff's name,
- * icon and the price per day the next days are charged at (the listing's own city and deal).
- */
-export const adTariffDto = z.object({
-  positionType,
-  tariffId: z.string().nullable(),
-  until: z.string(),
-  title: z.string(),
-  iconPath: z.string(),
-  pricePerDay: z.number().int(),
-});
-export type AdTariffDto = z.infer<typeof adTariffDto>;
 
 /**
  * The listing as the publication calls answer it. Its fields are the publications slice's to

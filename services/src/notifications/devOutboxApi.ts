@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DEV_EMAIL, DEV_SMS, readOutbox } from '../core/notify/outbox';
 import { defineRoute, type RouteDeclaration } from '../core/route';
-import { phoneInput } from '../identity';
+import { phoneInput } from '../core/phoneInput';
 import { outboxAnswer } from './dto';
 
 /** The outbox is listed outside production only (production refuses DEV_OUTBOX at start, see core/config.ts). */
@@ -10,8 +10,7 @@ export const devOutboxServed = (ctx: AppContext) => ctx.config.NODE_ENV !== 'pro
 
 const tags = ['Разработка'];
 
-/** Made on demand: identity's index imports this slice, so its phone input is not there yet when this module loads. */
-const outboxRoutes = () => [
+const outboxRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/dev/sms',
@@ -44,4 +43,4 @@ const outboxRoutes = () => [
  * (neither served nor documented).
  */
 export const devOutboxRoutes = (ctx: AppContext): RouteDeclaration[] =>
-  devOutboxServed(ctx) ? outboxRoutes() : [];
+  devOutboxServed(ctx) ? outboxRoutes : [];

@@ -1,14 +1,22 @@
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
-import { phoneDecider, phoneStream } from '../identity';
-import { EMAIL_QUEUE, SMS_QUEUE, type EmailJob, type SmsJob } from './queue';
+import { EMAIL_QUEUE, SMS_QUEUE, type CodeDelivery, type EmailJob, type SmsJob } from './queue';
+
+/**
+ * Records a code's delivery, or its final failure, on its phone stream: identity's command, handed
+ * in by the process, since identity imports this slice to queue its codes.
+ */
+export type RecordCodeDelivery = (
+  ctx: AppContext,
+  delivery: CodeDelivery,
+  failure?: string,
+) => Promise<unknown>;
 
 /**
  * The SMS and e-mail processors (in the worker, or in the single embedded process). A provider's
  * failure is retried by the queue with back-off; the job id is the provider's idempotency key. A
  * code's delivery, or its final failure, is recorded on its phone stream, which the send call waits for.
  */
-export async function startNotificationWorkers(ctx: AppContext) {
+export async function startNotificationWorkers(ctx: AppContext, recordCodeDelivery: RecordCodeDelivery) {
   const sms = await ctx.jobs.process<SmsJob>(
     SMS_QUEUE,
     async (job) => {
@@ -21,11 +29,10 @@ export async function startNotificationWorkers(ctx: AppContext) {
           { queue: SMS_QUEUE, jobId: job.id, attempt: job.attemptsMade, reason },
           'SMS provider failed',
         );
-        if (code && job.attemptsMade >= attempts)
-          await recordDelivery(ctx, code.phone, code.codeHash, reason);
+        if (code && job.attemptsMade >= attempts) await recordCodeDelivery(ctx, code, reason);
         throw error;
       }
-      if (code) await recordDelivery(ctx, code.phone, code.codeHash);
+      if (code) await recordCodeDelivery(ctx, code);
       ctx.logger.info({ queue: SMS_QUEUE, jobId: job.id, provider: ctx.sms.name }, 'SMS sent');
     },
     { concurrency: 10 },
@@ -44,14 +51,4 @@ export async function startNotificationWorkers(ctx: AppContext) {
       await Promise.all([sms.stop(), email.stop()]);
     },
   };
-}
-
-function recordDelivery(ctx: AppContext, phone: string, codeHash: string, failure?: string) {
-  return handleCommand(
-    ctx.eventStore,
-    phoneStream(phone),
-    phoneDecider,
-    { type: 'RecordDelivery', phone, codeHash, failure },
-    { actor: 'worker' },
-  );
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { adTariffDto } from '../money/dto';
 
 /**
  * The answers of the publications calls, as zod schemas: the routes declare them (the OpenAPI
@@ -150,6 +149,22 @@ export const premiumPageAnswer = z.object({
   data: z.array(publicationDto),
   meta: pageMetaDto.extend({ requiresPremium: z.boolean() }),
 });
+
+/**
+ * The listing's running promotion as the agency list shows it (product.md: adTariff with title,
+ * iconPath, pricePerDay): the position bought, until when the day is paid, and the tariff's name,
+ * icon and the price per day the next days are charged at (the listing's own city and deal). Declared
+ * here, with the list it is part of: the money calls' answers embed it from here.
+ */
+export const adTariffDto = z.object({
+  positionType: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  tariffId: z.string().nullable(),
+  until: z.string(),
+  title: z.string(),
+  iconPath: z.string(),
+  pricePerDay: z.number().int(),
+});
+export type AdTariffDto = z.infer<typeof adTariffDto>;
 
 /** The agency list's extras (product.md section 3): counters for the year and for today, the running tariff. */
 export const agencyPublicationDto = publicationDto.extend({

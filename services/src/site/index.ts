@@ -11,9 +11,11 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { categoryRoutes } from '../categories';
 import { contentRoutes } from '../content';
 import type { AppContext } from '../core/context';
+import { METRO_BY_CITY } from '../geo';
 import { readTurn } from '../core/readTurns';
 import type { RouteDeclaration } from '../core/route';
 import { ALL_RUSSIA, locationByIp, locationRoutes } from '../locations';
+import { adTariffOf } from '../money';
 import { newBuildingRoutes } from '../newBuildings';
 import { publicationRoutes } from '../publications';
 import { favicon } from './favicon';
@@ -88,9 +90,9 @@ export function createSite(ctx: AppContext, options: SiteOptions) {
   const template = templateOf(options.webDist);
   const preloadsOf = chunkPreloads(options.webDist);
   const routes: RouteDeclaration[] = [
-    ...publicationRoutes,
+    ...publicationRoutes(adTariffOf),
     ...contentRoutes,
-    ...locationRoutes,
+    ...locationRoutes(METRO_BY_CITY),
     ...categoryRoutes,
     ...newBuildingRoutes,
     ...siteRoutes,

@@ -25,6 +25,7 @@ import {
   agencyPublicationPageAnswer,
   bulkOutcomeAnswer,
   publicationAnswer,
+  type AdTariffDto,
   type AgencyPublicationDto,
 } from '../dto';
 import { assertFormReferences, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
@@ -55,15 +56,22 @@ const TARGETS = new Map<number, (actor: Actor) => PublicationCommand>([
   [3, (actor) => ({ type: 'ArchivePublication', actor })],
 ]);
 
-/** The agency-list extras of product.md section 3: counters for the year and for today. */
-export async function withStatistics(ctx: AppContext, doc: CatalogueDocument): Promise<AgencyPublicationDto> {
+/**
+ * The running promotion's tariff as the agency list shows it (its name, icon and price per day):
+ * money's price list, handed in by the app, since money imports this slice to promote listings.
+ */
+export type PromotionTariffOf = (publication: CatalogueDocument) => AdTariffDto | null;
+
+/** The agency-list extras of product.md section 3: counters for the year and for today, the running tariff. */
+export async function withStatistics(
+  ctx: AppContext,
+  tariffOf: PromotionTariffOf,
+  doc: CatalogueDocument,
+): Promise<AgencyPublicationDto> {
   const today = dayOf(ctx.clock().toISOString());
   const days = await dailyInteractionStats(ctx.readStore, doc._id, `${today.slice(0, 4)}-01-01`, today);
   const sum = (kind: 'view' | 'phone' | 'chat') => days.reduce((n, d) => n + d[kind], 0);
   const onToday = days.find((d) => d.day === today);
-  // money imports this slice when it loads (it promotes listings); asking it for the tariff's title, icon
-  // and price only when answering keeps the two from loading each other half-built
-  const { adTariffOf } = await import('../../money');
   // product.md's isChecked: a moderator checked the listing since it was last published or edited
   const moderation = await ctx.readStore
     .collection<ModerationListingDocument>(MODERATION_LISTINGS)
@@ -77,7 +85,7 @@ export async function withStatistics(ctx: AppContext, doc: CatalogueDocument): P
     viewPhoneCountToday: onToday?.phone ?? 0,
     chatCount: sum('chat'),
     chatCountToday: onToday?.chat ?? 0,
-    adTariff: adTariffOf(doc),
+    adTariff: tariffOf(doc),
     isChecked: Boolean(moderation?.checkedAt && !moderation.awaiting),
   };
 }
@@ -119,30 +127,31 @@ async function forEach(
   return results;
 }
 
-export const listAgencyPublicationsRoute = defineRoute({
-  method: 'get',
-  path: base,
-  tags,
-  summary: 'Объявления агентства: status, dealCategory, paymentStatus, limit, offset (страница с 1)',
-  auth: STAFF,
-  params: agencyParams,
-  query: listQuery,
-  response: agencyPublicationPageAnswer,
-  async handle({ ctx, params, query: q, req }) {
-    requireAgencyStaff(req, params.agencyId, OTHER_AGENCY);
-    const { items, total } = await listAgencyPublications(ctx.readStore, {
-      ...scope(req, params.agencyId),
-      status: q.status,
-      dealCategory: q.dealCategory === 'allAds' ? undefined : q.dealCategory,
-      paymentStatus: q.paymentStatus as 1 | 2 | undefined,
-      sort: { field: 'updatedAt', direction: -1 },
-      skip: (q.offset - 1) * q.limit,
-      limit: q.limit,
-    });
-    const data = await Promise.all(items.map((doc) => withStatistics(ctx, doc)));
-    return { data, meta: pageMeta(q.offset, q.limit, total) };
-  },
-});
+const listAgencyPublicationsRoute = (tariffOf: PromotionTariffOf) =>
+  defineRoute({
+    method: 'get',
+    path: base,
+    tags,
+    summary: 'Объявления агентства: status, dealCategory, paymentStatus, limit, offset (страница с 1)',
+    auth: STAFF,
+    params: agencyParams,
+    query: listQuery,
+    response: agencyPublicationPageAnswer,
+    async handle({ ctx, params, query: q, req }) {
+      requireAgencyStaff(req, params.agencyId, OTHER_AGENCY);
+      const { items, total } = await listAgencyPublications(ctx.readStore, {
+        ...scope(req, params.agencyId),
+        status: q.status,
+        dealCategory: q.dealCategory === 'allAds' ? undefined : q.dealCategory,
+        paymentStatus: q.paymentStatus as 1 | 2 | undefined,
+        sort: { field: 'updatedAt', direction: -1 },
+        skip: (q.offset - 1) * q.limit,
+        limit: q.limit,
+      });
+      const data = await Promise.all(items.map((doc) => withStatistics(ctx, tariffOf, doc)));
+      return { data, meta: pageMeta(q.offset, q.limit, total) };
+    },
+  });
 
 export const countAgencyPublicationsRoute = defineRoute({
   method: 'get',
@@ -237,22 +246,23 @@ export const deleteAgencyPublications = defineRoute({
   },
 });
 
-export const readAgencyPublication = defineRoute({
-  method: 'get',
-  path: `${base}/{publicationId}`,
-  tags,
-  summary: 'Объявление агентства в любом статусе',
-  auth: STAFF,
-  params: publicationParams,
-  errors: [404],
-  response: agencyPublicationAnswer,
-  async handle({ ctx, params, req }) {
-    requireAgencyStaff(req, params.agencyId, OTHER_AGENCY);
-    const doc = await readableBy(ctx, req, params.publicationId);
-    if (doc.agencyId !== params.agencyId) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
-    return { data: await withStatistics(ctx, doc) };
-  },
-});
+const readAgencyPublication = (tariffOf: PromotionTariffOf) =>
+  defineRoute({
+    method: 'get',
+    path: `${base}/{publicationId}`,
+    tags,
+    summary: 'Объявление агентства в любом статусе',
+    auth: STAFF,
+    params: publicationParams,
+    errors: [404],
+    response: agencyPublicationAnswer,
+    async handle({ ctx, params, req }) {
+      requireAgencyStaff(req, params.agencyId, OTHER_AGENCY);
+      const doc = await readableBy(ctx, req, params.publicationId);
+      if (doc.agencyId !== params.agencyId) throw new DomainError('NOT_FOUND', 'Объявление не найдено');
+      return { data: await withStatistics(ctx, tariffOf, doc) };
+    },
+  });
 
 export const editAgencyPublication = defineRoute({
   method: 'patch',
@@ -279,12 +289,12 @@ export const editAgencyPublication = defineRoute({
   },
 });
 
-export const agencyRoutes = [
-  listAgencyPublicationsRoute,
+export const agencyRoutes = (tariffOf: PromotionTariffOf) => [
+  listAgencyPublicationsRoute(tariffOf),
   countAgencyPublicationsRoute,
   createAgencyPublication,
   changeAgencyPublicationsStatus,
   deleteAgencyPublications,
-  readAgencyPublication,
+  readAgencyPublication(tariffOf),
   editAgencyPublication,
 ];

@@ -9,7 +9,7 @@ import { writtenText } from '../../core/text';
 import { cabinetPublicationList, publicationAnswer, publicationDto } from '../dto';
 import { assertFormReferences, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
 import { toPublicationDto } from '../presentation';
-import { withStatistics } from './agency';
+import { withStatistics, type PromotionTariffOf } from './agency';
 
 /** The agency cabinet's publications, in react-admin's simple-rest shape, under /api/cabinet. */
 const tags = ['Кабинет'];
@@ -31,34 +31,35 @@ const listQuery = z.object({
   ),
 });
 
-export const listCabinetPublications = defineRoute({
-  method: 'get',
-  path: '/api/cabinet/publications',
-  tags,
-  summary:
-    'Объявления агентства (react-admin simple-rest) со счётчиками и тарифом: массив, заголовок Content-Range',
-  auth: STAFF,
-  query: listQuery,
-  response: cabinetPublicationList,
-  async handle({ ctx, query, req, res }) {
-    const { actor, agencyId } = ownAgencyOf(req);
-    const [field, order] = query.sort;
-    const [from, to] = query.range;
-    const { items, total } = await listAgencyPublications(ctx.readStore, {
-      agencyId,
-      authorId: actor.role === ROLES.AGENT ? actor.userId : undefined,
-      status: query.filter.status,
-      dealCategory: query.filter.dealCategory,
-      text: query.filter.q,
-      sort: { field: field === 'id' ? 'createdAt' : field, direction: order === 'ASC' ? 1 : -1 },
-      skip: from,
-      limit: to - from + 1,
-    });
-    res.set('Content-Range', contentRange('publications', from, items.length, total));
-    // each row with its counters and running tariff, as the agency list of the spec has them
-    return Promise.all(items.map((doc) => withStatistics(ctx, doc)));
-  },
-});
+const listCabinetPublications = (tariffOf: PromotionTariffOf) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/cabinet/publications',
+    tags,
+    summary:
+      'Объявления агентства (react-admin simple-rest) со счётчиками и тарифом: массив, заголовок Content-Range',
+    auth: STAFF,
+    query: listQuery,
+    response: cabinetPublicationList,
+    async handle({ ctx, query, req, res }) {
+      const { actor, agencyId } = ownAgencyOf(req);
+      const [field, order] = query.sort;
+      const [from, to] = query.range;
+      const { items, total } = await listAgencyPublications(ctx.readStore, {
+        agencyId,
+        authorId: actor.role === ROLES.AGENT ? actor.userId : undefined,
+        status: query.filter.status,
+        dealCategory: query.filter.dealCategory,
+        text: query.filter.q,
+        sort: { field: field === 'id' ? 'createdAt' : field, direction: order === 'ASC' ? 1 : -1 },
+        skip: from,
+        limit: to - from + 1,
+      });
+      res.set('Content-Range', contentRange('publications', from, items.length, total));
+      // each row with its counters and running tariff, as the agency list of the spec has them
+      return Promise.all(items.map((doc) => withStatistics(ctx, tariffOf, doc)));
+    },
+  });
 
 export const readCabinetPublication = defineRoute({
   method: 'get',
@@ -198,8 +199,8 @@ export const restorePublication = defineRoute({
   },
 });
 
-export const cabinetRoutes = [
-  listCabinetPublications,
+export const cabinetRoutes = (tariffOf: PromotionTariffOf) => [
+  listCabinetPublications(tariffOf),
   readCabinetPublication,
   createCabinetPublication,
   editCabinetPublication,

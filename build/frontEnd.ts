@@ -142,7 +142,8 @@ export function vendorChunksOf({ byPage = false, mergeBelow = 0, formsApart = fa
       })),
       // the shared client (@estate/client, a workspace linked as source): one chunk, which the first
       // page needs whole (sign-in, formats), instead of a file for each of its modules
-      // (the chats' view apart: only the chats' pages load it; with `formsApart` the code entry too)
+      // (the chats' and the profile's views apart: only their pages load them; with `formsApart` the
+      // code entry too)
       {
         name: 'client',
         priority: 10,
@@ -151,6 +152,7 @@ export function vendorChunksOf({ byPage = false, mergeBelow = 0, formsApart = fa
           return (
             path.includes('/client/src/') &&
             !path.includes('/client/src/chatView/') &&
+            !path.includes('/client/src/profileView/') &&
             // the SMS code's step (its inputs) with the forms that ask for it, when those are apart
             !(formsApart && path.includes('/client/src/codeEntry/'))
           );

@@ -20,6 +20,14 @@ export const changeEmail = (newEmail: string) =>
 /** The confirmation letter again, to the current address (the session is the cookie). */
 export const sendConfirmEmail = () => apiCall('/api/auth/send-confirm-email/', { method: 'POST', body: {} });
 
-/** One switch, by the spec's GET with the setting in the query. */
+/**
+ * One switch: the spec's GET with the setting in the query, or for the tariff notice, which that
+ * call does not know, api.md's per-setting PATCH.
+ */
 export const switchNotification = (name: keyof NotificationSettingsDto, value: boolean) =>
-  apiCall<{ data: SettingsDto }>(`/api/profile/switch-notifications?${name}=${value}`);
+  name === 'canReceiveTariffNotifications'
+    ? apiCall<{ data: SettingsDto }>('/api/profile/notification-setting', {
+        method: 'PATCH',
+        body: { name, value },
+      })
+    : apiCall<{ data: SettingsDto }>(`/api/profile/switch-notifications?${name}=${value}`);

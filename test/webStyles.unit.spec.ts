@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /** the palette's values the sheets repeat */
 type Palette = {
-  primary: { main: string };
+  primary: { main: string; light: string };
   secondary: { main: string; contrastText: string };
   text: { primary: string; secondary: string };
   divider: string;
@@ -46,5 +46,14 @@ describe('the static style sheets carry the theme’s values', () => {
       theme.palette.text.secondary,
       theme.palette.error.main,
     ]);
+  });
+
+  it.each([
+    ['primary', theme.palette.primary.main],
+    ['primary-light', theme.palette.primary.light],
+    ['text', theme.palette.text.primary],
+    ['photo-ground', theme.palette.grey[200]],
+  ])('the gallery’s --%s is the theme’s %s', (name, value) => {
+    expect(property(sheet('photos/Gallery.module.css'), name)).toBe(value);
   });
 });

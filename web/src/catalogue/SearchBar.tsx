@@ -1,11 +1,13 @@
 import TuneIcon from '@mui/icons-material/Tune';
-import { Badge, Box, Button, Paper } from '@mui/material';
+import { Badge, Button } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { stayProblem } from '../booking/stay';
 import { PlaceSearch } from '../place/PlaceSearch';
-
+import { firstScreen } from '../app/firstScreen';
 import { storeGuests, type Filters } from './filters';
 import { GuestCounter, MetroField, PriceRange, RoomsPicker } from './searchFields';
+
+const styles = firstScreen.searchBar;
 
 /** The date pickers come in their own chunk: only the daily-rent search shows them. */
 const StayDates = lazy(() => import('../booking/StayDates').then((m) => ({ default: m.StayDates })));
@@ -44,15 +46,14 @@ export function SearchBar({
     onSearch(filters);
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-      <Box
-        component="form"
+    <div className={styles.bar}>
+      <form
         aria-label="Поиск"
+        className={styles.form}
         onSubmit={(e) => {
           e.preventDefault();
           if (!invalidStay) search(draft);
         }}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', minWidth: 0 }}
       >
         <PlaceSearch
           value={draft.place}
@@ -76,11 +77,11 @@ export function SearchBar({
         />
         {dailyRent && (
           <>
-            <Box sx={{ flex: '2 1 310px', minWidth: 0 }}>
-              <Suspense fallback={<Box sx={{ height: 40 }} />}>
+            <div className={styles.dates}>
+              <Suspense fallback={<div className={styles.datesWaiting} />}>
                 <StayDates size="small" value={draft} onChange={(stay) => setDraft({ ...draft, ...stay })} />
               </Suspense>
-            </Box>
+            </div>
             <GuestCounter value={draft.guests} onChange={(guests) => setDraft({ ...draft, guests })} />
           </>
         )}
@@ -115,7 +116,7 @@ export function SearchBar({
         >
           Найти
         </Button>
-      </Box>
-    </Paper>
+      </form>
+    </div>
   );
 }

@@ -1,36 +1,17 @@
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { IconButton } from '@mui/material';
+import { firstScreen } from '../app/firstScreen';
 
-const PLACED = { position: 'absolute', top: '50%', transform: 'translateY(-50%)' } as const;
-const LOOKS = {
-  /** on a photo in the page: a white disc */
-  light: {
-    bgcolor: 'rgba(255,255,255,0.85)',
-    color: 'text.primary',
-    boxShadow: 1,
-    '&:hover': { bgcolor: 'common.white' },
-  },
-  /** on the full screen's black: a faint disc, a phone swipes instead */
-  dark: {
-    color: 'common.white',
-    bgcolor: 'rgba(255,255,255,0.12)',
-    '&:hover': { bgcolor: 'rgba(255,255,255,0.25)' },
-    display: { xs: 'none', sm: 'inline-flex' },
-  },
-} as const;
-const SIZES = {
-  /** a catalogue card's */
-  small: { button: { width: 32, height: 32 }, icon: 'small', inset: 8 },
-  /** the listing's gallery */
-  medium: { button: {}, icon: 'medium', inset: 8 },
-  /** the full screen */
-  large: { button: {}, icon: 'large', inset: 16 },
-} as const;
+const styles = firstScreen.gallery;
+/** MUI's ChevronLeft and ChevronRight paths: the arrows draw no MUI component (static CSS) */
+const CHEVRONS = {
+  previous: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
+  next: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
+};
 
 /**
  * The previous and next arrows over a photo, the same in a catalogue card, the listing's gallery and
  * the full screen; their parent is positioned. `onStep` gets −1 or 1 (the caller goes round the ends).
+ * Plain buttons with static styles (Gallery.module.css): a card's or a gallery's arrows cost no
+ * style work when they hydrate.
  */
 export function GalleryArrows({
   onStep,
@@ -38,29 +19,29 @@ export function GalleryArrows({
   size = 'medium',
 }: {
   onStep: (by: -1 | 1) => void;
-  look?: keyof typeof LOOKS;
-  size?: keyof typeof SIZES;
+  /** light: a white disc on a photo in the page; dark: a faint one on the full screen's black */
+  look?: 'light' | 'dark';
+  /** small: a catalogue card's; medium: the listing's gallery; large: the full screen's */
+  size?: 'small' | 'medium' | 'large';
 }) {
-  const { button, icon, inset } = SIZES[size];
-  const sx = { ...PLACED, ...LOOKS[look], ...button };
+  const arrow = (which: 'previous' | 'next', by: -1 | 1, label: string) => (
+    <button
+      type="button"
+      aria-label={label}
+      className={[styles.button, styles.arrow, styles[which], styles[look], size !== 'medium' && styles[size]]
+        .filter(Boolean)
+        .join(' ')}
+      onClick={() => onStep(by)}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={CHEVRONS[which]} />
+      </svg>
+    </button>
+  );
   return (
     <>
-      <IconButton
-        aria-label="Предыдущее фото"
-        size={size === 'small' ? 'small' : 'medium'}
-        onClick={() => onStep(-1)}
-        sx={{ ...sx, left: inset }}
-      >
-        <ChevronLeftIcon fontSize={icon} />
-      </IconButton>
-      <IconButton
-        aria-label="Следующее фото"
-        size={size === 'small' ? 'small' : 'medium'}
-        onClick={() => onStep(1)}
-        sx={{ ...sx, right: inset }}
-      >
-        <ChevronRightIcon fontSize={icon} />
-      </IconButton>
+      {arrow('previous', -1, 'Предыдущее фото')}
+      {arrow('next', 1, 'Следующее фото')}
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { Box, ButtonBase, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { firstScreen } from '../app/firstScreen';
 import { GalleryArrows } from './GalleryArrows';
 import { ListingPhoto, type ListingPhotoData } from './ListingPhoto';
 import { stepped, useSwipe } from './swipe';
+
+const styles = firstScreen.gallery;
 
 /** the full-screen view: its own chunk, loaded on the first opening (or on a pointer over the photo) */
 const loadFullScreen = () => import('./FullScreenGallery');
@@ -12,7 +14,8 @@ const FullScreenGallery = lazy(loadFullScreen);
  * The one photo gallery of the site (a listing, a residential complex): the main photo with arrows,
  * a counter «3 / 12» and a swipe; thumbnails choosing it; a click on the photo opens the full-screen
  * view (swipe, arrows, ←/→, Esc, the counter), which loads only then. Photos without sizes (a
- * complex's) are shown by their path.
+ * complex's) are shown by their path. Plain elements with static styles (Gallery.module.css): a
+ * listing's first screen.
  */
 export function PhotoGallery({
   photos,
@@ -47,24 +50,16 @@ export function PhotoGallery({
   }, [index]);
   const photo = photos[index];
   return (
-    <Stack spacing={1}>
-      <Box
-        sx={{
-          position: 'relative',
-          borderRadius: 3,
-          overflow: 'hidden',
-          bgcolor: 'grey.200',
-          aspectRatio: '4 / 3',
-        }}
-        data-testid="gallery"
-      >
+    <div className={styles.gallery}>
+      <div className={styles.frame} data-testid="gallery">
         {photo ? (
-          <ButtonBase
+          <button
+            type="button"
+            className={`${styles.button} ${styles.photoButton}`}
             onClick={() => setFullScreen(true)}
             onPointerEnter={() => void loadFullScreen()}
             aria-label={`Открыть фото ${index + 1} из ${count} на весь экран`}
             {...swipe}
-            sx={{ width: '100%', height: '100%', display: 'block', touchAction: 'pan-y' }}
           >
             <ListingPhoto
               photo={photo}
@@ -72,13 +67,11 @@ export function PhotoGallery({
               sizes={sizes}
               alt={`${title}. Фото ${index + 1} из ${count}`}
               priority={index === 0}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              className={styles.photo}
             />
-          </ButtonBase>
+          </button>
         ) : (
-          <Stack alignItems="center" justifyContent="center" height="100%" color="text.secondary">
-            Нет фото
-          </Stack>
+          <div className={styles.noPhoto}>Нет фото</div>
         )}
         {count > 1 && (
           <>
@@ -86,45 +79,22 @@ export function PhotoGallery({
             <Counter index={index} count={count} />
           </>
         )}
-      </Box>
+      </div>
       {count > 1 && (
-        <Stack
-          ref={strip}
-          direction="row"
-          spacing={1}
-          sx={{ overflowX: 'auto', scrollbarWidth: 'thin' }}
-          role="group"
-          aria-label={label}
-        >
+        <div ref={strip} className={styles.thumbs} role="group" aria-label={label}>
           {photos.map((image, i) => (
-            <ButtonBase
+            <button
+              type="button"
               key={image.path}
+              className={`${styles.button} ${styles.thumb}`}
               onClick={() => setIndex(i)}
               aria-pressed={i === index}
               aria-label={`Фото ${i + 1} из ${count}`}
-              sx={{
-                flex: '0 0 auto',
-                width: 109,
-                height: 80,
-                borderRadius: 1,
-                overflow: 'hidden',
-                bgcolor: 'grey.200',
-                // drawn inside: the strip's scrolling would clip an outline outside
-                outline: i === index ? '3px solid' : 'none',
-                outlineOffset: '-3px',
-                outlineColor: 'primary.main',
-                '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light' },
-              }}
             >
-              <ListingPhoto
-                photo={image}
-                size="thumb"
-                alt=""
-                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
-            </ButtonBase>
+              <ListingPhoto photo={image} size="thumb" alt="" className={styles.photo} />
+            </button>
           ))}
-        </Stack>
+        </div>
       )}
       {fullScreen && (
         <Suspense fallback={null}>
@@ -137,31 +107,19 @@ export function PhotoGallery({
           />
         </Suspense>
       )}
-    </Stack>
+    </div>
   );
 }
 
 /** «3 / 12» over the photo's corner */
 export function Counter({ index, count, dark }: { index: number; count: number; dark?: boolean }) {
   return (
-    <Typography
-      variant="body2"
+    <span
       aria-live="polite"
       data-testid="gallery-counter"
-      sx={{
-        position: 'absolute',
-        right: 12,
-        bottom: 12,
-        px: 1.25,
-        py: 0.25,
-        borderRadius: 4,
-        bgcolor: dark ? 'rgba(255,255,255,0.15)' : 'rgba(0,0,0,0.6)',
-        color: 'common.white',
-        fontVariantNumeric: 'tabular-nums',
-        pointerEvents: 'none',
-      }}
+      className={dark ? `${styles.counter} ${styles.counterDark}` : styles.counter}
     >
       {`${index + 1} / ${count}`}
-    </Typography>
+    </span>
   );
 }

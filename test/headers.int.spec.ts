@@ -36,7 +36,7 @@ describe('security headers', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/prodazha', '/cabinet/', '/assets/index-AbCdEf12.js', '/api/health', '/api/nowhere'])(
+  it.each(['/prodazha', '/cabinet/', '/api/health', '/api/nowhere'])(
     '%s: a strict CSP, nosniff, no framing, a referrer policy',
     async (path) => {
       const res = await request(app).get(path);
@@ -55,6 +55,15 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toBeUndefined();
     },
   );
+
+  it('a hashed script carries nosniff and its resource policy, not the headers of a document', async () => {
+    const res = await request(app).get('/assets/index-AbCdEf12.js').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'last-modified'])
+      expect(res.headers[name]).toBeUndefined();
+  });
 
   it('lets reCAPTCHA in only when a site key is configured', async () => {
     const withKey = await startTestApp({ seed: false, env: { RECAPTCHA_SITE_KEY: 'site-key' } });

@@ -6,6 +6,27 @@ import { DomainError } from './errors';
 /** Vite names every built asset `<name>-<hash>.<ext>` under assets/: its content never changes under that name. */
 const HASHED_ASSET = /^\/assets\/.+-[\w-]{8,}\.\w+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * A script's, a style sheet's, a font's or a raster image's answer: never a document (an SVG can be
+ * one, and a script here never starts a worker).
+ */
+const SUBRESOURCE = /\.(js|css|woff2?|png|jpe?g|webp|avif|ico)$/;
+/**
+ * The headers that govern a document (its policy, framing, window, referrer, legacy IE switches):
+ * on a subresource they do nothing but cost a phone's slow line about 0.7 kB per file (28 files on a
+ * listing). nosniff and the resource policy stay; so does the request id.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'Referrer-Policy',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
 const REVALIDATE = 'no-cache';
 
 const TYPES: Record<string, string> = {
@@ -91,13 +112,21 @@ function chooseEncoding(req: Request, file: BuiltFile): Encoding | null {
 
 function sendBuilt(req: Request, res: Response, next: NextFunction, file: BuiltFile, cacheControl: string) {
   const encoding = chooseEncoding(req, file);
+  const immutableSubresource = cacheControl === IMMUTABLE && SUBRESOURCE.test(file.absolute);
+  if (immutableSubresource) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('Content-Type', file.type);
   res.setHeader('Cache-Control', cacheControl);
   if (encoding) res.setHeader('Content-Encoding', encoding.name);
   res.sendFile(
     file.absolute + (encoding?.suffix ?? ''),
-    { cacheControl: false, dotfiles: 'deny' },
+    // an immutable file is never revalidated: no ETag or Last-Modified to send
+    {
+      cacheControl: false,
+      dotfiles: 'deny',
+      etag: !immutableSubresource,
+      lastModified: !immutableSubresource,
+    },
     (error) => {
       if (!error) return;
       if (res.headersSent) return;

@@ -34,3 +34,19 @@ export async function project(
   for (const event of events) for (const projection of projections) await projection.apply(event, store);
   return store;
 }
+
+/**
+ * The same events applied once and, on the same store, twice (a crash before the checkpoint
+ * delivers them again): each collection's documents after both, by id, for a spec to compare.
+ */
+export async function appliedOnceAndTwice(
+  projections: Projection[],
+  events: StoredEvent[],
+  collections: string[],
+): Promise<{ once: unknown[][]; twice: unknown[][] }> {
+  const once = await project(projections, events);
+  const twice = await project(projections, events, await project(projections, events));
+  const documents = (store: ReadStore) =>
+    Promise.all(collections.map((name) => store.collection(name).find({}, { sort: { _id: 1 } })));
+  return { once: await documents(once), twice: await documents(twice) };
+}

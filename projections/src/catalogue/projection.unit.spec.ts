@@ -10,7 +10,7 @@ import {
 } from '@estate/events';
 import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
 import { identityProjection } from '../identity/projection';
-import { project, storedEvents } from '../projectionSpec';
+import { appliedOnceAndTwice, project, storedEvents } from '../projectionSpec';
 import { MemoryReadStore } from '../readStore/memory';
 import { ProjectionRunner } from '../runner';
 import { CATALOGUE, type CatalogueDocument } from './document';
@@ -135,9 +135,8 @@ describe('catalogue projection', () => {
   });
 
   it('changes nothing when the same events are applied again', async () => {
-    const once = await project(projections, history);
-    const twice = await project(projections, history, await project(projections, history));
-    expect(await twice.collection(CATALOGUE).find({})).toEqual(await once.collection(CATALOGUE).find({}));
+    const { once, twice } = await appliedOnceAndTwice(projections, history, [CATALOGUE]);
+    expect(twice).toEqual(once);
   });
 
   it('ignores an older event that arrives after a newer one was applied', async () => {
@@ -350,9 +349,8 @@ describe('catalogue projection: the residential complex’s deadline on its list
   });
 
   it('changes nothing when applied again, and ignores an older complex event after a newer one', async () => {
-    const once = await project(projections, events);
-    const twice = await project(projections, events, await project(projections, events));
-    expect(await twice.collection(CATALOGUE).find({})).toEqual(await once.collection(CATALOGUE).find({}));
+    const { once, twice } = await appliedOnceAndTwice(projections, events, [CATALOGUE]);
+    expect(twice).toEqual(once);
     const store = await project(projections, events.slice(0, 6));
     await catalogueProjection.apply(events[2], store); // the registration (2026) again, after the update (2027)
     expect(await deadlines(store)).toEqual({ n1: 2027, n2: null });
@@ -491,8 +489,7 @@ describe('catalogue projection: the photos’ sizes on their listings', () => {
   });
 
   it('changes nothing when applied again', async () => {
-    const once = await project(projections, events);
-    const twice = await project(projections, events, await project(projections, events));
-    expect(await twice.collection(CATALOGUE).find({})).toEqual(await once.collection(CATALOGUE).find({}));
+    const { once, twice } = await appliedOnceAndTwice(projections, events, [CATALOGUE]);
+    expect(twice).toEqual(once);
   });
 });

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventData } from '@estate/events';
-import { project, storedEvents } from '../projectionSpec';
+import { appliedOnceAndTwice, project, storedEvents } from '../projectionSpec';
 import { LEADS, leadsProjection, type LeadDocument } from './projection';
 
 const lead: EventData<'LeadReceived'> = {
@@ -56,9 +56,8 @@ describe('leads read model', () => {
   });
 
   it('applies each event once: the same history again changes nothing', async () => {
-    const once = await project([leadsProjection], history);
-    const twice = await project([leadsProjection], history, await project([leadsProjection], history));
-    expect(await twice.collection(LEADS).find({})).toEqual(await once.collection(LEADS).find({}));
+    const { once, twice } = await appliedOnceAndTwice([leadsProjection], history, [LEADS]);
+    expect(twice).toEqual(once);
   });
 
   it('keeps the answers to the person in the history, the last one apart', async () => {

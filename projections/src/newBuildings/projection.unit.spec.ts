@@ -1,5 +1,5 @@
 import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
-import { project, storedEvents } from '../projectionSpec';
+import { appliedOnceAndTwice, project, storedEvents } from '../projectionSpec';
 import { RESIDENTIAL_COMPLEXES } from './document';
 import { residentialComplexProjection } from './projection';
 import { searchResidentialComplexes } from './queries';
@@ -89,11 +89,8 @@ describe('residential complex projection', () => {
   });
 
   it('changes nothing when the same events are applied again', async () => {
-    const once = await project(projections, history);
-    const twice = await project(projections, history, await project(projections, history));
-    expect(await twice.collection(RESIDENTIAL_COMPLEXES).find({})).toEqual(
-      await once.collection(RESIDENTIAL_COMPLEXES).find({}),
-    );
+    const { once, twice } = await appliedOnceAndTwice(projections, history, [RESIDENTIAL_COMPLEXES]);
+    expect(twice).toEqual(once);
   });
 
   it('ignores an older event that arrives after a newer one was applied', async () => {

@@ -2,7 +2,7 @@ import { ROLES } from '@estate/events';
 import { until } from '@estate/events/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, enterWithCode, outboxCode, typeCode } from '../support/smsCode';
 import { createPublication } from '../../services/test/publications';
 
 const PNG = Buffer.from(
@@ -98,10 +98,7 @@ describeInBrowser('accounts on the public site in Chromium', () => {
 
     suite.server.clock.advance(31_000);
     await page.getByRole('button', { name: 'Вход и регистрация' }).click();
-    await page.getByLabel('Телефон').fill('+7 (916) 123-45-67');
-    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-    await page.getByText('Новый код можно получить через', { exact: false }).waitFor(); // the new code is in the outbox by now
-    await typeCode(page, await outboxCode(suite.server.url, '79161234567'));
+    await enterWithCode(page, suite.server.url, '79161234567', '+7 (916) 123-45-67');
     await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
     expect(await page.getByRole('button', { name: 'Вход и регистрация' }).count()).toBe(0);
   });
@@ -128,10 +125,7 @@ describeInBrowser('accounts on the public site in Chromium', () => {
     await page.getByRole('alert').getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('tab', { name: 'Вход' }).waitFor();
     suite.server.clock.advance(31_000);
-    await page.getByLabel('Телефон').fill('+7 (999) 000-01-00');
-    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-    await typeCode(page, await outboxCode(suite.server.url, '79990000100'));
+    await enterWithCode(page, suite.server.url, '79990000100', '+7 (999) 000-01-00');
     await page
       .getByRole('button', { name: 'Личный кабинет' })
       .or(page.getByRole('link', { name: 'Личный кабинет' }))

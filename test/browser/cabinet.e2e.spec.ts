@@ -2,7 +2,7 @@ import { ROLES } from '@estate/events';
 import { until } from '@estate/events/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, enterWithCode as enterPhoneAndCode, outboxCode, typeCode } from '../support/smsCode';
 import { todayOf } from '../../services/src/bookings';
 import { createPublication } from '../../services/test/publications';
 
@@ -34,10 +34,7 @@ describeInBrowser('agency cabinet in Chromium', () => {
   const enterWithCode = async (phone: string) => {
     suite.server.clock.advance(31_000); // past the resend pause of the previous sign-in with this phone
     await visit(page, `${suite.server.url}/cabinet/`);
-    await page.getByLabel('Телефон').fill(phone);
-    await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-    await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-    await typeCode(page, await outboxCode(suite.server.url, phone));
+    await enterPhoneAndCode(page, suite.server.url, phone);
   };
 
   /**

@@ -7,7 +7,7 @@ import { walletDecider, walletStream } from '../../services/src/money';
 import type { FunnelDto } from '../../services/src/contract';
 import { createPublication } from '../../services/test/publications';
 import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, cabinetSignIn } from '../support/smsCode';
 
 /**
  * «Воронка» (issue 19, item 3) at a phone's and a desktop's width: a listing's funnel from its
@@ -105,17 +105,10 @@ describeInBrowser('funnel', () => {
     // one owner's session a width, signed in once for both tests
     let context: BrowserContext;
     beforeAll(async () => {
-      const { url, clock } = suite.server;
       context = await suite.browser.newContext({ viewport: { width, height: 1000 } });
       page = await context.newPage();
       page.setDefaultTimeout(60_000);
-      clock.advance(31_000);
-      await visit(page, `${url}/cabinet/`);
-      await page.getByLabel('Телефон').fill(OWNER);
-      await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-      await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-      await typeCode(page, await outboxCode(url, OWNER));
-      await page.getByText('Мои объявления').first().waitFor();
+      await cabinetSignIn(page, suite.server, OWNER);
     });
     afterAll(async () => {
       await context?.close();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { browserSuite, describeInBrowser, reload, shot, visit } from '../support/browser';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, enterWithCode } from '../support/smsCode';
 
 /**
  * Favourites (issue 18 item 6) at a phone's and a desktop's width: a guest's hearts are kept in
@@ -93,10 +93,7 @@ describeInBrowser('guest favourites', () => {
       // signing in merges them into the account
       clock.advance(31_000);
       await page.getByRole('alert').getByRole('button', { name: 'Войти' }).click();
-      await page.getByLabel('Телефон').fill('+7 (999) 000-01-00');
-      await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-      await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-      await typeCode(page, await outboxCode(url, USER));
+      await enterWithCode(page, url, USER, '+7 (999) 000-01-00');
       await header.getByRole('link', { name: 'Личный кабинет' }).waitFor();
       await page
         .getByRole('alert')

@@ -4,7 +4,7 @@ import { handleCommand } from '../../services/src/core/decider';
 import { publicationDecider, publicationStream } from '../../services/src/publications';
 import { createPublication } from '../../services/test/publications';
 import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, cabinetSignIn } from '../support/smsCode';
 
 /**
  * A listing's «История» and the owner's «Журнал действий» (issue 19, items 2 and 4) at a phone's
@@ -55,17 +55,10 @@ describeInBrowser('history', () => {
     let context: BrowserContext;
     let page: Page;
     beforeAll(async () => {
-      const { url, clock } = suite.server;
       context = await suite.browser.newContext({ viewport: { width, height: 1000 } });
       page = await context.newPage();
       page.setDefaultTimeout(30_000);
-      clock.advance(31_000);
-      await visit(page, `${url}/cabinet/`);
-      await page.getByLabel('Телефон').fill(OWNER);
-      await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-      await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-      await typeCode(page, await outboxCode(url, OWNER));
-      await page.getByText('Мои объявления').first().waitFor();
+      await cabinetSignIn(page, suite.server, OWNER);
     });
     afterAll(async () => {
       await context?.close();

@@ -3,7 +3,7 @@ import { until } from '@estate/events/testing';
 import type { Page } from 'playwright-core';
 import { createPublication } from '../../services/test/publications';
 import { browserSuite, describeInBrowser, reload, shot, visit } from '../support/browser';
-import { apiSignIn, outboxCode, typeCode } from '../support/smsCode';
+import { apiSignIn, enterWithCode } from '../support/smsCode';
 
 /**
  * Saved searches (issue 19, part 1) at a phone's and a desktop's width: a signed-out visitor's
@@ -74,10 +74,7 @@ describeInBrowser('saved searches', () => {
       // signed out: the sign-in comes first
       await page.getByRole('button', { name: 'Сохранить поиск' }).click();
       clock.advance(31_000);
-      await page.getByLabel('Телефон').fill(USER.slice(1));
-      await page.getByRole('button', { name: 'Получить код по СМС' }).click();
-      await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
-      await typeCode(page, await outboxCode(url, USER));
+      await enterWithCode(page, url, USER, USER.slice(1));
       await page.getByRole('link', { name: 'Личный кабинет' }).first().waitFor();
 
       await page.getByRole('button', { name: 'Сохранить поиск' }).click();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { visit } from './browser';
 
 /** The newest code the server's development outbox holds for a phone, as the person would read it on their phone. */
 export async function outboxCode(baseUrl: string, phone: string): Promise<string> {
@@ -50,12 +51,36 @@ export async function apiTrustPhone(baseUrl: string, phone: string): Promise<str
   return ((await verified.json()) as { data: { token: string } }).data.token;
 }
 
-/** Signs in on the public site through its modal: phone, 'Получить код по СМС', the code from the outbox. */
-export async function siteSignIn(page: Page, baseUrl: string, phone: string, masked: string) {
-  await page.getByRole('button', { name: 'Вход и регистрация' }).click();
-  await page.getByLabel('Телефон').fill(masked);
+/**
+ * The code step of a sign-in form open on the page (the site's modal, the cabinet's page): the phone
+ * typed as a person types it (`typed`, the digits by default), «Получить код по СМС», and, once the
+ * countdown shows (the code is in the outbox by then), the code typed.
+ */
+export async function enterWithCode(page: Page, baseUrl: string, phone: string, typed = phone) {
+  await page.getByLabel('Телефон').fill(typed);
   await page.getByRole('button', { name: 'Получить код по СМС' }).click();
   await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
   await typeCode(page, await outboxCode(baseUrl, phone));
+}
+
+/** Signs in on the public site through its modal: phone, 'Получить код по СМС', the code from the outbox. */
+export async function siteSignIn(page: Page, baseUrl: string, phone: string, masked: string) {
+  await page.getByRole('button', { name: 'Вход и регистрация' }).click();
+  await enterWithCode(page, baseUrl, phone, masked);
   await page.getByRole('link', { name: 'Личный кабинет' }).waitFor();
+}
+
+/**
+ * Signs in to the cabinet on its own page (past the resend pause of an earlier code to the phone,
+ * on the server's clock): done once the menu shows «Мои объявления».
+ */
+export async function cabinetSignIn(
+  page: Page,
+  server: { url: string; clock: { advance(ms: number): void } },
+  phone: string,
+) {
+  server.clock.advance(31_000);
+  await visit(page, `${server.url}/cabinet/`);
+  await enterWithCode(page, server.url, phone);
+  await page.getByText('Мои объявления').first().waitFor();
 }

@@ -12,6 +12,7 @@ import {
   type OpenApiOperation,
   type Operation,
 } from './support/routes';
+import { PROTOTYPE_NAMES } from './support/hostile';
 
 /**
  * The fuzz of every route: each operation of the OpenAPI document and each route the Express app
@@ -24,19 +25,6 @@ import {
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_612);
 const CASES = Number(process.env.FUZZ_CASES ?? 4);
 
-const PROTOTYPE_NAMES = [
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  'hasOwnProperty',
-  'valueOf',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  '__defineGetter__',
-  '__lookupSetter__',
-];
 const HOSTILE_STRINGS = [
   ...PROTOTYPE_NAMES,
   '../',

@@ -5,16 +5,7 @@ import request from 'supertest';
 import { createApp } from '../services/src/app';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import { DEMO_PHONES } from '../services/src/seed';
-
-/** The policy as directive → sources. */
-const policyOf = (header: string | undefined) =>
-  new Map(
-    (header ?? '')
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((d) => d[0])
-      .map(([name, ...sources]) => [name, sources]),
-  );
+import { policyOf } from './support/hostile';
 
 describe('security headers', () => {
   let t: TestApp;

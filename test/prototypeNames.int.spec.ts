@@ -1,30 +1,19 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../services/test/testApp';
+import { PROTOTYPE_NAMES } from './support/hostile';
 
 /**
  * Names of Object.prototype's properties are ordinary unknown input: a deal named `constructor` is
  * errorCode 1 on `deal` (it was a 500), a search filter named `toString` is errorCode 1 on its
  * cianName (it was "no results", errorCode 34).
  */
-const NAMES = [
-  '__proto__',
-  'constructor',
-  'toString',
-  'hasOwnProperty',
-  'valueOf',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  '__defineGetter__',
-];
-
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
 
-describe.each(NAMES)('the name %s', (name) => {
+describe.each(PROTOTYPE_NAMES)('the name %s', (name) => {
   it.each(['', '/characteristics', '/characteristics-by-deal-subcategories'])(
     'is an unknown deal in /api/deal-categories/{deal}%s',
     async (rest) => {

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createApp } from '../services/src/app';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import { DEMO_PHONES } from '../services/src/seed';
+import { policyOf } from './support/hostile';
 
 /**
  * The server-rendered site (services/src/site) on the built front end (`npm run build -w web`
@@ -16,14 +17,6 @@ let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let listing: CatalogueDocument;
 
-const policyOf = (header: string | undefined) =>
-  new Map(
-    (header ?? '')
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((d) => d[0])
-      .map(([name, ...sources]) => [name, sources]),
-  );
 const jsonLdOf = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1]) as unknown,

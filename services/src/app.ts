@@ -1,8 +1,8 @@
-import { join, posix, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import type { AppContext } from './core/context';
@@ -15,44 +15,13 @@ import {
   securityHeaders,
 } from './core/security';
 import { serveSinglePageApp } from './core/staticFiles';
-import { devOutboxRoutes } from './notifications';
-import { authenticate, identityRoutes } from './identity';
-import { locationRoutes } from './locations';
 import { defineRoute, mountRoutes } from './core/route';
-import { categoryRoutes } from './categories';
-import { newBuildingRoutes } from './newBuildings';
-import { publicationRoutes } from './publications';
-import { favouriteRoutes } from './favourites';
-import { bookingRoutes } from './bookings';
-import { chatRoutes } from './chats';
-import { contentRoutes, demoContentImageRoute, documentRoutes } from './content';
-import { complaintRoutes } from './complaints';
-import { moderationRoutes } from './moderation';
-import { historyRoutes } from './history';
-import { auditRoutes } from './audit';
-import { leadRoutes } from './leads';
-import { savedSearchRoutes } from './savedSearches';
-import { geoRoutes, METRO_BY_CITY } from './geo';
-import { INCOMING, mediaRoutes } from './media';
-import { agencyRoutes, realtorRoutes } from './agencies';
-import { adTariffOf, moneyRoutes } from './money';
-import { readVisitor, statisticsRoutes } from './statistics';
-import { funnelRoutes } from './funnel';
-import { demoImageRoute } from './seed';
-import { createSite, siteRoutes } from './site';
+import type { AppOptions, MountPoint } from './core/slice';
+import { mountsOf } from './slices';
+
+export type { AppOptions } from './core/slice';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-
-/** Where the built front ends are read from (tests point them elsewhere). */
-export type AppOptions = {
-  webDist?: string;
-  cabinetDist?: string;
-  /** the site's server renderer (web/dist-server beside webDist unless said) */
-  webServerDist?: string;
-  /** the site's page cache and sitemap file size (tests make them small) */
-  pageCacheMs?: number;
-  sitemapUrls?: number;
-};
 
 /** Request ids (given or made) and one log line per API call, its URL without the query string: tokens must never reach the logs. */
 export function requestLogger(ctx: AppContext) {
@@ -102,9 +71,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.set('publicUrl', ctx.config.PUBLIC_URL);
   app.set('publicUrlFromRequest', ctx.config.publicUrlFromRequest);
   const webDist = options.webDist ?? join(repoRoot, 'web/dist');
+  // every slice's routes and handlers (slices.ts), each put in its place below in the slices' order
+  const mountsAt = mountsOf(ctx, { ...options, webDist });
+  /** a place's parts: route declarations become a router (and OpenAPI operations, in this order) */
+  const handlersAt = (at: MountPoint): RequestHandler[] =>
+    mountsAt(at).map((mount) => ('routes' in mount ? mountRoutes(ctx, mount.routes) : mount.handler));
   // the server-rendered site: its pages' CSP nonce is made before the headers are written
-  const site = createSite(ctx, { ...options, webDist });
-  app.use(site.early);
+  for (const handler of handlersAt('first')) app.use(handler);
   app.use(securityHeaders(ctx.config));
   app.use(noStoreForPersonalAnswers);
   // JSON and rendered pages compressed as sent (a catalogue page's 85 kB of JSON is about 10 kB on a
@@ -120,40 +93,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(requestLogger(ctx));
   app.use(express.json({ limit: '1mb' }));
   app.use('/api', refuseCrossSiteWrites(ctx.config));
-  app.use('/api', authenticate(ctx));
-  app.use('/api', readVisitor(ctx));
+  // the session of the request's token (identity), the visitor id (statistics)
+  for (const handler of handlersAt('api-guard')) app.use('/api', handler);
   app.use('/api/payments/sandbox', sandboxPagePolicy(ctx.config));
 
   app.use(mountRoutes(ctx, [health]));
-  app.use(mountRoutes(ctx, identityRoutes));
-  app.use(mountRoutes(ctx, devOutboxRoutes(ctx)));
-  app.use(mountRoutes(ctx, locationRoutes(METRO_BY_CITY)));
-  app.use(mountRoutes(ctx, categoryRoutes));
-  app.use(mountRoutes(ctx, newBuildingRoutes));
-  app.use(mountRoutes(ctx, statisticsRoutes));
-  app.use(mountRoutes(ctx, funnelRoutes));
-  app.use(mountRoutes(ctx, publicationRoutes(adTariffOf)));
-  app.use(mountRoutes(ctx, favouriteRoutes));
-  app.use(mountRoutes(ctx, bookingRoutes));
-  app.use(mountRoutes(ctx, chatRoutes));
-  app.use(mountRoutes(ctx, geoRoutes));
-  app.use(mountRoutes(ctx, realtorRoutes));
-  app.use(mountRoutes(ctx, agencyRoutes));
-  app.use(mountRoutes(ctx, moneyRoutes(ctx)));
-  app.use(mountRoutes(ctx, mediaRoutes));
-  app.use(mountRoutes(ctx, contentRoutes));
-  app.use(mountRoutes(ctx, leadRoutes));
-  app.use(mountRoutes(ctx, savedSearchRoutes));
-  app.use(mountRoutes(ctx, complaintRoutes));
-  app.use(mountRoutes(ctx, moderationRoutes));
-  app.use(mountRoutes(ctx, historyRoutes));
-  app.use(mountRoutes(ctx, auditRoutes));
-  app.use(mountRoutes(ctx, siteRoutes));
+  for (const handler of handlersAt('api')) app.use(handler);
 
   // the demo photos are served below, outside /api, but belong in the document: declared now
-  const demoPhotos = mountRoutes(ctx, [demoImageRoute, demoContentImageRoute]);
+  const outsideApi = handlersAt('outside-api');
   // the site's documents (the privacy policy) after the stored files: a file at the policy's address wins
-  const documents = mountRoutes(ctx, documentRoutes);
+  const afterStorage = handlersAt('after-storage');
   // made on the first request, not at every start (about 0.1 s of start-up); the docs page fetches it
   let openApiDocument: ReturnType<typeof ctx.openApi.document> | undefined;
   app.get('/api/openapi.json', (_req, res) => {
@@ -170,21 +120,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   app.use('/api', notFoundRoute);
 
-  app.use(demoPhotos);
+  for (const handler of outsideApi) app.use(handler);
   // uploaded files are content-addressed: a new upload gets a new name, so they are cached for a year as immutable
   if (ctx.files.localRoot) {
-    // uploads waiting for the worker still carry their metadata (the phone's GPS): never served,
-    // however the path is spelt (encoded, doubled slashes, dot segments)
-    app.use('/storage', (req, res, next) => {
-      let path: string;
-      try {
-        path = posix.normalize(decodeURIComponent(req.path));
-      } catch {
-        return res.status(400).end();
-      }
-      if (path.replace(/^\/+/, '').split('/')[0].toLowerCase() === INCOMING) return res.status(404).end();
-      next();
-    });
+    // uploads waiting for the worker are never served (media)
+    for (const handler of handlersAt('storage')) app.use('/storage', handler);
     app.use(
       '/storage',
       express.static(ctx.files.localRoot, {
@@ -195,9 +135,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       }),
     );
   }
-  app.use(documents);
-  // robots.txt, the sitemaps, favicon.ico and the rendered pages, before the single-page fallback
-  app.use(site.router);
+  for (const handler of afterStorage) app.use(handler);
+  // robots.txt, the sitemaps, favicon.ico and the rendered pages (site), before the single-page fallback
+  for (const handler of handlersAt('pages')) app.use(handler);
   serveSinglePageApp(
     app,
     '/cabinet',

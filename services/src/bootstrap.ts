@@ -1,12 +1,6 @@
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@estate/events';
-import {
-  allProjections,
-  CheckpointProgress,
-  MemoryReadStore,
-  ProjectionRunner,
-  type ReadStore,
-} from '@estate/projections';
+import { CheckpointProgress, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
 import type { Bus } from './core/bus/port';
 import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
@@ -20,7 +14,7 @@ import {
   type CheckpointStore,
 } from './core/reactors/checkpoints';
 import { ReactorRunner } from './core/reactors/reactor';
-import { allReactors } from './slices';
+import { allReactors, projectionsOf } from './slices';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
 import { createOpenApi } from './core/openapi';
@@ -70,7 +64,7 @@ export async function buildContext(
   let runner: ProjectionRunner | null = null;
   let projections: AppContext['projections'];
   if (config.ROLE === 'all') {
-    runner = new ProjectionRunner(eventStore, readStore, allProjections, { onError });
+    runner = new ProjectionRunner(eventStore, readStore, projectionsOf(), { onError });
     await runner.start();
     await runner.whenCaughtUp();
     projections = runner;
@@ -78,7 +72,7 @@ export async function buildContext(
     projections = new CheckpointProgress(
       eventStore,
       readStore,
-      allProjections.map((p) => p.name),
+      projectionsOf().map((p) => p.name),
     );
   }
   // the bus has a file of its own, so its writes never wait on the event log's write lock
@@ -213,7 +207,7 @@ export async function buildContext(
 
 /** A projector process: a runner that saves its checkpoint after every event (API processes poll it), under a lease. */
 export function projectorRunner(ctx: AppContext): ProjectionRunner {
-  return new ProjectionRunner(ctx.eventStore, ctx.readStore, allProjections, {
+  return new ProjectionRunner(ctx.eventStore, ctx.readStore, projectionsOf(), {
     checkpointEvery: 1,
     onError: (error, event) =>
       ctx.logger.error(

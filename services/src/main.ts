@@ -4,7 +4,7 @@ import { createHttpServer } from './core/server';
 import { buildContext, closeContext, projectorRunner } from './bootstrap';
 import { ConfigError, loadConfig } from './core/config';
 import { createApp } from './app';
-import { seedDemoData } from './seed';
+import { SLICES } from './slices';
 import { ChatSockets } from './chats';
 
 async function main() {
@@ -56,10 +56,12 @@ async function main() {
     return;
   }
 
-  if (config.SEED) {
-    const seeded = await seedDemoData(ctx);
-    if (seeded.created) ctx.logger.info({ listings: seeded.listings }, 'demo data created');
-  }
+  if (config.SEED)
+    for (const slice of SLICES) {
+      const seeded = await slice.seed?.(ctx);
+      if (seeded?.created)
+        ctx.logger.info({ slice: slice.name, listings: seeded.listings }, 'demo data created');
+    }
   const app = createApp(ctx);
   const server = createHttpServer(app);
   // the chats' live pushes on the same server (/api/ws)

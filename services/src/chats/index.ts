@@ -12,7 +12,18 @@ export {
   type ChatStart,
 } from './chat';
 export { chatListingOf, chatStartOf } from './listing';
-export { chatRoutes } from './api';
-export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets, chatReactors } from './live';
-export { CHAT_ABSENT_REACTOR, chatNoticeReactors } from './notify';
+import type { SliceManifest } from '../core/slice';
+import { chatRoutes } from './api';
+import { chatReactors } from './live';
+import { chatNoticeReactors } from './notify';
+
+export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets } from './live';
+export { CHAT_ABSENT_REACTOR } from './notify';
 export { askAboutListing, seedDemoChats } from './demo';
+
+export const chatsSlice: SliceManifest = {
+  name: 'chats',
+  routes: () => [{ at: 'api', routes: chatRoutes }],
+  /** the live pushes, then the notices to an absent member */
+  reactors: (ctx) => [...chatReactors(ctx), ...chatNoticeReactors(ctx)],
+};

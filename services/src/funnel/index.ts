@@ -3,4 +3,10 @@
  * promotion's return, read from the funnel read model (projections/src/funnel). What the app may
  * use of it is exported here.
  */
-export { funnelRoutes } from './api';
+import type { SliceManifest } from '../core/slice';
+import { funnelRoutes } from './api';
+
+export const funnelSlice: SliceManifest = {
+  name: 'funnel',
+  routes: () => [{ at: 'api', routes: funnelRoutes }],
+};

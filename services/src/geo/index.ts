@@ -4,7 +4,13 @@
  * calls. What other slices and the app may use of it is exported here; nothing else of the folder
  * is imported from outside.
  */
-export { geoRoutes } from './api';
+import type { SliceManifest } from '../core/slice';
+import { geoRoutes } from './api';
+
+export const geoSlice: SliceManifest = {
+  name: 'geo',
+  routes: () => [{ at: 'api', routes: geoRoutes }],
+};
 export type { AddressArea, AddressSuggestion, AddressSuggestions, SuggestOptions } from './addresses';
 export { NoAddressSuggestions } from './addresses';
 export { DadataAddressSuggestions } from './dadata';

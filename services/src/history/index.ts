@@ -4,5 +4,11 @@
  * snapshots of long streams) and answered as the API answered it then, with a diff against today.
  * What the app may use of it is exported here; nothing else of the folder is imported from outside.
  */
-export { historyRoutes } from './api';
+import type { SliceManifest } from '../core/slice';
+import { historyRoutes } from './api';
+
+export const historySlice: SliceManifest = {
+  name: 'history',
+  routes: () => [{ at: 'api', routes: historyRoutes }],
+};
 export { listingAsOf, readListing, SNAPSHOT_EVERY, LISTING_SNAPSHOTS } from './asOf';

@@ -3,8 +3,19 @@
  * profile, the e-mail confirmation letters. What other slices and the app may use of it is exported
  * here; nothing else of the folder is imported from outside.
  */
-export { identityRoutes } from './api';
-export { identityReactors } from './reactors';
+import type { SliceManifest } from '../core/slice';
+import { identityRoutes } from './api';
+import { identityReactors } from './reactors';
+import { authenticate } from './sessions';
+
+export const identitySlice: SliceManifest = {
+  name: 'identity',
+  routes: (ctx) => [
+    { at: 'api-guard', handler: authenticate(ctx) },
+    { at: 'api', routes: identityRoutes },
+  ],
+  reactors: identityReactors,
+};
 /** authentication: the session a request's token opens, put on `req.user` (core/access.ts reads it) */
 export {
   authenticate,

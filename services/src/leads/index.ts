@@ -6,6 +6,15 @@
  * imported from outside.
  */
 export { leadDecider, leadStream, type LeadCommand, type LeadHandler } from './lead';
-export { leadRoutes } from './api';
-export { LEAD_ANSWER_REACTOR, LEADS_INBOX_REACTOR, leadReactors } from './reactors';
+export { LEAD_ANSWER_REACTOR, LEADS_INBOX_REACTOR } from './reactors';
 export { seedDemoLeads } from './demo';
+
+import type { SliceManifest } from '../core/slice';
+import { leadRoutes } from './api';
+import { leadReactors } from './reactors';
+
+export const leadsSlice: SliceManifest = {
+  name: 'leads',
+  routes: () => [{ at: 'api', routes: leadRoutes }],
+  reactors: leadReactors,
+};

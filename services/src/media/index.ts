@@ -17,13 +17,21 @@ export {
 } from './images';
 export { checkPhoto, type CheckedPhoto } from './images';
 export { INCOMING, incomingKey, recordPhoto, type RecordedPhoto } from './upload';
-export {
-  IMAGES_QUEUE,
-  makePhotoVariants,
-  mediaReactors,
-  startImageWorker,
-  variantKey,
-  type ImageJob,
-} from './variants';
-export { mediaRoutes } from './api';
+export { IMAGES_QUEUE, makePhotoVariants, variantKey, type ImageJob } from './variants';
 export { seedDemoPhotos } from './demo';
+
+import type { SliceManifest } from '../core/slice';
+import { mediaRoutes } from './api';
+import { hideIncoming } from './upload';
+import { mediaReactors, startImageWorker } from './variants';
+
+export const mediaSlice: SliceManifest = {
+  name: 'media',
+  routes: () => [
+    { at: 'api', routes: mediaRoutes },
+    { at: 'storage', handler: hideIncoming },
+  ],
+  reactors: mediaReactors,
+  /** the `images` queue's processor: the sizes of each uploaded photo */
+  start: startImageWorker,
+};

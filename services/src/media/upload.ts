@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import { posix } from 'node:path';
+import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
@@ -79,10 +80,25 @@ export async function checkPhotos(files: readonly { buffer: Buffer }[]): Promise
 
 /**
  * Where an uploaded file waits for the worker: `incoming/` beside the served folders, refused by the
- * app's static files (app.ts), and removed once the normalised original is stored.
+ * app's static files (`hideIncoming`, before them), and removed once the normalised original is stored.
  */
 export const INCOMING = 'incoming';
 export const incomingKey = (originalKey: string) => `${INCOMING}/${originalKey}`;
+
+/**
+ * Before the stored files (/storage): uploads waiting for the worker still carry their metadata (the
+ * phone's GPS), so they are never served, however the path is spelt (encoded, doubled slashes, dot segments).
+ */
+export const hideIncoming: RequestHandler = (req, res, next) => {
+  let path: string;
+  try {
+    path = posix.normalize(decodeURIComponent(req.path));
+  } catch {
+    return res.status(400).end();
+  }
+  if (path.replace(/^\/+/, '').split('/')[0].toLowerCase() === INCOMING) return res.status(404).end();
+  next();
+};
 
 export type RecordedPhoto = {
   id: string;

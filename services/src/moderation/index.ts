@@ -4,4 +4,10 @@
  * read model. What the app may use of it is exported here; nothing else of the folder is imported
  * from outside.
  */
-export { moderationRoutes } from './api';
+import type { SliceManifest } from '../core/slice';
+import { moderationRoutes } from './api';
+
+export const moderationSlice: SliceManifest = {
+  name: 'moderation',
+  routes: () => [{ at: 'api', routes: moderationRoutes }],
+};

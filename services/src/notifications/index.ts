@@ -11,5 +11,15 @@ export {
   type EmailJob,
   type SmsJob,
 } from './queue';
-export { devOutboxRoutes, devOutboxServed } from './devOutboxApi';
-export { startNotificationWorkers } from './workers';
+export { devOutboxServed } from './devOutboxApi';
+
+import type { SliceManifest } from '../core/slice';
+import { devOutboxRoutes } from './devOutboxApi';
+import { startNotificationWorkers, type RecordCodeDelivery } from './workers';
+
+/** the code deliveries are recorded by identity, which queues the codes: the app hands its recorder in */
+export const notificationsSlice = (recordCodeDelivery: RecordCodeDelivery): SliceManifest => ({
+  name: 'notifications',
+  routes: (ctx) => [{ at: 'api', routes: devOutboxRoutes(ctx) }],
+  start: (ctx) => startNotificationWorkers(ctx, recordCodeDelivery),
+});

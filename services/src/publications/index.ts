@@ -3,8 +3,19 @@
  * cabinet's calls, moderation. What other slices and the app may use of it is exported here; nothing
  * else of the folder is imported from outside.
  */
+import type { SliceManifest } from '../core/slice';
+import { publicationRoutes } from './api';
+import type { PromotionTariffOf } from './api/agency';
+import { publicationReactors } from './reactors';
+
+/** the site renders the catalogue's calls in process */
 export { publicationRoutes } from './api';
-export { publicationReactors } from './reactors';
+/** the promotion tariffs are money's (which imports this slice): the app hands them in */
+export const publicationsSlice = (tariffOf: PromotionTariffOf): SliceManifest => ({
+  name: 'publications',
+  routes: () => [{ at: 'api', routes: publicationRoutes(tariffOf) }],
+  reactors: publicationReactors,
+});
 export { toPublicationDto } from './presentation';
 export { publicationDto, type PublicationDto } from './dto';
 /** the listing's stream and its rules (money promotes a listing; the seed creates them) */

@@ -14,6 +14,7 @@ import type { AppContext } from '../core/context';
 import { METRO_BY_CITY } from '../geo';
 import { readTurn } from '../core/readTurns';
 import type { RouteDeclaration } from '../core/route';
+import type { SliceManifest } from '../core/slice';
 import { ALL_RUSSIA, locationByIp, locationRoutes } from '../locations';
 import { adTariffOf } from '../money';
 import { newBuildingRoutes } from '../newBuildings';
@@ -24,8 +25,21 @@ import { districtLandingRoute, landingRoute, stationLandingRoute } from './place
 import { chunkPreloads, loadRenderer, NONCE, pageHtml, SESSION, templateOf, type Renderer } from './render';
 import { sitemaps } from './sitemap';
 
-export const siteRoutes = [landingRoute, districtLandingRoute, stationLandingRoute];
+const siteRoutes = [landingRoute, districtLandingRoute, stationLandingRoute];
 export { placeSlug, landingPath } from './places';
+
+/** the site's server side: its pages' CSP nonce first, the landings' calls in the API, the pages before the single-page fallback */
+export const siteSlice: SliceManifest = {
+  name: 'site',
+  routes: (ctx, options) => {
+    const site = createSite(ctx, options);
+    return [
+      { at: 'first', handler: site.early },
+      { at: 'api', routes: siteRoutes },
+      { at: 'pages', handler: site.router },
+    ];
+  },
+};
 
 export type SiteOptions = {
   webDist: string;

@@ -1,5 +1,6 @@
-import type { ClientConfigDto, CodeSentDto, PhoneChangedDto, ProfileDto, SessionDto } from './types';
-import { ApiError, apiCall, request } from './http';
+import type { ClientConfigDto, CodeSentDto, ProfileDto } from './types';
+import { ApiError } from './http';
+import { api } from './api';
 
 /**
  * The account calls both front ends make (api.md section 7): the site's sign-in modal and profile,
@@ -17,7 +18,8 @@ const configFallback: ClientConfigDto = {
 let config: Promise<ClientConfigDto> | null = null;
 /** The public settings (the reCAPTCHA key, whether the development outbox is listed), asked once. */
 export const clientConfig = () =>
-  (config ??= apiCall<{ data: ClientConfigDto }>('/api/client-config')
+  (config ??= api
+    .get('/api/client-config')
     .then((answer) => answer.data)
     .catch(() => configFallback));
 
@@ -47,7 +49,7 @@ export async function botToken(action: string): Promise<string> {
 }
 
 /** A form's body with its bot-check token in the spec's field. */
-export const withBotToken = async (action: string, body: object) => ({
+export const withBotToken = async <T extends object>(action: string, body: T) => ({
   ...body,
   'g-recaptcha-response': await botToken(action),
 });
@@ -65,50 +67,36 @@ async function onLocalClock(answer: Promise<{ data: CodeSentDto }>): Promise<Cod
 }
 
 export const sendLoginCode = async (phone: string) =>
-  onLocalClock(
-    apiCall('/api/auth/send-login-sms-code', {
-      method: 'POST',
-      body: await withBotToken('login', { phone }),
-    }),
-  );
+  onLocalClock(api.post('/api/auth/send-login-sms-code', { body: await withBotToken('login', { phone }) }));
 
 export const login = (phone: string, smsCode: string) =>
-  apiCall<{ data: SessionDto }>('/api/auth/login', { method: 'POST', body: { phone, smsCode } });
+  api.post('/api/auth/login', { body: { phone, smsCode } });
 
 export const register = async (details: {
   name: string;
   phone: string;
   email: string;
   newsletter: boolean;
-}) =>
-  onLocalClock(
-    apiCall('/api/auth/registration', { method: 'POST', body: await withBotToken('registration', details) }),
-  );
+}) => onLocalClock(api.post('/api/auth/registration', { body: await withBotToken('registration', details) }));
 
 export const confirmPhone = (phone: string, smsCode: string) =>
-  apiCall<{ data: SessionDto }>('/api/auth/confirm-phone', { method: 'POST', body: { phone, smsCode } });
+  api.post('/api/auth/confirm-phone', { body: { phone, smsCode } });
 
 export const changePhone = async (newPhone: string) =>
   onLocalClock(
-    apiCall('/api/auth/change-phone', {
-      method: 'POST',
-      body: await withBotToken('change_phone', { newPhone }),
-    }),
+    api.post('/api/auth/change-phone', { body: await withBotToken('change_phone', { newPhone }) }),
   );
 
 export const confirmChangePhone = (newPhone: string, smsCode: string) =>
-  apiCall<{ data: PhoneChangedDto }>('/api/auth/confirm-change-phone', {
-    method: 'POST',
-    body: { newPhone, smsCode },
-  });
+  api.post('/api/auth/confirm-change-phone', { body: { newPhone, smsCode } });
 
 /** The server ends the session and clears the cookie. */
-export const logout = () => apiCall('/api/auth/logout', { method: 'POST' });
+export const logout = () => api.post('/api/auth/logout');
 
 /** Who is signed in: the profile, or null when nobody is (401; the server clears a dead cookie itself). */
 export async function profile(): Promise<ProfileDto | null> {
   try {
-    return (await apiCall<{ data: ProfileDto }>('/api/profile')).data;
+    return (await api.get('/api/profile')).data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -116,16 +104,13 @@ export async function profile(): Promise<ProfileDto | null> {
 }
 
 /** Confirms the address by the token the letter's link carries to /confirmation-email. */
-export const confirmEmail = (token: string) =>
-  apiCall('/api/auth/confirm-email', { method: 'POST', body: { token } });
+export const confirmEmail = (token: string) => api.post('/api/auth/confirm-email', { body: { token } });
 
 /** Development only: the code the outbox recorded, shown beside the code fields (the route is absent in production). */
 export async function devCode(phone: string): Promise<string | null> {
   if (!(await clientConfig()).devOutbox) return null;
-  const messages = await request<{ data: { text: string }[] }>(
-    `/api/dev/sms?phone=${encodeURIComponent(phone)}`,
-  ).then(
-    (answer) => answer.json.data,
+  const messages = await api.get('/api/dev/sms', { query: { phone } }).then(
+    (answer) => answer.data,
     () => [],
   );
   return /\b(\d{4})\b/.exec(messages[0]?.text ?? '')?.[1] ?? null;

@@ -1,31 +1,27 @@
-import { apiCall } from './http';
-import type { ChatListAnswer, ChatMessageDto, ChatMessagesAnswer, MessageSentDto } from './types';
+import { api } from './api';
+import type { ChatMessageDto } from './types';
 
 /** The chat calls (api.md section 7) and the live socket, for the site and the cabinet alike. */
 export type ChatCategory = 'all' | 'my-listings' | 'my-questions' | 'bookings';
 
 export const chatList = (page = 1, category: ChatCategory = 'all') =>
-  apiCall<ChatListAnswer>(category === 'all' ? `/api/chats/${page}` : `/api/chats/${page}/${category}`);
+  category === 'all'
+    ? api.get('/api/chats/{page}', { path: { page } })
+    : api.get('/api/chats/{page}/{category}', { path: { page, category } });
 
 /** a page of a chat's messages: page 1 the newest 15, each page in order */
 export const chatMessages = (chatId: string, page = 1) =>
-  apiCall<ChatMessagesAnswer>(
-    `/api/chats/${encodeURIComponent(chatId)}/message-list?limit=15&offset=${page}`,
-  );
+  api.get('/api/chats/{id}/message-list', { path: { id: chatId }, query: { limit: 15, offset: page } });
 
 export const sendChatMessage = (message: {
   adId: string;
   text: string;
   chatId: string | null;
   replyMessageIds?: string[];
-}) =>
-  apiCall<{ data: MessageSentDto }>('/api/chats/send-message', {
-    method: 'POST',
-    body: { replyMessageIds: [], ...message },
-  }).then((a) => a.data);
+}) => api.post('/api/chats/send-message', { body: { replyMessageIds: [], ...message } }).then((a) => a.data);
 
 export const readChat = (chatId: string) =>
-  apiCall<unknown>(`/api/chats/${encodeURIComponent(chatId)}/read-messages`, { method: 'PATCH' });
+  api.patch('/api/chats/{id}/read-messages', { path: { id: chatId } });
 
 /** What the socket pushes: a new message or a read, with the receiver's unread count of that chat. */
 export type ChatPush =

@@ -3,6 +3,7 @@
  * code-entry pieces are in `@estate/client/codeEntry`.
  */
 export * from './http';
+export * from './api';
 export * from './auth';
 export * from './profile';
 export * from './phone';

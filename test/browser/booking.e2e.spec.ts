@@ -97,6 +97,21 @@ describeInBrowser('daily rent', () => {
     await cell.click();
     await calendar.waitFor({ state: 'hidden' });
   }
+  /**
+   * The catalogue's search on the page: from 900 px its bar, below it «Фильтры»'s dialog, which the
+   * first screen's results open (`narrow`: applied with «Показать N объявлений», not «Найти»).
+   */
+  async function openSearch(width: number): Promise<{ bar: Locator; narrow: boolean }> {
+    const narrow = width < 900;
+    if (narrow) {
+      await page.getByTestId('found').waitFor();
+      await page.getByRole('button', { name: /^Фильтры/ }).click();
+    }
+    const bar = narrow
+      ? page.getByRole('dialog', { name: 'Все фильтры' })
+      : page.getByRole('form', { name: 'Поиск' });
+    return { bar, narrow };
+  }
   const widthOf = async (locator: Locator) => (await locator.boundingBox())!.width;
   /** How wide the page is laid out: more than the viewport means it scrolls sideways. */
   const pageWidth = (p: Page) =>
@@ -116,12 +131,7 @@ describeInBrowser('daily rent', () => {
         page.setDefaultTimeout(10_000);
         await visit(page, `${suite.server.url}/daily-rent`);
         // below 900 px the search is behind «Фильтры» (the first screen shows the results)
-        const phone = width < 900;
-        await page.getByTestId('found').waitFor();
-        if (phone) await page.getByRole('button', { name: /^Фильтры/ }).click();
-        const bar = phone
-          ? page.getByRole('dialog', { name: 'Все фильтры' })
-          : page.getByRole('form', { name: 'Поиск' });
+        const { bar, narrow: phone } = await openSearch(width);
         await bar.getByText('Заезд').first().waitFor();
         expect(await pageWidth(page)).toBeLessThanOrEqual(width);
         const find = phone ? bar.getByTestId('show-count') : bar.getByRole('button', { name: 'Найти' });
@@ -183,14 +193,7 @@ describeInBrowser('daily rent', () => {
         const [checkIn, checkOut] = [isoDay(width === 375 ? 60 : 70), isoDay(width === 375 ? 63 : 73)];
         const digits = (iso: string) => ruDay(iso).replaceAll('.', '');
         await visit(page, `${suite.server.url}/daily-rent`);
-        const narrow = width < 900;
-        if (narrow) {
-          await page.getByTestId('found').waitFor();
-          await page.getByRole('button', { name: /^Фильтры/ }).click();
-        }
-        const bar = narrow
-          ? page.getByRole('dialog', { name: 'Все фильтры' })
-          : page.getByRole('form', { name: 'Поиск' });
+        const { bar, narrow } = await openSearch(width);
         // half a day: it stays in the field (nothing of it reaches the search yet)
         await typeDate(bar, 'Заезд', digits(checkIn).slice(0, 4));
         expect(await dateText(bar, 'Заезд')).toBe(`${ruDay(checkIn).slice(0, 6)}ГГГГ`);
@@ -239,14 +242,7 @@ describeInBrowser('daily rent', () => {
         const [checkIn, checkOut] = [isoDay(offset), isoDay(offset + 1)];
         await visit(page, `${suite.server.url}/daily-rent`);
         // a phone searches in «Фильтры», applied with its «Показать N объявлений»
-        const narrow = width < 900;
-        if (narrow) {
-          await page.getByTestId('found').waitFor();
-          await page.getByRole('button', { name: /^Фильтры/ }).click();
-        }
-        const bar = narrow
-          ? page.getByRole('dialog', { name: 'Все фильтры' })
-          : page.getByRole('form', { name: 'Поиск' });
+        const { bar, narrow } = await openSearch(width);
         await pickDate(bar, 'Заезд', checkIn);
         await pickDate(bar, 'Выезд', checkOut);
         await bar.getByRole('button', { name: 'Больше гостей' }).click();

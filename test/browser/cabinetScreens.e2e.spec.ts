@@ -352,6 +352,26 @@ describeInBrowser('cabinet screens', () => {
     });
   });
 
+  /**
+   * Tops the wallet up online as the owner does: the sum, «Оплатить онлайн», the payment page in its
+   * own tab paid, then back on the cabinet's tab. Headless Chromium reports no focus when tabs
+   * switch, so the window is told as a browser tells it (the page's slow poll would see the payment
+   * too, later).
+   */
+  async function topUpOnline(sum: number) {
+    await page.getByLabel('Сумма, ₽').fill(String(sum));
+    const [payment] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'Оплатить онлайн' }).click(),
+    ]);
+    await dismissPaymentOpened(page);
+    await payment.getByRole('button', { name: 'Оплатить' }).click();
+    await payment.getByText('Статус: оплачен').waitFor();
+    await payment.close();
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  }
+
   describe.each([375, 1440])('screens after an action at %i px', (width) => {
     it('shows the topped-up balance when the user comes back from the payment page, without «Обновить баланс»', async () => {
       await signIn(OWNER, width, `#/wallet`);
@@ -359,19 +379,7 @@ describeInBrowser('cabinet screens', () => {
       await balance.filter({ hasText: '₽' }).waitFor();
       const before = Number((await balance.textContent())!.replace(/\D/g, ''));
       const sum = 2000 + width;
-      await page.getByLabel('Сумма, ₽').fill(String(sum));
-      const [payment] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.getByRole('button', { name: 'Оплатить онлайн' }).click(),
-      ]);
-      await dismissPaymentOpened(page);
-      await payment.getByRole('button', { name: 'Оплатить' }).click();
-      await payment.getByText('Статус: оплачен').waitFor();
-      await payment.close();
-      // the user is back on the cabinet's tab; headless Chromium reports no focus when tabs switch, so
-      // the window is told as a browser tells it (the page's slow poll would see the payment too, later)
-      await page.bringToFront();
-      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await topUpOnline(sum);
       await page.getByText(`Баланс пополнен на ${grouped(sum)}`).waitFor();
       await balance
         .filter({ hasText: new RegExp(`^${grouped(before + sum).replace(/\u202f/g, '\\s')}\\s₽$`) })
@@ -511,17 +519,7 @@ describeInBrowser('cabinet screens', () => {
       await short.getByRole('link', { name: 'Пополнить' }).click();
       const balance = page.getByTestId('wallet-balance');
       await balance.filter({ hasText: /^0\s₽$/ }).waitFor();
-      await page.getByLabel('Сумма, ₽').fill('5000');
-      const [payment] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.getByRole('button', { name: 'Оплатить онлайн' }).click(),
-      ]);
-      await dismissPaymentOpened(page);
-      await payment.getByRole('button', { name: 'Оплатить' }).click();
-      await payment.getByText('Статус: оплачен').waitFor();
-      await payment.close();
-      await page.bringToFront();
-      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await topUpOnline(5000);
       await page.getByText(`Баланс пополнен на ${grouped(5000)}`).waitFor();
       // its notice is put away: the payment's answer would come behind it
       await dismissNotices(page);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { QueryClient } from '@tanstack/react-query';
-import { browserSuite, describeInBrowser, visit } from '../support/browser';
+import { answerMapTiles, browserSuite, describeInBrowser, pageErrors, visit } from '../support/browser';
 
 /**
  * The home page `/` (issue 18 item 2) in Chromium at a phone's and a desktop's width: the hero's
@@ -18,32 +18,14 @@ describeInBrowser('the home page', () => {
   });
 
   /** a map tile of one grey pixel */
-  const TILE = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGO4CwAA3wDeKXlwtgAAAABJRU5ErkJggg==',
-    'base64',
-  );
-
-  /** The browser's log line for the designed 401 of GET /api/profile (a visitor not signed in). */
-  const isSignedOutProbe = (text: string) =>
-    /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
-      text,
-    );
 
   async function openPage(width: number): Promise<{ page: Page; errors: string[] }> {
     context = await suite.browser.newContext({ viewport: { width, height: width < 768 ? 812 : 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(30_000); // a shared machine: generous waits, never a timing assertion
     // the map view's tiles (the rent search opens it): this machine may resolve no outside name
-    await page.route(/tile\.openstreetmap\.org/, (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
-    );
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const text = `${message.text()} @ ${message.location().url}`;
-      if (!isSignedOutProbe(text)) errors.push(text);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    await answerMapTiles(page);
+    const errors = pageErrors(page);
     await visit(page, `${suite.server.url}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     return { page, errors };

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PublicationDetails } from '@estate/events';
-import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
+import { answerMapTiles, browserSuite, describeInBrowser, shot, visit } from '../support/browser';
 import { outboxCode, typeCode } from '../support/smsCode';
 import { createAgency, createPublication } from '../../services/test/publications';
 import { handleCommand } from '../../services/src/core/decider';
@@ -26,10 +26,6 @@ describeInBrowser('a visitor’s way through the site', () => {
   });
 
   /** a transparent 1×1 PNG */
-  const TILE = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  );
   const DAY = 24 * 60 * 60_000;
 
   type Listing = { id: string; title: string };
@@ -121,9 +117,7 @@ describeInBrowser('a visitor’s way through the site', () => {
         locale: 'ru-RU',
       });
       // the map's tiles come from their own host, which this machine cannot reach: an empty tile each
-      await context.route(/tile\.openstreetmap\.org/, (route) =>
-        route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
-      );
+      await answerMapTiles(context);
       const page: Page = await context.newPage();
       page.setDefaultTimeout(30_000);
       const errors: string[] = [];

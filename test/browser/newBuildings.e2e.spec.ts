@@ -1,7 +1,15 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { runComplexCommand } from '../../services/src/newBuildings/commands';
 import { createAgency, createPublication } from '../../services/test/publications';
-import { browserSuite, describeInBrowser, reload, shot, visit } from '../support/browser';
+import {
+  answerMapTiles,
+  browserSuite,
+  describeInBrowser,
+  pageErrors,
+  reload,
+  shot,
+  visit,
+} from '../support/browser';
 
 /**
  * The new-buildings pages (issue 18 item 7) in Chromium at a phone's and a desktop's width: the list
@@ -85,12 +93,6 @@ describeInBrowser('new buildings', () => {
       });
   });
 
-  /** The browser's log line for the designed 401 of GET /api/profile (a visitor not signed in). */
-  const isSignedOutProbe = (text: string) =>
-    /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
-      text,
-    );
-
   type Complex = { id: string; name: string; stage: number; stageName: string; listingsCount: number };
   async function complexes(query: string): Promise<{ data: Complex[]; meta: { total: number } }> {
     const res = await fetch(`${suite.server.url}/api/residential-complexes?${query}`);
@@ -99,10 +101,6 @@ describeInBrowser('new buildings', () => {
   }
 
   /** a transparent 1×1 PNG */
-  const BLANK_TILE = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  );
 
   /** nothing wider than the screen */
   async function noSideScroll(page: Page, width: number) {
@@ -129,16 +127,8 @@ describeInBrowser('new buildings', () => {
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
       // no network here: the map's tiles are answered with a blank one (the map itself is the project's)
-      await page.route(/tile\.openstreetmap\.org/, (route) =>
-        route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
-      );
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = `${message.text()} @ ${message.location().url}`;
-        if (!isSignedOutProbe(text)) errors.push(text);
-      });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await answerMapTiles(page);
+      const errors = pageErrors(page);
 
       // the whole list, as the API counts it
       const everything = await complexes('limit=1');
@@ -285,13 +275,7 @@ describeInBrowser('new buildings', () => {
       ]);
       const page = await context.newPage();
       page.setDefaultTimeout(30_000);
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const text = `${message.text()} @ ${message.location().url}`;
-        if (!isSignedOutProbe(text)) errors.push(text);
-      });
-      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      const errors = pageErrors(page);
 
       const moscow = await complexes('cityId=1&limit=100');
       const south = await complexes('cityId=8&limit=100');

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
+import { answerMapTiles, browserSuite, describeInBrowser, shot, visit } from '../support/browser';
 import { outboxCode, typeCode } from '../support/smsCode';
 
 jest.setTimeout(180_000);
@@ -17,10 +17,6 @@ describeInBrowser('one session for the site and the cabinet, under the Content-S
    * `securitypolicyviolation` event, recorded from the first script on), uncaught errors, API calls.
    */
   /** a 1x1 transparent PNG */
-  const EMPTY_TILE = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  );
   type Watched = { page: Page; consoleErrors: string[]; violations: string[]; apiCalls: string[] };
   async function watchedPage(width: number): Promise<Watched> {
     context = await suite.browser.newContext({ viewport: { width, height: 900 } });
@@ -29,9 +25,7 @@ describeInBrowser('one session for the site and the cabinet, under the Content-S
     const watched: Watched = { page, consoleErrors: [], violations: [], apiCalls: [] };
     // the listing page's map asks the configured tile host, which this machine cannot reach: a stand-in
     // answers with an empty tile (the request still passes the page's CSP first)
-    await page.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) =>
-      route.fulfill({ contentType: 'image/png', body: EMPTY_TILE }),
-    );
+    await answerMapTiles(page);
     await page.addInitScript(() => {
       const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = []);
       document.addEventListener('securitypolicyviolation', (e) =>

@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import type { PublicationDetails } from '@estate/events';
 import { until } from '@estate/events/testing';
-import { browserSuite, describeInBrowser, shot, visit } from '../support/browser';
+import { answerMapTiles, browserSuite, describeInBrowser, shot, visit } from '../support/browser';
 import { createAgency, createPublication } from '../../services/test/publications';
 import { handleCommand } from '../../services/src/core/decider';
 import {
@@ -48,10 +48,6 @@ describeInBrowser('server rendering', () => {
 
   const WIDTHS = [375, 1440];
   /** a 1×1 transparent PNG */
-  const TILE = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  );
 
   /** The page's console errors and warnings (a hydration mismatch is one), and its failed requests. */
   function watch(page: Page) {
@@ -141,9 +137,7 @@ describeInBrowser('server rendering', () => {
             }).observe({ type: 'layout-shift', buffered: true });
           });
           // the map's tiles come from their own host, which this machine cannot reach: an empty tile each
-          await context.route(/tile\.openstreetmap\.org/, (route) =>
-            route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
-          );
+          await answerMapTiles(context);
           const page = await context.newPage();
           const problems = watch(page);
           const settled = settling(page);
@@ -225,9 +219,7 @@ describeInBrowser('server rendering', () => {
 
         const context = await suite.browser.newContext({ viewport: { width, height: 900 } });
         try {
-          await context.route(/tile\.openstreetmap\.org/, (route) =>
-            route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
-          );
+          await answerMapTiles(context);
           const page = await context.newPage();
           const settled = settling(page);
           await visit(page, `${suite.server.url}${path}`);
@@ -281,9 +273,7 @@ describeInBrowser('server rendering', () => {
     it('moving from the catalogue to a listing changes the title without a page load', async () => {
       const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
       try {
-        await page.route(/tile\.openstreetmap\.org/, (route) =>
-          route.fulfill({ status: 200, contentType: 'image/png', body: TILE }),
-        );
+        await answerMapTiles(page);
         const problems = watch(page);
         const settled = settling(page);
         await visit(page, `${suite.server.url}/prodazha`);

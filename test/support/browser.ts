@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Response,
+} from 'playwright-core';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -99,4 +106,41 @@ export async function shot(
   mkdirSync(folder, { recursive: true });
   if ('goto' in target) await target.screenshot({ path, ...options });
   else await target.screenshot({ path });
+}
+
+/** A blank 1×1 PNG, every map tile of a browser test (the machine may resolve no outside name). */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Answers the map's tile requests (OpenStreetMap's host) of a page or a whole context with a blank
+ * tile: the request still passes the page's CSP first, and no tile that cannot load is a console error.
+ */
+export async function answerMapTiles(target: Page | BrowserContext) {
+  await target.route(/^https:\/\/tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+}
+
+/** The browser's log line for the designed 401 of GET /api/profile (a visitor not signed in). */
+const isSignedOutProbe = (text: string) =>
+  /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
+    text,
+  );
+
+/**
+ * The page's console errors (with where they came from) and uncaught errors from now on, gathered as
+ * they come; the designed 401 of a visitor's profile probe is not one. A page's error is a defect.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = `${message.text()} @ ${message.location().url}`;
+    if (!isSignedOutProbe(text)) errors.push(text);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
 }

@@ -3,7 +3,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { ApiError, envelopeOf } from '@estate/client';
+import { ApiError, envelopeOf, typedApi } from '@estate/client';
 import { App } from './app/App';
 import type { ApiCall } from './app/call';
 import { DEFAULT_HEAD, HeadContext, headTags, type HeadCollector, type HeadData } from './app/head';
@@ -83,11 +83,11 @@ export async function render({
   if (context instanceof Response)
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
 
-  const apiCall: ApiCall = async <T,>(path: string, init?: { method?: 'GET' | 'POST'; body?: unknown }) => {
-    const answer = await call(path, { method: init?.method ?? 'GET', body: init?.body });
+  const apiCall: ApiCall = typedApi(async (path, init) => {
+    const answer = await call(path, { method: init.method as 'GET' | 'POST', body: init.body });
     if (answer.status >= 400) throw new ApiError(answer.status, envelopeOf(answer.status, answer.json));
-    return answer.json as T;
-  };
+    return answer.json;
+  });
   const queryClient = createQueryClient();
   // the page is rendered for the visitor's place, and hydrates with it (place/store.ts)
   const place = placeFromCookie(placeCookie) ?? ipPlace ?? null;

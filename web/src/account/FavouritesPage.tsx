@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { apiCall, plural } from '@estate/client';
+import { api, plural } from '@estate/client';
 import { useSession } from '../auth/session';
 import { EAGER_CARDS, ListingCard } from '../catalogue/ListingCard';
 import { removeGuestFavourites } from '../favourites/guestFavourites';
@@ -36,8 +36,7 @@ export function FavouritesPage() {
     setFailed(false);
     try {
       if (profile) {
-        const query = picked.map((id) => `adIds[]=${encodeURIComponent(id)}`).join('&');
-        await apiCall(`/api/favorite-publications?${query}`, { method: 'DELETE' });
+        await api.delete('/api/favorite-publications', { query: { adIds: picked } });
         await reload();
       } else removeGuestFavourites(picked);
       setChecked(new Set());

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiCall, formatPrice, type PremiumTariffDto } from '@estate/client';
+import { api, formatPrice, type PremiumTariffDto } from '@estate/client';
 import { useSession } from '../auth/session';
 import { formatDate } from '../app/dates';
 
@@ -15,16 +15,15 @@ export function PremiumPage() {
   const [error, setError] = useState<string | null>(null);
   useEffect(
     () =>
-      void apiCall<{ data: Tariff[] }>('/api/tariffs')
+      void api
+        .get('/api/tariffs')
         .then((r) => setTariffs(r.data))
         .catch(() => setTariffs([])),
     [],
   );
   const pay = async (id: string) => {
     try {
-      const { data } = await apiCall<{ data: { confirmationUrl: string } }>(`/api/tariffs/payment/${id}`, {
-        method: 'POST',
-      });
+      const { data } = await api.post('/api/tariffs/payment/{id}', { path: { id } });
       window.location.assign(data.confirmationUrl);
     } catch (e) {
       setError((e as Error).message);

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { apiCall, ApiError, type RealtorRequestDto } from '@estate/client';
+import { api, ApiError, type BodyOf, type RealtorRequestDto } from '@estate/client';
 import { useSession } from '../auth/session';
 
 /** as the API answers it: inferred from the server's schema, never copied */
@@ -37,7 +37,7 @@ export function RealtorRequestPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const load = () =>
-    apiCall<{ data: Request }>('/api/realtor-database-request').then(({ data }) => {
+    api.get('/api/realtor-database-request').then(({ data }) => {
       setRequest(data);
       if (data.status !== 4)
         setForm({
@@ -57,14 +57,14 @@ export function RealtorRequestPage() {
     setErrors({});
     setMessage(null);
     // only non-empty fields are sent (the spec)
+    // an empty required field is left out too: the server answers its field error
     const body = Object.fromEntries(
       Object.entries(form).filter(([key, v]) => v !== '' && (key !== 'kpp' || form.legalEntity === 1)),
-    );
+    ) as BodyOf<'post', '/api/realtor-database-request'>;
     try {
-      await apiCall('/api/realtor-database-request', {
-        method: request && request.status !== 4 ? 'PATCH' : 'POST',
-        body: JSON.stringify(body),
-      });
+      await (request && request.status !== 4
+        ? api.patch('/api/realtor-database-request', { body })
+        : api.post('/api/realtor-database-request', { body }));
       await load();
       await reload();
     } catch (e) {
@@ -77,12 +77,12 @@ export function RealtorRequestPage() {
     }
   };
   const remove = async () => {
-    await apiCall('/api/realtor-database-request', { method: 'DELETE' }).catch(() => undefined);
+    await api.delete('/api/realtor-database-request').catch(() => undefined);
     setForm(EMPTY);
     await load();
   };
   const confirm = async () => {
-    await apiCall('/api/realtor-database-request/confirm', { method: 'POST' });
+    await api.post('/api/realtor-database-request/confirm');
     await reload();
     navigate('/account');
   };

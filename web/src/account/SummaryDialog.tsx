@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { apiCall, type RealtorRequestDto } from '@estate/client';
+import { api } from '@estate/client';
 import { ModalShell } from '../leads/RequestDialog';
 import { RecentlyViewed } from '../publication/RecentlyViewed';
 import { useRecentlyViewed } from '../publication/recentlyViewed';
@@ -23,7 +23,7 @@ export default function SummaryDialog({ open, onClose }: { open: boolean; onClos
   const viewed = useRecentlyViewed();
   const request = useQuery({
     queryKey: ['realtor-request'],
-    queryFn: () => apiCall<{ data: RealtorRequestDto }>('/api/realtor-database-request').then((r) => r.data),
+    queryFn: () => api.get('/api/realtor-database-request').then((r) => r.data),
   });
   return (
     <ModalShell open={open} onClose={onClose} title="Сводка" maxWidth="md">

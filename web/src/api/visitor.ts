@@ -1,4 +1,4 @@
-import { request } from '@estate/client';
+import { api } from '@estate/client';
 
 /**
  * The visitor id is the server's: `POST /api/visitor` sets it in an HttpOnly cookie the browser
@@ -10,7 +10,7 @@ let visitorReady = false;
 let asking: Promise<void> | null = null;
 
 export function ensureVisitor(): Promise<void> {
-  asking ??= request('/api/visitor', { method: 'POST' }).then(
+  asking ??= api.post('/api/visitor').then(
     () => {
       visitorReady = true;
     },
@@ -47,14 +47,12 @@ export function flushViews() {
   const views = read();
   const unsent = views.filter((v) => !v.isSend).map((v) => v.id);
   if (!unsent.length) return;
-  const body = JSON.stringify({ publicationIds: unsent.slice(0, 50) });
+  const body = { publicationIds: unsent.slice(0, 50) };
   // a beacon (or a keepalive fetch) finishes while the page unloads; it carries the visitor cookie
   const send = () => {
-    if (navigator.sendBeacon?.('/api/publications/add-views', new Blob([body], { type: 'application/json' })))
-      return;
-    void request('/api/publications/add-views', { method: 'POST', body, keepalive: true }).catch(
-      () => undefined,
-    );
+    const beacon = new Blob([JSON.stringify(body)], { type: 'application/json' });
+    if (navigator.sendBeacon?.(api.url('post', '/api/publications/add-views'), beacon)) return;
+    void api.post('/api/publications/add-views', { body, keepalive: true }).catch(() => undefined);
   };
   // the id is normally there long before: while it is being asked for, the batch waits for it
   if (visitorReady) send();

@@ -7,7 +7,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { apiCall, logout as endSession, profile as askProfile, type ProfileDto } from '@estate/client';
+import { api, logout as endSession, profile as askProfile, type ProfileDto } from '@estate/client';
 import { keepGuestFavourites, takeGuestFavourites } from '../favourites/guestFavourites';
 import { mergeGuestFavourites } from '../favourites/merge';
 
@@ -52,9 +52,9 @@ async function loadSession(): Promise<Loaded> {
   const me = await askProfile().catch(() => null);
   if (!me) return { profile: null, favourites: NO_FAVOURITES };
   // the spec's full fetch of favourites: limit 100, offset 1
-  const list = await apiCall<{ data: { id: string }[] }>(
-    '/api/favorite-publications?limit=100&offset=1',
-  ).catch(() => ({ data: [] }));
+  const list = await api
+    .get('/api/favorite-publications', { query: { limit: 100, offset: 1 } })
+    .catch(() => ({ data: [] }));
   return { profile: me, favourites: new Set(list.data.map((p) => p.id)) };
 }
 
@@ -101,10 +101,8 @@ function sessionStore() {
       else next.delete(publicationId);
       set({ favourites: next });
       const call = adding
-        ? apiCall(`/api/favorite-publications/${encodeURIComponent(publicationId)}`, { method: 'POST' })
-        : apiCall(`/api/favorite-publications?adIds[]=${encodeURIComponent(publicationId)}`, {
-            method: 'DELETE',
-          });
+        ? api.post('/api/favorite-publications/{id}', { path: { id: publicationId } })
+        : api.delete('/api/favorite-publications', { query: { adIds: [publicationId] } });
       await call.catch(() => reload());
     },
     openAuth: (tab = 'login') => set({ authOpen: tab }),

@@ -7,7 +7,7 @@ import { ruRU } from '@mui/x-date-pickers/locales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ru';
-import { apiCall, type CalendarEntryDto } from '@estate/client';
+import { api, type CalendarEntryDto } from '@estate/client';
 import type { Stay } from './stay';
 
 const pickerTexts = ruRU.components.MuiLocalizationProvider.defaultProps.localeText;
@@ -20,10 +20,13 @@ export const calendarQuery = (publicationId: string, from: string) =>
   queryOptions({
     queryKey: ['booking-calendar', publicationId, from],
     queryFn: ({ signal }) =>
-      apiCall<{ data: CalendarEntryDto[] }>(
-        `/api/booking/daily-rent/${encodeURIComponent(publicationId)}/calendar?startDate=${from}&endDate=${dayjs(from).add(1, 'year').format(DAY)}`,
-        { signal },
-      ).then((answer) => answer.data),
+      api
+        .get('/api/booking/daily-rent/{publicationId}/calendar', {
+          path: { publicationId },
+          query: { startDate: from, endDate: dayjs(from).add(1, 'year').format(DAY) },
+          signal,
+        })
+        .then((answer) => answer.data),
     staleTime: 60_000,
   });
 

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { apiCall, formatPrice, plural, type BookingDto } from '@estate/client';
+import { api, formatPrice, plural, type BookingDto } from '@estate/client';
 import { formatDate } from '../app/dates';
 
 /** as the API answers it: inferred from the server's schema, never copied */
@@ -34,7 +34,8 @@ export function MyBookingsPage() {
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [reason, setReason] = useState('Изменились планы');
   const load = useCallback(() => {
-    apiCall<{ data: Booking[] }>('/api/booking/daily-rent/list-for-user?limit=100&offset=1')
+    api
+      .get('/api/booking/daily-rent/list-for-user', { query: { limit: 100, offset: 1 } })
       .then((r) => setItems(r.data))
       .catch(() => setItems([]));
   }, []);
@@ -42,10 +43,12 @@ export function MyBookingsPage() {
   const shown = (items ?? []).filter(TABS.find((t) => t.key === tab)!.match);
   const cancel = async () => {
     if (!cancelling) return;
-    await apiCall(`/api/booking/daily-rent/${cancelling.id}/cancel`, {
-      method: 'POST',
-      body: JSON.stringify({ text: reason }),
-    }).catch(() => undefined);
+    await api
+      .post('/api/booking/daily-rent/{requestId}/cancel', {
+        path: { requestId: cancelling.id },
+        body: { text: reason },
+      })
+      .catch(() => undefined);
     setCancelling(null);
     load();
   };

@@ -14,7 +14,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
-  apiCall,
+  api,
   ApiError,
   formatPhone,
   isFullPhone,
@@ -120,9 +120,11 @@ export function ReserveCard({ publication }: { publication: Publication }) {
   useEffect(() => {
     if (nights < 1) return;
     const timer = setTimeout(() => {
-      apiCall<{ data: { existsFreeDateByPeriod: boolean } }>(
-        `/api/booking/daily-rent/${publication.id}/calendar/check-date?startDate=${stay.checkIn}&endDate=${stay.checkOut}`,
-      )
+      api
+        .get('/api/booking/daily-rent/{publicationId}/calendar/check-date', {
+          path: { publicationId: publication.id },
+          query: { startDate: stay.checkIn, endDate: stay.checkOut },
+        })
         .then((r) => setFreeAnswer({ stay, free: r.data.existsFreeDateByPeriod }))
         .catch(() => setFreeAnswer(null));
     }, 300);

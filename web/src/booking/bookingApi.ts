@@ -1,9 +1,10 @@
-import { apiCall, botToken, type BookingDetailDto } from '@estate/client';
+import { api, botToken, type AnswerOf, type BookingDetailDto } from '@estate/client';
 
 /** The calls of a daily-rent booking: the phone's SMS check (the spec's sms-code calls), the request, the guest's own page. */
 /** as the API answers it: inferred from the server's schema, never copied */
 export type BookingAnswer = BookingDetailDto;
-export type SentBooking = BookingAnswer & { repeated: boolean; guestPage: string | null };
+/** the request as its POST answers it (without the messages: a new request has none) */
+export type SentBooking = AnswerOf<'post', '/api/booking/daily-rent/{publicationId}'>['data'];
 export type BookingInput = {
   name: string;
   phone: string;
@@ -20,9 +21,8 @@ const KEY_HEADER = 'booking-key';
 
 /** The code is sent; endTime (when a new one may be asked) moved onto this device's clock by the server's own time. */
 export async function sendFormCode(phone: string): Promise<string> {
-  const { data } = await apiCall<{ data: { endTime: string; serverTime?: string } }>('/api/sms-code/send', {
-    method: 'POST',
-    body: JSON.stringify({ phone, 'g-recaptcha-response': await botToken('sms_code') }),
+  const { data } = await api.post('/api/sms-code/send', {
+    body: { phone, 'g-recaptcha-response': await botToken('sms_code') },
   });
   return data.serverTime
     ? new Date(Date.now() + Date.parse(data.endTime) - Date.parse(data.serverTime)).toISOString()
@@ -30,9 +30,8 @@ export async function sendFormCode(phone: string): Promise<string> {
 }
 
 export async function verifyFormCode(phone: string, smsCode: string): Promise<string> {
-  const { data } = await apiCall<{ data: { token: string } }>('/api/sms-code/verify', {
-    method: 'POST',
-    body: JSON.stringify({ phone, smsCode, 'g-recaptcha-response': await botToken('sms_verify') }),
+  const { data } = await api.post('/api/sms-code/verify', {
+    body: { phone, smsCode, 'g-recaptcha-response': await botToken('sms_verify') },
   });
   return data.token;
 }
@@ -42,27 +41,25 @@ export async function sendBooking(
   input: BookingInput,
   trustToken: string | null,
 ): Promise<SentBooking> {
-  const { data } = await apiCall<{ data: SentBooking }>(
-    `/api/booking/daily-rent/${encodeURIComponent(publicationId)}`,
-    {
-      method: 'POST',
-      headers: trustToken ? { [TRUST_HEADER]: trustToken } : {},
-      body: JSON.stringify({ publicationId, ...input, 'g-recaptcha-response': await botToken('booking') }),
-    },
-  );
+  const { data } = await api.post('/api/booking/daily-rent/{publicationId}', {
+    path: { publicationId },
+    headers: trustToken ? { [TRUST_HEADER]: trustToken } : {},
+    body: { publicationId, ...input, 'g-recaptcha-response': await botToken('booking') },
+  });
   return data;
 }
 
 export const guestBooking = (requestId: string, key: string) =>
-  apiCall<{ data: BookingAnswer }>(`/api/booking/daily-rent/guest/${encodeURIComponent(requestId)}`, {
+  api.get('/api/booking/daily-rent/guest/{requestId}', {
+    path: { requestId },
     headers: { [KEY_HEADER]: key },
   });
 
 export const cancelGuestBooking = (requestId: string, key: string, text: string) =>
-  apiCall<{ data: BookingAnswer }>(`/api/booking/daily-rent/guest/${encodeURIComponent(requestId)}/cancel`, {
-    method: 'POST',
+  api.post('/api/booking/daily-rent/guest/{requestId}/cancel', {
+    path: { requestId },
     headers: { [KEY_HEADER]: key },
-    body: JSON.stringify({ text }),
+    body: { text },
   });
 
 /**

@@ -1,7 +1,7 @@
 import PhoneIcon from '@mui/icons-material/Phone';
 import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { apiCall, formatPhone } from '@estate/client';
+import { api, formatPhone } from '@estate/client';
 import { ensureVisitor } from '../api/visitor';
 
 type Reveal = { kind: 'hidden' } | { kind: 'asking' } | { kind: 'shown'; phone: string } | { kind: 'failed' };
@@ -10,10 +10,7 @@ type Reveal = { kind: 'hidden' } | { kind: 'asking' } | { kind: 'shown'; phone: 
 async function revealPhone(publicationId: string): Promise<string> {
   // the reveal counts once a day per visitor: the visitor cookie (asked for at start) names it
   await ensureVisitor();
-  const answer = await apiCall<{ data?: { phone?: unknown } }>(
-    `/api/publications/${encodeURIComponent(publicationId)}/phone-view`,
-    { method: 'POST' },
-  );
+  const answer = await api.post('/api/publications/{id}/phone-view', { path: { id: publicationId } });
   if (typeof answer.data?.phone !== 'string') throw new Error('phone not revealed');
   return answer.data.phone;
 }

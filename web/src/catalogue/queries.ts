@@ -1,11 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  NO_RESULTS,
-  type CharacteristicDto,
-  type DealCategoriesDto,
-  type PageMeta,
-} from '@estate/client';
+import { ApiError, NO_RESULTS, type PageMeta } from '@estate/client';
 import type { DealCategory, Publication, SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
 import { placeFromParams, placeRequest, placeToParams } from '../place/placeFilter';
@@ -181,7 +175,7 @@ export const catalogueQuery = (request: SearchRequest, call: ApiCall = browserCa
     queryKey: ['publications', 'search', request],
     queryFn: async ({ signal }): Promise<CataloguePage> => {
       try {
-        return await call<CataloguePage>('/api/publications', { method: 'POST', body: request, signal });
+        return await call.post('/api/publications', { body: request, signal });
       } catch (error) {
         if (error instanceof ApiError && error.errorCode === NO_RESULTS)
           return { data: [], meta: { current_page: 1, last_page: 1, per_page: request.limit, total: 0 } };
@@ -202,11 +196,7 @@ export const countQuery = (request: CountRequest, call: ApiCall = browserCall) =
   queryOptions({
     queryKey: ['publications', 'count', request],
     queryFn: ({ signal }) =>
-      call<{ data: { publicationCount: number } }>('/api/publications/count', {
-        method: 'POST',
-        body: request,
-        signal,
-      }).then((r) => r.data.publicationCount),
+      call.post('/api/publications/count', { body: request, signal }).then((r) => r.data.publicationCount),
     staleTime: 30_000,
   });
 
@@ -215,11 +205,13 @@ export const dealCategoriesQuery = (deal: DealCategory, call: ApiCall = browserC
   queryOptions({
     queryKey: ['deal-categories', deal],
     queryFn: ({ signal }) =>
-      call<{ data: DealCategoriesDto }>(`/api/deal-categories/${deal}`, { signal }).then((r) =>
-        r.data.categories
-          .filter((c) => c.propertyType !== null && !c.isNewBuilding)
-          .map((c) => ({ propertyType: c.propertyType!, name: c.name })),
-      ),
+      call
+        .get('/api/deal-categories/{deal}', { path: { deal }, signal })
+        .then((r) =>
+          r.data.categories
+            .filter((c) => c.propertyType !== null && !c.isNewBuilding)
+            .map((c) => ({ propertyType: c.propertyType!, name: c.name })),
+        ),
     staleTime: Infinity,
   });
 
@@ -235,16 +227,19 @@ export const characteristicsQuery = (
   queryOptions({
     queryKey: ['deal-categories', deal, 'characteristics', propertyType],
     queryFn: ({ signal }) =>
-      call<{ data: CharacteristicDto[] }>(
-        `/api/deal-categories/${deal}/characteristics${propertyType ? `?propertyType=${propertyType}` : ''}`,
-        { signal },
-      ).then((r) =>
-        r.data.filter(
-          (c) =>
-            c.cianName === 'FlatRoomsCount' ||
-            (CHARACTERISTIC_PARAMS as readonly string[]).includes(c.cianName),
+      call
+        .get('/api/deal-categories/{deal}/characteristics', {
+          path: { deal },
+          query: { propertyType: propertyType || undefined },
+          signal,
+        })
+        .then((r) =>
+          r.data.filter(
+            (c) =>
+              c.cianName === 'FlatRoomsCount' ||
+              (CHARACTERISTIC_PARAMS as readonly string[]).includes(c.cianName),
+          ),
         ),
-      ),
     staleTime: Infinity,
   });
 
@@ -253,9 +248,7 @@ export const complexNameQuery = (id: string, call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['residential-complexes', 'name', id],
     queryFn: ({ signal }) =>
-      call<{ data: { name: string } }>(`/api/residential-complexes/${encodeURIComponent(id)}`, {
-        signal,
-      }).then(
+      call.get('/api/residential-complexes/{id}', { path: { id }, signal }).then(
         (r) => r.data.name,
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) return '';
@@ -315,15 +308,17 @@ export const landingQuery = (
     queryKey: ['landing', deal, city, part],
     /** null: no such place (the page is the 404) */
     queryFn: ({ signal }): Promise<Landing | null> =>
-      call<{ data: Landing }>(
-        `/api/site/landings/${deal}/${encodeURIComponent(city)}${
-          part === null
-            ? ''
-            : 'district' in part
-              ? `/${encodeURIComponent(part.district)}`
-              : `/metro/${encodeURIComponent(part.station)}`
-        }`,
-        { signal },
+      (part === null
+        ? call.get('/api/site/landings/{deal}/{city}', { path: { deal, city }, signal })
+        : 'district' in part
+          ? call.get('/api/site/landings/{deal}/{city}/{district}', {
+              path: { deal, city, district: part.district },
+              signal,
+            })
+          : call.get('/api/site/landings/{deal}/{city}/metro/{station}', {
+              path: { deal, city, station: part.station },
+              signal,
+            })
       ).then(
         (r) => r.data,
         (error: unknown) => {

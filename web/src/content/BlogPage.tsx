@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardActionArea, Chip, Grid, Link, Stack, Typo
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
-  apiCall,
+  api,
   asApiError,
   type CategoryPostsAnswer,
   type PostCategoryDto,
@@ -119,17 +119,21 @@ function PostGrid({ posts }: { posts: PostListItemDto[] }) {
 }
 
 /** A list with «Показать ещё»: pages 1…n of a list call, each page appended to the ones shown. */
-function PagedPosts({ base, first }: { base: string; first: PostListAnswer }) {
+function PagedPosts({
+  page,
+  first,
+}: {
+  /** one page of the list call (from 1) */
+  page: (offset: number) => Promise<PostListAnswer>;
+  first: PostListAnswer;
+}) {
   const [pages, setPages] = useState<PostListAnswer[]>([first]);
   const [loading, setLoading] = useState(false);
   const last = pages[pages.length - 1];
   const more = async () => {
     setLoading(true);
     try {
-      const sep = base.includes('?') ? '&' : '?';
-      const next = await apiCall<PostListAnswer>(
-        `${base}${sep}limit=${PAGE}&offset=${last.meta.current_page + 1}`,
-      );
+      const next = await page(last.meta.current_page + 1);
       setPages((p) => [...p, next]);
     } finally {
       setLoading(false);
@@ -221,7 +225,12 @@ function BlogIndex() {
       <CategoryChips categories={categories.filter((c) => !c.parentId)} current={null} />
       {first.status === 'loading' && <Spinner />}
       {first.status === 'failed' && <Alert severity="error">Не удалось загрузить статьи</Alert>}
-      {first.status === 'ready' && <PagedPosts base="/api/posts" first={first.data} />}
+      {first.status === 'ready' && (
+        <PagedPosts
+          page={(offset) => api.get('/api/posts', { query: { limit: PAGE, offset } })}
+          first={first.data}
+        />
+      )}
     </Stack>
   );
 }
@@ -264,7 +273,12 @@ function CategoryView({
       )}
       <PagedPosts
         key={category.id}
-        base={`/api/post-categories/${encodeURIComponent(category.id)}/posts`}
+        page={(offset) =>
+          api.get('/api/post-categories/{id}/posts', {
+            path: { id: category.id },
+            query: { limit: PAGE, offset },
+          })
+        }
         first={answer}
       />
     </Stack>
@@ -279,9 +293,11 @@ function Related({ post }: { post: PostDto }) {
   useEffect(() => {
     if (!categoryId) return;
     let alive = true;
-    apiCall<PostListAnswer>(
-      `/api/post-categories/${encodeURIComponent(categoryId)}/posts?exclude=${encodeURIComponent(post.id)}&limit=${limit}&offset=1`,
-    )
+    api
+      .get('/api/post-categories/{id}/posts', {
+        path: { id: categoryId },
+        query: { exclude: post.id, limit, offset: 1 },
+      })
       .then((r) => alive && setShown(r))
       .catch(() => undefined) // only logged by the spec's client: the section stays as it was
       .finally(() => alive && setLoading(false));

@@ -1,14 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  ApiError,
-  type CategoryPostsAnswer,
-  type InvestmentDto,
-  type InvestmentListAnswer,
-  type InvestmentStatisticsDto,
-  type PostCategoryDto,
-  type PostDto,
-  type PostListAnswer,
-} from '@estate/client';
+import { ApiError, type CategoryPostsAnswer, type InvestmentDto, type PostDto } from '@estate/client';
 import { browserCall, type ApiCall } from '../app/call';
 
 export const POSTS_PAGE = 20;
@@ -16,14 +7,13 @@ export const POSTS_PAGE = 20;
 export const postCategoriesQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['blog', 'categories'],
-    queryFn: ({ signal }) =>
-      call<{ data: PostCategoryDto[] }>('/api/post-categories', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call.get('/api/post-categories', { signal }).then((r) => r.data),
   });
 
 export const postsQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['blog', 'posts', 1],
-    queryFn: ({ signal }) => call<PostListAnswer>(`/api/posts?limit=${POSTS_PAGE}&offset=1`, { signal }),
+    queryFn: ({ signal }) => call.get('/api/posts', { query: { limit: POSTS_PAGE, offset: 1 }, signal }),
   });
 
 export type BlogEntry =
@@ -40,14 +30,15 @@ export const blogEntryQuery = (slug: string, postFirst: boolean, call: ApiCall =
     queryFn: async ({ signal }): Promise<BlogEntry> => {
       const post = async (): Promise<BlogEntry> => ({
         kind: 'post',
-        post: (await call<{ data: PostDto }>(`/api/posts/${encodeURIComponent(slug)}`, { signal })).data,
+        post: (await call.get('/api/posts/{slug}', { path: { slug }, signal })).data,
       });
       const category = async (): Promise<BlogEntry> => ({
         kind: 'category',
-        answer: await call<CategoryPostsAnswer>(
-          `/api/post-categories/${encodeURIComponent(slug)}/posts?limit=${POSTS_PAGE}&offset=1`,
-          { signal },
-        ),
+        answer: await call.get('/api/post-categories/{id}/posts', {
+          path: { id: slug },
+          query: { limit: POSTS_PAGE, offset: 1 },
+          signal,
+        }),
       });
       const [first, second] = postFirst ? [post, category] : [category, post];
       try {
@@ -67,14 +58,13 @@ export const blogEntryQuery = (slug: string, postFirst: boolean, call: ApiCall =
 export const investmentsQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['investments', 'list'],
-    queryFn: ({ signal }) => call<InvestmentListAnswer>('/api/investments?limit=100&offset=1', { signal }),
+    queryFn: ({ signal }) => call.get('/api/investments', { query: { limit: 100, offset: 1 }, signal }),
   });
 
 export const investmentStatisticsQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['investments', 'statistics'],
-    queryFn: ({ signal }) =>
-      call<{ data: InvestmentStatisticsDto }>('/api/investments/statistics', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => call.get('/api/investments/statistics', { signal }).then((r) => r.data),
   });
 
 export const investmentQuery = (id: string, call: ApiCall = browserCall) =>
@@ -82,7 +72,7 @@ export const investmentQuery = (id: string, call: ApiCall = browserCall) =>
     queryKey: ['investments', 'one', id],
     /** null: there is no such object (the page is the 404) */
     queryFn: ({ signal }): Promise<InvestmentDto | null> =>
-      call<{ data: InvestmentDto }>(`/api/investments/${encodeURIComponent(id)}`, { signal }).then(
+      call.get('/api/investments/{id}', { path: { id }, signal }).then(
         (r) => r.data,
         (error: unknown) => {
           if (error instanceof ApiError && error.status === 404) return null;

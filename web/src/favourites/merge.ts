@@ -1,4 +1,4 @@
-import { ApiError, apiCall } from '@estate/client';
+import { ApiError, api } from '@estate/client';
 
 /**
  * Puts a guest's favourites into the account that just signed in, one `POST
@@ -11,7 +11,7 @@ export async function mergeGuestFavourites(ids: string[]): Promise<string[]> {
   const failed: string[] = [];
   for (const id of ids) {
     try {
-      await apiCall(`/api/favorite-publications/${encodeURIComponent(id)}`, { method: 'POST' });
+      await api.post('/api/favorite-publications/{id}', { path: { id } });
     } catch (error) {
       if (!(error instanceof ApiError && (error.status === 404 || error.status === 422))) failed.push(id);
     }

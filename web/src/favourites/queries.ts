@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiCall, DEAL_ROUTES } from '@estate/client';
+import { api, DEAL_ROUTES } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { Publication } from '../api/types';
 import { useGuestFavourites } from './guestFavourites';
@@ -24,15 +24,13 @@ export function useFavouriteListings(limit = 100): { items: Favourite[] | undefi
     enabled: !loading,
     queryFn: async (): Promise<Favourite[]> => {
       if (profile)
-        return apiCall<{ data: Favourite[] }>(`/api/favorite-publications?limit=${limit}&offset=1`)
+        return api
+          .get('/api/favorite-publications', { query: { limit, offset: 1 } })
           .then((a) => a.data)
           .catch(() => []);
       if (!ids) return [];
-      const query = ids
-        .split(',')
-        .map((id) => `ids[]=${encodeURIComponent(id)}`)
-        .join('&');
-      return apiCall<{ data: Publication[] }>(`/api/publications-by-ids?${query}`)
+      return api
+        .get('/api/publications-by-ids', { query: { ids: ids.split(',') } })
         .then((a) => a.data.map((p) => ({ ...p, isActive: true })))
         .catch(() => []);
     },

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { query, type PostListAnswer, type SlideListAnswer } from '@estate/client';
+
 import type { Publication, SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
 import { catalogueQuery } from '../catalogue/queries';
@@ -37,16 +37,14 @@ export const bestDealsQuery = (call: ApiCall = browserCall) =>
 export const slidesQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['slides', { limit: HOME_SLIDES, offset: 1 }] as const,
-    queryFn: ({ signal }) =>
-      call<SlideListAnswer>(`/api/slides${query({ limit: HOME_SLIDES, offset: 1 })}`, { signal }),
+    queryFn: ({ signal }) => call.get('/api/slides', { query: { limit: HOME_SLIDES, offset: 1 }, signal }),
     select: (answer) => answer.data.slice(0, HOME_SLIDES),
   });
 
 export const magazineQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['posts', { limit: HOME_POSTS, offset: 1 }] as const,
-    queryFn: ({ signal }) =>
-      call<PostListAnswer>(`/api/posts${query({ limit: HOME_POSTS, offset: 1 })}`, { signal }),
+    queryFn: ({ signal }) => call.get('/api/posts', { query: { limit: HOME_POSTS, offset: 1 }, signal }),
     select: (answer) => answer.data.slice(0, HOME_POSTS),
   });
 

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { apiCall, type SiteSettingsDto } from '@estate/client';
+import { api, type SiteSettingsDto } from '@estate/client';
 import type { ApiCall } from '../app/call';
 
 /** The site's contacts and policy link (`GET /api/settings`), asked once per visit and shared. */
@@ -8,7 +8,7 @@ let settings: Promise<SiteSettingsDto | null> | null = null;
 export const DEFAULT_POLICY_URL = '/storage/privacy_policy.pdf';
 
 export function loadSettings(): Promise<SiteSettingsDto | null> {
-  settings ??= apiCall<{ data: SiteSettingsDto }>('/api/settings').then(
+  settings ??= api.get('/api/settings').then(
     (r) => r.data,
     () => {
       settings = null; // asked again on the next page
@@ -27,7 +27,7 @@ const SITE_SETTINGS_KEY = ['site-settings'];
 export const prefetchSiteSettings = (queryClient: QueryClient, call: ApiCall) =>
   queryClient.prefetchQuery({
     queryKey: SITE_SETTINGS_KEY,
-    queryFn: () => call<{ data: SiteSettingsDto }>('/api/settings').then((r) => r.data),
+    queryFn: () => call.get('/api/settings').then((r) => r.data),
     staleTime: Infinity,
   });
 

@@ -59,7 +59,7 @@ export default function ComplaintDialog({
       phone: phoneDigits(phone),
       email: email.trim(),
       comment: comment.trim(),
-      policy,
+      policy: true, // \`valid\` holds only with the consent given
     });
   };
 

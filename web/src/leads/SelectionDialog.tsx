@@ -3,7 +3,7 @@ import { Box, Button, Chip, Stack, TextField, Typography, FormHelperText } from 
 import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
-import type { LeadBody } from './leadsApi';
+import type { LeadBody, MetroMinutes } from './leadsApi';
 import { LeadSteps } from './LeadSteps';
 import { PolicyConsent } from './parts';
 import { ModalShell } from './RequestDialog';
@@ -22,7 +22,10 @@ const ROADS: Choice<1 | 2 | 3>[] = [
   { value: 2, label: 'На машине' },
   { value: 3, label: 'На транспорте' },
 ];
-const MINUTES = [10, 20, 30, 60, 90, 120].map((m) => ({ value: m, label: `${m} мин` }));
+const MINUTES = ([10, 20, 30, 60, 90, 120] as const satisfies readonly MetroMinutes[]).map((m) => ({
+  value: m,
+  label: `${m} мин`,
+}));
 const ROOMS = [
   { id: 1, name: '1, 2-комнатная' },
   { id: 2, name: '3, 4-комнатная' },
@@ -34,7 +37,7 @@ type Form = {
   city: string;
   homesPropertyType: number | '';
   roadToMetro: 1 | 2 | 3 | '';
-  notMoreMinutes: number | '';
+  notMoreMinutes: MetroMinutes | '';
   homeSquare: string;
   kitchenSquare: string;
   priceMin: string;

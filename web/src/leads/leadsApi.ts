@@ -1,10 +1,16 @@
 import {
-  apiCall,
+  api,
   botToken,
+  type BodyOf,
   type ComplaintFiledDto,
   type LeadKindDto,
   type LeadSentDto,
 } from '@estate/client';
+
+/** The walk to the metro a selection may ask for, in minutes: the declaration's choices. */
+export type MetroMinutes = NonNullable<
+  NonNullable<BodyOf<'post', '/api/send-request'>['selection']>['notMoreMinutes']
+>;
 
 /** What every request form sends (api.md Forms; `kind` says which popup sent it, docs/decisions.md). */
 export type LeadBody = {
@@ -17,7 +23,7 @@ export type LeadBody = {
     city: string;
     homesPropertyType: number | null;
     roadToMetro: 1 | 2 | 3 | null;
-    notMoreMinutes: number | null;
+    notMoreMinutes: MetroMinutes | null;
     priceRange: { minValue: number; maxValue: number } | null;
     roomsCount: (1 | 2 | 3)[];
     homeSquare: number;
@@ -54,19 +60,19 @@ export function campaignLabel(): string | null {
 }
 
 export async function sendLead(body: LeadBody, trustToken: string | null): Promise<LeadSentDto> {
-  const { data } = await apiCall<{ data: LeadSentDto }>('/api/send-request', {
-    method: 'POST',
+  const { data } = await api.post('/api/send-request', {
     headers: trustToken ? { 'trust-token': trustToken } : {},
-    body: JSON.stringify({
+    body: {
       ...body,
       campaignLabel: campaignLabel(),
       'g-recaptcha-response': await botToken('send_request'),
-    }),
+    },
   });
   return data;
 }
 
-export type ComplaintBody = { phone: string; email: string; comment: string; policy: boolean };
+/** the policy's consent is required: a complaint is sent only with it given */
+export type ComplaintBody = { phone: string; email: string; comment: string; policy: true };
 
 /** A complaint goes from a confirmed phone, as a lead does (errorCode 6 without the trust token). */
 export async function sendComplaint(
@@ -74,13 +80,10 @@ export async function sendComplaint(
   body: ComplaintBody,
   trustToken: string | null,
 ): Promise<ComplaintFiledDto> {
-  const { data } = await apiCall<{ data: ComplaintFiledDto }>(
-    `/api/publications/${encodeURIComponent(publicationId)}/complaint`,
-    {
-      method: 'POST',
-      headers: trustToken ? { 'trust-token': trustToken } : {},
-      body: JSON.stringify({ ...body, 'g-recaptcha-response': await botToken('complaint') }),
-    },
-  );
+  const { data } = await api.post('/api/publications/{id}/complaint', {
+    path: { id: publicationId },
+    headers: trustToken ? { 'trust-token': trustToken } : {},
+    body: { ...body, 'g-recaptcha-response': await botToken('complaint') },
+  });
   return data;
 }

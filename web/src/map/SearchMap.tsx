@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import './attribution.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { apiCall, clientConfig, DEAL_ROUTES, formatPrice, plural } from '@estate/client';
+import { api, clientConfig, DEAL_ROUTES, formatPrice, plural } from '@estate/client';
 import { searchMap } from '../api/client';
 import type { MapBounds, MapRequest, Publication } from '../api/types';
 import { ListingPhoto } from '../photos/ListingPhoto';
@@ -164,9 +164,7 @@ export default function SearchMap({
       );
     };
     const openCard = async (id: string) => {
-      const answer = await apiCall<{ data: Publication[] }>(
-        `/api/publications-by-ids?ids=${encodeURIComponent(id)}`,
-      ).catch(() => null);
+      const answer = await api.get('/api/publications-by-ids', { query: { ids: [id] } }).catch(() => null);
       setChosen(answer?.data[0] ?? null);
     };
     const moved = () => {

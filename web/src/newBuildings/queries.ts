@@ -1,14 +1,5 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  ApiError,
-  NO_RESULTS,
-  query,
-  type ComplexCityDto,
-  type ComplexFiltersDto,
-  type PageMeta,
-  type ResidentialComplexDto,
-  type ResidentialComplexListItemDto,
-} from '@estate/client';
+import { ApiError, NO_RESULTS, type PageMeta, type ResidentialComplexDto } from '@estate/client';
 import type { Publication, SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
 import type { ChosenPlace } from '../place/store';
@@ -120,15 +111,13 @@ export const cityForAddress = (city: string, place: ChosenPlace | null) =>
 export const extraFilterCount = (f: ComplexFilters) =>
   [f.classes, f.stages, f.finish, f.parking, f.wallMaterials].filter((v) => v.length > 0).length;
 
-type ComplexListAnswer = { data: ResidentialComplexListItemDto[]; meta: PageMeta };
-
 function complexListParams(f: ComplexFilters, page: number, limit: number) {
   return {
     cityId: f.city || undefined,
     roomCount: f.rooms.length ? f.rooms : undefined,
-    deadline: f.year || undefined,
-    priceMin: f.priceMin || undefined,
-    priceMax: f.priceMax || undefined,
+    deadline: f.year ? Number(f.year) : undefined,
+    priceMin: f.priceMin ? Number(f.priceMin) : undefined,
+    priceMax: f.priceMax ? Number(f.priceMax) : undefined,
     class: f.classes.length ? f.classes : undefined,
     stage: f.stages.length ? f.stages : undefined,
     finish: f.finish.length ? f.finish : undefined,
@@ -144,8 +133,7 @@ export const complexListQuery = (f: ComplexFilters, page: number, call: ApiCall 
   const params = complexListParams(f, page, COMPLEXES_PER_PAGE);
   return queryOptions({
     queryKey: ['residential-complexes', 'list', params] as const,
-    queryFn: ({ signal }) =>
-      call<ComplexListAnswer>(`/api/residential-complexes${query(params)}`, { signal }),
+    queryFn: ({ signal }) => call.get('/api/residential-complexes', { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -155,8 +143,7 @@ export const complexNamesQuery = (city: string) => {
   const params = { cityId: city || undefined, limit: 100, offset: 1 };
   return queryOptions({
     queryKey: ['residential-complexes', 'names', params] as const,
-    queryFn: ({ signal }) =>
-      browserCall<ComplexListAnswer>(`/api/residential-complexes${query(params)}`, { signal }),
+    queryFn: ({ signal }) => browserCall.get('/api/residential-complexes', { query: params, signal }),
     select: (answer) =>
       answer.data.map((c) => ({ id: c.id, name: c.name })).sort((a, b) => a.name.localeCompare(b.name, 'ru')),
     staleTime: 5 * 60_000,
@@ -166,8 +153,7 @@ export const complexNamesQuery = (city: string) => {
 export const complexCitiesQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['residential-complexes', 'cities'] as const,
-    queryFn: ({ signal }) =>
-      call<{ data: ComplexCityDto[] }>('/api/residential-complexes/cities-for-filter', { signal }),
+    queryFn: ({ signal }) => call.get('/api/residential-complexes/cities-for-filter', { signal }),
     select: (answer) => answer.data,
     staleTime: 5 * 60_000,
   });
@@ -175,8 +161,7 @@ export const complexCitiesQuery = (call: ApiCall = browserCall) =>
 export const complexOptionsQuery = (call: ApiCall = browserCall) =>
   queryOptions({
     queryKey: ['residential-complexes', 'for-filters'] as const,
-    queryFn: ({ signal }) =>
-      call<{ data: ComplexFiltersDto }>('/api/residential-complexes/for-filters', { signal }),
+    queryFn: ({ signal }) => call.get('/api/residential-complexes/for-filters', { signal }),
     select: (answer) => answer.data,
     staleTime: 5 * 60_000,
   });
@@ -190,10 +175,7 @@ export const complexQuery = (id: string, call: ApiCall = browserCall) =>
     queryKey: ['residential-complexes', 'one', id] as const,
     queryFn: async ({ signal }): Promise<{ data: ResidentialComplexDto | null }> => {
       try {
-        return await call<{ data: ResidentialComplexDto }>(
-          `/api/residential-complexes/${encodeURIComponent(id)}`,
-          { signal },
-        );
+        return await call.get('/api/residential-complexes/{id}', { path: { id }, signal });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { data: null };
         throw error;
@@ -262,7 +244,7 @@ export const complexListingsQuery = (
     queryKey: ['publications', 'search', request] as const,
     queryFn: async ({ signal }): Promise<{ data: Publication[]; meta: PageMeta }> => {
       try {
-        return await call('/api/publications', { method: 'POST', body: request, signal });
+        return await call.post('/api/publications', { body: request, signal });
       } catch (error) {
         if (error instanceof ApiError && error.errorCode === NO_RESULTS)
           return { data: [], meta: { current_page: 1, last_page: 1, per_page: request.limit, total: 0 } };

@@ -23,7 +23,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDebounced } from './useDebounced';
-import { apiCall, type LocationListAnswer, type PlaceDto } from '@estate/client';
+import { api, type PlaceDto } from '@estate/client';
 import { choosePlace, type ChosenPlace } from './store';
 
 /** product.md section 9: the location search waits 400 ms after the last key. */
@@ -64,14 +64,13 @@ export function LocationModal({
   const search = useDebounced(text.trim(), LOCATION_DEBOUNCE_MS);
   const quick = useQuery({
     queryKey: ['locations', 'quick'],
-    queryFn: () => apiCall<LocationListAnswer>('/api/locations'),
+    queryFn: () => api.get('/api/locations'),
     enabled: open,
     staleTime: 3_600_000,
   });
   const found = useQuery({
     queryKey: ['locations', 'search', search],
-    queryFn: () =>
-      apiCall<LocationListAnswer>(`/api/locations?search=${encodeURIComponent(search)}&limit=20`),
+    queryFn: () => api.get('/api/locations', { query: { search, limit: 20 } }),
     // api.md: the search asks only with text
     enabled: open && search.length > 0,
     staleTime: 3_600_000,

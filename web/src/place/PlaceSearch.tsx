@@ -1,7 +1,7 @@
 import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiCall, type PlaceSuggestionDto } from '@estate/client';
+import { api, type PlaceSuggestionDto } from '@estate/client';
 import { useDebounced } from './useDebounced';
 import { currentPlace, placeOfSuggestion, type PlaceFilter } from './placeFilter';
 import { useChosenPlace } from './store';
@@ -42,10 +42,9 @@ export function PlaceSearch({
   const suggestions = useQuery({
     queryKey: ['place-suggestions', scope, query],
     queryFn: ({ signal }) =>
-      apiCall<{ data: PlaceSuggestionDto[] }>(
-        `/api/place-suggestions?query=${encodeURIComponent(query)}&locationId=${scope}&limit=10`,
-        { signal },
-      ).then((a) => a.data),
+      api
+        .get('/api/place-suggestions', { query: { query, locationId: scope, limit: 10 }, signal })
+        .then((a) => a.data),
     enabled: typed && query.length > 0,
     staleTime: 300_000,
   });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useBrowserStore } from '../app/browserStore';
-import { apiCall, type LocationByIpAnswer } from '@estate/client';
+import { api } from '@estate/client';
 
 /**
  * The visitor's place (product.md, Locations modal and Location search): what they chose in the
@@ -79,7 +79,8 @@ function start(rendered: ChosenPlace | null) {
     state = { place: rendered, ready: true };
     return;
   }
-  apiCall<LocationByIpAnswer>('/api/user-location-by-ip')
+  api
+    .get('/api/user-location-by-ip')
     .then((answer) =>
       answer.meta.source === 'ip' ? { id: answer.data.id, name: answer.data.name } : ALL_RUSSIA,
     )

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, type PriceHistoryDto, type ViewsDiagramDto } from '@estate/client';
+import { ApiError } from '@estate/client';
 import type { Publication } from '../api/types';
 import { ensureVisitor } from '../api/visitor';
 import { browserCall, type ApiCall } from '../app/call';
@@ -19,10 +19,11 @@ export const publicationQuery = (id: string, call: ApiCall = browserCall) =>
     queryFn: async ({ signal }): Promise<PublicationAnswer> => {
       if (call === browserCall) await ensureVisitor();
       try {
-        const answer = await call<{ data: Publication }>(
-          `/api/publications/${encodeURIComponent(id)}?isActive=1`,
-          { signal },
-        );
+        const answer = await call.get('/api/publications/{id}', {
+          path: { id },
+          query: { isActive: '1' },
+          signal,
+        });
         return { publication: answer.data };
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 410))
@@ -37,10 +38,9 @@ export const similarQuery = (id: string, dealCategory: Publication['dealCategory
   queryOptions({
     queryKey: ['publication', id, 'similar', dealCategory],
     queryFn: ({ signal }) =>
-      browserCall<{ data: Publication[] }>(
-        `/api/publications/${encodeURIComponent(id)}/similar/${dealCategory}`,
-        { signal },
-      ).then((answer) => answer.data),
+      browserCall
+        .get('/api/publications/{id}/similar/{dealType}', { path: { id, dealType: dealCategory }, signal })
+        .then((answer) => answer.data),
     staleTime: 5 * 60_000,
   });
 
@@ -49,10 +49,7 @@ export const publicationsByIdsQuery = (ids: string[]) =>
   queryOptions({
     queryKey: ['publications-by-ids', ids],
     queryFn: ({ signal }) =>
-      browserCall<{ data: Publication[] }>(
-        `/api/publications-by-ids?${ids.map((id) => `ids[]=${encodeURIComponent(id)}`).join('&')}`,
-        { signal },
-      ).then((answer) => answer.data),
+      browserCall.get('/api/publications-by-ids', { query: { ids }, signal }).then((answer) => answer.data),
     staleTime: 5 * 60_000,
   });
 
@@ -61,9 +58,9 @@ export const priceHistoryQuery = (id: string) =>
   queryOptions({
     queryKey: ['publication', id, 'price-history'],
     queryFn: ({ signal }) =>
-      browserCall<{ data: PriceHistoryDto }>(`/api/publications/${encodeURIComponent(id)}/price-history`, {
-        signal,
-      }).then((answer) => answer.data),
+      browserCall
+        .get('/api/publications/{id}/price-history', { path: { id }, signal })
+        .then((answer) => answer.data),
   });
 
 /** 'Статистика просмотров за последние 10 дней': the views day by day (oldest first) and their sums. */
@@ -71,8 +68,7 @@ export const viewsQuery = (id: string) =>
   queryOptions({
     queryKey: ['publication', id, 'views'],
     queryFn: ({ signal }) =>
-      browserCall<{ data: ViewsDiagramDto }>(
-        `/api/public-views-diagram-per-ten-days?publicationId=${encodeURIComponent(id)}`,
-        { signal },
-      ).then((answer) => answer.data),
+      browserCall
+        .get('/api/public-views-diagram-per-ten-days', { query: { publicationId: id }, signal })
+        .then((answer) => answer.data),
   });

@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ApiError, apiCall, type SavedSearchDto } from '@estate/client';
+import { ApiError, api, type SavedSearchDto } from '@estate/client';
 import { AlertsFields } from './AlertsFields';
 import { describeFilters, type Alerts, type SavedFilters } from './links';
 
@@ -35,10 +35,7 @@ export default function SaveSearchDialog({
     setBusy(true);
     setError(null);
     try {
-      const answer = await apiCall<{ data: SavedSearchDto }>('/api/saved-searches', {
-        method: 'POST',
-        body: { name, filters, alerts },
-      });
+      const answer = await api.post('/api/saved-searches', { body: { name, filters, alerts } });
       setSaved(answer.data);
     } catch (e) {
       const fields = e instanceof ApiError ? Object.values(e.errors ?? {}).flat() : [];

@@ -14,13 +14,12 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, apiCall, plural, type SavedSearchDto } from '@estate/client';
+import { ApiError, api, plural, type SavedSearchDto } from '@estate/client';
 import { AlertsFields } from './AlertsFields';
 import { catalogueUrl, describeFilters, type Alerts } from './links';
 import { PageSkeleton } from '../layout/PageSkeleton';
 
 type Change = { name?: string; alerts?: Alerts; paused?: boolean };
-const path = (id: string) => `/api/saved-searches/${encodeURIComponent(id)}`;
 const messageOf = (e: unknown) =>
   (e instanceof ApiError ? Object.values(e.errors).flat()[0] : undefined) ?? (e as Error).message;
 
@@ -39,7 +38,8 @@ export function SavedSearchesPage() {
 
   const load = useCallback(
     () =>
-      apiCall<{ data: SavedSearchDto[]; meta: { limit: number } }>('/api/saved-searches')
+      api
+        .get('/api/saved-searches')
         .then((answer) => {
           setItems(answer.data);
           setLimit(answer.meta.limit);
@@ -54,7 +54,7 @@ export function SavedSearchesPage() {
   const change = async (search: SavedSearchDto, body: Change) => {
     setError(null);
     try {
-      const answer = await apiCall<{ data: SavedSearchDto }>(path(search.id), { method: 'PATCH', body });
+      const answer = await api.patch('/api/saved-searches/{id}', { path: { id: search.id }, body });
       setItems((list) => list?.map((s) => (s.id === search.id ? answer.data : s)) ?? null);
       return true;
     } catch (e) {
@@ -65,14 +65,14 @@ export function SavedSearchesPage() {
   const remove = async (search: SavedSearchDto) => {
     setError(null);
     try {
-      await apiCall(path(search.id), { method: 'DELETE' });
+      await api.delete('/api/saved-searches/{id}', { path: { id: search.id } });
       setItems((list) => list?.filter((s) => s.id !== search.id) ?? null);
     } catch (e) {
       setError(messageOf(e));
     }
   };
   const open = async (search: SavedSearchDto) => {
-    await apiCall(`${path(search.id)}/visit`, { method: 'POST' }).catch(() => undefined);
+    await api.post('/api/saved-searches/{id}/visit', { path: { id: search.id } }).catch(() => undefined);
     navigate(catalogueUrl(search.filters));
   };
 

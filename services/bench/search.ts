@@ -25,17 +25,11 @@ import { buildContext, closeContext } from '../src/bootstrap';
 import { loadConfig } from '../src/core/config';
 import type { Actor } from '../src/core/access';
 import type { AppContext } from '../src/core/context';
-import { handleCommand } from '../src/core/decider';
 import { createLogger } from '../src/core/logger';
 import { authenticate } from '../src/identity/sessions';
 import { CITIES, type Location } from '../src/locations/cities';
 import { DISTRICTS } from '../src/locations/districts';
-import {
-  publicationDecider,
-  publicationStream,
-  toPublicationDto,
-  type PublicationCommand,
-} from '../src/publications';
+import { toPublicationDto, type PublicationCommand, handlePublication } from '../src/publications';
 import { random } from '../src/seed/demoData';
 
 const PUBLICATIONS = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -414,7 +408,7 @@ type Target = { id: string; details: PublicationDetails; published: boolean };
  * the log, waited for until the projections have put it in the read store, and the listing read back.
  */
 async function command(ctx: AppContext, actor: Actor, id: string, cmd: PublicationCommand) {
-  const result = await handleCommand(ctx.eventStore, publicationStream(id), publicationDecider, cmd, {
+  const result = await handlePublication(ctx.eventStore, id, cmd, {
     actor: actor.userId,
   });
   await ctx.projections.whenCaughtUp(result.position);

@@ -1,15 +1,14 @@
 import type { EventData } from '@estate/events';
-import { agencyDecider, agencyStream } from '../src/agencies/agency';
-import { bookingDecider, bookingStream } from '../src/bookings/booking';
-import { calendarDecider, calendarStream } from '../src/bookings/calendar';
-import { chatDecider, chatStream } from '../src/chats/chat';
+import { handleAgency } from '../src/agencies/agency';
+import { type bookingDecider, handleBooking } from '../src/bookings/booking';
+import { type calendarDecider, handleCalendar } from '../src/bookings/calendar';
+import { type chatDecider, handleChat } from '../src/chats/chat';
 import type { Actor } from '../src/core/access';
 import type { AppContext } from '../src/core/context';
-import { handleCommand } from '../src/core/decider';
 import { registerUser } from '../src/identity/registration';
-import { photoDecider, photoStream } from '../src/media';
-import { walletDecider, walletStream } from '../src/money';
-import { publicationDecider, publicationStream } from '../src/publications';
+import { handlePhoto } from '../src/media';
+import { type walletDecider, handleWallet } from '../src/money';
+import { type publicationDecider, handlePublication } from '../src/publications';
 
 /**
  * The agency's commands that the audit test runs straight through their deciders, with the actor a
@@ -19,26 +18,23 @@ export function agencyActions(ctx: AppContext, agencyId: string) {
   const as = (actor: string) => ({ actor });
   return {
     registerAgency: (owner: Actor, name: string) =>
-      handleCommand(
+      handleAgency(
         ctx.eventStore,
-        agencyStream(agencyId),
-        agencyDecider,
+        agencyId,
         { type: 'RegisterAgency', agencyId, name, ownerId: owner.userId },
         as(owner.userId),
       ),
     changeAvatar: (owner: Actor) =>
-      handleCommand(
+      handleAgency(
         ctx.eventStore,
-        agencyStream(agencyId),
-        agencyDecider,
+        agencyId,
         { type: 'ChangeAvatar', actor: owner, avatar: `/storage/agencies/${agencyId}/logo.png` },
         as(owner.userId),
       ),
     uploadPhoto: (by: Actor) =>
-      handleCommand(
+      handlePhoto(
         ctx.eventStore,
-        photoStream(agencyId, 'a'.repeat(24)),
-        photoDecider,
+        [agencyId, 'a'.repeat(24)],
         {
           type: 'RecordUpload',
           photoId: 'a'.repeat(24),
@@ -51,15 +47,15 @@ export function agencyActions(ctx: AppContext, agencyId: string) {
         as(by.userId),
       ),
     wallet: (command: Parameters<typeof walletDecider.decide>[0], actor: string) =>
-      handleCommand(ctx.eventStore, walletStream(agencyId), walletDecider, command, as(actor)),
+      handleWallet(ctx.eventStore, agencyId, command, as(actor)),
     publication: (id: string, command: Parameters<typeof publicationDecider.decide>[0], actor: string) =>
-      handleCommand(ctx.eventStore, publicationStream(id), publicationDecider, command, as(actor)),
+      handlePublication(ctx.eventStore, id, command, as(actor)),
     booking: (id: string, command: Parameters<typeof bookingDecider.decide>[0], actor: string) =>
-      handleCommand(ctx.eventStore, bookingStream(id), bookingDecider, command, as(actor)),
+      handleBooking(ctx.eventStore, id, command, as(actor)),
     calendar: (publicationId: string, command: Parameters<typeof calendarDecider.decide>[0], actor: string) =>
-      handleCommand(ctx.eventStore, calendarStream(publicationId), calendarDecider, command, as(actor)),
+      handleCalendar(ctx.eventStore, publicationId, command, as(actor)),
     chat: (chatId: string, command: Parameters<typeof chatDecider.decide>[0], actor: string) =>
-      handleCommand(ctx.eventStore, chatStream(chatId), chatDecider, command, as(actor)),
+      handleChat(ctx.eventStore, chatId, command, as(actor)),
   };
 }
 

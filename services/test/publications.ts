@@ -1,11 +1,9 @@
 import { PARAMS_ADDED_IN_V2, ROLES, type PublicationDetails, type PublicationParams } from '@estate/events';
-import { agencyDecider, agencyStream } from '../src/agencies/agency';
+import { handleAgency } from '../src/agencies/agency';
 import type { AppContext } from '../src/core/context';
-import { handleCommand } from '../src/core/decider';
 import { registerUser } from '../src/identity/registration';
 import { findPublicationPlace } from '../src/locations/tree';
-import { publicationDecider, type PublicationCommand } from '../src/publications';
-import { publicationStream } from '../src/publications';
+import { type PublicationCommand, handlePublication } from '../src/publications';
 import { type Actor } from '../src/core/access';
 
 const DAY = 24 * 60 * 60_000;
@@ -34,7 +32,7 @@ export async function createAgency(ctx: AppContext, key: string, phoneSuffix: st
     role: ROLES.AGENT,
     agencyId,
   });
-  await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, {
+  await handleAgency(ctx.eventStore, agencyId, {
     type: 'RegisterAgency',
     agencyId,
     name: `Агентство ${key}`,
@@ -102,7 +100,7 @@ export async function createPublication(ctx: AppContext, author: Actor, spec: Pu
     residentialComplexId: spec.complex ?? null,
   };
   const run = (command: PublicationCommand) =>
-    handleCommand(ctx.eventStore, publicationStream(spec.id), publicationDecider, command, {
+    handlePublication(ctx.eventStore, spec.id, command, {
       actor: author.userId,
     });
   await run({ type: 'CreatePublication', actor: author, publicationId: spec.id, details });

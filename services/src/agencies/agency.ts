@@ -1,5 +1,5 @@
 import { MODERATOR_ROLE, type AgencyDetails, type EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { type Actor } from '../core/access';
 
@@ -178,3 +178,6 @@ export const agencyDecider: Decider<AgencyCommand, Agency, AgencyEvent> = {
   evolve,
   initialState: () => ({ registered: false }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleAgency = commandHandler(agencyDecider, agencyStream);

@@ -1,5 +1,5 @@
 import type { EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 /**
@@ -48,3 +48,8 @@ export const agencyKeyDecider: Decider<AgencyKeyCommand, AgencyKey, AgencyKeyEve
     }
   },
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleAgencyKey = commandHandler(agencyKeyDecider, ([kind, value]: [AgencyKeyKind, string]) =>
+  agencyKeyStream(kind, value),
+);

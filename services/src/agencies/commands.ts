@@ -8,11 +8,11 @@ import {
 } from '@estate/projections';
 import type { Actor } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand, type CommandContext } from '../core/decider';
+import { type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { agencyDecider, agencyStream, type AgencyCommand } from './agency';
+import { type AgencyCommand, handleAgency } from './agency';
 import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
-import { realtorRequestDecider, realtorRequestStream, type RealtorRequestCommand } from './realtorRequest';
+import { type RealtorRequestCommand, handleRealtorRequest } from './realtorRequest';
 
 /**
  * The agencies' commands on one stream each, as the routes and the seed run them: each waits for
@@ -57,13 +57,7 @@ const runRequest = async (
   actor: string,
   meta: CommandContext = {},
 ) => {
-  const result = await handleCommand(
-    ctx.eventStore,
-    realtorRequestStream(userId),
-    realtorRequestDecider,
-    command,
-    { ...meta, actor },
-  );
+  const result = await handleRealtorRequest(ctx.eventStore, userId, command, { ...meta, actor });
   await ctx.projections.whenCaughtUp(result.position);
   return result;
 };
@@ -114,7 +108,7 @@ export async function runAgencyCommand(
   command: AgencyCommand,
   actorId: string,
 ) {
-  const result = await handleCommand(ctx.eventStore, agencyStream(agencyId), agencyDecider, command, {
+  const result = await handleAgency(ctx.eventStore, agencyId, command, {
     actor: actorId,
   });
   await ctx.projections.whenCaughtUp(result.position);

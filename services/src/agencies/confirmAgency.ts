@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ROLES, type AgencyDetails, type Role, type StoredEvent } from '@estate/events';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { defineWorkflow, runWorkflow, workflowStream, type WorkflowStep } from '../core/workflow';
-import { userDecider, userStream } from '../identity';
-import { agencyDecider, agencyStream } from './agency';
-import { agencyKeyDecider, agencyKeyStream, type AgencyKeyKind } from './agencyKey';
-import { realtorRequestDecider, realtorRequestStream } from './realtorRequest';
+import { handleUser } from '../identity';
+import { handleAgency } from './agency';
+import { type AgencyKeyKind, handleAgencyKey } from './agencyKey';
+import { realtorRequestDecider, realtorRequestStream, handleRealtorRequest } from './realtorRequest';
 
 export type ConfirmAgencyInput = { userId: string; agencyId: string; details: AgencyDetails };
 
@@ -20,13 +20,13 @@ const claim = (kind: AgencyKeyKind): WorkflowStep<ConfirmAgencyInput> => ({
     const key = keyOf(kind, input.details);
     if (!key) return; // a private realtor has no INN
     const command = { type: 'ClaimAgencyKey' as const, kind, key, agencyId: input.agencyId };
-    await handleCommand(store, agencyKeyStream(kind, key), agencyKeyDecider, command, meta);
+    await handleAgencyKey(store, [kind, key], command, meta);
   },
   async undo({ store, input, meta }) {
     const key = keyOf(kind, input.details);
     if (!key) return;
     const command = { type: 'ReleaseAgencyKey' as const, kind, key, agencyId: input.agencyId };
-    await handleCommand(store, agencyKeyStream(kind, key), agencyKeyDecider, command, meta);
+    await handleAgencyKey(store, [kind, key], command, meta);
   },
 });
 
@@ -48,22 +48,15 @@ export const confirmAgency = defineWorkflow<ConfirmAgencyInput, { agencyId: stri
     {
       name: 'confirm-request',
       async run({ store, input: { userId, agencyId }, meta }) {
-        await handleCommand(
-          store,
-          realtorRequestStream(userId),
-          realtorRequestDecider,
-          { type: 'ConfirmRealtorRequest', userId, agencyId },
-          meta,
-        );
+        await handleRealtorRequest(store, userId, { type: 'ConfirmRealtorRequest', userId, agencyId }, meta);
       },
     },
     {
       name: 'register-agency',
       async run({ store, input: { userId, agencyId, details }, meta }) {
-        await handleCommand(
+        await handleAgency(
           store,
-          agencyStream(agencyId),
-          agencyDecider,
+          agencyId,
           { type: 'RegisterAgency', agencyId, name: details.name, ownerId: userId },
           meta,
         );
@@ -73,10 +66,9 @@ export const confirmAgency = defineWorkflow<ConfirmAgencyInput, { agencyId: stri
       name: 'fill-profile',
       async run({ store, input: { userId, agencyId, details }, meta }) {
         const owner = { userId, role: ROLES.AGENCY_OWNER, agencyId };
-        await handleCommand(
+        await handleAgency(
           store,
-          agencyStream(agencyId),
-          agencyDecider,
+          agencyId,
           { type: 'ChangeProfile', actor: owner, details, canViewInCatalog: true, specializations: [] },
           meta,
         );
@@ -85,13 +77,7 @@ export const confirmAgency = defineWorkflow<ConfirmAgencyInput, { agencyId: stri
     {
       name: 'owner-role',
       async run({ store, input: { userId, agencyId }, meta }) {
-        await handleCommand(
-          store,
-          userStream(userId),
-          userDecider,
-          { type: 'ChangeRole', role: ROLES.AGENCY_OWNER, agencyId },
-          meta,
-        );
+        await handleUser(store, userId, { type: 'ChangeRole', role: ROLES.AGENCY_OWNER, agencyId }, meta);
       },
     },
   ],

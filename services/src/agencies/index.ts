@@ -12,7 +12,7 @@ import { agencyReactors } from './reactors';
 /** the demo seed opens its agencies as users do: a request, the moderator's approval, the confirmation */
 export { approveRealtorRequest, submitRealtorRequest } from './commands';
 export { confirmAgency, confirmRealtorRequest } from './confirmAgency';
-export { agencyDecider, agencyStream } from './agency';
+export { agencyDecider, agencyStream, handleAgency } from './agency';
 export { realtorRequestDecider, realtorRequestStream } from './realtorRequest';
 
 export const agenciesSlice: SliceManifest = {

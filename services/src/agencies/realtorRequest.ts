@@ -1,5 +1,5 @@
 import { MODERATOR_ROLE, type AgencyDetails, type EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { type Actor } from '../core/access';
 
@@ -124,3 +124,6 @@ export const realtorRequestDecider: Decider<RealtorRequestCommand, RealtorReques
   evolve,
   initialState: () => ({ status: 'none', contactName: null, details: null, reason: null }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleRealtorRequest = commandHandler(realtorRequestDecider, realtorRequestStream);

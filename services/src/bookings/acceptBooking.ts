@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand, type CommandContext } from '../core/decider';
+import { fold, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { type Actor, mayManagePublication } from '../core/access';
 import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
-import { bookingDecider, bookingStream } from './booking';
-import { calendarDecider, calendarStream } from './calendar';
+import { bookingDecider, bookingStream, handleBooking } from './booking';
+import { handleCalendar } from './calendar';
 import { CALENDAR_ATTEMPTS } from './commands';
 import { derivedId } from '../core/ids';
 import { workflowIdFor } from './ids';
@@ -47,10 +47,9 @@ export const acceptBookingWorkflow = defineWorkflow<AcceptBookingInput, { entryI
       name: RESERVE,
       async run({ store, input, workflowId, meta }: Step) {
         const { publicationId, requestId, startDate, endDate } = input;
-        const result = await handleCommand(
+        const result = await handleCalendar(
           store,
-          calendarStream(publicationId),
-          calendarDecider,
+          publicationId,
           { type: 'Reserve', publicationId, entryId: entryIdOf(workflowId), requestId, startDate, endDate },
           meta,
           CALENDAR_ATTEMPTS,
@@ -61,10 +60,9 @@ export const acceptBookingWorkflow = defineWorkflow<AcceptBookingInput, { entryI
       },
       async undo({ store, input, meta }: Step) {
         const { publicationId, requestId } = input;
-        await handleCommand(
+        await handleCalendar(
           store,
-          calendarStream(publicationId),
-          calendarDecider,
+          publicationId,
           { type: 'ReleaseReservation', publicationId, requestId },
           meta,
           CALENDAR_ATTEMPTS,
@@ -74,10 +72,9 @@ export const acceptBookingWorkflow = defineWorkflow<AcceptBookingInput, { entryI
     {
       name: ACCEPT,
       async run({ store, input, results, meta }: Step) {
-        await handleCommand(
+        await handleBooking(
           store,
-          bookingStream(input.requestId),
-          bookingDecider,
+          input.requestId,
           { type: 'AcceptBooking', actor: input.actor, entryId: reserved(results).entryId },
           meta,
         );

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { type Actor, mayManagePublication } from '../core/access';
 
@@ -180,3 +180,6 @@ export const bookingDecider: Decider<BookingCommand, Booking, BookingEvent> = {
   evolve,
   initialState: () => ({ exists: false }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleBooking = commandHandler(bookingDecider, bookingStream);

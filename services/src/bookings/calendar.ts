@@ -1,5 +1,5 @@
 import type { EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { PersistentMap } from '../core/persistentMap';
 
@@ -221,3 +221,6 @@ export const calendarDecider: Decider<CalendarCommand, Calendar, CalendarEvent> 
   evolve,
   initialState: () => ({ entries: PersistentMap.empty() }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleCalendar = commandHandler(calendarDecider, calendarStream);

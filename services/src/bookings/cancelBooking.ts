@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import type { Actor } from '../core/access';
 import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
 import { hashToken } from '../identity';
-import { bookingDecider, bookingStream } from './booking';
-import { calendarDecider, calendarStream } from './calendar';
+import { bookingDecider, bookingStream, handleBooking } from './booking';
+import { handleCalendar } from './calendar';
 import { CALENDAR_ATTEMPTS } from './commands';
 import { derivedId } from '../core/ids';
 import { workflowIdFor } from './ids';
@@ -39,10 +39,9 @@ export const cancelBookingWorkflow = defineWorkflow<CancelBookingInput, { reques
       async run({ store, input, workflowId, meta }: Step) {
         const { requestId, reason, by } = input;
         const cancellationId = cancellationIdOf(workflowId);
-        await handleCommand(
+        await handleBooking(
           store,
-          bookingStream(requestId),
-          bookingDecider,
+          requestId,
           'actor' in by
             ? { type: 'CancelBooking', actor: by.actor, reason, cancellationId }
             : { type: 'CancelBookingByLink', keyHash: by.keyHash, reason, cancellationId },
@@ -56,10 +55,9 @@ export const cancelBookingWorkflow = defineWorkflow<CancelBookingInput, { reques
         const booking = fold(bookingDecider, await store.readStream(bookingStream(input.requestId)));
         if (!booking.exists) return;
         const { publicationId, requestId } = booking.request;
-        await handleCommand(
+        await handleCalendar(
           store,
-          calendarStream(publicationId),
-          calendarDecider,
+          publicationId,
           { type: 'ReleaseReservation', publicationId, requestId },
           meta,
           CALENDAR_ATTEMPTS,

@@ -1,11 +1,11 @@
 import { PUBLICATION_STATUS } from '@estate/events';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand, type CommandContext } from '../core/decider';
+import { fold, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import type { Actor } from '../core/access';
-import { bookingDecider, bookingStream, type BookingCommand } from './booking';
-import { calendarDecider, calendarStream, overlaps, type CalendarCommand } from './calendar';
+import { bookingDecider, bookingStream, type BookingCommand, handleBooking } from './booking';
+import { calendarDecider, calendarStream, overlaps, type CalendarCommand, handleCalendar } from './calendar';
 import { todayOf } from './dates';
 
 /**
@@ -22,21 +22,13 @@ export const runCalendar = (
   publicationId: string,
   command: CalendarCommand,
   meta: CommandContext,
-) =>
-  handleCommand(
-    ctx.eventStore,
-    calendarStream(publicationId),
-    calendarDecider,
-    command,
-    meta,
-    CALENDAR_ATTEMPTS,
-  );
+) => handleCalendar(ctx.eventStore, publicationId, command, meta, CALENDAR_ATTEMPTS);
 export const runBooking = (
   ctx: AppContext,
   requestId: string,
   command: BookingCommand,
   meta: CommandContext,
-) => handleCommand(ctx.eventStore, bookingStream(requestId), bookingDecider, command, meta);
+) => handleBooking(ctx.eventStore, requestId, command, meta);
 
 export async function bookingOf(ctx: AppContext, requestId: string) {
   return fold(bookingDecider, await ctx.eventStore.readStream(bookingStream(requestId)));

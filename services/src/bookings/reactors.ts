@@ -1,11 +1,10 @@
 import { CATALOGUE, USERS, type CatalogueDocument, type UserDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { defineReactor, effectId, type ReactorEvent } from '../core/reactors/reactor';
 import { queueEmail, queueSms } from '../notifications';
 import { hashToken } from '../identity';
 import { bookingOf } from './commands';
-import { chatDecider, chatListingOf, chatStream, type BookingMessageKind, type ChatStart } from '../chats';
+import { chatListingOf, type BookingMessageKind, type ChatStart, handleChat } from '../chats';
 import { periodText } from './dates';
 import { guestKeyOf, guestPagePath } from './guestLinks';
 import { isDemoFact } from '../core/demo';
@@ -136,10 +135,9 @@ export const bookingReactors = (ctx: AppContext) => [
       const { chatId, kind, text, authorId } = await messageOf(ctx, event);
       // the request begins its chat when the guest and the author have none yet about the listing
       const start = event.type === 'BookingRequested' ? await chatStartOf(ctx, event) : null;
-      await handleCommand(
+      await handleChat(
         ctx.eventStore,
-        chatStream(chatId),
-        chatDecider,
+        chatId,
         {
           type: 'PostBookingMessage',
           chatId,

@@ -17,13 +17,12 @@ import {
 import type { Request } from 'express';
 import { currentUser, type AuthenticatedUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { pageMeta } from '../core/http';
 import { defineRoute } from '../core/route';
 import { interactionOf, publishInteractions } from '../statistics';
 import type { Logger } from '../core/logger';
-import { chatDecider, chatStream, type ChatCommand, type ChatEvent } from './chat';
+import { type ChatCommand, type ChatEvent, handleChat } from './chat';
 import {
   chatListAnswer,
   chatMessagesAnswer,
@@ -252,7 +251,7 @@ export const sendMessage = defineRoute({
         start: null,
       };
     }
-    const result = await handleCommand(ctx.eventStore, chatStream(command.chatId), chatDecider, command, {
+    const result = await handleChat(ctx.eventStore, command.chatId, command, {
       actor: user.userId,
     });
     await ctx.projections.whenCaughtUp(result.position);
@@ -275,10 +274,9 @@ export const readMessages = defineRoute({
     // the agency's owner and a moderator read without marking: the unread counts are the members'
     if (side === 'moderator' || (chat.visitorId !== user.userId && chat.authorId !== user.userId))
       return { data: { success: true } };
-    const result = await handleCommand(
+    const result = await handleChat(
       ctx.eventStore,
-      chatStream(id),
-      chatDecider,
+      id,
       { type: 'ReadMessages', chatId: id, readerId: user.userId },
       { actor: user.userId },
     );

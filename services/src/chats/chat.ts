@@ -1,5 +1,5 @@
 import type { EventData, EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { derivedId } from '../core/ids';
 
@@ -162,3 +162,6 @@ export const chatDecider: Decider<ChatCommand, Chat, ChatEvent> = {
   evolve,
   decide,
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleChat = commandHandler(chatDecider, chatStream);

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { DEMO_CORRELATION } from '../core/demo';
 import { derivedId } from '../core/ids';
 import { countNewChat } from './api';
-import { chatDecider, chatStream } from './chat';
+import { handleChat } from './chat';
 import { chatStartOf } from './listing';
 
 /** the demo's conversations: the visitor asks about a listing, its author answers */
@@ -35,10 +34,9 @@ export async function seedDemoChats(ctx: AppContext, visitorId: string) {
     const { chatId } = start;
     for (const [n, message] of CONVERSATIONS[i].entries()) {
       const authorId = message.from === 'visitor' ? visitorId : listing.authorId;
-      await handleCommand(
+      await handleChat(
         ctx.eventStore,
-        chatStream(chatId),
-        chatDecider,
+        chatId,
         {
           type: 'SendMessage',
           chatId,
@@ -70,10 +68,9 @@ export async function askAboutListing(
   const start = chatStartOf(listing, visitorId);
   const { chatId } = start;
   const send = (authorId: string, text: string, n: number) =>
-    handleCommand(
+    handleChat(
       ctx.eventStore,
-      chatStream(chatId),
-      chatDecider,
+      chatId,
       {
         type: 'SendMessage',
         chatId,

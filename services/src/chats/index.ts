@@ -7,6 +7,7 @@ export {
   chatDecider,
   chatIdOf,
   chatStream,
+  handleChat,
   type BookingMessageKind,
   type ChatCommand,
   type ChatStart,

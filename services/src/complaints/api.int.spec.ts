@@ -1,11 +1,10 @@
 import { registerPerson } from '../../test/agencyActions';
 import { PUBLICATION_STATUS, ROLES } from '@estate/events';
 import request from 'supertest';
-import { handleCommand } from '../core/decider';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
-import { publicationDecider, publicationStream } from '../publications';
+import { handlePublication } from '../publications';
 
 /**
  * api.md Complaint: a visitor's complaint about a listing (`POST /api/publications/{id}/complaint`)
@@ -234,7 +233,7 @@ describe('the moderators’ queue', () => {
 
   it('a listing hidden meanwhile is not declined: the refusal, and the complaint stays open', async () => {
     const id = (await complain('cl-hidden').expect(201)).body.data.id;
-    await handleCommand(t.ctx.eventStore, publicationStream('cl-hidden'), publicationDecider, {
+    await handlePublication(t.ctx.eventStore, 'cl-hidden', {
       type: 'ArchivePublication',
       actor: agency.agent,
     });

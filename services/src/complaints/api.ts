@@ -10,12 +10,12 @@ import {
 import type { Request } from 'express';
 import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand, loadState } from '../core/decider';
+import { loadState } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { contentRange } from '../core/http';
 import { defineRoute } from '../core/route';
 import { checkBot, clientIp, requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity';
-import { complaintDecider, complaintStream, type ComplaintHandler } from './complaint';
+import { complaintDecider, complaintStream, type ComplaintHandler, handleComplaint } from './complaint';
 import { declineListingOnComplaint } from './declineListing';
 import {
   COMPLAINT_STATUS_NAMES,
@@ -72,10 +72,9 @@ export const fileComplaint = defineRoute({
     await ctx.limits.consume('complaintsPerPhone', body.phone);
     await ctx.limits.consume('complaintsPerListing', id);
     const complaintId = randomUUID();
-    await handleCommand(
+    await handleComplaint(
       ctx.eventStore,
-      complaintStream(complaintId),
-      complaintDecider,
+      complaintId,
       {
         type: 'FileComplaint',
         complaint: {
@@ -194,10 +193,9 @@ export const dismissComplaint = defineRoute({
   response: complaintActionAnswer,
   async handle({ ctx, params: { id }, body: { reason }, req }) {
     const by = handlerOf(req);
-    const result = await handleCommand(
+    const result = await handleComplaint(
       ctx.eventStore,
-      complaintStream(id),
-      complaintDecider,
+      id,
       { type: 'DismissComplaint', complaintId: id, reason, by },
       { actor: by.userId },
     );

@@ -1,5 +1,5 @@
 import { MODERATOR_ROLE, type EventData, type EventOf, type Role } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type ComplaintEvent =
@@ -115,3 +115,6 @@ export const complaintDecider: Decider<ComplaintCommand, Complaint, ComplaintEve
   evolve,
   decide,
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleComplaint = commandHandler(complaintDecider, complaintStream);

@@ -1,9 +1,8 @@
 import { MODERATOR_ROLE } from '@estate/events';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { defineWorkflow, runWorkflow, workflowStream, type StepRun } from '../core/workflow';
-import { publicationDecider, publicationStream } from '../publications';
-import { complaintDecider, complaintStream, type ComplaintHandler } from './complaint';
+import { publicationStream, handlePublication } from '../publications';
+import { type ComplaintHandler, handleComplaint } from './complaint';
 
 export type DeclineListingInput = {
   complaintId: string;
@@ -15,10 +14,9 @@ export type DeclineListingInput = {
 };
 
 const uphold = (run: StepRun<DeclineListingInput>, complaintId: string, onlyIfOpen: boolean) =>
-  handleCommand(
+  handleComplaint(
     run.store,
-    complaintStream(complaintId),
-    complaintDecider,
+    complaintId,
     {
       type: 'UpholdComplaint',
       complaintId,
@@ -47,10 +45,9 @@ export const declineListing = defineWorkflow<DeclineListingInput, { complaintId:
       name: 'uphold-complaint',
       run: (run) => uphold(run, run.input.complaintId, false),
       async undo({ store, input, workflowId, meta }) {
-        await handleCommand(
+        await handleComplaint(
           store,
-          complaintStream(input.complaintId),
-          complaintDecider,
+          input.complaintId,
           {
             type: 'ReopenComplaint',
             complaintId: input.complaintId,
@@ -69,10 +66,9 @@ export const declineListing = defineWorkflow<DeclineListingInput, { complaintId:
           (e) => e.type === 'PublicationDeclined' && e.metadata.correlationId === workflowId,
         );
         if (declined) return;
-        await handleCommand(
+        await handlePublication(
           store,
-          stream,
-          publicationDecider,
+          input.publicationId,
           {
             type: 'DeclinePublication',
             actor: { userId: input.moderator.userId, role: input.moderator.role, agencyId: null },

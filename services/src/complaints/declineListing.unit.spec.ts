@@ -6,11 +6,11 @@ import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, SqliteEventStore } from '@es
 import { createPublication } from '../../test/publications';
 import type { Actor } from '../core/access';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
-import { publicationDecider, publicationStream } from '../publications';
-import { complaintDecider, complaintStream, type ComplaintHandler } from './complaint';
+import { publicationDecider, publicationStream, handlePublication } from '../publications';
+import { complaintDecider, complaintStream, type ComplaintHandler, handleComplaint } from './complaint';
 import { declineListing, type DeclineListingInput } from './declineListing';
 
 /**
@@ -41,7 +41,7 @@ const ctx = () =>
   }) as unknown as AppContext;
 
 async function file(complaintId: string) {
-  await handleCommand(store, complaintStream(complaintId), complaintDecider, {
+  await handleComplaint(store, complaintId, {
     type: 'FileComplaint',
     complaint: {
       complaintId,
@@ -59,12 +59,12 @@ async function file(complaintId: string) {
 async function given(listing: 'published' | 'archived' = 'published') {
   await createPublication(ctx(), agent, { id: 'flat', price: 9_000_000, publishedDaysAgo: 3 });
   if (listing === 'archived')
-    await handleCommand(store, publicationStream('flat'), publicationDecider, {
+    await handlePublication(store, 'flat', {
       type: 'ArchivePublication',
       actor: agent,
     });
   for (const id of ['c1', 'c2', 'c3']) await file(id);
-  await handleCommand(store, complaintStream('c3'), complaintDecider, {
+  await handleComplaint(store, 'c3', {
     type: 'DismissComplaint',
     complaintId: 'c3',
     reason: null,

@@ -1,9 +1,8 @@
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { DEMO_CORRELATION } from '../core/demo';
 import { derivedId } from '../core/ids';
-import { complaintDecider, complaintStream } from './complaint';
+import { handleComplaint } from './complaint';
 
 const COMPLAINTS = [
   {
@@ -36,10 +35,9 @@ export async function seedDemoComplaints(ctx: AppContext) {
     // two about the first listing, one about the second
     const listing = listings[i < 2 ? 0 : listings.length - 1];
     const complaintId = derivedId('demo-complaint', String(i));
-    await handleCommand(
+    await handleComplaint(
       ctx.eventStore,
-      complaintStream(complaintId),
-      complaintDecider,
+      complaintId,
       {
         type: 'FileComplaint',
         complaint: {

@@ -1,5 +1,5 @@
 import type { EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 /**
@@ -60,3 +60,6 @@ export const blogSlugDecider: Decider<BlogSlugCommand, BlogSlug, BlogSlugEvent> 
     }
   },
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleBlogSlug = commandHandler(blogSlugDecider, blogSlugStream);

@@ -22,11 +22,11 @@ import { DomainError } from '../core/errors';
 import { runWorkflow } from '../core/workflow';
 import { findLocation } from '../locations';
 import { assertImagesExist } from './images';
-import { investmentDecider, investmentStream } from './investment';
+import { handleInvestment } from './investment';
 import type { ItemCommand } from './publishable';
 import { saveBlogEntry, type SaveBlogEntryInput } from './saveBlogEntry';
 import { SETTINGS_STREAM, settingsDecider, type SettingsCommand } from './settings';
-import { slideDecider, slideStream } from './slide';
+import { handleSlide } from './slide';
 
 /**
  * The moderators' commands on the content, with what only the read models or the file store can
@@ -162,10 +162,7 @@ export async function deleteCategory(ctx: AppContext, moderatorId: string, id: s
   await saveBlog(ctx, { kind: 'category', id }, { type: 'Delete', moderatorId }, moderatorId, {});
 }
 
-const ITEMS = {
-  slide: { decider: slideDecider, stream: slideStream },
-  investment: { decider: investmentDecider, stream: investmentStream },
-} as const;
+const ITEMS = { slide: handleSlide, investment: handleInvestment } as const;
 
 /** A slide or an investment object, written (or deleted) in its own stream. */
 export async function runItemCommand(
@@ -175,11 +172,9 @@ export async function runItemCommand(
   command: ItemCommand<SlideDetails> | ItemCommand<InvestmentDetails>,
   meta: CommandContext = {},
 ) {
-  const { decider, stream } = ITEMS[kind];
-  const { position } = await handleCommand(
+  const { position } = await (ITEMS[kind] as typeof handleSlide)(
     ctx.eventStore,
-    stream(id),
-    decider as typeof slideDecider,
+    id,
     command as ItemCommand<SlideDetails>,
     { actor: command.moderatorId, ...meta },
   );

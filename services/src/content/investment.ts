@@ -1,3 +1,4 @@
+import { commandHandler } from '../core/decider';
 import type { EventOf, InvestmentDetails } from '@estate/events';
 import { DomainError } from '../core/errors';
 import { publishableDecider, type ItemCommand, type ItemState } from './publishable';
@@ -39,3 +40,6 @@ export const investmentDecider = publishableDecider<InvestmentDetails, Investmen
     }
   },
 });
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleInvestment = commandHandler(investmentDecider, investmentStream);

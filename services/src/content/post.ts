@@ -1,3 +1,4 @@
+import { commandHandler } from '../core/decider';
 import type { EventOf, PostDetails } from '@estate/events';
 import { DomainError } from '../core/errors';
 import { publishableDecider, type ItemCommand, type ItemState } from './publishable';
@@ -34,3 +35,6 @@ export const postDecider = publishableDecider<PostDetails, PostEvent>({
       });
   },
 });
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handlePost = commandHandler(postDecider, postStream);

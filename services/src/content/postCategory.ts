@@ -1,3 +1,4 @@
+import { commandHandler } from '../core/decider';
 import type { EventOf, PostCategoryDetails } from '@estate/events';
 import { DomainError } from '../core/errors';
 import { publishableDecider, type ItemCommand, type ItemState } from './publishable';
@@ -32,3 +33,6 @@ export const postCategoryDecider = publishableDecider<PostCategoryDetails, PostC
       });
   },
 });
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handlePostCategory = commandHandler(postCategoryDecider, postCategoryStream);

@@ -1,9 +1,14 @@
 import type { EventStore } from '@estate/events';
-import { fold, handleCommand, type CommandContext } from '../core/decider';
+import { fold, type CommandContext } from '../core/decider';
 import { defineWorkflow } from '../core/workflow';
-import { blogSlugDecider, blogSlugStream, type SlugOwner } from './blogSlug';
-import { postDecider, postStream, type PostCommand } from './post';
-import { postCategoryDecider, postCategoryStream, type PostCategoryCommand } from './postCategory';
+import { type SlugOwner, handleBlogSlug } from './blogSlug';
+import { postDecider, postStream, type PostCommand, handlePost } from './post';
+import {
+  postCategoryDecider,
+  postCategoryStream,
+  type PostCategoryCommand,
+  handlePostCategory,
+} from './postCategory';
 
 /** A post's or a category's write that may move its address: created, edited or deleted. */
 export type SaveBlogEntryInput =
@@ -28,10 +33,9 @@ function slugCommand(
   input: SaveBlogEntryInput,
   meta: CommandContext,
 ) {
-  return handleCommand(
+  return handleBlogSlug(
     store,
-    blogSlugStream(slug),
-    blogSlugDecider,
+    slug,
     { type, slug, owner: input.owner, moderatorId: input.moderatorId },
     meta,
   );
@@ -40,20 +44,8 @@ function slugCommand(
 async function save(store: EventStore, input: SaveBlogEntryInput, meta: CommandContext): Promise<Saved> {
   const { state, position } =
     input.owner.kind === 'post'
-      ? await handleCommand(
-          store,
-          postStream(input.owner.id),
-          postDecider,
-          input.command as PostCommand,
-          meta,
-        )
-      : await handleCommand(
-          store,
-          postCategoryStream(input.owner.id),
-          postCategoryDecider,
-          input.command as PostCategoryCommand,
-          meta,
-        );
+      ? await handlePost(store, input.owner.id, input.command as PostCommand, meta)
+      : await handlePostCategory(store, input.owner.id, input.command as PostCategoryCommand, meta);
   return {
     position,
     slugs: state.slugs,

@@ -1,3 +1,4 @@
+import { commandHandler } from '../core/decider';
 import type { EventOf, SlideDetails } from '@estate/events';
 import { DomainError } from '../core/errors';
 import { publishableDecider, type ItemCommand, type ItemState } from './publishable';
@@ -34,3 +35,6 @@ export const slideDecider = publishableDecider<SlideDetails, SlideEvent>({
       });
   },
 });
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleSlide = commandHandler(slideDecider, slideStream);

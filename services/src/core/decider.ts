@@ -187,3 +187,35 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     }
   }
 }
+
+/**
+ * A decider's command handler, bound once with the name of its streams: the slice exports
+ * `handlePublication = commandHandler(publicationDecider, publicationStream)` and runs
+ * `handlePublication(store, id, command, meta)`. The same read, decision, append, expected
+ * revision, metadata and retries as `handleCommand`, without naming the decider and the stream at
+ * every use (a stream named by two values takes them as a tuple: `handlePhoto(store, [agencyId, photoId], …)`).
+ */
+export type CommandHandler<Id, Command, State, Event extends DomainEvent> = ((
+  store: EventStore,
+  id: Id,
+  command: Command,
+  context?: CommandContext,
+  maxAttempts?: number,
+) => Promise<CommandResult<State, Event>>) & {
+  readonly decider: Decider<Command, State, Event>;
+  readonly streamOf: (id: Id) => string;
+};
+
+export function commandHandler<Id, Command, State, Event extends DomainEvent>(
+  decider: Decider<Command, State, Event>,
+  streamOf: (id: Id) => string,
+): CommandHandler<Id, Command, State, Event> {
+  const handle = (
+    store: EventStore,
+    id: Id,
+    command: Command,
+    context: CommandContext = {},
+    maxAttempts = 5,
+  ) => handleCommand(store, streamOf(id), decider, command, context, maxAttempts);
+  return Object.assign(handle, { decider, streamOf });
+}

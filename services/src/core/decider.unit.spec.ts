@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore, WrongExpectedRevisionError, type EventOf, type EventStore } from '@estate/events';
-import { handleCommand, setStreamQueueDepth, type Decider } from './decider';
+import { commandHandler, handleCommand, setStreamQueueDepth, type Decider } from './decider';
 import { DomainError } from './errors';
 import { StreamQueueFullError } from './streamQueue';
 
@@ -206,5 +206,48 @@ describe('the command handler', () => {
       handleCommand(store, 'user-u1', broken, { type: 'Start', tokenHash: '', limit: 1 }),
     ).rejects.toThrow();
     expect(await store.readStream('user-u1')).toHaveLength(1);
+  });
+});
+
+describe('a command handler bound to its decider', () => {
+  const handleUser = commandHandler(decider, (id: string) => `user-${id}`);
+
+  it('runs the command on the stream its id names, with the metadata, as handleCommand does', async () => {
+    const result = await handleUser(
+      store,
+      'u1',
+      { type: 'Start', tokenHash: hash(1), limit: 3 },
+      { actor: 'u1', correlationId: 'corr-1' },
+    );
+    expect(result).toMatchObject({ state: { registered: true, sessions: 1 }, nextExpectedRevision: 1 });
+    const [, started] = await store.readStream('user-u1');
+    expect(started).toMatchObject({
+      type: 'SessionStarted',
+      metadata: { actor: 'u1', correlationId: 'corr-1' },
+    });
+    expect(handleUser.streamOf('u1')).toBe('user-u1');
+    expect(handleUser.decider).toBe(decider);
+  });
+
+  it('keeps the rules and the retries: the attempts given, then a conflict', async () => {
+    await handleUser(store, 'u1', { type: 'Start', tokenHash: hash(1), limit: 1 });
+    await expect(
+      handleUser(store, 'u1', { type: 'Start', tokenHash: hash(2), limit: 1 }),
+    ).rejects.toMatchObject({
+      kind: 'ACTION_NOT_ALLOWED',
+    });
+    // every append loses a race to another process's writer
+    let appends = 0;
+    const racing = {
+      readStream: store.readStream.bind(store),
+      append: async () => {
+        appends++;
+        throw new WrongExpectedRevisionError('user-u1', 0, 1);
+      },
+    } as unknown as SqliteEventStore;
+    await expect(
+      handleUser(racing, 'u1', { type: 'Start', tokenHash: hash(3), limit: 100 }, {}, 2),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(appends).toBe(2);
   });
 });

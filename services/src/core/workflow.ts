@@ -1,5 +1,5 @@
 import type { EventOf, EventStore } from '@estate/events';
-import { fold, handleCommand, type CommandContext, type Decider } from './decider';
+import { fold, type CommandContext, type Decider, commandHandler } from './decider';
 import { DomainError, type ErrorKind, type FieldErrors } from './errors';
 import { StreamQueueFullError } from './streamQueue';
 
@@ -155,7 +155,7 @@ export async function runWorkflow<Input, Output>(
   meta: CommandContext = {},
 ): Promise<Output> {
   const stream = workflowStream(workflowId);
-  const record = (command: WorkflowCommand) => handleCommand(store, stream, workflowDecider, command, meta);
+  const record = (command: WorkflowCommand) => handleWorkflow(store, workflowId, command, meta);
   let state = fold(workflowDecider, await store.readStream(stream));
   if (state.status === 'new')
     state = (await record({ type: 'Start', workflowId, name: workflow.name, input })).state;
@@ -215,3 +215,6 @@ export async function resumeWorkflow(
     throw error;
   }
 }
+
+/** The workflows' own stream's command handler (core/decider.ts `commandHandler`): what a run records. */
+export const handleWorkflow = commandHandler(workflowDecider, workflowStream);

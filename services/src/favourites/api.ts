@@ -3,7 +3,7 @@ import { CATALOGUE, listFavourites, type CatalogueDocument } from '@estate/proje
 import { z } from 'zod';
 import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand, type CommandContext } from '../core/decider';
+import { type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { pageMeta } from '../core/http';
 import { defineRoute } from '../core/route';
@@ -11,7 +11,7 @@ import { toPublicationDto } from '../publications';
 import { interactionOf, publishInteractions } from '../statistics';
 import type { Logger } from '../core/logger';
 import { favouritesAnswer, successAnswer } from './dto';
-import { favouritesDecider, favouritesStream, type FavouritesCommand } from './favourites';
+import { type FavouritesCommand, handleFavourites } from './favourites';
 
 /** Favourites of a signed-in visitor (a guest is asked to sign in by the 401). */
 const tags = ['Избранное'];
@@ -20,13 +20,10 @@ const catalogue = (ctx: AppContext) => ctx.readStore.collection<CatalogueDocumen
 
 /** Runs a command on the user's favourites and waits until the list shows it. */
 async function runFavourites(ctx: AppContext, command: FavouritesCommand, meta: CommandContext = {}) {
-  const result = await handleCommand(
-    ctx.eventStore,
-    favouritesStream(command.userId),
-    favouritesDecider,
-    command,
-    { actor: command.userId, ...meta },
-  );
+  const result = await handleFavourites(ctx.eventStore, command.userId, command, {
+    actor: command.userId,
+    ...meta,
+  });
   await ctx.projections.whenCaughtUp(result.position);
   return result;
 }

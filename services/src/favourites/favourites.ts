@@ -1,5 +1,5 @@
 import type { EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type FavouritesEvent = EventOf<'FavouriteAdded'> | EventOf<'FavouriteRemoved'>;
@@ -56,3 +56,6 @@ export const favouritesDecider: Decider<FavouritesCommand, Favourites, Favourite
   evolve,
   initialState: () => ({ ids: new Set() }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleFavourites = commandHandler(favouritesDecider, favouritesStream);

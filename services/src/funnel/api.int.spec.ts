@@ -4,9 +4,8 @@ import { funnelOf, moscowDayOf, moscowDayStart, readFunnelState } from '@estate/
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { handleCommand } from '../core/decider';
 import { registerUser } from '../identity';
-import { billPromotions, walletDecider, walletStream } from '../money';
+import { billPromotions, handleWallet } from '../money';
 import { funnelAnswer, type FunnelDto, type FunnelPartDto } from './dto';
 
 /**
@@ -121,7 +120,7 @@ beforeAll(async () => {
   )!;
   price = tariff.pricePerDay;
   // money for exactly two days
-  await handleCommand(t.ctx.eventStore, walletStream(AGENCY), walletDecider, {
+  await handleWallet(t.ctx.eventStore, AGENCY, {
     type: 'Credit',
     agencyId: AGENCY,
     paymentId: 'fn-money',

@@ -3,9 +3,8 @@ import { MemoryReadStore } from '@estate/projections';
 import request from 'supertest';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { handleCommand } from '../core/decider';
 import { findLocation } from '../locations';
-import { publicationDecider, publicationStream, type PublicationCommand } from '../publications';
+import { publicationStream, type PublicationCommand, handlePublication } from '../publications';
 import { DEMO_PHONES } from '../seed';
 import { listingAsOf, SNAPSHOT_EVERY } from './asOf';
 
@@ -177,9 +176,8 @@ describe('a listing as it was on any date', () => {
 describe('a long listing rebuilt from snapshots', () => {
   it('gives at every moment what a fold of the whole stream gives', async () => {
     const id = 'hist-long';
-    const stream = publicationStream(id);
     const run = (command: PublicationCommand) =>
-      handleCommand(t.ctx.eventStore, stream, publicationDecider, command, { actor: agency.agent.userId });
+      handlePublication(t.ctx.eventStore, id, command, { actor: agency.agent.userId });
     const { body } = await as(agentToken, request(t.app).get('/api/cabinet/publications?range=[0,0]')).expect(
       200,
     );

@@ -2,11 +2,10 @@ import type { CodePurpose, EventOf } from '@estate/events';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { poll } from '../core/poll';
 import { DomainError } from '../core/errors';
 import { queueSms, type CodeDelivery } from '../notifications';
-import { newCode, newSalt, phoneDecider, phoneStream, type PhoneCommand } from './phone';
+import { newCode, newSalt, phoneStream, type PhoneCommand, handlePhone } from './phone';
 
 /** The spec's 4-digit code; clients send it as a string or as a number (leading zeros kept as they can). */
 export const smsCodeInput = z
@@ -83,7 +82,7 @@ export async function sendCode(
     userId: options.userId,
     registration: options.registration,
   };
-  const result = await handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, command, {
+  const result = await handlePhone(ctx.eventStore, phone, command, {
     actor: options.userId ?? 'anonymous',
     correlationId: req.id as string,
   }).catch(async (error: unknown) => {
@@ -110,16 +109,15 @@ export async function sendCode(
 
 /** The SMS worker's report on the phone stream that the send call waits on: the code delivered, or its final failure. */
 export const recordCodeDelivery = (ctx: AppContext, { phone, codeHash }: CodeDelivery, failure?: string) =>
-  handleCommand(
+  handlePhone(
     ctx.eventStore,
-    phoneStream(phone),
-    phoneDecider,
+    phone,
     { type: 'RecordDelivery', phone, codeHash, failure },
     { actor: 'worker' },
   );
 
 const recordFailure = (ctx: AppContext, phone: string, codeHash: string, failure: string) =>
-  handleCommand(ctx.eventStore, phoneStream(phone), phoneDecider, {
+  handlePhone(ctx.eventStore, phone, {
     type: 'RecordDelivery',
     phone,
     codeHash,
@@ -155,10 +153,9 @@ export async function verifyCode(
   command: Omit<PhoneCommand & { type: 'VerifyCode' }, 'type' | 'now'>,
 ) {
   await ctx.limits.consume('codeChecksPerIp', clientIp(req));
-  const result = await handleCommand(
+  const result = await handlePhone(
     ctx.eventStore,
-    phoneStream(command.phone),
-    phoneDecider,
+    command.phone,
     { type: 'VerifyCode', ...command, now: ctx.clock() },
     {
       actor: command.userId ?? 'anonymous',

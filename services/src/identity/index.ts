@@ -32,6 +32,6 @@ export { BOT_TOKEN_FIELD, checkBot, clientIp, recordCodeDelivery, smsCodeInput }
 export { avatarUpload, imageKind, readAvatar } from './avatar';
 export { changeUser } from './account';
 export { finishSignUp, registerUser } from './registration';
-export { userDecider, userStream, type UserCommand } from './user';
-export { newCode, newSalt, phoneDecider, phoneStream } from './phone';
+export { handleUser, userDecider, userStream, type UserCommand } from './user';
+export { handlePhone, newCode, newSalt, phoneDecider, phoneStream } from './phone';
 export type { ProfileDto } from './dto';

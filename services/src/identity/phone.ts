@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose, EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 /** product.md: 4-digit codes, valid 5 minutes, at most 5 wrong tries, a new one not sooner than 30 s. */
@@ -260,3 +260,6 @@ export const phoneDecider: Decider<PhoneCommand, PhoneState, PhoneEvent> = {
   evolve,
   initialState: () => ({ ownerId: null, code: null, registration: null, wrongTries: [] }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handlePhone = commandHandler(phoneDecider, phoneStream);

@@ -2,23 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { ROLES, type Role } from '@estate/events';
 import { USERS, type UserDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { PHONE_TAKEN_MESSAGE, phoneDecider, phoneStream } from './phone';
-import { userDecider, userStream, type EmailLink, type UserCommand } from './user';
+import { PHONE_TAKEN_MESSAGE, phoneDecider, phoneStream, handlePhone } from './phone';
+import { userStream, type EmailLink, type UserCommand, handleUser } from './user';
 
 type RegisterUser = UserCommand & { type: 'RegisterUser' };
 
 /** Binds the phone to the account first (the phone stream refuses a second owner), then records the account. */
 export async function registerUser(ctx: AppContext, command: RegisterUser) {
-  await handleCommand(
+  await handlePhone(
     ctx.eventStore,
-    phoneStream(command.phone),
-    phoneDecider,
+    command.phone,
     { type: 'BindPhone', phone: command.phone, userId: command.userId },
     { actor: 'system' },
   );
-  return handleCommand(ctx.eventStore, userStream(command.userId), userDecider, command, { actor: 'system' });
+  return handleUser(ctx.eventStore, command.userId, command, { actor: 'system' });
 }
 
 /** Refuses a phone that already has an account (read model first: cheap, and it knows accounts made before phones had streams). */
@@ -56,10 +55,9 @@ export async function finishSignUp(
   details: { name: string; email: string | null; newsletter: boolean },
   options: { role?: Role; emailLink?: EmailLink } = {},
 ) {
-  return handleCommand(
+  return handleUser(
     ctx.eventStore,
-    userStream(userId),
-    userDecider,
+    userId,
     {
       type: 'RegisterUser',
       userId,

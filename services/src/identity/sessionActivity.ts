@@ -1,5 +1,5 @@
 import type { EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 
 /**
  * The `session-<tokenHash>` stream: when a session was last used. A session unused for
@@ -41,3 +41,6 @@ export const sessionActivityDecider: Decider<SessionActivityCommand, SessionActi
       ];
     },
   };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleSessionActivity = commandHandler(sessionActivityDecider, sessionStream);

@@ -4,10 +4,9 @@ import type { NextFunction, Request, Response } from 'express';
 import { MODERATOR_ROLE } from '@estate/events';
 import type { AuthenticatedUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { inSession, sessionIdOf } from '../core/session';
-import { SESSION_USE_RECORDED_EVERY_MS, sessionActivityDecider, sessionStream } from './sessionActivity';
-import { userDecider, userStream } from './user';
+import { SESSION_USE_RECORDED_EVERY_MS, handleSessionActivity } from './sessionActivity';
+import { handleUser } from './user';
 
 /** One year, as the spec's auth cookie lifetime (31536000 s): the absolute end of a session, however much it is used. */
 export const SESSION_LIFETIME_SECONDS = 31_536_000;
@@ -28,7 +27,7 @@ export async function startSession(ctx: AppContext, userId: string) {
     expiresAt,
     startedAt: now.toISOString(),
   };
-  const result = await handleCommand(ctx.eventStore, userStream(userId), userDecider, command, {
+  const result = await handleUser(ctx.eventStore, userId, command, {
     actor: userId,
   });
   await ctx.projections.whenCaughtUp(result.position);
@@ -114,13 +113,10 @@ async function recordUse(
       tokenHash: session._id,
       now,
     };
-    const result = await handleCommand(
-      ctx.eventStore,
-      sessionStream(session._id),
-      sessionActivityDecider,
-      command,
-      { actor: session.userId, correlationId: req.id as string },
-    );
+    const result = await handleSessionActivity(ctx.eventStore, session._id, command, {
+      actor: session.userId,
+      correlationId: req.id as string,
+    });
     if (result.events.length > 0 && presented.via === 'cookie')
       setAuthCookie(ctx, res, presented.token, cookieMaxAgeMs(session.expiresAt, now));
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { EventOf, NotificationSettings, Role } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type UserEvent =
@@ -309,3 +309,6 @@ export const userDecider: Decider<UserCommand, User, UserEvent> = {
   evolve,
   initialState: () => ({ registered: false }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleUser = commandHandler(userDecider, userStream);

@@ -4,7 +4,6 @@ import { LEADS, type LeadDocument } from '@estate/projections';
 import type { Request } from 'express';
 import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { contentRange } from '../core/http';
 import { defineRoute } from '../core/route';
@@ -29,7 +28,7 @@ import {
   type SendRequestBody,
 } from './inputs';
 import { leadIdFor, periodOf, sameLeadAs } from './duplicates';
-import { leadDecider, leadStream, type LeadCommand, type LeadHandler } from './lead';
+import { type LeadCommand, type LeadHandler, handleLead } from './lead';
 
 /** The request forms' leads (api.md Forms) and the moderators' work on them (`/api/cabinet/leads`). */
 const formTags = ['Формы'];
@@ -86,10 +85,9 @@ export const sendRequest = defineRoute({
     await ctx.limits.consume('leadsPerIp', clientIp(req));
     await ctx.limits.consume('leadsPerPhone', body.phone);
     const leadId = leadIdFor(body, period);
-    await handleCommand(
+    await handleLead(
       ctx.eventStore,
-      leadStream(leadId),
-      leadDecider,
+      leadId,
       { type: 'ReceiveLead', lead: leadOf(body, leadId, req) },
       { actor: req.user?.userId ?? null },
     );
@@ -157,7 +155,7 @@ export const readLead = defineRoute({
 
 /** a moderator's action: decided on the lead's stream, answered from the read model that has seen it */
 async function act(ctx: AppContext, req: Request, command: ModeratorCommand) {
-  const result = await handleCommand(ctx.eventStore, leadStream(command.leadId), leadDecider, command, {
+  const result = await handleLead(ctx.eventStore, command.leadId, command, {
     actor: currentUser(req).userId,
   });
   await ctx.projections.whenCaughtUp(result.position);

@@ -1,9 +1,8 @@
 import { MODERATOR_ROLE, type EventData } from '@estate/events';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { DEMO_CORRELATION } from '../core/demo';
 import { derivedId } from '../core/ids';
-import { leadDecider, leadStream, type LeadCommand } from './lead';
+import { type LeadCommand, handleLead } from './lead';
 
 type DemoLead = Omit<EventData<'LeadReceived'>, 'leadId' | 'campaignLabel' | 'userId' | 'phoneConfirmedBy'>;
 
@@ -66,8 +65,7 @@ export async function seedDemoLeads(ctx: AppContext, moderator: { userId: string
   const meta = { actor: 'seed', correlationId: DEMO_CORRELATION };
   for (const [i, demo] of LEADS.entries()) {
     const leadId = derivedId('demo-lead', String(i));
-    const run = (command: LeadCommand) =>
-      handleCommand(ctx.eventStore, leadStream(leadId), leadDecider, command, meta);
+    const run = (command: LeadCommand) => handleLead(ctx.eventStore, leadId, command, meta);
     await run({
       type: 'ReceiveLead',
       lead: { ...demo, leadId, campaignLabel: null, userId: null, phoneConfirmedBy: 'sms' },

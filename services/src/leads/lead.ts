@@ -1,5 +1,5 @@
 import { MODERATOR_ROLE, type EventData, type EventOf, type LeadStatus, type Role } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type LeadEvent =
@@ -143,3 +143,6 @@ export const leadDecider: Decider<LeadCommand, Lead, LeadEvent> = {
   evolve,
   decide,
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleLead = commandHandler(leadDecider, leadStream);

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { MODERATOR_ROLE, ROLES, type EventData } from '@estate/events';
 import { until } from '@estate/events/testing';
 import { closeContext } from '../bootstrap';
-import { handleCommand } from '../core/decider';
 import { DEMO_CORRELATION } from '../core/demo';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
@@ -12,7 +11,7 @@ import { changeUser, registerUser } from '../identity';
 import { RecordingMail, RecordingSms } from '../../test/recordingProviders';
 import { settled } from '../../test/settled';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { leadDecider, leadStream, type LeadCommand } from './lead';
+import { type LeadCommand, handleLead } from './lead';
 import { LEAD_ANSWER_REACTOR } from './reactors';
 
 /**
@@ -45,7 +44,7 @@ describe('a lead’s answer is told to the person', () => {
   const letters = () => mail.sent.filter((m) => m.to === ADDRESS);
   const start = () => startTestApp({ dataDir, seed: false, overrides: { mail, sms } });
   const run = (t: TestApp, leadId: string, command: LeadCommand, correlationId?: string) =>
-    handleCommand(t.ctx.eventStore, leadStream(leadId), leadDecider, command, {
+    handleLead(t.ctx.eventStore, leadId, command, {
       actor: moderator.userId,
       ...(correlationId ? { correlationId } : {}),
     });

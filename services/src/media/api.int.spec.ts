@@ -6,9 +6,8 @@ import request from 'supertest';
 import { photosMade } from '../../test/photos';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { agencyDecider, agencyStream } from '../agencies';
+import { handleAgency } from '../agencies';
 import type { Actor } from '../core/access';
-import { handleCommand } from '../core/decider';
 import { registerUser } from '../identity';
 import { uploadAnswer } from './dto';
 import { PHOTO_MAX_BYTES } from './images';
@@ -101,12 +100,12 @@ beforeAll(async () => {
     agencyId: agency.agencyId,
   });
   const ownerActor: Actor = agency.owner;
-  await handleCommand(t.ctx.eventStore, agencyStream(agency.agencyId), agencyDecider, {
+  await handleAgency(t.ctx.eventStore, agency.agencyId, {
     type: 'AddEmployee',
     actor: ownerActor,
     userId: 'media-off',
   });
-  await handleCommand(t.ctx.eventStore, agencyStream(agency.agencyId), agencyDecider, {
+  await handleAgency(t.ctx.eventStore, agency.agencyId, {
     type: 'SetEmployeeActive',
     actor: ownerActor,
     userId: 'media-off',

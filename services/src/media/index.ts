@@ -4,7 +4,14 @@
  * of it is exported here; a listing asks the `photos` read model (`photoVariantsOf` in
  * @estate/projections) whether a photo is ready and where its sizes are.
  */
-export { photoDecider, photoStream, type Photo, type PhotoCommand, type PhotoVariants } from './photo';
+export {
+  handlePhoto,
+  photoDecider,
+  photoStream,
+  type Photo,
+  type PhotoCommand,
+  type PhotoVariants,
+} from './photo';
 export {
   makeVariants,
   normalisePhoto,

@@ -1,5 +1,5 @@
 import type { EventData, EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type PhotoEvent = EventOf<'PhotoUploaded'> | EventOf<'PhotoVariantsMade'>;
@@ -50,3 +50,8 @@ export const photoDecider: Decider<PhotoCommand, Photo, PhotoEvent> = {
     }
   },
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handlePhoto = commandHandler(photoDecider, ([agencyId, photoId]: [string, string]) =>
+  photoStream(agencyId, photoId),
+);

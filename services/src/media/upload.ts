@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { handleCommand, type CommandContext } from '../core/decider';
+import { type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { agencyFolder, contentKey } from '../core/files';
 import {
@@ -13,7 +13,7 @@ import {
   PHOTOS_PER_REQUEST,
   type CheckedPhoto,
 } from './images';
-import { photoDecider, photoStream } from './photo';
+import { handlePhoto } from './photo';
 
 const FIELD = 'files';
 const TOO_MANY = `Не больше ${PHOTOS_PER_REQUEST} фото за один раз`;
@@ -128,10 +128,9 @@ export async function recordPhoto(
   if (!(await ctx.files.has(key)) && !(await ctx.files.has(waiting)))
     await ctx.files.put(waiting, photo.data);
   const path = `/storage/${key}`;
-  const { state, position } = await handleCommand(
+  const { state, position } = await handlePhoto(
     ctx.eventStore,
-    photoStream(agencyId, photoId),
-    photoDecider,
+    [agencyId, photoId],
     { type: 'RecordUpload', photoId, agencyId, path, width: photo.width, height: photo.height, uploadedBy },
     { actor: uploadedBy, ...meta },
   );

@@ -1,10 +1,10 @@
 import type { PhotoSize, PhotoVariant } from '@estate/events';
 import type { AppContext } from '../core/context';
-import { handleCommand, loadState } from '../core/decider';
+import { loadState } from '../core/decider';
 import { defineReactor, effectId } from '../core/reactors/reactor';
 import { makeVariants, normalisePhoto, type PhotoExtension } from './images';
 import { incomingKey } from './upload';
-import { photoDecider, photoStream } from './photo';
+import { photoDecider, photoStream, handlePhoto } from './photo';
 
 export const IMAGES_QUEUE = 'images';
 export const IMAGES_REACTOR = 'media-images';
@@ -79,10 +79,9 @@ export async function makePhotoVariants(ctx: AppContext, job: ImageJob): Promise
       jpg: await ctx.files.put(variantKey(key, made.size, 'jpg'), made.jpg),
     };
   }
-  await handleCommand(
+  await handlePhoto(
     ctx.eventStore,
-    stream,
-    photoDecider,
+    [job.agencyId, job.photoId],
     { type: 'RecordVariants', photoId: job.photoId, agencyId: job.agencyId, variants },
     { actor: 'worker:images', correlationId: job.correlationId, causationId: job.causationId },
   );

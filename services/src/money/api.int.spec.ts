@@ -3,9 +3,8 @@ import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { handleCommand } from '../core/decider';
 import { registerUser } from '../identity';
-import { walletDecider, walletStream } from './wallet';
+import { handleWallet } from './wallet';
 
 /**
  * The money calls as ../shared/spec/api.md and product.md word them, each written from the spec's
@@ -21,7 +20,7 @@ beforeAll(async () => {
   const agency = await createAgency(t.ctx, 'sp', '91');
   await createPublication(t.ctx, agency.agent, { id: 'sp-top', price: 9_000_000, publishedDaysAgo: 5 });
   await createPublication(t.ctx, agency.agent, { id: 'sp-plain', price: 8_000_000, publishedDaysAgo: 5 });
-  await handleCommand(t.ctx.eventStore, walletStream(AGENCY), walletDecider, {
+  await handleWallet(t.ctx.eventStore, AGENCY, {
     type: 'Credit',
     agencyId: AGENCY,
     paymentId: 'sp-money',

@@ -17,7 +17,7 @@ export {
   PREMIUM_TARIFFS,
   type PublicationTariff,
 } from './tariffs';
-export { walletDecider, walletStream } from './wallet';
+export { handleWallet, walletDecider, walletStream } from './wallet';
 
 import type { SliceManifest } from '../core/slice';
 import type { Workflow } from '../core/workflow';

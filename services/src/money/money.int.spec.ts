@@ -5,8 +5,7 @@ import { NO_POINT } from '../publications';
 import { createAgency, createPublication } from '../../test/publications';
 import { lettersTo } from '../../test/letters';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { agencyDecider, agencyStream } from '../agencies';
-import { handleCommand } from '../core/decider';
+import { handleAgency } from '../agencies';
 import { registerUser } from '../identity';
 import { billPromotions } from './promotion';
 
@@ -211,12 +210,12 @@ describe('promotion tariffs', () => {
 
   it('keeps an employee within their limit', async () => {
     const owner = { userId: 'owner-mo', role: ROLES.AGENCY_OWNER, agencyId: AGENCY };
-    await handleCommand(t.ctx.eventStore, agencyStream(AGENCY), agencyDecider, {
+    await handleAgency(t.ctx.eventStore, AGENCY, {
       type: 'AddEmployee',
       actor: owner,
       userId: 'agent-mo',
     });
-    const limited = await handleCommand(t.ctx.eventStore, agencyStream(AGENCY), agencyDecider, {
+    const limited = await handleAgency(t.ctx.eventStore, AGENCY, {
       type: 'SetEmployeeLimit',
       actor: owner,
       userId: 'agent-mo',

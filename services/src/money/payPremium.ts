@@ -1,7 +1,6 @@
-import { handleCommand } from '../core/decider';
 import { defineWorkflow, type StepRun } from '../core/workflow';
-import { userDecider, userStream } from '../identity';
-import { paymentDecider, paymentStream } from './payment';
+import { handleUser } from '../identity';
+import { handlePayment } from './payment';
 
 /**
  * A premium subscription paid with the provider, once the provider says the money is in: the payment
@@ -34,13 +33,7 @@ export type PayPremiumInput = {
 export const paymentSucceeded = {
   name: 'payment-succeeded',
   async run({ store, input, meta }: StepRun<{ paymentId: string }>) {
-    await handleCommand(
-      store,
-      paymentStream(input.paymentId),
-      paymentDecider,
-      { type: 'MarkSucceeded' },
-      meta,
-    );
+    await handlePayment(store, input.paymentId, { type: 'MarkSucceeded' }, meta);
     return null;
   },
 };
@@ -55,10 +48,9 @@ export const payPremiumWorkflow = defineWorkflow<PayPremiumInput, { premiumUntil
     {
       name: 'premium-extended',
       async run({ store, input, meta }: StepRun<PayPremiumInput>) {
-        const { state } = await handleCommand(
+        const { state } = await handleUser(
           store,
-          userStream(input.userId),
-          userDecider,
+          input.userId,
           { type: 'ExtendPremium', days: input.days, now: new Date(input.at), paymentId: input.paymentId },
           meta,
         );

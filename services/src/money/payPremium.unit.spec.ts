@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLES, SqliteEventStore } from '@estate/events';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow, workflowStream } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
-import { userDecider, userStream } from '../identity';
-import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
+import { userDecider, userStream, handleUser } from '../identity';
+import { paymentDecider, paymentStream, type PaymentCommand, handlePayment } from './payment';
 import { payPremiumWorkflow, type PayPremiumInput } from './payPremium';
 
 /**
@@ -29,8 +29,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const payment = (command: PaymentCommand, id = 'pay-1') =>
-  handleCommand(store, paymentStream(id), paymentDecider, command);
+const payment = (command: PaymentCommand, id = 'pay-1') => handlePayment(store, id, command);
 async function givenPayment(purpose: 'premium' | 'wallet-top-up', id = 'pay-1') {
   await payment(
     {
@@ -50,7 +49,7 @@ async function givenPayment(purpose: 'premium' | 'wallet-top-up', id = 'pay-1') 
   );
 }
 const givenUser = () =>
-  handleCommand(store, userStream('user-1'), userDecider, {
+  handleUser(store, 'user-1', {
     type: 'RegisterUser',
     userId: 'user-1',
     name: 'Покупатель',

@@ -3,13 +3,20 @@ import { PUBLICATION_STATUS, ROLES } from '@estate/events';
 import { USERS, type CatalogueDocument, type UserDocument } from '@estate/projections';
 import type { Actor } from '../core/access';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand, type CommandContext } from '../core/decider';
+import { fold, type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { defineWorkflow, runWorkflow, workflowDecider, workflowStream, type StepRun } from '../core/workflow';
-import { NO_POINT, publicationDecider, publicationStream } from '../publications';
+import { defineWorkflow, runWorkflow, type StepRun, handleWorkflow } from '../core/workflow';
+import { NO_POINT, handlePublication } from '../publications';
 import { promotionState, WALLET_ATTEMPTS } from './promotion';
 import { findPublicationTariff, tariffsOfPublication, type PublicationTariff } from './tariffs';
-import { moscowTime, walletDecider, walletStream, type RunningPromotion, type Wallet } from './wallet';
+import {
+  moscowTime,
+  walletDecider,
+  walletStream,
+  type RunningPromotion,
+  type Wallet,
+  handleWallet,
+} from './wallet';
 
 /**
  * Paying a promotion tariff from the agency's wallet, across two streams:
@@ -67,10 +74,9 @@ const chargedBy = (results: Step['results']) => {
 const refund = async ({ store, input, results, meta }: Step) => {
   const charged = chargedBy(results);
   if (!charged) return;
-  await handleCommand(
+  await handleWallet(
     store,
-    walletStream(input.agencyId),
-    walletDecider,
+    input.agencyId,
     { type: 'Refund', agencyId: input.agencyId, chargeId: charged.chargeId },
     meta,
     WALLET_ATTEMPTS,
@@ -81,10 +87,9 @@ const publishStep = {
   name: 'publish',
   async run({ store, input, results, meta }: Step) {
     if (!chargedBy(results)) return null;
-    await handleCommand(
+    await handlePublication(
       store,
-      publicationStream(input.publicationId),
-      publicationDecider,
+      input.publicationId,
       { type: 'PublishPublication', actor: input.actor },
       meta,
     );
@@ -102,10 +107,9 @@ const promoteStep = {
   }: StepRun<{ publicationId: string; tariff: PayTariffInput['tariff'] }>) {
     const charged = chargedBy(results);
     if (!charged) return null;
-    await handleCommand(
+    await handlePublication(
       store,
-      publicationStream(input.publicationId),
-      publicationDecider,
+      input.publicationId,
       {
         type: 'PromotePublication',
         positionType: input.tariff.positionType,
@@ -126,10 +130,9 @@ export const payTariffWorkflow = defineWorkflow<PayTariffInput, Paid>({
     {
       name: 'charge',
       async run({ store, input, meta }: StepRun<PayTariffInput>): Promise<Paid> {
-        const { state } = await handleCommand(
+        const { state } = await handleWallet(
           store,
-          walletStream(input.agencyId),
-          walletDecider,
+          input.agencyId,
           {
             type: 'PayTariff',
             agencyId: input.agencyId,
@@ -262,10 +265,9 @@ async function started(
   input: unknown,
   meta: CommandContext,
 ) {
-  const { events } = await handleCommand(
+  const { events } = await handleWorkflow(
     store,
-    workflowStream(workflowId),
-    workflowDecider,
+    workflowId,
     { type: 'Start', workflowId, name: PAY_TARIFF, input },
     meta,
     WALLET_ATTEMPTS,

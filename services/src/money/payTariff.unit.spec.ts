@@ -6,17 +6,17 @@ import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, SqliteEventStore } from '@es
 import { createPublication } from '../../test/publications';
 import type { Actor } from '../core/access';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow, workflowStream } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
-import { publicationDecider, publicationStream } from '../publications';
+import { publicationDecider, publicationStream, handlePublication } from '../publications';
 import {
   finishTariffPaymentWorkflow,
   payTariffWorkflow,
   type FinishPaymentInput,
   type PayTariffInput,
 } from './payTariff';
-import { walletDecider, walletStream } from './wallet';
+import { walletDecider, walletStream, handleWallet } from './wallet';
 
 /**
  * Paying a promotion tariff across the wallet and the listing: outcomes Given / When / Then, and a
@@ -52,7 +52,7 @@ const ctx = () =>
 
 async function given(options: { balance: number; listing?: 'draft' | 'published' | 'declined' }) {
   if (options.balance > 0)
-    await handleCommand(store, walletStream(AGENCY), walletDecider, {
+    await handleWallet(store, AGENCY, {
       type: 'Credit',
       agencyId: AGENCY,
       paymentId: 'money',
@@ -64,7 +64,7 @@ async function given(options: { balance: number; listing?: 'draft' | 'published'
     publishedDaysAgo: options.listing === 'published' ? 10 : undefined,
   });
   if (options.listing === 'declined')
-    await handleCommand(store, publicationStream('flat'), publicationDecider, {
+    await handlePublication(store, 'flat', {
       type: 'DeclinePublication',
       actor: moderator,
       reason: 'Нет фотографий',
@@ -252,7 +252,7 @@ describe('finishing a payment interrupted after its charge', () => {
   };
   /** the charge of a payment that died before the listing was promoted */
   const interrupted = () =>
-    handleCommand(store, walletStream(AGENCY), walletDecider, {
+    handleWallet(store, AGENCY, {
       type: 'PayTariff',
       agencyId: AGENCY,
       publicationId: 'flat',

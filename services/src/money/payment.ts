@@ -1,5 +1,5 @@
 import type { EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type PaymentEvent =
@@ -118,3 +118,6 @@ export const paymentDecider: Decider<PaymentCommand, Payment, PaymentEvent> = {
   evolve,
   initialState: () => ({ exists: false }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handlePayment = commandHandler(paymentDecider, paymentStream);

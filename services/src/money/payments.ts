@@ -1,23 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventOf } from '@estate/events';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { poll } from '../core/poll';
 import { runWorkflow } from '../core/workflow';
 import { userStream } from '../identity';
-import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
+import { paymentDecider, paymentStream, type PaymentCommand, handlePayment } from './payment';
 import { payPremiumId, payPremiumWorkflow } from './payPremium';
 import { WALLET_ATTEMPTS } from './promotion';
 import { PREMIUM_TARIFFS } from './tariffs';
 import { topUpId, topUpWorkflow } from './topUp';
-import { walletDecider, walletStream } from './wallet';
+import { handleWallet } from './wallet';
 
 export const PAYMENTS_QUEUE = 'payments';
 type PaymentRequest = Omit<EventOf<'PaymentCreated'>['data'], 'paymentId'>;
 
 const runPayment = (ctx: AppContext, paymentId: string, command: PaymentCommand) =>
-  handleCommand(ctx.eventStore, paymentStream(paymentId), paymentDecider, command, { actor: 'payments' });
+  handlePayment(ctx.eventStore, paymentId, command, { actor: 'payments' });
 export const paymentOf = async (ctx: AppContext, paymentId: string) =>
   fold(paymentDecider, await ctx.eventStore.readStream(paymentStream(paymentId)));
 
@@ -42,10 +42,9 @@ export async function startPayment(
   const paymentId = paymentIdFor(request.userId, options.idempotencyKey ?? null);
   await runPayment(ctx, paymentId, { type: 'CreatePayment', paymentId, ...request });
   if (request.purpose === 'wallet-top-up' && request.agencyId) {
-    await handleCommand(
+    await handleWallet(
       ctx.eventStore,
-      walletStream(request.agencyId),
-      walletDecider,
+      request.agencyId,
       { type: 'StartTopUp', agencyId: request.agencyId, paymentId, sum: request.sum },
       { actor: request.userId },
     );
@@ -154,10 +153,9 @@ export async function handleNotification(ctx: AppContext, providerPaymentId: str
   if (remote.status === 'canceled') {
     await runPayment(ctx, paymentId, { type: 'MarkCancelled' });
     if (agencyId)
-      await handleCommand(
+      await handleWallet(
         ctx.eventStore,
-        walletStream(agencyId),
-        walletDecider,
+        agencyId,
         { type: 'CancelTopUp', agencyId, paymentId },
         { actor: 'payments' },
         WALLET_ATTEMPTS,

@@ -2,18 +2,18 @@ import { createHash } from 'node:crypto';
 import { PUBLICATION_STATUS, upcast } from '@estate/events';
 import { CATALOGUE, dayOf, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { handleCommand, type CommandContext } from '../core/decider';
+import { type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
 import {
   evolvePublication,
   initialPublication,
-  publicationDecider,
   publicationStream,
   type Publication,
   type PublicationEvent,
+  handlePublication,
 } from '../publications';
 import { findPublicationTariff, tariffsOfPublication, type PublicationTariff } from './tariffs';
-import { walletDecider, walletStream, type PricedTariff } from './wallet';
+import { type PricedTariff, handleWallet } from './wallet';
 
 /** Many payments may hit one wallet at once: each is retried on the wallet's new revision until it has its answer. */
 export const WALLET_ATTEMPTS = 1000;
@@ -71,9 +71,7 @@ export async function billPromotions(
   let ended = 0;
   for (const publication of due) {
     const promotion = publication.promotion!;
-    const stream = publicationStream(publication._id);
-    const end = () =>
-      handleCommand(ctx.eventStore, stream, publicationDecider, { type: 'EndPromotion' }, meta);
+    const end = () => handlePublication(ctx.eventStore, publication._id, { type: 'EndPromotion' }, meta);
     // a promotion that was not bought as a tariff (none of ours) is not billed: it ends
     if (!promotion.tariffId || !findPublicationTariff(promotion.tariffId) || !publication.agencyId) {
       await end();
@@ -83,10 +81,9 @@ export async function billPromotions(
     const own = tariffsOfPublication(publication);
     const chargeId = `${idPart(publication._id)}:${dayOf(promotion.until)}`;
     try {
-      const { state } = await handleCommand(
+      const { state } = await handleWallet(
         ctx.eventStore,
-        walletStream(publication.agencyId),
-        walletDecider,
+        publication.agencyId,
         {
           type: 'ChargePromotionDay',
           agencyId: publication.agencyId,
@@ -104,10 +101,9 @@ export async function billPromotions(
         own.find((t) => t.id === charge.tariffId) ??
         own.find((t) => t.positionType === promotion.positionType)!;
       const until = charge.paidUntil ?? new Date(Date.parse(promotion.until) + DAY).toISOString();
-      await handleCommand(
+      await handlePublication(
         ctx.eventStore,
-        stream,
-        publicationDecider,
+        publication._id,
         { type: 'PromotePublication', positionType: tariff.positionType, tariffId: tariff.id, until },
         meta,
       );

@@ -6,11 +6,10 @@ import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { closeContext } from '../bootstrap';
-import { handleCommand } from '../core/decider';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
-import { startSession, userDecider, userStream } from '../identity';
-import { publicationDecider, publicationStream } from '../publications';
+import { startSession, handleUser } from '../identity';
+import { handlePublication } from '../publications';
 import { billPromotions } from './promotion';
 import { INVOICE_REACTOR, PROMOTION_ENDED_REACTOR, promotionEndedText } from './reactors';
 import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
@@ -32,7 +31,7 @@ describe('what follows the money facts', () => {
   it('an invoice letter and a promotion-ended notice are each sent exactly once across a crash after the append and a redelivery', async () => {
     const first: TestApp = await start();
     const agency = await createAgency(first.ctx, 'rx', '81');
-    await handleCommand(first.ctx.eventStore, userStream(agency.agent.userId), userDecider, {
+    await handleUser(first.ctx.eventStore, agency.agent.userId, {
       type: 'ChangeEmail',
       email: AGENT_EMAIL,
     });
@@ -43,7 +42,7 @@ describe('what follows the money facts', () => {
       publishedDaysAgo: 3,
     });
     // a promotion bought yesterday whose paid day is over, and a wallet with nothing to pay the next
-    await handleCommand(first.ctx.eventStore, publicationStream('rx-flat'), publicationDecider, {
+    await handlePublication(first.ctx.eventStore, 'rx-flat', {
       type: 'PromotePublication',
       positionType: 1,
       tariffId: '1-1-sale',
@@ -115,11 +114,11 @@ describe('what follows the money facts', () => {
     const t = await start();
     try {
       const agency = await createAgency(t.ctx, 'ry', '82');
-      await handleCommand(t.ctx.eventStore, userStream(agency.agent.userId), userDecider, {
+      await handleUser(t.ctx.eventStore, agency.agent.userId, {
         type: 'ChangeEmail',
         email: 'agent-ry@example.ru',
       });
-      await handleCommand(t.ctx.eventStore, userStream(agency.agent.userId), userDecider, {
+      await handleUser(t.ctx.eventStore, agency.agent.userId, {
         type: 'ChangeNotificationSettings',
         settings: { canReceiveSmsNotifications: false },
       });
@@ -129,7 +128,7 @@ describe('what follows the money facts', () => {
         publishedDaysAgo: 3,
         promoted: 2,
       });
-      const ended = await handleCommand(t.ctx.eventStore, publicationStream('ry-flat'), publicationDecider, {
+      const ended = await handlePublication(t.ctx.eventStore, 'ry-flat', {
         type: 'EndPromotion',
       });
       await t.ctx.reactors.whenCaughtUp(ended.position);
@@ -146,7 +145,7 @@ describe('what follows the money facts', () => {
     try {
       const agency = await createAgency(t.ctx, 'rz', '83');
       const email = 'agent-rz@example.ru';
-      await handleCommand(t.ctx.eventStore, userStream(agency.agent.userId), userDecider, {
+      await handleUser(t.ctx.eventStore, agency.agent.userId, {
         type: 'ChangeEmail',
         email,
       });
@@ -173,7 +172,7 @@ describe('what follows the money facts', () => {
           publishedDaysAgo: 3,
           promoted: 2,
         });
-        const ended = await handleCommand(t.ctx.eventStore, publicationStream(id), publicationDecider, {
+        const ended = await handlePublication(t.ctx.eventStore, id, {
           type: 'EndPromotion',
         });
         await t.ctx.reactors.whenCaughtUp(ended.position);

@@ -8,10 +8,9 @@ import {
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { handleCommand } from '../core/decider';
-import { publicationDecider, publicationStream } from '../publications';
+import { handlePublication } from '../publications';
 import { billPromotions } from './promotion';
-import { walletDecider, walletStream } from './wallet';
+import { handleWallet } from './wallet';
 
 /**
  * Issue 12, items 2 and 3: a repeated payment of a running promotion charged again and extended
@@ -50,7 +49,7 @@ beforeAll(async () => {
     price: 50_000,
     publishedDaysAgo: 10,
   });
-  await handleCommand(t.ctx.eventStore, walletStream(AGENCY), walletDecider, {
+  await handleWallet(t.ctx.eventStore, AGENCY, {
     type: 'Credit',
     agencyId: AGENCY,
     paymentId: 'seed-money',
@@ -203,7 +202,7 @@ describe('the price comes from the listing, not from the tariff id', () => {
   it('the daily charge bills the price of the listing’s city even for a promotion bought with another city’s id', async () => {
     // a promotion bought before the check, with the cheaper id of "other cities"
     const now = t.clock.now().getTime();
-    await handleCommand(t.ctx.eventStore, publicationStream('old-price'), publicationDecider, {
+    await handlePublication(t.ctx.eventStore, 'old-price', {
       type: 'PromotePublication',
       positionType: 3,
       tariffId: '3-0-sale',
@@ -224,7 +223,7 @@ describe('a payment interrupted after the charge', () => {
   it('is finished by the next click, which charges nothing more', async () => {
     // the process died after the wallet's charge and before the listing was promoted
     const at = t.clock.now().toISOString();
-    await handleCommand(t.ctx.eventStore, walletStream(AGENCY), walletDecider, {
+    await handleWallet(t.ctx.eventStore, AGENCY, {
       type: 'PayTariff',
       agencyId: AGENCY,
       publicationId: 'interrupted',

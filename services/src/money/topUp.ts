@@ -1,8 +1,7 @@
-import { handleCommand } from '../core/decider';
 import { defineWorkflow, type StepRun } from '../core/workflow';
 import { paymentSucceeded } from './payPremium';
 import { WALLET_ATTEMPTS } from './promotion';
-import { walletDecider, walletStream } from './wallet';
+import { handleWallet } from './wallet';
 
 /**
  * A wallet top-up paid with the provider, once the provider says the money is in: the payment
@@ -22,10 +21,9 @@ export const topUpWorkflow = defineWorkflow<TopUpInput, { paymentId: string; sum
     {
       name: 'wallet-credited',
       async run({ store, input, meta }: StepRun<TopUpInput>) {
-        await handleCommand(
+        await handleWallet(
           store,
-          walletStream(input.agencyId),
-          walletDecider,
+          input.agencyId,
           { type: 'Credit', agencyId: input.agencyId, paymentId: input.paymentId, sum: input.sum },
           meta,
           WALLET_ATTEMPTS,

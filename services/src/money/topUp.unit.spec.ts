@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '@estate/events';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
-import { paymentDecider, paymentStream, type PaymentCommand } from './payment';
+import { paymentDecider, paymentStream, type PaymentCommand, handlePayment } from './payment';
 import { topUpWorkflow, type TopUpInput } from './topUp';
 import { walletDecider, walletStream } from './wallet';
 
@@ -26,8 +26,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const payment = (command: PaymentCommand) =>
-  handleCommand(store, paymentStream('pay-1'), paymentDecider, command);
+const payment = (command: PaymentCommand) => handlePayment(store, 'pay-1', command);
 async function givenPayment() {
   await payment({
     type: 'CreatePayment',

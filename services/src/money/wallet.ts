@@ -1,5 +1,5 @@
 import type { EventOf } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type WalletEvent =
@@ -315,3 +315,6 @@ export const walletDecider: Decider<WalletCommand, Wallet, WalletEvent> = {
     nextTariffs: new Map(),
   }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleWallet = commandHandler(walletDecider, walletStream);

@@ -1,12 +1,8 @@
 import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
 import type { AppContext } from '../core/context';
-import { handleCommand, type CommandContext } from '../core/decider';
+import { type CommandContext } from '../core/decider';
 import { DomainError } from '../core/errors';
-import {
-  residentialComplexDecider,
-  residentialComplexStream,
-  type ResidentialComplexCommand,
-} from './residentialComplex';
+import { type ResidentialComplexCommand, handleResidentialComplex } from './residentialComplex';
 import { findPublicationPlace } from '../locations';
 
 /** A complex stands in a known city, district or settlement; its name comes from the locations tree. */
@@ -26,11 +22,5 @@ export function runComplexCommand(
   context: CommandContext = {},
 ) {
   const checked = { ...command, details: withLocation(command.details) };
-  return handleCommand(
-    ctx.eventStore,
-    residentialComplexStream(command.complexId),
-    residentialComplexDecider,
-    checked,
-    context,
-  );
+  return handleResidentialComplex(ctx.eventStore, command.complexId, checked, context);
 }

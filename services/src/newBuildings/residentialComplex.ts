@@ -1,6 +1,6 @@
 import type { EventOf } from '@estate/events';
 import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type ResidentialComplexEvent =
@@ -67,3 +67,6 @@ export const residentialComplexDecider: Decider<
   evolve,
   initialState: () => ({ exists: false }),
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleResidentialComplex = commandHandler(residentialComplexDecider, residentialComplexStream);

@@ -5,9 +5,15 @@ import {
   type PublicationDetails,
   type PublicationStatus,
 } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { evolve, initialPublication, type Publication, type PublicationEvent } from './publication';
+import {
+  evolve,
+  initialPublication,
+  publicationStream,
+  type Publication,
+  type PublicationEvent,
+} from './publication';
 import { type Actor, mayManagePublication } from '../core/access';
 
 /** Publishing needs the address's point (the form's suggestion, or the provider's answer for it). */
@@ -252,3 +258,6 @@ export const publicationDecider: Decider<PublicationCommand, Publication, Public
   evolve,
   initialState: initialPublication,
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handlePublication = commandHandler(publicationDecider, publicationStream);

@@ -8,13 +8,11 @@ import {
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { agencyUploadOf } from '../core/files';
 import { DomainError } from '../core/errors';
 import { writtenText } from '../core/text';
-import { publicationDecider, type PublicationCommand } from './decide';
+import { type PublicationCommand, handlePublication } from './decide';
 import { toPublicationDto } from './presentation';
-import { publicationStream } from './publication';
 import { actorOf, currentUser, mayManagePublication } from '../core/access';
 import { LOCATION_TYPE, cityOf, findPublicationPlace, findLocation, type Location } from '../locations';
 import { metresBetween, nearestStations, type GeoPoint } from '../geo';
@@ -281,7 +279,7 @@ export async function runPublicationCommand(
   id: string,
   command: PublicationCommand,
 ) {
-  const result = await handleCommand(ctx.eventStore, publicationStream(id), publicationDecider, command, {
+  const result = await handlePublication(ctx.eventStore, id, command, {
     actor: currentUser(req).userId,
   });
   await ctx.projections.whenCaughtUp(result.position); // the cabinet reads its own write at once

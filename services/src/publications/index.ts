@@ -19,7 +19,7 @@ export const publicationsSlice = (tariffOf: PromotionTariffOf): SliceManifest =>
 export { toPublicationDto } from './presentation';
 export { publicationDto, type PublicationDto } from './dto';
 /** the listing's stream and its rules (money promotes a listing; the seed creates them) */
-export { NO_POINT, publicationDecider, type PublicationCommand } from './decide';
+export { handlePublication, NO_POINT, publicationDecider, type PublicationCommand } from './decide';
 export {
   evolve as evolvePublication,
   initialPublication,

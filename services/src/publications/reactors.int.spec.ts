@@ -4,14 +4,12 @@ import { join } from 'node:path';
 import { until } from '@estate/events/testing';
 import { closeContext } from '../bootstrap';
 import type { Actor } from '../core/access';
-import { handleCommand } from '../core/decider';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
 import { changeUser } from '../identity';
 import { createAgency, createPublication } from '../../test/publications';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { publicationDecider } from './decide';
-import { publicationStream } from './publication';
+import { handlePublication } from './decide';
 import { DECLINE_REACTOR } from './reactors';
 import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
 
@@ -24,10 +22,9 @@ describe('a declined listing is told to its author', () => {
   const sms = new RecordingSms();
   const start = () => startTestApp({ dataDir, seed: false, overrides: { mail, sms } });
   const decline = (t: TestApp) =>
-    handleCommand(
+    handlePublication(
       t.ctx.eventStore,
-      publicationStream('dc-flat'),
-      publicationDecider,
+      'dc-flat',
       { type: 'DeclinePublication', actor: moderator, reason: 'На фото другая квартира' },
       { actor: moderator.userId },
     );

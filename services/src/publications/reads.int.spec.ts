@@ -3,8 +3,7 @@ import { dailyInteractionStats, INTERACTIONS_TOPIC } from '@estate/projections';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { handleCommand } from '../core/decider';
-import { userDecider, userStream } from '../identity';
+import { handleUser } from '../identity';
 
 let t: TestApp;
 let ownerToken: string;
@@ -171,7 +170,7 @@ describe('lists around a listing', () => {
   it('the premium window: counted for everyone, listed for subscribers', async () => {
     const anonymous = await request(t.app).get('/api/premium-publications?locationId=1').expect(200);
     expect(anonymous.body).toMatchObject({ data: [], meta: { total: 1, requiresPremium: true } });
-    const result = await handleCommand(t.ctx.eventStore, userStream('agent-v'), userDecider, {
+    const result = await handleUser(t.ctx.eventStore, 'agent-v', {
       type: 'ExtendPremium',
       days: 30,
       now: t.clock.now(),

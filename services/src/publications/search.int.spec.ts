@@ -2,8 +2,7 @@ import { CATALOGUE } from '@estate/projections';
 import request from 'supertest';
 import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { handleCommand } from '../core/decider';
-import { userDecider, userStream } from '../identity';
+import { handleUser } from '../identity';
 import { onBothReadStores } from '../../test/readStores';
 import { mapAnswer } from './dto';
 
@@ -366,7 +365,7 @@ describe.each(onBothReadStores('catalogue search', 'search'))('catalogue search 
       const { ownerPhone } = await createAgency(t.ctx, 'p', '02');
       const token = await signIn(t, ownerPhone);
       expect(await count(token)).toBe(7); // not premium yet
-      const result = await handleCommand(t.ctx.eventStore, userStream('owner-p'), userDecider, {
+      const result = await handleUser(t.ctx.eventStore, 'owner-p', {
         type: 'ExtendPremium',
         days: 30,
         now: t.clock.now(),

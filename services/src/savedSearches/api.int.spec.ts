@@ -1,10 +1,10 @@
 import { ROLES } from '@estate/events';
 import request from 'supertest';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import type { Actor } from '../core/access';
 import { changeUser, registerUser } from '../identity';
 import { findPublicationPlace } from '../locations';
-import { publicationDecider, publicationStream } from '../publications';
+import { publicationDecider, publicationStream, handlePublication } from '../publications';
 import { lettersTo, type Letter } from '../../test/letters';
 import { createAgency, createPublication } from '../../test/publications';
 import { settled } from '../../test/settled';
@@ -54,7 +54,7 @@ async function changePrice(id: string, price: number) {
   const publication = fold(publicationDecider, await t.ctx.eventStore.readStream(stream));
   if (!publication.exists) throw new Error(`no listing ${id}`);
   const { details } = publication;
-  await handleCommand(t.ctx.eventStore, stream, publicationDecider, {
+  await handlePublication(t.ctx.eventStore, id, {
     type: 'EditPublication',
     actor: agent,
     details: { ...details, price },
@@ -207,12 +207,11 @@ describe('alerts', () => {
     expect(await outbox(BOB.email)).toHaveLength(1);
 
     // hidden and published again: the same listing never alerts the same search twice
-    const stream = publicationStream('alerts-p1');
-    await handleCommand(t.ctx.eventStore, stream, publicationDecider, {
+    await handlePublication(t.ctx.eventStore, 'alerts-p1', {
       type: 'ArchivePublication',
       actor: agent,
     });
-    await handleCommand(t.ctx.eventStore, stream, publicationDecider, {
+    await handlePublication(t.ctx.eventStore, 'alerts-p1', {
       type: 'PublishPublication',
       actor: agent,
     });

@@ -4,7 +4,6 @@ import { SAVED_SEARCHES, type SavedSearchDocument } from '@estate/projections';
 import { z } from 'zod';
 import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { DomainError } from '../core/errors';
 import { defineRoute } from '../core/route';
 import {
@@ -23,7 +22,7 @@ import {
   updateSavedSearchBody,
 } from './inputs';
 import { accountUrl, readUnsubscribeToken } from './links';
-import { savedSearchesDecider, savedSearchesStream, type SavedSearchCommand } from './savedSearch';
+import { type SavedSearchCommand, handleSavedSearches } from './savedSearch';
 
 /**
  * The saved searches of a signed-in user (`/api/saved-searches`; not in the spec, the shapes are in
@@ -56,15 +55,9 @@ async function ownSearch(ctx: AppContext, userId: string, searchId: string) {
 }
 
 async function run(ctx: AppContext, userId: string, command: SavedSearchCommand) {
-  const result = await handleCommand(
-    ctx.eventStore,
-    savedSearchesStream(userId),
-    savedSearchesDecider,
-    command,
-    {
-      actor: userId,
-    },
-  );
+  const result = await handleSavedSearches(ctx.eventStore, userId, command, {
+    actor: userId,
+  });
   await ctx.projections.whenCaughtUp(result.position);
   return result;
 }

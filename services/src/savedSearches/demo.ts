@@ -1,9 +1,8 @@
 import type { SavedSearchAlerts } from '@estate/events';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { DEMO_CORRELATION } from '../core/demo';
 import { derivedId } from '../core/ids';
-import { savedSearchesDecider, savedSearchesStream } from './savedSearch';
+import { handleSavedSearches } from './savedSearch';
 
 /** the demo user's saved searches: a flat in Moscow told at once, a rent in St Petersburg once a day */
 const SEARCHES: { name: string; filters: Record<string, unknown>; alerts: SavedSearchAlerts }[] = [
@@ -27,10 +26,9 @@ const SEARCHES: { name: string; filters: Record<string, unknown>; alerts: SavedS
 /** Saves the demo searches once (their ids are derived, so a seed run again records nothing). */
 export async function seedDemoSavedSearches(ctx: AppContext, userId: string) {
   for (const search of SEARCHES)
-    await handleCommand(
+    await handleSavedSearches(
       ctx.eventStore,
-      savedSearchesStream(userId),
-      savedSearchesDecider,
+      userId,
       {
         type: 'SaveSearch',
         userId,

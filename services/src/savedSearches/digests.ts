@@ -1,8 +1,7 @@
 import { SAVED_SEARCHES, type SavedSearchDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { moscowDate, moscowHour, moscowWeek } from './links';
-import { savedSearchesDecider, savedSearchesStream, type DigestPeriod } from './savedSearch';
+import { type DigestPeriod, handleSavedSearches } from './savedSearch';
 
 export const DIGEST_QUEUE = 'saved-search-digests';
 /** digests go out from 09:00 Moscow time: a daily one each day, a weekly one from Monday */
@@ -30,10 +29,9 @@ export async function sendDigests(ctx: AppContext, now: Date = ctx.clock()) {
         { projection: { userId: 1 } },
       );
     for (const userId of new Set(waiting.map((doc) => doc.userId))) {
-      const result = await handleCommand(
+      const result = await handleSavedSearches(
         ctx.eventStore,
-        savedSearchesStream(userId),
-        savedSearchesDecider,
+        userId,
         { type: 'SendDigest', userId, period, periodKey, today },
         { actor: 'saved-searches-digests' },
       );

@@ -6,10 +6,9 @@ import {
 } from '@estate/projections';
 import { PUBLICATION_STATUS, type MatchedListing } from '@estate/events';
 import type { AppContext } from '../core/context';
-import { handleCommand } from '../core/decider';
 import { storedQueryOf } from './filters';
 import { moscowDate } from './links';
-import { savedSearchesDecider, savedSearchesStream } from './savedSearch';
+import { handleSavedSearches } from './savedSearch';
 import { SearchIndex } from './searchIndex';
 
 /**
@@ -101,10 +100,9 @@ export class SavedSearchMatcher {
       address: doc.address.fullAddress.slice(0, 300),
     };
     for (const [userId, searchIds] of byUser)
-      await handleCommand(
+      await handleSavedSearches(
         this.ctx.eventStore,
-        savedSearchesStream(userId),
-        savedSearchesDecider,
+        userId,
         {
           type: 'RecordMatch',
           userId,

@@ -6,7 +6,7 @@ import {
   type SavedSearchAlerts,
   type SavedSearchDigestItem,
 } from '@estate/events';
-import type { Decider } from '../core/decider';
+import { commandHandler, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type SavedSearchEvent =
@@ -316,3 +316,6 @@ export const savedSearchesDecider: Decider<SavedSearchCommand, SavedSearches, Sa
   evolve,
   decide,
 };
+
+/** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
+export const handleSavedSearches = commandHandler(savedSearchesDecider, savedSearchesStream);

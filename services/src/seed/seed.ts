@@ -1,15 +1,14 @@
 import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type AgencyDetails } from '@estate/events';
 import { CATALOGUE, USERS, type CatalogueDocument, type UserDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
-import { fold, handleCommand } from '../core/decider';
+import { fold } from '../core/decider';
 import {
-  agencyDecider,
-  agencyStream,
   approveRealtorRequest,
   confirmRealtorRequest,
   realtorRequestDecider,
   realtorRequestStream,
   submitRealtorRequest,
+  handleAgency,
 } from '../agencies';
 import {
   changeUser,
@@ -19,6 +18,7 @@ import {
   phoneDecider,
   phoneStream,
   userStream,
+  handlePhone,
 } from '../identity';
 import {
   billPromotions,
@@ -30,8 +30,9 @@ import {
   startPayment,
   walletDecider,
   walletStream,
+  handleWallet,
 } from '../money';
-import { publicationDecider, publicationStream, type PublicationCommand } from '../publications';
+import { publicationStream, type PublicationCommand, handlePublication } from '../publications';
 import { demoPublications } from './demoData';
 import { seedDemoBookings, seedDemoGuestBookings } from '../bookings';
 import { seedDemoChats } from '../chats';
@@ -179,10 +180,9 @@ async function signUp(ctx: AppContext, person: Person) {
     const code = newCode();
     const now = ctx.clock();
     const registration = { name: person.name, email: person.email, newsletter: false };
-    await handleCommand(
+    await handlePhone(
       ctx.eventStore,
-      phoneStream(person.phone),
-      phoneDecider,
+      person.phone,
       {
         type: 'SendCode',
         phone: person.phone,
@@ -194,10 +194,9 @@ async function signUp(ctx: AppContext, person: Person) {
       },
       context,
     );
-    await handleCommand(
+    await handlePhone(
       ctx.eventStore,
-      phoneStream(person.phone),
-      phoneDecider,
+      person.phone,
       { type: 'VerifyCode', phone: person.phone, purpose: 'registration', code, now, userId: person.userId },
       context,
     );
@@ -242,10 +241,9 @@ async function openAgency(
   if (['approved', 'confirmed'].includes(await status()))
     await confirmRealtorRequest(ctx, owner.userId, agencyId);
   const actor: Staff = { userId: owner.userId, role: ROLES.AGENCY_OWNER, agencyId };
-  const profile = await handleCommand(
+  const profile = await handleAgency(
     ctx.eventStore,
-    agencyStream(agencyId),
-    agencyDecider,
+    agencyId,
     {
       type: 'ChangeProfile',
       actor,
@@ -263,10 +261,9 @@ async function openAgency(
 async function hire(ctx: AppContext, owner: Staff, person: Person): Promise<Staff> {
   const user = await ctx.readStore.collection<UserDocument>(USERS).findOne({ phone: person.phone });
   if (!user) throw new Error(`demo employee ${person.phone} has no account`);
-  await handleCommand(
+  await handleAgency(
     ctx.eventStore,
-    agencyStream(owner.agencyId),
-    agencyDecider,
+    owner.agencyId,
     { type: 'AddEmployee', actor: owner, userId: user._id },
     { ...context, actor: owner.userId },
   );
@@ -368,7 +365,7 @@ export async function seedDemoData(
     // a listing already there was made by an interrupted run: it is left as it is
     if (await hasStream(ctx, stream)) continue;
     const run = (command: PublicationCommand) =>
-      handleCommand(ctx.eventStore, stream, publicationDecider, command, {
+      handlePublication(ctx.eventStore, publicationId, command, {
         ...context,
         actor: author.userId,
       });
@@ -417,10 +414,9 @@ export async function seedDemoData(
   for (const owner of owners) if (await topUp(ctx, owner, DEMO_TOP_UP)) funded.add(owner.agencyId);
   // the first agency also asks for an invoice, to top up by bank transfer, as the cabinet's form asks
   const [first] = AGENCIES;
-  await handleCommand(
+  await handleWallet(
     ctx.eventStore,
-    walletStream(owners[0].agencyId),
-    walletDecider,
+    owners[0].agencyId,
     {
       type: 'RequestInvoice',
       data: {

@@ -1,12 +1,11 @@
 import { currentUser } from '../../core/access';
-import { handleCommand } from '../../core/decider';
 import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
 import { changeUser } from '../account';
 import { checkBot, sendCode, verifyCode } from '../codes';
 import { codeSentAnswer, phoneChangedAnswer } from '../dto';
 import { changePhoneBody, confirmChangePhoneBody, parseAuth } from '../inputs';
-import { phoneDecider, phoneStream } from '../phone';
+import { handlePhone } from '../phone';
 import { assertPhoneFree } from '../registration';
 
 /** Moving an account to a new phone: a code to the new number, then the move and the old number's release. */
@@ -54,10 +53,9 @@ export const confirmChangePhone = defineRoute({
     });
     await changeUser(ctx, user.userId, { type: 'ChangePhone', newPhone });
     // the old number is free for someone else only once the account has moved to the new one
-    await handleCommand(
+    await handlePhone(
       ctx.eventStore,
-      phoneStream(user.phone),
-      phoneDecider,
+      user.phone,
       { type: 'ReleasePhone', phone: user.phone, userId: user.userId },
       { actor: user.userId },
     );

@@ -10,14 +10,13 @@ import {
 import type { Request } from 'express';
 import { ownAgencyOf, requireAgencyStaff, STAFF } from '../../core/access';
 import { contentRange } from '../../core/http';
-import { handleCommand } from '../../core/decider';
 import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
 import { balanceAnswer, invoiceAnswer, invoiceList, topUpStartedAnswer, walletOperationList } from '../dto';
 import { agencyParams, invoiceBody, invoicesQuery, topUpBody, walletOperationsQuery } from '../inputs';
 import { startPayment } from '../payments';
 import { WALLET_ATTEMPTS } from '../promotion';
-import { walletDecider, walletStream } from '../wallet';
+import { handleWallet } from '../wallet';
 
 /** The agency's wallet (product.md: balance top-up): its balance and operations, a top-up online, an invoice. */
 const tags = ['Кошелёк'];
@@ -137,10 +136,9 @@ export const requestInvoice = defineRoute({
     const actor = walletManager(req, id);
     const invoiceId = randomUUID();
     // only the fact is recorded here: the accounting letter follows it (reactors.ts)
-    await handleCommand(
+    await handleWallet(
       ctx.eventStore,
-      walletStream(id),
-      walletDecider,
+      id,
       { type: 'RequestInvoice', data: { agencyId: id, invoiceId, by: actor.userId, ...body } },
       { actor: actor.userId },
       WALLET_ATTEMPTS,

@@ -14,11 +14,10 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { actorOf, currentUser, requireAgencyStaff, STAFF, type Actor } from '../../core/access';
 import type { AppContext } from '../../core/context';
-import { handleCommand } from '../../core/decider';
 import { DomainError } from '../../core/errors';
 import { pageMeta, parse } from '../../core/http';
 import { defineRoute } from '../../core/route';
-import { publicationDecider, type PublicationCommand } from '../decide';
+import { type PublicationCommand, handlePublication } from '../decide';
 import {
   agencyPublicationAnswer,
   agencyPublicationCountAnswer,
@@ -30,7 +29,6 @@ import {
 } from '../dto';
 import { assertFormReferences, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
 import { toPublicationDto } from '../presentation';
-import { publicationStream } from '../publication';
 
 /** The agency calls of api.md for publications: list and counts, create, read, edit, change status for many, delete many. */
 const tags = ['Агентство: объявления'];
@@ -106,13 +104,9 @@ async function forEach(
   const results = [];
   for (const id of new Set(publicationIds)) {
     try {
-      const { state, position } = await handleCommand(
-        ctx.eventStore,
-        publicationStream(id),
-        publicationDecider,
-        command(),
-        { actor: currentUser(req).userId },
-      );
+      const { state, position } = await handlePublication(ctx.eventStore, id, command(), {
+        actor: currentUser(req).userId,
+      });
       await ctx.projections.whenCaughtUp(position);
       results.push(
         state.exists && !state.deleted

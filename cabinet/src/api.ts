@@ -1,4 +1,4 @@
-import { ApiError, request, type ApiInit } from '@estate/client';
+import { ApiError, request, typedApi, type ApiInit } from '@estate/client';
 import { HttpError, type fetchUtils } from 'react-admin';
 
 /**
@@ -19,6 +19,19 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
     throw error;
   }
 }
+
+/**
+ * The cabinet's typed calls (@estate/client's typedApi: declared paths, parameters, bodies and
+ * answers) over httpClient, so a failure is react-admin's HttpError like every other call's.
+ */
+export const cabinetApi = typedApi((path, { method, body, headers, signal }) =>
+  httpClient(path, {
+    method,
+    headers: headers ? new Headers(headers) : undefined,
+    body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
+    signal,
+  }).then((answer) => answer.json as unknown),
+);
 
 /** The client's error as react-admin's: its notification shows the message, its forms the field errors. */
 export function toHttpError(error: ApiError): HttpError {

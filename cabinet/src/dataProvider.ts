@@ -1,27 +1,13 @@
 import {
   ApiError,
   envelopeOf,
-  type AddressSuggestionDto,
+  type BodyOf,
+  type paths,
+  type QueryOf,
   type AgencyDto,
-  type AgencyPublicationDto,
-  type BalanceDto,
-  type BookingCountsDto,
   type BookingDto,
   type BulkOutcomeDto,
-  type RealtorRequestQueueDto,
-  type CalendarEntryDto,
-  type CalendarImportDto,
   type EmployeeDto,
-  type InvoiceRequestedDto,
-  type LocationDetailsDto,
-  type LocationListAnswer,
-  type PaymentStartedDto,
-  type ResidentialComplexDto,
-  type StatisticsDiagramDto,
-  type StatisticsTotalsDto,
-  type MetroStationDto,
-  type TariffOfPublicationDto,
-  type PhotoSizesDto,
   type UploadedPhotoDto,
 } from '@estate/client';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -31,14 +17,48 @@ import {
   type CreateResult,
   type DeleteParams,
   type DeleteResult,
+  type GetListResult,
   type RaRecord,
   type UpdateParams,
   type UpdateResult,
 } from 'react-admin';
-import { httpClient, toHttpError } from './api';
+import { cabinetApi as api, httpClient, toHttpError } from './api';
 import { authProvider } from './authProvider';
 import type { ModerationCalls } from './moderation/calls';
 import type { Period, RunningTariff } from './types';
+
+/** the typed calls (declared paths, parameters and answers), for the cabinet's own call modules */
+export { api as cabinetApi };
+
+/**
+ * ra-data-simple-rest builds each resource's paths itself (`/api/cabinet/{resource}` with
+ * filter/range/sort, `/api/cabinet/{resource}/{id}`): the one prefix not written through the typed
+ * calls. The resources it is given are checked against the declared paths instead: a resource whose
+ * routes are renamed or removed fails the type check here.
+ */
+type SimpleRestResource =
+  | 'publications'
+  | 'leads'
+  | 'complaints'
+  | 'complained-publications'
+  | 'moderation-listings'
+  | 'moderation-history'
+  | 'audit'
+  | 'invoices'
+  | 'wallet-operations'
+  | 'posts'
+  | 'post-categories'
+  | 'slides'
+  | 'investments'
+  | 'settings';
+type Undeclared = {
+  [R in SimpleRestResource]: [
+    Extract<keyof paths, `/api/cabinet/${R}` | `/api/cabinet/${R}/${string}`>,
+  ] extends [never]
+    ? R
+    : never;
+}[SimpleRestResource];
+true satisfies [Undeclared] extends [never] ? true : { undeclared: Undeclared };
 
 const base = simpleRestProvider('/api/cabinet', httpClient);
 
@@ -60,57 +80,31 @@ async function currentTariffOf(record: {
 }): Promise<RunningTariff | null> {
   if (record.status !== 1 || !record.agency) return null;
   try {
-    const answer = await dataOf<AgencyPublicationDto>(
-      agencyCall(record.agency.id, `/publications/${at(record.id)}`),
-    );
+    const answer = await api.get('/api/agency/{agencyId}/publications/{publicationId}', {
+      path: { agencyId: record.agency.id, publicationId: record.id },
+    });
     return answer.data.adTariff;
   } catch {
     return null;
   }
 }
 
-/** a call's `data`, typed by the contract the server declares (the caller names it) */
-export async function dataOf<T>(
-  url: string,
-  init: { method?: string; body?: unknown; headers?: HeadersInit } = {},
-) {
-  const { json } = await httpClient(url, {
-    method: init.method,
-    headers: init.headers ? new Headers(init.headers) : undefined,
-    body:
-      init.body === undefined
-        ? undefined
-        : init.body instanceof FormData
-          ? init.body
-          : JSON.stringify(init.body),
-  });
-  return json as { data: T; meta?: { message?: string } };
-}
-export const at = encodeURIComponent;
-const daily = (rest: string) => `/api/booking/daily-rent/${rest}`;
-const agencyCall = (agencyId: string, rest = '') => `/api/agency/${at(agencyId)}${rest}`;
-
 /** The agent's actions on a booking request (api.md section 6): reject and cancel carry the reason. */
 export type BookingAction = 'accept' | 'reject' | 'cancel' | 'check-out';
-const bookingPath = (action: BookingAction, b: Pick<BookingDto, 'id' | 'publicationId'>) =>
-  action === 'accept' ? daily(`${at(b.publicationId)}/${at(b.id)}/accept`) : daily(`${at(b.id)}/${action}`);
-
-/** a path with its query: the parameters given (an absent one is left out), encoded */
-const withQuery = (path: string, params: Record<string, string | number | string[] | undefined>) => {
-  const query = new URLSearchParams(
-    Object.entries(params).flatMap(([name, value]) =>
-      value === undefined
-        ? []
-        : Array.isArray(value)
-          ? value.map((item) => [`${name}[]`, item])
-          : [[name, String(value)]],
-    ),
-  ).toString();
-  return query ? `${path}?${query}` : path;
-};
-
-const idsQuery = (ids: (string | number)[]) =>
-  ids.map((id) => `publicationIds[]=${at(String(id))}`).join('&');
+const bookingCall = (
+  action: BookingAction,
+  b: Pick<BookingDto, 'id' | 'publicationId'>,
+  body: { text?: string },
+) =>
+  action === 'accept'
+    ? api.post('/api/booking/daily-rent/{publicationId}/{requestId}/accept', {
+        path: { publicationId: b.publicationId, requestId: b.id },
+      })
+    : action === 'check-out'
+      ? api.post('/api/booking/daily-rent/{requestId}/check-out', { path: { requestId: b.id } })
+      : action === 'reject'
+        ? api.post('/api/booking/daily-rent/{requestId}/reject', { path: { requestId: b.id }, body })
+        : api.post('/api/booking/daily-rent/{requestId}/cancel', { path: { requestId: b.id }, body });
 
 /**
  * Photos sent as one multipart request (field `files`) by XMLHttpRequest, the one browser call that
@@ -125,7 +119,7 @@ function uploadPhotos(
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('Загрузка отменена', 'AbortError'));
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/system/upload');
+    xhr.open('POST', api.url('post', '/api/system/upload'));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded, e.total);
     xhr.onload = () => {
@@ -160,12 +154,12 @@ async function saveAgency(agencyId: string, form: AgencyForm): Promise<AgencyDto
   if (file instanceof File) {
     const upload = new FormData();
     upload.append('avatar', file);
-    await dataOf<unknown>(agencyCall(agencyId, '/avatar'), { method: 'POST', body: upload });
+    await api.post('/api/agency/{id}/avatar', { path: { id: agencyId }, body: upload });
   }
   const text = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
   try {
-    const saved = await dataOf<AgencyDto>(agencyCall(agencyId), {
-      method: 'PATCH',
+    const saved = await api.patch('/api/agency/{id}', {
+      path: { id: agencyId },
       body: {
         name: form.name.trim(),
         legalEntity: form.legalEntity,
@@ -197,7 +191,7 @@ async function saveAgency(agencyId: string, form: AgencyForm): Promise<AgencyDto
  * so the page, the sort and the name search are made here.
  */
 async function employeesPage(params: GetListParams) {
-  const all = (await dataOf<EmployeeDto[]>(agencyCall(await agencyId(), '/employee'))).data;
+  const all = (await api.get('/api/agency/{id}/employee', { path: { id: await agencyId() } })).data;
   const { field, order } = params.sort ?? { field: 'name', order: 'ASC' };
   const q = String(params.filter?.q ?? '')
     .trim()
@@ -227,36 +221,37 @@ async function employeesPage(params: GetListParams) {
 export const dataProvider = {
   ...base,
   /** bookings are read from the spec's agent list: the tab is the display status, pages from 1 */
-  async getList(resource: string, params: GetListParams) {
+  async getList(resource: string, params: GetListParams): Promise<GetListResult> {
     if (resource === 'employees') return employeesPage(params);
     if (resource === 'calendar-entries') {
       // a listing's closed and booked ranges from a day on (api.md section 6): all of them, one page
       const { publicationId, from } = params.filter as { publicationId: string; from: string };
-      const entries = await dataOf<CalendarEntryDto[]>(
-        withQuery(daily(`${at(publicationId)}/calendar`), { startDate: from, endDate: '2035-01-01' }),
-      );
+      const entries = await api.get('/api/booking/daily-rent/{publicationId}/calendar', {
+        path: { publicationId },
+        query: { startDate: from, endDate: '2035-01-01' },
+      });
       return { data: entries.data, total: entries.data.length };
     }
     if (resource === 'realtor-requests') {
       // the moderators' queue answers all the requests under review: one page, the applicant's id names each
-      const all = (await dataOf<RealtorRequestQueueDto>('/api/moderation/realtor-requests')).data;
+      const all = (await api.get('/api/moderation/realtor-requests')).data;
       return { data: all.map((r) => ({ ...r, id: r.userId })), total: all.length };
     }
     if (resource !== 'bookings') return base.getList(resource, params);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
     const status = Number(params.filter?.status ?? 1);
     const { startDate, endDate } = (params.filter ?? {}) as Period;
-    const { json } = await httpClient(
-      withQuery(daily('list-for-agent'), { status, limit: perPage, offset: page, startDate, endDate }),
-    );
-    return { data: json.data, total: json.meta.total };
+    const { data, meta } = await api.get('/api/booking/daily-rent/list-for-agent', {
+      query: { status, limit: perPage, offset: page, startDate, endDate },
+    });
+    return { data, total: meta.total };
   },
   /** a listing's page asks for its running tariff too (meta.withTariff), so a refresh after a payment shows the new one */
   async getOne(resource: string, params: Parameters<typeof base.getOne>[1]) {
     if (resource === 'agencies')
-      return { data: (await dataOf<AgencyDto>(agencyCall(String(params.id)))).data };
+      return { data: (await api.get('/api/agency/{id}', { path: { id: String(params.id) } })).data };
     if (resource === 'wallets') {
-      const balance = await dataOf<BalanceDto>(agencyCall(String(params.id), '/balance'));
+      const balance = await api.get('/api/agency/{id}/balance', { path: { id: String(params.id) } });
       return { data: { id: params.id, ...balance.data } };
     }
     const result = await base.getOne(resource, params);
@@ -267,8 +262,8 @@ export const dataProvider = {
   async create<R extends RaRecord>(resource: string, params: CreateParams): Promise<CreateResult<R>> {
     if (resource === 'employees') {
       const { clientPhone } = params.data as { clientPhone: string };
-      const added = await dataOf<EmployeeDto>(agencyCall(await agencyId(), '/employee'), {
-        method: 'POST',
+      const added = await api.post('/api/agency/{id}/employee', {
+        path: { id: await agencyId() },
         body: { clientPhone },
       });
       return { data: added.data as unknown as R };
@@ -279,16 +274,16 @@ export const dataProvider = {
         startDate: string;
         endDate: string;
       };
-      const closed = await dataOf<CalendarEntryDto>(
-        daily(`${at(publicationId)}/calendar/set-unavailable-date`),
-        { method: 'POST', body: { startDate, endDate } },
-      );
+      const closed = await api.post('/api/booking/daily-rent/{publicationId}/calendar/set-unavailable-date', {
+        path: { publicationId },
+        body: { startDate, endDate },
+      });
       return { data: closed.data as unknown as R };
     }
     if (resource === 'invoices') {
-      const asked = await dataOf<InvoiceRequestedDto>(agencyCall(await agencyId(), '/balance/invoice'), {
-        method: 'POST',
-        body: params.data,
+      const asked = await api.post('/api/agency/{id}/balance/invoice', {
+        path: { id: await agencyId() },
+        body: params.data as BodyOf<'post', '/api/agency/{id}/balance/invoice'>,
       });
       return { data: { ...params.data, id: asked.data.invoiceId } as R };
     }
@@ -306,43 +301,49 @@ export const dataProvider = {
     if (resource !== 'employees') return base.update<R>(resource, params);
     const before = params.previousData as unknown as EmployeeDto;
     const after = { ...before, ...(params.data as Partial<EmployeeDto>) };
-    const path = agencyCall(await agencyId(), `/employee/${at(String(params.id))}`);
+    const path = { id: await agencyId(), employeeId: String(params.id) };
     if (after.isActive !== before.isActive)
-      await dataOf<unknown>(`${path}/change-active`, { method: 'PATCH', body: { isActive: after.isActive } });
+      await api.patch('/api/agency/{id}/employee/{employeeId}/change-active', {
+        path,
+        body: { isActive: after.isActive },
+      });
     if (after.limit !== before.limit)
-      await dataOf<unknown>(`${path}/limit`, { method: 'PATCH', body: { limit: after.limit } });
+      await api.patch('/api/agency/{id}/employee/{employeeId}/limit', { path, body: { limit: after.limit } });
     return { data: after as unknown as R };
   },
   async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>): Promise<DeleteResult<R>> {
     if (resource === 'calendar-entries') {
       // the listing the range belongs to comes with the call (meta), as the spec's path names it
       const { publicationId } = params.meta as { publicationId: string };
-      await dataOf<unknown>(
-        daily(`${at(publicationId)}/calendar/unset-unavailable-date/${at(String(params.id))}`),
-        { method: 'DELETE' },
-      );
+      await api.delete('/api/booking/daily-rent/{publicationId}/calendar/unset-unavailable-date/{entryId}', {
+        path: { publicationId, entryId: String(params.id) },
+      });
       return { data: params.previousData ?? ({ id: params.id } as R) };
     }
     if (resource !== 'employees') return base.delete<R>(resource, params);
-    const path = agencyCall(await agencyId(), `/employee/${at(String(params.id))}`);
-    await dataOf<unknown>(path, { method: 'DELETE' });
+    await api.delete('/api/agency/{id}/employee/{employeeId}', {
+      path: { id: await agencyId(), employeeId: String(params.id) },
+    });
     return { data: params.previousData ?? ({ id: params.id } as R) };
   },
-  async publish(resource: 'publications', id: string) {
-    return {
-      data: (await dataOf<unknown>(`/api/cabinet/${resource}/${at(id)}/publish`, { method: 'POST' })).data,
-    };
+  async publish(_resource: 'publications', id: string) {
+    return { data: (await api.post('/api/cabinet/publications/{id}/publish', { path: { id } })).data };
   },
   async changeStatus(ids: (string | number)[], status: 1 | 2 | 3): Promise<BulkOutcomeDto[]> {
-    const path = agencyCall(
-      await agencyId(),
-      `/publications/change-status?status=${status}&${idsQuery(ids)}`,
-    );
-    return (await dataOf<BulkOutcomeDto[]>(path, { method: 'PATCH' })).data;
+    return (
+      await api.patch('/api/agency/{agencyId}/publications/change-status', {
+        path: { agencyId: await agencyId() },
+        query: { status, publicationIds: ids.map(String) },
+      })
+    ).data;
   },
   async deleteMany(_resource: string, params: { ids: (string | number)[] }) {
-    const path = agencyCall(await agencyId(), `/publications?${idsQuery(params.ids)}`);
-    const results = (await dataOf<BulkOutcomeDto[]>(path, { method: 'DELETE' })).data;
+    const results = (
+      await api.delete('/api/agency/{agencyId}/publications', {
+        path: { agencyId: await agencyId() },
+        query: { publicationIds: params.ids.map(String) },
+      })
+    ).data;
     const refused = results.flatMap((r) => (r.success ? [] : [r.message]));
     if (refused.length) throw new Error(refused.join('; '));
     return { data: results.map((r) => r.id) };
@@ -350,72 +351,62 @@ export const dataProvider = {
 
   // the dashboard (api.md: publications-statistic)
   statisticsDiagram: (statsType: number, contentType: number) =>
-    dataOf<StatisticsDiagramDto>(
-      withQuery('/api/publications-statistic/diagram', { statsType, contentType }),
-    ).then((a) => a.data),
-  statisticsTotals: (interval: string) =>
-    dataOf<StatisticsTotalsDto>(withQuery('/api/publications-statistic', { interval })).then((a) => a.data),
+    api.get('/api/publications-statistic/diagram', { query: { statsType, contentType } }).then((a) => a.data),
+  statisticsTotals: (interval: NonNullable<QueryOf<'get', '/api/publications-statistic'>['interval']>) =>
+    api.get('/api/publications-statistic', { query: { interval } }).then((a) => a.data),
 
   /** the residential complexes of a place (a city with its districts): those a new-build listing there may stand in */
   complexesIn: (locationId: string) =>
-    dataOf<ResidentialComplexDto[]>(withQuery('/api/residential-complexes', { locationId, limit: 100 })).then(
-      (a) => a.data,
-    ),
+    api.get('/api/residential-complexes', { query: { locationId, limit: 100 } }).then((a) => a.data),
 
   /** places of the locations tree by name (api.md: location search), and one place by its id */
-  searchPlaces: (text: string) =>
-    dataOf<LocationListAnswer['data']>(withQuery('/api/locations', { search: text })).then((a) => a.data),
-  place: (id: string) => dataOf<LocationDetailsDto>(`/api/locations/${at(id)}`).then((a) => a.data),
-  complex: (id: string) =>
-    dataOf<ResidentialComplexDto>(`/api/residential-complexes/${at(id)}`).then((a) => a.data),
+  searchPlaces: (text: string) => api.get('/api/locations', { query: { search: text } }).then((a) => a.data),
+  place: (id: string) => api.get('/api/locations/{id}', { path: { id } }).then((a) => a.data),
+  complex: (id: string) => api.get('/api/residential-complexes/{id}', { path: { id } }).then((a) => a.data),
 
   // a listing's tariffs: priced by its city and deal, the only ids its payment accepts
   tariffsOf: (publicationId: string) =>
-    dataOf<TariffOfPublicationDto[]>(`/api/publications/${at(publicationId)}/tariffs`).then((a) => a.data),
+    api.get('/api/publications/{id}/tariffs', { path: { id: publicationId } }).then((a) => a.data),
   /** one key per click of «Оплатить»: a request repeated by the network or a retry is charged once */
   payTariff: (publicationId: string, tariffId: string, idempotencyKey: string) =>
-    dataOf<unknown>(`/api/publications/${at(publicationId)}/tariffs/${at(tariffId)}`, {
-      method: 'POST',
+    api.post('/api/publications/{id}/tariffs/{tariffId}', {
+      path: { id: publicationId, tariffId },
       headers: { Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
     }),
 
   // daily rent: the requests' counters and actions, the import of a listing's calendar
   bookingCounts: ({ startDate, endDate }: Period = {}) =>
-    dataOf<BookingCountsDto>(withQuery(daily('count'), { startDate, endDate })).then((a) => a.data),
+    api.get('/api/booking/daily-rent/count', { query: { startDate, endDate } }).then((a) => a.data),
   bookingAction: (
     action: BookingAction,
     booking: Pick<BookingDto, 'id' | 'publicationId'>,
     reason?: string,
-  ) =>
-    dataOf<unknown>(bookingPath(action, booking), {
-      method: 'POST',
-      body: reason === undefined ? {} : { text: reason },
-    }),
+  ) => bookingCall(action, booking, reason === undefined ? {} : { text: reason }),
   importCalendar: (publicationId: string, ics: string) =>
-    dataOf<CalendarImportDto>(daily(`${at(publicationId)}/calendar/import`), {
-      method: 'POST',
-      body: { ics },
-    }).then((a) => a.data),
+    api
+      .post('/api/booking/daily-rent/{publicationId}/calendar/import', {
+        path: { publicationId },
+        body: { ics },
+      })
+      .then((a) => a.data),
 
   // a listing's photos and address (issue 16): upload with progress, address suggestions, metro near a point
   uploadPhotos,
   /** whether the photos' sizes are made (the editor asks while it shows a photo being made) */
-  photoSizes: (paths: string[]) =>
-    dataOf<PhotoSizesDto[]>(withQuery('/api/system/photos', { paths })).then((a) => a.data),
+  photoSizes: (paths: string[]) => api.get('/api/system/photos', { query: { paths } }).then((a) => a.data),
   /** DaData-shaped suggestions in the city (or region) of the listing's place, when it is chosen */
   addressSuggestions: (query: string, locationId: string | null) =>
-    dataOf<AddressSuggestionDto[]>(
-      withQuery('/api/address-suggestions', { query, locationId: locationId ?? undefined, count: 10 }),
-    ).then((a) => a.data),
+    api
+      .get('/api/address-suggestions', { query: { query, locationId: locationId ?? undefined, count: 10 } })
+      .then((a) => a.data),
   nearestMetro: (point: { lat: number; lon: number }, locationId: string) =>
-    dataOf<MetroStationDto[]>(withQuery('/api/metro/nearest', { ...point, locationId })).then((a) => a.data),
+    api.get('/api/metro/nearest', { query: { ...point, locationId } }).then((a) => a.data),
 
   // a top-up of the agency's wallet (api.md section 9), addressed by its id
   topUp: (agencyId: string, sum: number) =>
-    dataOf<PaymentStartedDto>(agencyCall(agencyId, '/balance/top-up'), {
-      method: 'POST',
-      body: { sourceType: 1, sum },
-    }).then((a) => a.data),
+    api
+      .post('/api/agency/{id}/balance/top-up', { path: { id: agencyId }, body: { sourceType: 1, sum } })
+      .then((a) => a.data),
 };
 /**
  * The moderators' calls (moderation/calls.ts) join the data provider when their chunk loads

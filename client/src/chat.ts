@@ -56,6 +56,7 @@ export function openChatSocket(handlers: { onPush(push: ChatPush): void; onReloa
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const open = () => {
+    // a WebSocket upgrade, not an HTTP operation: the OpenAPI document (and so the typed calls) has no entry for it
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`;
     const ws = new WebSocket(url);
     socket = ws;

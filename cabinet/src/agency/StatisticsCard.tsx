@@ -82,7 +82,8 @@ const PERIODS: { type: 1 | 2 | 3; label: MessageKey }[] = [
   { type: 3, label: 'cabinet.statistics.periods.year' },
 ];
 /** The interval of the totals (main-info): 7 days, 30 days, since the start of the year (the default). */
-const INTERVALS: { value: '7' | '30' | 'year'; label: MessageKey }[] = [
+type Interval = '7' | '30' | 'year';
+const INTERVALS: { value: Interval; label: MessageKey }[] = [
   { value: '7', label: 'cabinet.statistics.intervals.days7' },
   { value: '30', label: 'cabinet.statistics.intervals.days30' },
   { value: 'year', label: 'cabinet.statistics.intervals.year' },
@@ -104,7 +105,7 @@ export function StatisticsCard() {
   const translate = useCabinetTranslate();
   const [content, setContent] = useState<1 | 2 | 3>(1);
   const [period, setPeriod] = useState(1);
-  const [interval, setInterval] = useState<string>('year');
+  const [interval, setInterval] = useState<Interval>('year');
   const data = useCabinetData();
   // each answer is kept per content, period and interval: going back to a tab shows it at once
   const diagramQuery = useQuery({
@@ -176,7 +177,7 @@ export function StatisticsCard() {
             size="small"
             label={translate('cabinet.statistics.totalsFor')}
             value={interval}
-            onChange={(e) => setInterval(e.target.value)}
+            onChange={(e) => setInterval(e.target.value as Interval)}
             fullWidth={false}
             sx={{ width: 170 }}
           >

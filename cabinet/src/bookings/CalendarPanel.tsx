@@ -1,4 +1,4 @@
-import { formatDay } from '@estate/client';
+import { api, formatDay } from '@estate/client';
 import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -67,7 +67,9 @@ export function CalendarPanel() {
       { id: entry.id, previousData: entry, meta: { publicationId: id } },
       { mutationMode: 'pessimistic', ...done('resources.bookings.calendar.openedDone') },
     );
-  const feed = `/api/booking/daily-rent/${encodeURIComponent(id)}/calendar.ics`;
+  const feed = api.url('get', '/api/booking/daily-rent/{publicationId}/calendar.ics', {
+    path: { publicationId: id },
+  });
   return (
     <Stack spacing={2} sx={{ mt: 2 }} aria-label={translate('resources.bookings.calendar.title')}>
       <Typography variant="h6">{translate('resources.bookings.calendar.title')}</Typography>

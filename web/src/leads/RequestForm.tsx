@@ -1,9 +1,9 @@
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits, type LeadKindDto } from '@estate/client';
 import { useSession } from '../auth/session';
 import { LeadSteps } from './LeadSteps';
-import { PolicyConsent } from './parts';
+import { ContactFields, SendingEnd } from './parts';
 import { useLeadSender } from './useLeadSender';
 import { nameProblem, phoneProblem, REQUIRED } from './validation';
 
@@ -81,25 +81,14 @@ export function RequestForm({
           });
         }}
       >
-        <TextField
-          label="Имя"
-          required
-          value={name}
-          autoComplete="name"
-          onChange={(e) => setName(e.target.value)}
-          error={!!show('name')}
-          helperText={show('name')}
-        />
-        <TextField
-          label="Телефон"
-          required
-          value={phone}
-          type="tel"
-          autoComplete="tel"
-          placeholder="+7 (___) ___-__-__"
-          onChange={(e) => setPhone(formatPhone(e.target.value))}
-          error={!!show('phone')}
-          helperText={show('phone')}
+        <ContactFields
+          name={name}
+          phone={phone}
+          onChange={(contact) => {
+            if (contact.name !== undefined) setName(contact.name);
+            if (contact.phone !== undefined) setPhone(contact.phone);
+          }}
+          problems={{ name: show('name'), phone: show('phone') }}
         />
         {textLabel && (
           <TextField
@@ -113,13 +102,13 @@ export function RequestForm({
             helperText={show('text') ?? `${text.length} / ${TEXT_LIMIT}`}
           />
         )}
-        <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
-        <Button type="submit" variant="contained" size="large" disabled={lead.stage === 'sending'}>
-          {lead.stage === 'sending' ? 'Отправляем…' : submitLabel}
-        </Button>
-        <Typography variant="caption" color="text.secondary">
-          * — обязательные поля
-        </Typography>
+        <SendingEnd
+          policy={policy}
+          onPolicy={setPolicy}
+          tried={tried}
+          sending={lead.stage === 'sending'}
+          label={submitLabel}
+        />
       </Stack>
     </LeadSteps>
   );

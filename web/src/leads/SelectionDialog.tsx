@@ -5,7 +5,7 @@ import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { LeadBody, MetroMinutes } from './leadsApi';
 import { LeadSteps } from './LeadSteps';
-import { PolicyConsent } from './parts';
+import { ContactFields, PolicyConsent } from './parts';
 import { ModalShell } from './RequestDialog';
 import { useLeadSender } from './useLeadSender';
 import { areaProblem, cityProblem, minLengthProblem, nameProblem, phoneProblem } from './validation';
@@ -275,24 +275,11 @@ export default function SelectionDialog({ open, onClose }: { open: boolean; onCl
         )}
         {step === 3 && (
           <>
-            <TextField
-              label="Имя"
-              required
-              value={form.name}
-              autoComplete="name"
-              onChange={(e) => set({ name: e.target.value })}
-              error={!!show('name')}
-              helperText={show('name')}
-            />
-            <TextField
-              label="Телефон"
-              required
-              type="tel"
-              value={form.phone}
-              placeholder="+7 (___) ___-__-__"
-              onChange={(e) => set({ phone: formatPhone(e.target.value) })}
-              error={!!show('phone')}
-              helperText={show('phone')}
+            <ContactFields
+              name={form.name}
+              phone={form.phone}
+              onChange={set}
+              problems={{ name: show('name'), phone: show('phone') }}
             />
             <TextField
               label="Пожелания"

@@ -1,11 +1,11 @@
 import { ChoiceField } from './ChoiceField';
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { LeadBody } from './leadsApi';
 import { LeadSteps } from './LeadSteps';
-import { PolicyConsent } from './parts';
+import { ContactFields, SendingEnd } from './parts';
 import { ModalShell } from './RequestDialog';
 import { useLeadSender } from './useLeadSender';
 import { areaProblem, minLengthProblem, nameProblem, phoneProblem, REQUIRED } from './validation';
@@ -205,33 +205,19 @@ export default function ValuationDialog({
           choices={TIMES}
           onChange={(time) => set({ time })}
         />
-        <TextField
-          label="Имя"
-          required
-          autoComplete="name"
-          value={form.name}
-          onChange={(e) => set({ name: e.target.value })}
-          error={!!show('name')}
-          helperText={show('name')}
+        <ContactFields
+          name={form.name}
+          phone={form.phone}
+          onChange={set}
+          problems={{ name: show('name'), phone: show('phone') }}
         />
-        <TextField
-          label="Телефон"
-          required
-          type="tel"
-          autoComplete="tel"
-          placeholder="+7 (___) ___-__-__"
-          value={form.phone}
-          onChange={(e) => set({ phone: formatPhone(e.target.value) })}
-          error={!!show('phone')}
-          helperText={show('phone')}
+        <SendingEnd
+          policy={policy}
+          onPolicy={setPolicy}
+          tried={tried}
+          sending={lead.stage === 'sending'}
+          label="Узнать стоимость"
         />
-        <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
-        <Button type="submit" variant="contained" size="large" disabled={lead.stage === 'sending'}>
-          {lead.stage === 'sending' ? 'Отправляем…' : 'Узнать стоимость'}
-        </Button>
-        <Typography variant="caption" color="text.secondary">
-          * — обязательные поля
-        </Typography>
       </Stack>
     </LeadSteps>
   );

@@ -6,9 +6,11 @@ import {
   FormHelperText,
   Link,
   Stack,
+  TextField,
   Typography,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { formatPhone } from '@estate/client';
 import { CodeStep } from '@estate/client/codeEntry';
 import { DEFAULT_POLICY_URL, useSiteSettings } from '../layout/siteSettings';
 
@@ -106,5 +108,76 @@ export function PhoneCodeStep({
       </Typography>
       <CodeStep phone={phone} endTime={endTime} onSubmit={onSubmit} onResend={onResend} onBack={onBack} />
     </Stack>
+  );
+}
+
+/**
+ * A request form's contacts: the name and the phone (formatted as it is typed), each with its problem
+ * once the form was tried (`problems`: null where there is none or nothing to show yet).
+ */
+export function ContactFields({
+  name,
+  phone,
+  onChange,
+  problems,
+}: {
+  name: string;
+  phone: string;
+  onChange(contact: { name?: string; phone?: string }): void;
+  problems: { name: string | null; phone: string | null };
+}) {
+  return (
+    <>
+      <TextField
+        label="Имя"
+        required
+        value={name}
+        autoComplete="name"
+        onChange={(e) => onChange({ name: e.target.value })}
+        error={!!problems.name}
+        helperText={problems.name}
+      />
+      <TextField
+        label="Телефон"
+        required
+        value={phone}
+        type="tel"
+        autoComplete="tel"
+        placeholder="+7 (___) ___-__-__"
+        onChange={(e) => onChange({ phone: formatPhone(e.target.value) })}
+        error={!!problems.phone}
+        helperText={problems.phone}
+      />
+    </>
+  );
+}
+
+/**
+ * A request form's end: the consent, the button that sends it («Отправляем…» while it goes) and the
+ * note on the starred fields.
+ */
+export function SendingEnd({
+  policy,
+  onPolicy,
+  tried,
+  sending,
+  label,
+}: {
+  policy: boolean;
+  onPolicy(value: boolean): void;
+  tried: boolean;
+  sending: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      <PolicyConsent checked={policy} onChange={onPolicy} showError={tried} />
+      <Button type="submit" variant="contained" size="large" disabled={sending}>
+        {sending ? 'Отправляем…' : label}
+      </Button>
+      <Typography variant="caption" color="text.secondary">
+        * — обязательные поля
+      </Typography>
+    </>
   );
 }

@@ -12,7 +12,7 @@ import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
 import { loadState } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { contentRange } from '../core/http';
+import { simpleRestPage } from '../core/http';
 import { defineRoute } from '../core/route';
 import { checkBot, clientIp, requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity';
 import { complaintDecider, complaintStream, type ComplaintHandler, handleComplaint } from './complaint';
@@ -111,8 +111,6 @@ const handlerOf = (req: Request): ComplaintHandler => {
   return { userId: user.userId, name: user.name, role: user.role };
 };
 
-const order = (direction: 'ASC' | 'DESC') => (direction === 'ASC' ? 1 : -1);
-
 export const listComplaints = defineRoute({
   method: 'get',
   path: '/api/cabinet/complaints',
@@ -125,18 +123,14 @@ export const listComplaints = defineRoute({
   response: complaintList,
   async handle({ ctx, query, res }) {
     const { status, publicationId } = query.filter;
-    const [field, direction] = query.sort;
-    const [first, last] = query.range;
-    const { items, total } = await complaints(ctx).findPage(
+    const page = await simpleRestPage(
+      complaints(ctx),
       { ...(status ? { status } : {}), ...(publicationId ? { publicationId } : {}) },
-      {
-        sort: { [field === 'id' ? '_id' : field]: order(direction), _id: 1 },
-        skip: first,
-        limit: last - first + 1,
-      },
+      query,
+      'complaints',
+      res,
     );
-    res.set('Content-Range', contentRange('complaints', first, items.length, total));
-    return items.map(dtoOf);
+    return page.map(dtoOf);
   },
 });
 
@@ -164,20 +158,14 @@ export const listComplainedPublications = defineRoute({
   response: complainedPublicationList,
   async handle({ ctx, query, res }) {
     const { open, agencyId } = query.filter;
-    const [field, direction] = query.sort;
-    const [first, last] = query.range;
-    const { items, total } = await ctx.readStore
-      .collection<ComplaintListingDocument>(COMPLAINT_LISTINGS)
-      .findPage(
-        { ...(open !== undefined ? { hasOpen: open } : {}), ...(agencyId ? { agencyId } : {}) },
-        {
-          sort: { [field === 'id' ? '_id' : field]: order(direction), _id: 1 },
-          skip: first,
-          limit: last - first + 1,
-        },
-      );
-    res.set('Content-Range', contentRange('complained-publications', first, items.length, total));
-    return items.map(({ _id, hasOpen: _open, ...listing }) => ({ id: _id, ...listing }));
+    const page = await simpleRestPage(
+      ctx.readStore.collection<ComplaintListingDocument>(COMPLAINT_LISTINGS),
+      { ...(open !== undefined ? { hasOpen: open } : {}), ...(agencyId ? { agencyId } : {}) },
+      query,
+      'complained-publications',
+      res,
+    );
+    return page.map(({ _id, hasOpen: _open, ...listing }) => ({ id: _id, ...listing }));
   },
 });
 

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Collection, Doc, Filter } from '@estate/projections';
 import { z, type ZodType } from 'zod';
 import { DomainError, ERRORS, type FieldErrors } from './errors';
 import type { Logger } from './logger';
@@ -109,3 +110,30 @@ export const simpleRestRange = jsonParam(
 /** simple-rest's Content-Range of a page: `<resource> <first>-<last>/<total>` */
 export const contentRange = (resource: string, from: number, count: number, total: number) =>
   `${resource} ${from}-${count ? from + count - 1 : from}/${total}`;
+
+/** a simple-rest list's parsed sort and range (its `jsonParam`s) */
+export type SimpleRestListQuery = {
+  sort: readonly [field: string, direction: 'ASC' | 'DESC'];
+  range: readonly [first: number, last: number];
+};
+
+/**
+ * One page of a react-admin simple-rest list, its Content-Range set on the answer: the matches
+ * sorted on the asked field (simple-rest's `id` is the document's `_id`), then by `_id` so that
+ * equal values cannot make pages overlap, the asked rows.
+ */
+export async function simpleRestPage<T extends Doc>(
+  collection: Collection<T>,
+  filter: Filter,
+  { sort: [field, direction], range: [first, last] }: SimpleRestListQuery,
+  resource: string,
+  res: Response,
+): Promise<T[]> {
+  const { items, total } = await collection.findPage(filter, {
+    sort: { [field === 'id' ? '_id' : field]: direction === 'ASC' ? 1 : -1, _id: 1 },
+    skip: first,
+    limit: last - first + 1,
+  });
+  res.set('Content-Range', contentRange(resource, first, items.length, total));
+  return items;
+}

@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { currentUser } from '../core/access';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { contentRange } from '../core/http';
+import { simpleRestPage } from '../core/http';
 import { defineRoute } from '../core/route';
 import { checkBot, clientIp, requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity';
 import {
@@ -121,23 +121,19 @@ export const listLeads = defineRoute({
   response: leadList,
   async handle({ ctx, query, res }) {
     const { kind, status, phone, takenBy } = query.filter;
-    const [field, order] = query.sort;
-    const [first, last] = query.range;
-    const { items, total } = await leads(ctx).findPage(
+    const page = await simpleRestPage(
+      leads(ctx),
       {
         ...(kind ? { kind } : {}),
         ...(status ? { status } : {}),
         ...(phone ? { phone } : {}),
         ...(takenBy ? { 'takenBy.id': takenBy } : {}),
       },
-      {
-        sort: { [field === 'id' ? '_id' : field]: order === 'ASC' ? 1 : -1, _id: 1 },
-        skip: first,
-        limit: last - first + 1,
-      },
+      query,
+      'leads',
+      res,
     );
-    res.set('Content-Range', contentRange('leads', first, items.length, total));
-    return items.map(dtoOf);
+    return page.map(dtoOf);
   },
 });
 

@@ -9,7 +9,7 @@ import {
 } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { contentRange } from '../core/http';
+import { contentRange, simpleRestPage } from '../core/http';
 import { defineRoute } from '../core/route';
 import {
   MODERATION_ACTION_NAMES,
@@ -79,24 +79,18 @@ export const listModerationListings = defineRoute({
   response: moderationListingList,
   async handle({ ctx, query, res }) {
     const { awaiting, status, id } = query.filter;
-    const [field, direction] = query.sort;
-    const [first, last] = query.range;
-    const { items, total } = await ctx.readStore
-      .collection<ModerationListingDocument>(MODERATION_LISTINGS)
-      .findPage(
-        {
-          ...(awaiting !== undefined ? { awaiting } : {}),
-          ...(status !== undefined ? { status } : {}),
-          ...(id !== undefined ? { _id: Array.isArray(id) ? { $in: id } : id } : {}),
-        },
-        {
-          sort: { [field === 'id' ? '_id' : field]: direction === 'ASC' ? 1 : -1, _id: 1 },
-          skip: first,
-          limit: last - first + 1,
-        },
-      );
-    res.set('Content-Range', contentRange('moderation-listings', first, items.length, total));
-    return items.map(listingDto);
+    const page = await simpleRestPage(
+      ctx.readStore.collection<ModerationListingDocument>(MODERATION_LISTINGS),
+      {
+        ...(awaiting !== undefined ? { awaiting } : {}),
+        ...(status !== undefined ? { status } : {}),
+        ...(id !== undefined ? { _id: Array.isArray(id) ? { $in: id } : id } : {}),
+      },
+      query,
+      'moderation-listings',
+      res,
+    );
+    return page.map(listingDto);
   },
 });
 

@@ -9,7 +9,7 @@ import {
 } from '@estate/projections';
 import type { Request } from 'express';
 import { ownAgencyOf, requireAgencyStaff, STAFF } from '../../core/access';
-import { contentRange } from '../../core/http';
+import { simpleRestPage } from '../../core/http';
 import { DomainError } from '../../core/errors';
 import { defineRoute } from '../../core/route';
 import { balanceAnswer, invoiceAnswer, invoiceList, topUpStartedAnswer, walletOperationList } from '../dto';
@@ -80,16 +80,14 @@ export const listWalletOperations = defineRoute({
       ...(from ? { $gte: moscowDayStart(from, 0) } : {}),
       ...(to ? { $lt: moscowDayStart(to, 1) } : {}),
     };
-    const [field, order] = query.sort;
-    const [first, last] = query.range;
-    const { items, total } = await ctx.readStore
-      .collection<WalletOperationDocument>(WALLET_OPERATIONS)
-      .findPage(
-        { agencyId, ...(kind ? { kind } : {}), ...(from || to ? { at } : {}) },
-        { sort: { [field]: order === 'ASC' ? 1 : -1, _id: 1 }, skip: first, limit: last - first + 1 },
-      );
-    res.set('Content-Range', contentRange('wallet-operations', first, items.length, total));
-    return items.map(({ _id, ...o }) => ({ id: _id, ...o }));
+    const page = await simpleRestPage(
+      ctx.readStore.collection<WalletOperationDocument>(WALLET_OPERATIONS),
+      { agencyId, ...(kind ? { kind } : {}), ...(from || to ? { at } : {}) },
+      query,
+      'wallet-operations',
+      res,
+    );
+    return page.map(({ _id, ...o }) => ({ id: _id, ...o }));
   },
 });
 
@@ -159,16 +157,14 @@ export const listInvoices = defineRoute({
   async handle({ ctx, query, req, res }) {
     const { agencyId } = ownAgencyOf(req);
     walletManager(req, agencyId);
-    const [field, order] = query.sort;
-    const [first, last] = query.range;
-    const { items, total } = await ctx.readStore
-      .collection<InvoiceDocument>(INVOICES)
-      .findPage(
-        { agencyId },
-        { sort: { [field]: order === 'ASC' ? 1 : -1, _id: 1 }, skip: first, limit: last - first + 1 },
-      );
-    res.set('Content-Range', contentRange('invoices', first, items.length, total));
-    return items.map(({ _id, agencyId: _agency, ...invoice }) => ({ id: _id, ...invoice }));
+    const page = await simpleRestPage(
+      ctx.readStore.collection<InvoiceDocument>(INVOICES),
+      { agencyId },
+      query,
+      'invoices',
+      res,
+    );
+    return page.map(({ _id, agencyId: _agency, ...invoice }) => ({ id: _id, ...invoice }));
   },
 });
 

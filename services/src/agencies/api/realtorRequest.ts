@@ -1,6 +1,5 @@
 import { ROLES } from '@estate/events';
 import { currentUser } from '../../core/access';
-import type { AppContext } from '../../core/context';
 import { defineRoute } from '../../core/route';
 import { submitRealtorRequest, withdrawRealtorRequest } from '../commands';
 import { realtorRequestAnswer } from '../dto';
@@ -22,39 +21,29 @@ export const getRealtorRequest = defineRoute({
   },
 });
 
-/** Sending creates the request when there is none (or it was rejected) and updates it under review. */
-async function send(ctx: AppContext, userId: string, form: ReturnType<typeof realtorForm.parse>) {
-  await submitRealtorRequest(ctx, userId, form.name, toDetails(form));
-  return { data: realtorRequestView(await realtorRequestOf(ctx, userId)) };
-}
+/**
+ * Sending creates the request when there is none (or it was rejected) and updates it under review:
+ * the spec's POST and PATCH are the same call.
+ */
+const sendRoute = (method: 'post' | 'patch', summary: string) =>
+  defineRoute({
+    method,
+    path: '/api/realtor-database-request',
+    tags,
+    summary,
+    auth: [ROLES.USER],
+    body: realtorForm,
+    errors: [422],
+    response: realtorRequestAnswer,
+    async handle({ ctx, body: form, req }) {
+      const { userId } = currentUser(req);
+      await submitRealtorRequest(ctx, userId, form.name, toDetails(form));
+      return { data: realtorRequestView(await realtorRequestOf(ctx, userId)) };
+    },
+  });
 
-export const sendRealtorRequest = defineRoute({
-  method: 'post',
-  path: '/api/realtor-database-request',
-  tags,
-  summary: 'Отправить заявку (создаёт или обновляет по статусу)',
-  auth: [ROLES.USER],
-  body: realtorForm,
-  errors: [422],
-  response: realtorRequestAnswer,
-  async handle({ ctx, body, req }) {
-    return send(ctx, currentUser(req).userId, body);
-  },
-});
-
-export const updateRealtorRequest = defineRoute({
-  method: 'patch',
-  path: '/api/realtor-database-request',
-  tags,
-  summary: 'Обновить заявку',
-  auth: [ROLES.USER],
-  body: realtorForm,
-  errors: [422],
-  response: realtorRequestAnswer,
-  async handle({ ctx, body, req }) {
-    return send(ctx, currentUser(req).userId, body);
-  },
-});
+export const sendRealtorRequest = sendRoute('post', 'Отправить заявку (создаёт или обновляет по статусу)');
+export const updateRealtorRequest = sendRoute('patch', 'Обновить заявку');
 
 export const withdrawRequest = defineRoute({
   method: 'delete',

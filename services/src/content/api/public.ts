@@ -142,6 +142,17 @@ export const readPost = defineRoute({
   },
 });
 
+/** A page of the published slides or investments, in the moderators' order, with the spec's paging meta. */
+async function publishedPage<T extends SlideDocument | InvestmentDocument, Dto>(
+  ctx: AppContext,
+  collection: typeof SLIDES | typeof INVESTMENTS,
+  query: { offset: number; limit: number },
+  toDto: (doc: T) => Dto,
+) {
+  const { items, total } = await listPublished<T>(ctx.readStore, collection, query.offset, query.limit);
+  return { data: items.map(toDto), meta: pageMeta(query.offset, query.limit, total) };
+}
+
 export const listSlides = defineRoute({
   method: 'get',
   path: '/api/slides',
@@ -150,15 +161,7 @@ export const listSlides = defineRoute({
   auth: 'public',
   query: pageQuery(),
   response: slideListAnswer,
-  async handle({ ctx, query }) {
-    const { items, total } = await listPublished<SlideDocument>(
-      ctx.readStore,
-      SLIDES,
-      query.offset,
-      query.limit,
-    );
-    return { data: items.map(toSlideDto), meta: pageMeta(query.offset, query.limit, total) };
-  },
+  handle: ({ ctx, query }) => publishedPage(ctx, SLIDES, query, toSlideDto),
 });
 
 export const listInvestments = defineRoute({
@@ -169,15 +172,7 @@ export const listInvestments = defineRoute({
   auth: 'public',
   query: pageQuery(),
   response: investmentListAnswer,
-  async handle({ ctx, query }) {
-    const { items, total } = await listPublished<InvestmentDocument>(
-      ctx.readStore,
-      INVESTMENTS,
-      query.offset,
-      query.limit,
-    );
-    return { data: items.map(toInvestmentDto), meta: pageMeta(query.offset, query.limit, total) };
-  },
+  handle: ({ ctx, query }) => publishedPage(ctx, INVESTMENTS, query, toInvestmentDto),
 });
 
 export const investmentStatistics = defineRoute({

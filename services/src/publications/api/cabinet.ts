@@ -4,7 +4,7 @@ import { listAgencyPublications } from '@estate/projections';
 import { z } from 'zod';
 import { actorOf, ownAgencyOf, STAFF } from '../../core/access';
 import { contentRange, jsonParam, simpleRestRange } from '../../core/http';
-import { defineRoute } from '../../core/route';
+import { defineRoute, type RouteAuth } from '../../core/route';
 import { writtenText } from '../../core/text';
 import { cabinetPublicationList, publicationAnswer, publicationDto } from '../dto';
 import { assertFormReferences, publicationForm, readableBy, runPublicationCommand, toDetails } from '../form';
@@ -118,23 +118,45 @@ export const editCabinetPublication = defineRoute({
   },
 });
 
-export const publishCabinetPublication = defineRoute({
-  method: 'post',
+/**
+ * A call that runs one of the listing's commands that take nothing but who runs them (publish,
+ * approve, restore), answered with the listing as it is after it.
+ */
+const commandWithoutInput = ({
+  path,
+  tags,
+  summary,
+  auth,
+  command,
+}: {
+  path: string;
+  tags: string[];
+  summary: string;
+  auth: RouteAuth;
+  command: 'PublishPublication' | 'CheckPublication' | 'RestorePublication';
+}) =>
+  defineRoute({
+    method: 'post',
+    path,
+    tags,
+    summary,
+    auth,
+    params: byId,
+    errors: [404, 422],
+    response: publicationAnswer,
+    async handle({ ctx, params, req }) {
+      return {
+        data: await runPublicationCommand(ctx, req, params.id, { type: command, actor: actorOf(req) }),
+      };
+    },
+  });
+
+export const publishCabinetPublication = commandWithoutInput({
   path: '/api/cabinet/publications/{id}/publish',
   tags,
   summary: 'Опубликовать черновик',
   auth: STAFF,
-  params: byId,
-  errors: [404, 422],
-  response: publicationAnswer,
-  async handle({ ctx, params, req }) {
-    return {
-      data: await runPublicationCommand(ctx, req, params.id, {
-        type: 'PublishPublication',
-        actor: actorOf(req),
-      }),
-    };
-  },
+  command: 'PublishPublication',
 });
 
 /** A moderator's refusal with the reason the agency sees. */
@@ -160,43 +182,21 @@ export const declinePublication = defineRoute({
 });
 
 /** A moderator lets the listing stand as it is: it leaves the queue of listings awaiting moderation. */
-export const approvePublication = defineRoute({
-  method: 'post',
+export const approvePublication = commandWithoutInput({
   path: '/api/moderation/publications/{id}/approve',
   tags: ['Модерация'],
   summary: 'Одобрить опубликованное объявление: оно уходит из очереди на модерацию до следующей правки',
   auth: [MODERATOR_ROLE],
-  params: byId,
-  errors: [404, 422],
-  response: publicationAnswer,
-  async handle({ ctx, params, req }) {
-    return {
-      data: await runPublicationCommand(ctx, req, params.id, {
-        type: 'CheckPublication',
-        actor: actorOf(req),
-      }),
-    };
-  },
+  command: 'CheckPublication',
 });
 
 /** A moderator undoes a decline: the listing is back in the status it had before it. */
-export const restorePublication = defineRoute({
-  method: 'post',
+export const restorePublication = commandWithoutInput({
   path: '/api/moderation/publications/{id}/restore',
   tags: ['Модерация'],
   summary: 'Восстановить отклонённое объявление в статусе, который был до отклонения',
   auth: [MODERATOR_ROLE],
-  params: byId,
-  errors: [404, 422],
-  response: publicationAnswer,
-  async handle({ ctx, params, req }) {
-    return {
-      data: await runPublicationCommand(ctx, req, params.id, {
-        type: 'RestorePublication',
-        actor: actorOf(req),
-      }),
-    };
-  },
+  command: 'RestorePublication',
 });
 
 export const cabinetRoutes = (tariffOf: PromotionTariffOf) => [

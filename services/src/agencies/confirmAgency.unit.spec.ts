@@ -1,15 +1,6 @@
 import { whenever } from '@estate/events/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  CURRENT_SCHEMA_VERSION,
-  newEvent,
-  ROLES,
-  SqliteEventStore,
-  type AgencyDetails,
-  type DomainEvent,
-} from '@estate/events';
+import { ROLES, type AgencyDetails, type DomainEvent, type SqliteEventStore } from '@estate/events';
+import { freshEventStoreForEachTest, givenEvents, workflowContext } from '../../test/eventStore';
 import type { AppContext } from '../core/context';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow, workflowDecider, workflowStream } from '../core/workflow';
@@ -32,29 +23,16 @@ const details = (name: string, inn: string | null): AgencyDetails => ({
 });
 const NEW_HOME = details('Новый дом', '7701234567');
 
-let dir: string;
 let store: SqliteEventStore;
-/** what confirmRealtorRequest needs of the app: the log, and read models that are always caught up */
+/** what confirmRealtorRequest needs of the app */
 let ctx: AppContext;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'estate-confirm-agency-'));
-  store = new SqliteEventStore(join(dir, 'events.sqlite'));
-  ctx = { eventStore: store, projections: { whenCaughtUp: async () => undefined } } as unknown as AppContext;
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
+freshEventStoreForEachTest('confirm-agency', (opened) => {
+  store = opened;
+  ctx = workflowContext(store);
 });
 
 /** Given: facts already on a stream */
-async function given(stream: string, ...events: DomainEvent[]) {
-  const stored = await store.readStream(stream);
-  await store.append(
-    stream,
-    events.map((e) => newEvent(e.type, e.data, {}, { schemaVersion: CURRENT_SCHEMA_VERSION[e.type] })),
-    stored.length ? stored[stored.length - 1].revision : 'no-stream',
-  );
-}
+const given = (stream: string, ...events: DomainEvent[]) => givenEvents(store, stream, ...events);
 /** a user with a request sent (and approved, unless said) */
 async function givenRequest(userId: string, request: AgencyDetails, approved = true) {
   await given(userStream(userId), {

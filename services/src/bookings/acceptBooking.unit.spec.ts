@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CURRENT_SCHEMA_VERSION, newEvent, ROLES, SqliteEventStore, type DomainEvent } from '@estate/events';
+import { ROLES, type DomainEvent, type SqliteEventStore } from '@estate/events';
+import { freshEventStoreForEachTest, givenEvents } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow, workflowStream } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
@@ -25,25 +23,10 @@ const input = (requestId = 'r1', actor: AcceptBookingInput['actor'] = host): Acc
 });
 
 describe('accepting a booking (workflow)', () => {
-  let dir: string;
   let store: SqliteEventStore;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'estate-accept-'));
-    store = new SqliteEventStore(join(dir, 'events.sqlite'));
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  freshEventStoreForEachTest('accept', (opened) => (store = opened));
 
-  const given = async (streamId: string, ...events: DomainEvent[]) => {
-    const stored = await store.readStream(streamId);
-    await store.append(
-      streamId,
-      events.map((e) => newEvent(e.type, e.data, {}, { schemaVersion: CURRENT_SCHEMA_VERSION[e.type] })),
-      stored.length === 0 ? 'no-stream' : stored[stored.length - 1].revision,
-    );
-  };
+  const given = (stream: string, ...events: DomainEvent[]) => givenEvents(store, stream, ...events);
   const requested = (requestId: string, startDate = '2030-01-10', endDate = '2030-01-12') =>
     given(bookingStream(requestId), {
       type: 'BookingRequested',

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CURRENT_SCHEMA_VERSION, newEvent, ROLES, SqliteEventStore, type DomainEvent } from '@estate/events';
+import { ROLES, type DomainEvent, type SqliteEventStore } from '@estate/events';
+import { freshEventStoreForEachTest, givenEvents } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
@@ -22,25 +20,10 @@ const byGuest = (actor: typeof guest | typeof stranger = guest): CancelBookingIn
 });
 
 describe('cancelling a booking (workflow)', () => {
-  let dir: string;
   let store: SqliteEventStore;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'estate-cancel-'));
-    store = new SqliteEventStore(join(dir, 'events.sqlite'));
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  freshEventStoreForEachTest('cancel', (opened) => (store = opened));
 
-  const given = async (streamId: string, ...events: DomainEvent[]) => {
-    const stored = await store.readStream(streamId);
-    await store.append(
-      streamId,
-      events.map((e) => newEvent(e.type, e.data, {}, { schemaVersion: CURRENT_SCHEMA_VERSION[e.type] })),
-      stored.length === 0 ? 'no-stream' : stored[stored.length - 1].revision,
-    );
-  };
+  const given = (stream: string, ...events: DomainEvent[]) => givenEvents(store, stream, ...events);
   /** a request accepted with its nights held by entry e1 */
   const accepted = async (guestKeyHash: string | null = null) => {
     await given(calendarStream('p1'), {

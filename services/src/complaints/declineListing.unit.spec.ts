@@ -1,11 +1,8 @@
 import { whenever } from '@estate/events/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, SqliteEventStore } from '@estate/events';
+import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type SqliteEventStore } from '@estate/events';
 import { createPublication } from '../../test/publications';
 import type { Actor } from '../core/access';
-import type { AppContext } from '../core/context';
+import { freshEventStoreForEachTest, workflowContext } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
@@ -22,23 +19,10 @@ const agent: Actor = { userId: 'agent-cl', role: ROLES.AGENT, agencyId: 'agency-
 const moderator: ComplaintHandler = { userId: 'mod-anna', name: 'Анна', role: MODERATOR_ROLE };
 const REASON = 'Фотографии не соответствуют объекту';
 
-let dir: string;
 let store: SqliteEventStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'estate-decline-listing-'));
-  store = new SqliteEventStore(join(dir, 'events.sqlite'));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+freshEventStoreForEachTest('decline-listing', (opened) => (store = opened));
 
-const ctx = () =>
-  ({
-    eventStore: store,
-    clock: () => new Date('2026-05-13T07:00:00.000Z'),
-    projections: { whenCaughtUp: async () => undefined },
-  }) as unknown as AppContext;
+const ctx = () => workflowContext(store, '2026-05-13T07:00:00.000Z');
 
 async function file(complaintId: string) {
   await handleComplaint(store, complaintId, {

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteEventStore, type PostDetails } from '@estate/events';
+import { type SqliteEventStore, type PostDetails } from '@estate/events';
+import { freshEventStoreForEachTest } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
@@ -35,16 +33,8 @@ const edit = (id: string, slug: string): PostSave => ({
 });
 
 describe('saving a blog post (workflow)', () => {
-  let dir: string;
   let store: SqliteEventStore;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'estate-blog-'));
-    store = new SqliteEventStore(join(dir, 'events.sqlite'));
-  });
-  afterEach(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  freshEventStoreForEachTest('blog', (opened) => (store = opened));
 
   const holder = async (slug: string) =>
     fold(blogSlugDecider, await store.readStream(blogSlugStream(slug))).holder?.id ?? null;

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROLES, SqliteEventStore } from '@estate/events';
+import { ROLES, type SqliteEventStore } from '@estate/events';
+import { freshEventStoreForEachTest } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow, workflowStream } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
@@ -18,16 +16,8 @@ const AT = '2026-05-13T07:00:00.000Z';
 const DAY = 24 * 60 * 60_000;
 const after = (days: number, from = AT) => new Date(Date.parse(from) + days * DAY).toISOString();
 
-let dir: string;
 let store: SqliteEventStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'estate-pay-premium-'));
-  store = new SqliteEventStore(join(dir, 'events.sqlite'));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+freshEventStoreForEachTest('pay-premium', (opened) => (store = opened));
 
 const payment = (command: PaymentCommand, id = 'pay-1') => handlePayment(store, id, command);
 async function givenPayment(purpose: 'premium' | 'wallet-top-up', id = 'pay-1') {

@@ -1,11 +1,8 @@
 import { whenever } from '@estate/events/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, SqliteEventStore } from '@estate/events';
+import { MODERATOR_ROLE, PUBLICATION_STATUS, ROLES, type SqliteEventStore } from '@estate/events';
 import { createPublication } from '../../test/publications';
 import type { Actor } from '../core/access';
-import type { AppContext } from '../core/context';
+import { freshEventStoreForEachTest, workflowContext } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow, workflowStream } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
@@ -31,24 +28,11 @@ const moderator: Actor = { userId: 'moderator', role: MODERATOR_ROLE, agencyId: 
 const placement = { id: '1-1-sale', positionType: 1 as const, sum: 20 };
 const top = { id: '3-1-sale', positionType: 3 as const, sum: 180 };
 
-let dir: string;
 let store: SqliteEventStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'estate-pay-tariff-'));
-  store = new SqliteEventStore(join(dir, 'events.sqlite'));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+freshEventStoreForEachTest('pay-tariff', (opened) => (store = opened));
 
 /** what createListing needs of the app: the store and a clock (no read models here) */
-const ctx = () =>
-  ({
-    eventStore: store,
-    clock: () => new Date(AT),
-    projections: { whenCaughtUp: async () => undefined },
-  }) as unknown as AppContext;
+const ctx = () => workflowContext(store, AT);
 
 async function given(options: { balance: number; listing?: 'draft' | 'published' | 'declined' }) {
   if (options.balance > 0)

@@ -1,8 +1,6 @@
 import { whenever } from '@estate/events/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SqliteEventStore } from '@estate/events';
+import { type SqliteEventStore } from '@estate/events';
+import { freshEventStoreForEachTest } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow } from '../core/workflow';
 import { crashPoints, InjectedCrash } from '../core/workflowSpec';
@@ -15,16 +13,8 @@ import { walletDecider, walletStream } from './wallet';
  * Then, and a crash at every point: never a credit without a succeeded payment, and a resume
  * credits exactly once.
  */
-let dir: string;
 let store: SqliteEventStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'estate-top-up-'));
-  store = new SqliteEventStore(join(dir, 'events.sqlite'));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+freshEventStoreForEachTest('top-up', (opened) => (store = opened));
 
 const payment = (command: PaymentCommand) => handlePayment(store, 'pay-1', command);
 async function givenPayment() {

@@ -2,11 +2,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { formatPrice } from '@estate/client';
 import {
   BooleanInput,
-  Create,
-  Datagrid,
-  Edit,
   FunctionField,
-  List,
   NumberInput,
   required,
   SelectInput,
@@ -17,8 +13,7 @@ import {
 import { messageKey } from '../i18n/translate';
 import { ContentImageInput } from '../moderation/ContentImageInput';
 import { RichText } from '../moderation/LazyRichText';
-import { PublishButton } from '../moderation/PublishButton';
-import { PublishedChip } from '../moderation/StatusChip';
+import { orderedResource } from '../moderation/orderedResource';
 import type { Investment } from '../types';
 
 const ARROWS = [
@@ -46,31 +41,23 @@ function InvestmentForm() {
   );
 }
 
-const InvestmentList = () => (
-  <List sort={{ field: 'position', order: 'ASC' }}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="title" />
-      <TextField source="address" />
-      <FunctionField<Investment> source="purchasePrice" render={(i) => formatPrice(i.purchasePrice)} />
-      <FunctionField<Investment> source="marketValue" render={(i) => formatPrice(i.marketValue)} />
-      <FunctionField<Investment> source="status" render={() => <PublishedChip />} />
-      <PublishButton />
-    </Datagrid>
-  </List>
-);
-
 /** The investment objects (moderators). */
-export default {
-  list: InvestmentList,
-  create: () => (
-    <Create redirect="list" title="resources.investments.page.create">
-      <InvestmentForm />
-    </Create>
-  ),
-  edit: () => (
-    <Edit mutationMode="pessimistic" redirect="list">
-      <InvestmentForm />
-    </Edit>
-  ),
+export default orderedResource({
+  Form: InvestmentForm,
+  columns: [
+    <TextField key="title" source="title" />,
+    <TextField key="address" source="address" />,
+    <FunctionField<Investment>
+      key="purchasePrice"
+      source="purchasePrice"
+      render={(i) => formatPrice(i.purchasePrice)}
+    />,
+    <FunctionField<Investment>
+      key="marketValue"
+      source="marketValue"
+      render={(i) => formatPrice(i.marketValue)}
+    />,
+  ],
+  createTitle: 'resources.investments.page.create',
   icon: TrendingUpIcon,
-};
+});

@@ -1,11 +1,6 @@
 import FolderIcon from '@mui/icons-material/Folder';
 import {
   BooleanInput,
-  Create,
-  Datagrid,
-  Edit,
-  FunctionField,
-  List,
   NumberField,
   NumberInput,
   ReferenceInput,
@@ -16,9 +11,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { ContentImageInput } from '../moderation/ContentImageInput';
-import { PublishButton } from '../moderation/PublishButton';
-import { PublishedChip } from '../moderation/StatusChip';
-import type { PostCategory } from '../types';
+import { orderedResource } from '../moderation/orderedResource';
 
 function CategoryForm() {
   return (
@@ -36,30 +29,14 @@ function CategoryForm() {
   );
 }
 
-const CategoryList = () => (
-  <List sort={{ field: 'position', order: 'ASC' }}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="name" />
-      <TextField source="slug" />
-      <NumberField source="position" />
-      <FunctionField<PostCategory> source="status" render={() => <PublishedChip />} />
-      <PublishButton />
-    </Datagrid>
-  </List>
-);
-
 /** The blog's rubrics (moderators). */
-export default {
-  list: CategoryList,
-  create: () => (
-    <Create redirect="list" title="resources.post-categories.page.create">
-      <CategoryForm />
-    </Create>
-  ),
-  edit: () => (
-    <Edit mutationMode="pessimistic" redirect="list">
-      <CategoryForm />
-    </Edit>
-  ),
+export default orderedResource({
+  Form: CategoryForm,
+  columns: [
+    <TextField key="name" source="name" />,
+    <TextField key="slug" source="slug" />,
+    <NumberField key="position" source="position" />,
+  ],
+  createTitle: 'resources.post-categories.page.create',
   icon: FolderIcon,
-};
+});

@@ -1,11 +1,6 @@
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import {
   BooleanInput,
-  Create,
-  Datagrid,
-  Edit,
-  FunctionField,
-  List,
   NumberField,
   NumberInput,
   required,
@@ -14,9 +9,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { ContentImageInput } from '../moderation/ContentImageInput';
-import { PublishButton } from '../moderation/PublishButton';
-import { PublishedChip } from '../moderation/StatusChip';
-import type { Slide } from '../types';
+import { orderedResource } from '../moderation/orderedResource';
 
 const colour = (value: string) =>
   value && !/^#[0-9a-fA-F]{6}$/.test(value) ? 'resources.slides.badColour' : undefined;
@@ -39,29 +32,10 @@ function SlideForm() {
   );
 }
 
-const SlideList = () => (
-  <List sort={{ field: 'position', order: 'ASC' }}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="title" />
-      <NumberField source="position" />
-      <FunctionField<Slide> source="status" render={() => <PublishedChip />} />
-      <PublishButton />
-    </Datagrid>
-  </List>
-);
-
 /** The home page's slides (moderators). */
-export default {
-  list: SlideList,
-  create: () => (
-    <Create redirect="list" title="resources.slides.page.create">
-      <SlideForm />
-    </Create>
-  ),
-  edit: () => (
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SlideForm />
-    </Edit>
-  ),
+export default orderedResource({
+  Form: SlideForm,
+  columns: [<TextField key="title" source="title" />, <NumberField key="position" source="position" />],
+  createTitle: 'resources.slides.page.create',
   icon: ViewCarouselIcon,
-};
+});

@@ -1,26 +1,11 @@
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { ApiError, formatPrice, plural } from '@estate/client';
+import { formatPrice, plural } from '@estate/client';
 import { formatDate } from '../app/dates';
 import { cancelGuestBooking, guestBooking, type BookingAnswer } from './bookingApi';
 import { PageSkeleton } from '../layout/PageSkeleton';
-
-const DEFAULT_REASON = 'Изменились планы';
+import { CancelBookingDialog } from './CancelBookingDialog';
 
 type State = { status: 'loading' } | { status: 'ready'; booking: BookingAnswer } | { status: 'missing' };
 
@@ -36,9 +21,6 @@ export function GuestBookingPage() {
   // no key in the address: nothing to ask the server for
   const state: State = key ? loaded : { status: 'missing' };
   const [cancelling, setCancelling] = useState(false);
-  const [reason, setReason] = useState(DEFAULT_REASON);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
     if (!key) return;
@@ -47,20 +29,6 @@ export function GuestBookingPage() {
       .catch(() => setState({ status: 'missing' }));
   }, [requestId, key]);
   useEffect(load, [load]);
-
-  const cancel = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      const { data } = await cancelGuestBooking(requestId, key, reason.trim());
-      setState({ status: 'ready', booking: data });
-      setCancelling(false);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.text : 'Не удалось отменить заявку');
-    } finally {
-      setPending(false);
-    }
-  };
 
   if (state.status === 'loading') return <PageSkeleton />;
   if (state.status === 'missing') {
@@ -116,14 +84,7 @@ export function GuestBookingPage() {
             {b.reason && <Typography color="text.secondary">Причина: {b.reason}</Typography>}
             {mayCancel && (
               <Stack direction="row">
-                <Button
-                  color="error"
-                  variant="outlined"
-                  onClick={() => {
-                    setReason(DEFAULT_REASON);
-                    setCancelling(true);
-                  }}
-                >
+                <Button color="error" variant="outlined" onClick={() => setCancelling(true)}>
                   Отменить заявку
                 </Button>
               </Stack>
@@ -131,33 +92,15 @@ export function GuestBookingPage() {
           </Stack>
         </CardContent>
       </Card>
-      <Dialog open={cancelling} onClose={() => !pending && setCancelling(false)} fullWidth maxWidth="xs">
-        <DialogTitle>Отменить бронирование</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Причина"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            sx={{ mt: 1 }}
-          />
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setCancelling(false)} disabled={pending}>
-            Назад
-          </Button>
-          <Button color="error" disabled={!reason.trim() || pending} onClick={() => void cancel()}>
-            Отменить бронирование
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {cancelling && (
+        <CancelBookingDialog
+          onCancel={async (reason) => {
+            const { data } = await cancelGuestBooking(requestId, key, reason);
+            setState({ status: 'ready', booking: data });
+          }}
+          onClose={() => setCancelling(false)}
+        />
+      )}
     </Stack>
   );
 }

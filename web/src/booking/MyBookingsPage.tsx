@@ -4,12 +4,7 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -17,6 +12,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { api, formatPrice, plural, type BookingDto } from '@estate/client';
 import { formatDate } from '../app/dates';
+import { CancelBookingDialog } from './CancelBookingDialog';
 
 /** as the API answers it: inferred from the server's schema, never copied */
 type Booking = BookingDto;
@@ -32,7 +28,6 @@ export function MyBookingsPage() {
   const [items, setItems] = useState<Booking[] | null>(null);
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('active');
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const [reason, setReason] = useState('Изменились планы');
   const load = useCallback(() => {
     api
       .get('/api/booking/daily-rent/list-for-user', { query: { limit: 100, offset: 1 } })
@@ -41,17 +36,6 @@ export function MyBookingsPage() {
   }, []);
   useEffect(load, [load]);
   const shown = (items ?? []).filter(TABS.find((t) => t.key === tab)!.match);
-  const cancel = async () => {
-    if (!cancelling) return;
-    await api
-      .post('/api/booking/daily-rent/{requestId}/cancel', {
-        path: { requestId: cancelling.id },
-        body: { text: reason },
-      })
-      .catch(() => undefined);
-    setCancelling(null);
-    load();
-  };
   return (
     <Stack spacing={2}>
       <Typography variant="h4" fontWeight={700}>
@@ -100,26 +84,20 @@ export function MyBookingsPage() {
           </CardContent>
         </Card>
       ))}
-      <Dialog open={cancelling !== null} onClose={() => setCancelling(null)} fullWidth maxWidth="xs">
-        <DialogTitle>Отменить бронирование</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Причина"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setCancelling(null)}>Назад</Button>
-          <Button color="error" disabled={!reason.trim()} onClick={() => void cancel()}>
-            Отменить бронирование
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {cancelling && (
+        <CancelBookingDialog
+          onCancel={(reason) =>
+            api.post('/api/booking/daily-rent/{requestId}/cancel', {
+              path: { requestId: cancelling.id },
+              body: { text: reason },
+            })
+          }
+          onClose={() => {
+            setCancelling(null);
+            load();
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROLES, type AgencyDetails } from '@estate/events';
+import { ROLES } from '@estate/events';
 import { until } from '@estate/events/testing';
 import { closeContext } from '../bootstrap';
 import type { Actor } from '../core/access';
@@ -10,6 +10,7 @@ import type { ReactorRunner } from '../core/reactors/reactor';
 import { changeUser, registerUser } from '../identity';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { REALTOR_DECISION_REACTOR } from './reactors';
+import { agencyDetails } from './testing';
 import { approveRealtorRequest, rejectRealtorRequest, submitRealtorRequest } from './commands';
 import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
 
@@ -20,16 +21,7 @@ const queued = async (t: TestApp, queue: string) =>
 const moderator: Actor = { userId: 'moderator', role: 99, agencyId: null };
 const PHONE = '79123450021';
 const ADDRESS = 'petr@example.ru';
-const details: AgencyDetails = {
-  name: 'Новый дом',
-  legalEntity: 1,
-  inn: '7701234567',
-  kpp: null,
-  accountNumber: null,
-  siteLink: null,
-  email: ADDRESS,
-  description: null,
-};
+const details = agencyDetails({ email: ADDRESS });
 
 describe('the moderator’s decision on a realtor request is told to the user', () => {
   let dataDir: string;

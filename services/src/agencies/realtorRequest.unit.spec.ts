@@ -1,18 +1,9 @@
-import type { AgencyDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { type Actor } from '../core/access';
 import { realtorRequestDecider, type RealtorRequestEvent } from './realtorRequest';
+import { agencyDetails } from './testing';
 
-const details: AgencyDetails = {
-  name: 'Новый дом',
-  legalEntity: 1,
-  inn: '7701234567',
-  kpp: null,
-  accountNumber: null,
-  siteLink: null,
-  email: 'a@b.ru',
-  description: null,
-};
+const details = agencyDetails();
 const moderator: Actor = { userId: 'm', role: 99, agencyId: null };
 const owner: Actor = { userId: 'o', role: 2, agencyId: 'ag' };
 

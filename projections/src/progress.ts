@@ -5,6 +5,8 @@ import type { ReadStore } from './readStore/port';
 export interface ProjectionProgress {
   whenCaughtUp(position?: number): Promise<void>;
   readonly position: number;
+  /** each read model's position in the log (metrics: a projection's lag behind the head) */
+  projectionPositions?(): Promise<ReadonlyMap<string, number>>;
 }
 
 type Checkpoint = { _id: string; position: number };
@@ -28,14 +30,18 @@ export class CheckpointProgress implements ProjectionProgress {
     return this.last;
   }
 
-  private async read(): Promise<number> {
+  /** each read model's stored checkpoint (0 before its first) */
+  async projectionPositions(): Promise<ReadonlyMap<string, number>> {
     const checkpoints = await this.store
       .collection<Checkpoint>('projection_checkpoints')
       .find({ _id: { $in: this.projectionNames } });
-    const positions = this.projectionNames.map(
-      (name) => checkpoints.find((c) => c._id === name)?.position ?? 0,
+    return new Map(
+      this.projectionNames.map((name) => [name, checkpoints.find((c) => c._id === name)?.position ?? 0]),
     );
-    this.last = Math.min(...positions);
+  }
+
+  private async read(): Promise<number> {
+    this.last = Math.min(...(await this.projectionPositions()).values());
     return this.last;
   }
 

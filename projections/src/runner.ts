@@ -105,6 +105,11 @@ export class ProjectionRunner {
     return this.lastApplied;
   }
 
+  /** each read model's position in the log as applied here (metrics: a projection's lag behind the head) */
+  async projectionPositions(): Promise<ReadonlyMap<string, number>> {
+    return new Map(this.positions);
+  }
+
   async saveCheckpoints(): Promise<void> {
     this.appliedSinceCheckpoint = 0;
     const checkpoints = this.store.collection<Checkpoint>(CHECKPOINTS);

@@ -15,6 +15,7 @@ import {
   securityHeaders,
 } from './core/security';
 import { serveSinglePageApp } from './core/staticFiles';
+import { metricsRoute } from './core/metrics';
 import { defineRoute, mountRoutes } from './core/route';
 import type { AppOptions, MountPoint } from './core/slice';
 import { mountsOf } from './slices';
@@ -77,9 +78,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const handlersAt = (at: MountPoint): RequestHandler[] =>
     mountsAt(at).map((mount) => ('routes' in mount ? mountRoutes(ctx, mount.routes) : mount.handler));
   // the server-rendered site: its pages' CSP nonce is made before the headers are written
+  // every answer's time, labelled with the declared route that gave it (core/metrics.ts)
+  app.use(ctx.metrics.httpTimer);
   for (const handler of handlersAt('first')) app.use(handler);
   app.use(securityHeaders(ctx.config));
   app.use(noStoreForPersonalAnswers);
+  // the operator's scrape, only with a token (else the internal METRICS_PORT, or nothing: a 404 in the
+  // envelope here, never the site's page); never in the OpenAPI document
+  app.use(
+    '/metrics',
+    ctx.config.METRICS_TOKEN ? metricsRoute(ctx.metrics, ctx.config.METRICS_TOKEN) : notFoundRoute,
+  );
   // JSON and rendered pages compressed as sent (a catalogue page's 85 kB of JSON is about 10 kB on a
   // phone's line); the built files carry their own brotli and gzip copies, and images are left as they are
   app.use(compression({ threshold: 1024 }));

@@ -6,7 +6,8 @@ import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
 import { startBackground } from './background';
 import { productionWarnings, type Config } from './core/config';
-import { setStreamQueueDepth } from './core/decider';
+import { observeCommands, setStreamQueueDepth } from './core/decider';
+import { Metrics, namingQueues } from './core/metrics';
 import { SqliteJobQueue } from './core/jobs/sqlite';
 import {
   ReadStoreCheckpointStore,
@@ -53,13 +54,18 @@ export async function buildContext(
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
   const eventStore = overrides.wrapEventStore?.(configuredStore) ?? configuredStore;
   setStreamQueueDepth(eventStore, config.STREAM_QUEUE_DEPTH);
+  // one registry per context: every role exposes its own, and two test apps in one process never share one
+  const metrics = new Metrics({ role: config.ROLE });
+  observeCommands(eventStore, metrics.commandObserver);
   const readStore: ReadStore = config.MONGO_URL
     ? await (
         await import('@estate/projections/readStore/mongo')
       ).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
     : new MemoryReadStore();
-  const onError = (error: unknown, event?: { position: number; type: string }) =>
+  const onError = (error: unknown, event?: { position: number; type: string }) => {
+    metrics.projectionRetries.inc();
     logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying');
+  };
   // in 'all' the projections run here; an api process follows the projector's stored checkpoints
   let runner: ProjectionRunner | null = null;
   let projections: AppContext['projections'];
@@ -79,9 +85,13 @@ export async function buildContext(
   const bus: Bus = config.KAFKA_BROKERS
     ? new (await import('./core/bus/kafka')).KafkaBus(config.KAFKA_BROKERS)
     : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
-  const jobs: JobQueue = config.REDIS_URL
-    ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL)
-    : new SqliteJobQueue(join(config.dataDir, 'jobs.sqlite'));
+  // the queues this process uses are noted by name: the metrics count the jobs of each
+  const namedJobs = namingQueues(
+    config.REDIS_URL
+      ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL)
+      : new SqliteJobQueue(join(config.dataDir, 'jobs.sqlite')),
+  );
+  const jobs: JobQueue = namedJobs.queue;
   const clock = overrides.clock ?? (() => new Date());
   const sms: SmsProvider =
     overrides.sms ??
@@ -168,6 +178,7 @@ export async function buildContext(
     bus,
     jobs,
     openApi: createOpenApi(),
+    metrics,
     sms,
     mail,
     botCheck,
@@ -187,10 +198,19 @@ export async function buildContext(
     checkpoints = config.MONGO_URL
       ? new ReadStoreCheckpointStore(readStore)
       : new SqliteCheckpointStore(join(config.dataDir, 'reactors.sqlite'));
-    reactors = new ReactorRunner(eventStore, checkpoints, allReactors(ctx), logger);
+    reactors = new ReactorRunner(eventStore, checkpoints, allReactors(ctx), logger, (reactor) =>
+      metrics.reactorRetries.inc({ reactor }),
+    );
     await reactors.start();
     ctx.reactors = reactors;
   }
+  // what this role can tell at scrape time: the read models' lag where they are projected or followed,
+  // the reactors and the queues where the workers run, the read store's sizes where it is written
+  metrics.watch({ events: eventStore });
+  if (config.ROLE !== 'worker') metrics.watch({ projections });
+  if (reactors) metrics.watch({ reactors, jobs: namedJobs });
+  if (config.ROLE === 'all' || config.ROLE === 'projector')
+    metrics.watch({ readStore: { store: readStore, collections: readModelCollections() } });
   const background = config.ROLE === 'all' || config.ROLE === 'worker' ? await startBackground(ctx) : null;
   // the embedded statistics are rebuilt from the whole topic at every start: ready once folded, as the projections
   if (readStore.name === 'memory') await ctx.interactions.whenCaughtUp();
@@ -209,13 +229,18 @@ export async function buildContext(
 export function projectorRunner(ctx: AppContext): ProjectionRunner {
   return new ProjectionRunner(ctx.eventStore, ctx.readStore, projectionsOf(), {
     checkpointEvery: 1,
-    onError: (error, event) =>
+    onError: (error, event) => {
+      ctx.metrics.projectionRetries.inc();
       ctx.logger.error(
         { err: error, position: event?.position, type: event?.type },
         'projection failed; retrying',
-      ),
+      );
+    },
   });
 }
+
+/** every collection a read model owns, once */
+const readModelCollections = () => [...new Set(projectionsOf().flatMap((p) => Object.keys(p.collections)))];
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.close();

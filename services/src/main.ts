@@ -6,6 +6,17 @@ import { ConfigError, loadConfig } from './core/config';
 import { createApp } from './app';
 import { SLICES } from './slices';
 import { ChatSockets } from './chats';
+import { startMetricsServer } from './core/metrics';
+import type { AppContext } from './core/context';
+
+/** Every role's own metrics on the internal port, when METRICS_PORT is set (core/metrics.ts). */
+async function serveMetrics(ctx: AppContext) {
+  const { METRICS_PORT, METRICS_HOST } = ctx.config;
+  if (METRICS_PORT === undefined) return null;
+  const served = await startMetricsServer(ctx.metrics, METRICS_PORT, METRICS_HOST);
+  ctx.logger.info({ port: served.port, role: ctx.config.ROLE }, 'metrics served at /metrics');
+  return served;
+}
 
 async function main() {
   let config;
@@ -19,6 +30,7 @@ async function main() {
     throw error;
   }
   const ctx = await buildContext(config);
+  const metricsServer = await serveMetrics(ctx);
   const onSignal = (stop: (signal: string) => Promise<void>) => {
     process.on('SIGINT', () => void stop('SIGINT'));
     process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -41,6 +53,7 @@ async function main() {
     ctx.logger.info({ owner }, 'projector started (standby until it holds the lease)');
     onSignal(async () => {
       await leased.stop();
+      await metricsServer?.close();
       await closeContext(ctx);
       process.exit(0);
     });
@@ -50,6 +63,7 @@ async function main() {
     // the queue processors (SMS, e-mail) started with the context's background work
     ctx.logger.info({ jobs: ctx.jobs.name, bus: ctx.bus.name }, 'worker started');
     onSignal(async () => {
+      await metricsServer?.close();
       await closeContext(ctx);
       process.exit(0);
     });
@@ -67,6 +81,7 @@ async function main() {
   // the chats' live pushes on the same server (/api/ws)
   const sockets = new ChatSockets(ctx);
   await sockets.attach(server);
+  ctx.metrics.watch({ sockets: () => sockets.openSockets });
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -88,6 +103,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await sockets.close();
+    await metricsServer?.close();
     await closeContext(ctx);
     process.exit(0);
   };

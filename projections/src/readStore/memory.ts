@@ -139,6 +139,10 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return this.count(filter, () => this.plan(filter));
   }
 
+  async estimatedCount(): Promise<number> {
+    return this.docs.size;
+  }
+
   private count(filter: Filter, planned: () => Plan<T>): number {
     const key = cacheKey(filter);
     const cached = key === null ? undefined : this.answers.count(key);

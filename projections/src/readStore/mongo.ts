@@ -68,6 +68,10 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
     return this.collection.countDocuments(filter);
   }
 
+  estimatedCount(): Promise<number> {
+    return this.collection.estimatedDocumentCount();
+  }
+
   async scanNumbers(filter: Filter, fields: string[], visit: (batch: NumberBatch) => void): Promise<void> {
     const projection = Object.fromEntries(fields.map((field) => [field, 1]));
     const ids: string[] = [];

@@ -48,6 +48,8 @@ export interface Collection<T extends Doc = Doc> {
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter?: Filter, options?: FindOptions): Promise<T | null>;
   countDocuments(filter?: Filter): Promise<number>;
+  /** how many documents the collection holds, from the engine's own statistics, without a scan (metrics) */
+  estimatedCount?(): Promise<number>;
   /** find and countDocuments of one filter together: a listing page and its total (one plan in the embedded store) */
   findPage(filter?: Filter, options?: FindOptions): Promise<{ items: T[]; total: number }>;
   /**

@@ -193,6 +193,11 @@ export class ChatSockets {
     this.isCrossSite = crossSiteCheck(ctx.config);
   }
 
+  /** the sockets open on this process, signed in or not yet (metrics: websocket_connections) */
+  get openSockets(): number {
+    return this.server.clients.size;
+  }
+
   /** whether the user has a socket open on this process */
   isOnline = (userId: string) => (this.byUser.get(userId)?.size ?? 0) > 0;
 

@@ -67,6 +67,16 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, 'expected redis://host:6379')
     .optional(),
+  /** an internal port of this process answering only GET /metrics (Prometheus text), in every role; absent: none */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** the interface the metrics port listens on */
+  METRICS_HOST: z.string().default('0.0.0.0'),
+  /** with it, the public app also serves /metrics to `Authorization: Bearer <token>`; absent: /metrics is a 404 there */
+  METRICS_TOKEN: z
+    .string()
+    .min(24, 'at least 24 characters, e.g. from `openssl rand -hex 24`')
+    .regex(/^[\x21-\x7e]+$/, 'printable characters without spaces')
+    .optional(),
 
   /** accounts: phones given the back-office moderator role (development: the demo moderator) */
   MODERATOR_PHONES: z
@@ -243,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.ROLE !== 'all' && !parsed.data.MONGO_URL) {
     throw new ConfigError(
       `Invalid configuration:\n  ROLE: '${parsed.data.ROLE}' needs MONGO_URL (embedded read models live inside one process)`,
+    );
+  }
+  if (parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (the metrics port is a server of its own)',
     );
   }
   if (parsed.data.NODE_ENV === 'production') {

@@ -11,6 +11,7 @@ import type { JobQueue } from './jobs/port';
 import type { Logger } from './logger';
 import type { OpenApi } from './openapi';
 import type { AddressSuggestions } from './addresses';
+import type { Metrics } from './metrics';
 
 /** What every slice's routes and handlers are given: the ports, never a concrete adapter. */
 export type AppContext = {
@@ -35,6 +36,8 @@ export type AppContext = {
   reactors: { whenCaughtUp(position?: number): Promise<void> };
   /** how far the statistics are (the interactions topic folded into their read models): the start and the seed wait on it */
   interactions: { whenCaughtUp(): Promise<void> };
+  /** this process's Prometheus registry and instruments (core/metrics.ts), served at /metrics */
+  metrics: Metrics;
   /** the time decisions are made at; tests move it to expire codes and links */
   clock: () => Date;
   /** stops what this process runs in the background (the in-process projections) */

@@ -12,7 +12,7 @@ import {
 } from '@estate/events';
 import { DomainError } from './errors';
 import { sessionOfActor } from './session';
-import { StreamQueues } from './streamQueue';
+import { StreamQueueFullError, StreamQueues } from './streamQueue';
 
 /** decide says what may happen next; evolve says what a fact means. Both are pure. */
 export type Decider<Command, State, Event extends DomainEvent> = {
@@ -116,6 +116,26 @@ export function setStreamQueueDepth(store: EventStore, depth: number): void {
 }
 
 /**
+ * How a command ended: appended (or decided nothing), lost to other writers every attempt, refused
+ * by the domain, turned away because its stream's queue was full (429), or failed otherwise.
+ */
+export type CommandOutcome = 'ok' | 'conflict' | 'refused' | 'busy' | 'error';
+
+/** What the metrics learn of each command on a store (core/metrics.ts); absent, nothing is counted. */
+export type CommandObserver = {
+  commandEnded(streamId: string, outcome: CommandOutcome, appended: number): void;
+  /** an append lost to another writer (retried, or the last attempt) */
+  revisionConflict(streamId: string): void;
+};
+
+const observersByStore = new WeakMap<EventStore, CommandObserver>();
+
+/** Counts the commands run on this store (the composition root sets it with the process's metrics). */
+export function observeCommands(store: EventStore, observer: CommandObserver): void {
+  observersByStore.set(store, observer);
+}
+
+/**
  * Reads the stream, folds it, decides and appends at the revision it read. The commands of this
  * process on one stream take turns (core/streamQueue.ts), so they never race each other; a writer
  * in another process (roles api × N) still can, and makes the append fail its expected revision:
@@ -131,8 +151,28 @@ export function handleCommand<Command, State, Event extends DomainEvent>(
   context: CommandContext = {},
   maxAttempts = 5,
 ): Promise<CommandResult<State, Event>> {
-  return queuesOf(store).run(streamId, () =>
+  const handled = queuesOf(store).run(streamId, () =>
     decideAndAppend(store, streamId, decider, command, context, maxAttempts),
+  );
+  const observer = observersByStore.get(store);
+  if (!observer) return handled;
+  return handled.then(
+    (result) => {
+      observer.commandEnded(streamId, 'ok', result.events.length);
+      return result;
+    },
+    (error: unknown) => {
+      const outcome: CommandOutcome =
+        error instanceof StreamQueueFullError
+          ? 'busy'
+          : error instanceof DomainError
+            ? error.kind === 'CONFLICT'
+              ? 'conflict'
+              : 'refused'
+            : 'error';
+      observer.commandEnded(streamId, outcome, 0);
+      throw error;
+    },
   );
 }
 
@@ -181,6 +221,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      observersByStore.get(store)?.revisionConflict(streamId);
       if (attempt >= maxAttempts) throw new DomainError('CONFLICT');
       // another process's writer won: the back-off spreads the processes' retries apart
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));

@@ -58,6 +58,8 @@ export class ReactorRunner {
     private readonly checkpoints: CheckpointStore,
     readonly reactors: Reactor[],
     private readonly logger: Logger,
+    /** told of every failed try of a reactor (metrics: reactor_retries_total) */
+    private readonly onRetry?: (reactor: string) => void,
   ) {
     this.tail = new LogTail(events);
   }
@@ -93,11 +95,13 @@ export class ReactorRunner {
         },
         {
           batchSize: 500,
-          onError: (error, event) =>
+          onError: (error, event) => {
+            this.onRetry?.(reactor.name);
             this.logger.error(
               { err: error, reactor: reactor.name, position: event?.position, type: event?.type },
               'reactor failed; retrying',
-            ),
+            );
+          },
         },
       );
       this.subscriptions.set(reactor.name, subscription);
@@ -129,6 +133,11 @@ export class ReactorRunner {
       this.scheduleSave();
       throw error;
     }
+  }
+
+  /** each reactor's position in the log as handled here (metrics: its backlog behind the head) */
+  reactorPositions(): ReadonlyMap<string, number> {
+    return new Map(this.positions);
   }
 
   /** Resolves once every reactor has handled the log up to `position` (default: the head now). */

@@ -32,4 +32,17 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
   });
+
+  it('reads the metrics port and token, and refuses a short token or the app port without echoing the token', () => {
+    const token = 'a-metrics-token-of-24-chars+';
+    const config = loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token });
+    expect(config.METRICS_PORT).toBe(9464);
+    expect(config.METRICS_HOST).toBe('0.0.0.0');
+    expect(config.METRICS_TOKEN).toBe(token);
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT/);
+  });
 });

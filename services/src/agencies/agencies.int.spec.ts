@@ -1,12 +1,11 @@
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { lettersTo } from '../../test/letters';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { registerUser } from '../identity';
 import { DEMO_PHONES } from '../seed';
 import { NOT_REGISTERED } from './api/employees';
 import { INN_TAKEN, NAME_TAKEN } from './agencyKey';
+import { registerSiteUser } from '../../test/users';
 
 let t: TestApp;
 let userToken: string;
@@ -27,32 +26,21 @@ const form = {
 
 beforeAll(async () => {
   t = await startTestApp();
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'u-realtor',
     name: 'Пётр Иванов',
     phone: '79161230001',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'u-other',
     name: 'Анна Кот',
     phone: '79161230002',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'u-hire',
     name: 'Олег Новиков',
     phone: '79161230003',
     email: 'oleg@example.ru',
-    role: ROLES.USER,
-    agencyId: null,
   });
   const agency = await createAgency(t.ctx, 'ag', '51');
   const other = await createAgency(t.ctx, 'ot', '52');

@@ -1,18 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROLES } from '@estate/events';
 import { until } from '@estate/events/testing';
 import { closeContext } from '../bootstrap';
 import type { Actor } from '../core/access';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
-import { changeUser, registerUser } from '../identity';
+import { changeUser } from '../identity';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { REALTOR_DECISION_REACTOR } from './reactors';
 import { agencyDetails } from './testing';
 import { approveRealtorRequest, rejectRealtorRequest, submitRealtorRequest } from './commands';
 import { RecordingSms, RecordingMail } from '../../test/recordingProviders';
+import { registerSiteUser } from '../../test/users';
 
 /** every job a queue has had (waiting, running, done or dead) */
 const queued = async (t: TestApp, queue: string) =>
@@ -30,14 +30,11 @@ describe('the moderator’s decision on a realtor request is told to the user', 
   const start = (seed = false) => startTestApp({ dataDir, seed, overrides: { mail, sms } });
   /** a user who has sent a realtor request */
   async function applicant(t: TestApp, userId = 'u-realtor') {
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
+    await registerSiteUser(t.ctx, {
       userId,
       name: 'Пётр Иванов',
       phone: PHONE,
       email: 'account@example.ru',
-      role: ROLES.USER,
-      agencyId: null,
     });
     await submitRealtorRequest(t.ctx, userId, 'Пётр Иванов', details);
   }

@@ -1,12 +1,11 @@
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity';
 import { bookingStream } from './booking';
 import { todayOf } from './dates';
+import { registerSiteUser } from '../../test/users';
 
 /** Anonymous booking requests (issue 12, item 5): the bot check, a phone confirmed by SMS code, limits, one request per asking, the guest's own page. */
 let t: TestApp;
@@ -31,14 +30,10 @@ beforeAll(async () => {
       guests: 4,
       publishedDaysAgo: 10,
     });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'user-1',
     name: 'Пётр',
     phone: USER,
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
 });
 afterAll(() => t.close());

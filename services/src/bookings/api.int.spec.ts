@@ -1,13 +1,12 @@
 import ICAL from 'ical.js';
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
-import { registerUser } from '../identity';
 import { calendarStream } from './calendar';
 import { todayOf } from './dates';
+import { registerSiteUser } from '../../test/users';
 
 let t: TestApp;
 let ownerToken: string;
@@ -41,27 +40,20 @@ beforeAll(async () => {
     publishedDaysAgo: 10,
   });
   await createPublication(t.ctx, agency.agent, { id: 'sale', price: 9_000_000, publishedDaysAgo: 10 });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'guest-1',
     name: 'Ольга',
     phone: GUEST_PHONE,
     email: 'olga@example.ru',
-    role: ROLES.USER,
-    agencyId: null,
   });
   ownerToken = await signIn(t, agency.ownerPhone);
   strangerToken = await signIn(t, other.ownerPhone);
   guestToken = await signIn(t, GUEST_PHONE);
   agentToken = await signIn(t, agency.agentPhone);
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'moderator',
     name: 'Модератор',
     phone: '79990000000',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
   moderatorToken = await signIn(t, '79990000000');
   trust = await trustPhone(t, GUEST_PHONE);

@@ -1,8 +1,7 @@
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { registerUser } from '../identity';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * The chat calls as api.md section 7 gives them. Every answer is also checked against its declared
@@ -25,14 +24,10 @@ const messages = (token: string, chatId: string, query = '') =>
   as(token, request(t.app).get(`/api/chats/${chatId}/message-list${query}`));
 
 async function user(id: string, name: string, phone: string) {
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: id,
     name,
     phone,
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
 }
 

@@ -1,12 +1,11 @@
-import { ROLES } from '@estate/events';
 import { until } from '@estate/events/testing';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { settled } from '../../test/settled';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { todayOf } from '../bookings';
-import { registerUser } from '../identity';
 import { CHAT_LIVE_TOPIC, type LivePush } from './live';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * product.md section 3, Chat: the messages of a booking request carry focused, clientInfo,
@@ -43,14 +42,11 @@ beforeAll(async () => {
     guests: 4,
     publishedDaysAgo: 5,
   });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'chat-booking-guest',
     name: 'Ольга',
     phone: GUEST_PHONE,
     email: 'olga@example.ru',
-    role: ROLES.USER,
-    agencyId: null,
   });
   await t.ctx.projections.whenCaughtUp();
   guest = await signIn(t, GUEST_PHONE);

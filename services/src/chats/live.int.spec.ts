@@ -1,11 +1,10 @@
-import { ROLES } from '@estate/events';
 import { WebSocket } from 'ws';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { createHttpServer } from '../core/server';
-import { registerUser } from '../identity';
 import { ChatSockets, CHAT_SOCKET_PATH, SIGNED_OUT_CLOSE } from './live';
 import { opensQuietPeriod } from './notify';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * Issue 15, item 3: the chats' live pushes over WebSocket on the app's own server — a message sent
@@ -84,14 +83,10 @@ beforeAll(async () => {
   agentId = agency.agent.userId;
   agentPhone = agency.agentPhone;
   await createPublication(t.ctx, agency.agent, { id: LISTING, price: 6_200_000, publishedDaysAgo: 1 });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'live-visitor',
     name: 'Ирина',
     phone: '79161230071',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
   await t.ctx.projections.whenCaughtUp();
   visitor = await signIn(t, '79161230071');
@@ -209,14 +204,10 @@ describe('a member away from the chat', () => {
   });
 
   it('is told by SMS once per quiet period, and not at all while a socket is open', async () => {
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
+    await registerSiteUser(t.ctx, {
       userId: 'live-away',
       name: 'Пётр',
       phone: '79161230072',
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
     });
     await t.ctx.projections.whenCaughtUp();
     const away = await signIn(t, '79161230072');
@@ -274,14 +265,10 @@ describe('who may hold a socket, and for how long (issue 40, item 1)', () => {
   });
 
   it('closes the sockets of a session when it is signed out, on every process, and only that session’s', async () => {
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
+    await registerSiteUser(t.ctx, {
       userId: 'live-leaving',
       name: 'Мария',
       phone: '79161230073',
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
     });
     await t.ctx.projections.whenCaughtUp();
     const phone = await signIn(t, '79161230073');
@@ -320,14 +307,10 @@ describe('who may hold a socket, and for how long (issue 40, item 1)', () => {
 
   // last in the file: the clock moves a month on, past every session of the suite
   it('closes a socket whose session has expired, at the client’s ping or before the next push, which it never gets', async () => {
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
+    await registerSiteUser(t.ctx, {
       userId: 'live-idle',
       name: 'Семён',
       phone: '79161230074',
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
     });
     await t.ctx.projections.whenCaughtUp();
     const idle = await signIn(t, '79161230074');

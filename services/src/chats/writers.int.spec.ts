@@ -1,9 +1,9 @@
-import { ROLES, WrongExpectedRevisionError, type EventStore } from '@estate/events';
+import { WrongExpectedRevisionError, type EventStore } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp } from '../../test/testApp';
-import { registerUser } from '../identity';
 import { chatStream } from './chat';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * Many writers on one chat (issue 40, item 3): 50 send-message calls at once into one chat. The
@@ -65,14 +65,10 @@ async function chatApp(env: Record<string, string>) {
   });
   const agency = await createAgency(t.ctx, 'writers', '4040');
   await createPublication(t.ctx, agency.agent, { id: LISTING, price: 8_000_000, publishedDaysAgo: 1 });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'writers-visitor',
     name: 'Ирина',
     phone: '79161234040',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
   await t.ctx.projections.whenCaughtUp();
   const visitor = await signIn(t, '79161234040');

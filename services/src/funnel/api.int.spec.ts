@@ -1,12 +1,11 @@
-import { ROLES } from '@estate/events';
 import { until } from '@estate/events/testing';
 import { funnelOf, moscowDayOf, moscowDayStart, readFunnelState } from '@estate/projections';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { registerUser } from '../identity';
 import { billPromotions, handleWallet } from '../money';
 import { funnelAnswer, type FunnelDto, type FunnelPartDto } from './dto';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * The exact funnel (issue 19, item 3) against a hand count of interactions made through the API
@@ -97,14 +96,10 @@ beforeAll(async () => {
     publishedDaysAgo: 10,
   });
   await createPublication(t.ctx, other.agent, { id: 'fn-marker', price: 1_000_000, publishedDaysAgo: 10 });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'fn-user',
     name: 'Покупатель',
     phone: '79161230071',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
   await t.ctx.projections.whenCaughtUp();
   ownerToken = await signIn(t, agency.ownerPhone);

@@ -1,10 +1,9 @@
-import { ROLES } from '@estate/events';
 import request from 'supertest';
-import { registerUser } from '../identity';
 import { createAgency } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { NoAddressSuggestions } from './addresses';
 import { addressSuggestionsAnswer, coordinatesAnswer, nearestStationsAnswer } from './dto';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * The address and metro calls through the real app. Every answer is checked against its declared
@@ -44,14 +43,10 @@ describe('who may ask', () => {
   it("an agency's staff: an anonymous caller is 401, a plain user 403 (each call spends the provider's quota)", async () => {
     await request(t.app).get('/api/address-suggestions').query({ query: 'Покровка' }).expect(401);
     await request(t.app).post('/api/coordinates').send({ address: 'Москва, ул Покровка, 1' }).expect(401);
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
+    await registerSiteUser(t.ctx, {
       userId: 'geo-user',
       name: 'Ольга',
       phone: '79161230071',
-      email: null,
-      role: ROLES.USER,
-      agencyId: null,
     });
     const user = await signIn(t, '79161230071');
     expect((await suggest({ query: 'Покровка' }, newIp(), user).expect(403)).body.errorCode).toBe(102);

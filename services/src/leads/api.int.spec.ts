@@ -6,8 +6,9 @@ import { createAgency } from '../../test/publications';
 import { settled } from '../../test/settled';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
-import { changeUser, registerUser } from '../identity';
+import { changeUser } from '../identity';
 import { seedDemoLeads } from './demo';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * api.md Forms: `POST /api/send-request` for every kind of lead, the SMS trust token (errorCode 6),
@@ -434,14 +435,11 @@ describe('a moderator’s answer reaches the person (issue 17, item 6)', () => {
   it('marks done with an answer: an SMS and a letter to the account of the phone, as its switches allow', async () => {
     const phone = '79162230081';
     const email = 'answer-me@test.local';
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
+    await registerSiteUser(t.ctx, {
       userId: 'answer-user',
       name: 'Ирина',
       phone,
       email,
-      role: ROLES.USER,
-      agencyId: null,
     });
     const token = await signIn(t, phone);
     const smsBefore = (await smsTo(phone)).length;

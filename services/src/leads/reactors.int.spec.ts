@@ -1,18 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MODERATOR_ROLE, ROLES, type EventData } from '@estate/events';
+import { MODERATOR_ROLE, type EventData } from '@estate/events';
 import { until } from '@estate/events/testing';
 import { closeContext } from '../bootstrap';
 import { DEMO_CORRELATION } from '../core/demo';
 import { SqliteCheckpointStore } from '../core/reactors/checkpoints';
 import type { ReactorRunner } from '../core/reactors/reactor';
-import { changeUser, registerUser } from '../identity';
+import { changeUser } from '../identity';
 import { RecordingMail, RecordingSms } from '../../test/recordingProviders';
 import { settled } from '../../test/settled';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { type LeadCommand, handleLead } from './lead';
 import { LEAD_ANSWER_REACTOR } from './reactors';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * A moderator's answer reaches the person (reactor `leads-answer`): an SMS to the lead's phone and
@@ -63,14 +64,11 @@ describe('a lead’s answer is told to the person', () => {
     );
   };
   const account = (t: TestApp) =>
-    registerUser(t.ctx, {
-      type: 'RegisterUser',
+    registerSiteUser(t.ctx, {
       userId: 'lead-person',
       name: 'Ирина',
       phone: PHONE,
       email: ADDRESS,
-      role: ROLES.USER,
-      agencyId: null,
     });
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'estate-leads-reactors-'));

@@ -12,6 +12,7 @@ import { registerUser } from '../identity';
 import { uploadAnswer } from './dto';
 import { PHOTO_MAX_BYTES } from './images';
 import { photoStream } from './photo';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * POST /api/system/upload (api.md section 7, "Other general calls"): photos of the caller's agency,
@@ -71,23 +72,15 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false, env: { PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR) } });
   agency = await createAgency(t.ctx, 'media', '71');
   other = await createAgency(t.ctx, 'media-other', '72');
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'media-user',
     name: 'Покупатель',
     phone: '79161230071',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'moderator',
     name: 'Модератор',
     phone: '79990000000',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
   // an agent the owner has switched off
   await registerUser(t.ctx, {

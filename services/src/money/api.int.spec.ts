@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
-import { registerUser } from '../identity';
 import { handleWallet } from './wallet';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * The money calls as ../shared/spec/api.md and product.md word them, each written from the spec's
@@ -26,14 +25,10 @@ beforeAll(async () => {
     paymentId: 'sp-money',
     sum: 1_000,
   });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'sp-buyer',
     name: 'Покупатель',
     phone: '79161230091',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
   await t.ctx.projections.whenCaughtUp();
   ownerToken = await signIn(t, agency.ownerPhone);

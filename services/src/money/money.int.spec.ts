@@ -6,8 +6,8 @@ import { createAgency, createPublication } from '../../test/publications';
 import { lettersTo } from '../../test/letters';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleAgency } from '../agencies';
-import { registerUser } from '../identity';
 import { billPromotions } from './promotion';
+import { registerSiteUser } from '../../test/users';
 
 let t: TestApp;
 let ownerToken: string;
@@ -35,14 +35,10 @@ beforeAll(async () => {
       price: 4_000_000,
       publishedDaysAgo: 10,
     });
-  await registerUser(t.ctx, {
-    type: 'RegisterUser',
+  await registerSiteUser(t.ctx, {
     userId: 'buyer',
     name: 'Покупатель',
     phone: '79161239999',
-    email: null,
-    role: ROLES.USER,
-    agencyId: null,
   });
   phones.owner = agency.ownerPhone;
   ownerToken = await signIn(t, agency.ownerPhone);

@@ -1,8 +1,7 @@
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { fold } from '../core/decider';
 import type { Actor } from '../core/access';
-import { changeUser, registerUser } from '../identity';
+import { changeUser } from '../identity';
 import { findPublicationPlace } from '../locations';
 import { publicationDecider, publicationStream, handlePublication } from '../publications';
 import { lettersTo, type Letter } from '../../test/letters';
@@ -10,6 +9,7 @@ import { createAgency, createPublication } from '../../test/publications';
 import { settled } from '../../test/settled';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { sendDigests } from './digests';
+import { registerSiteUser } from '../../test/users';
 
 /**
  * Saved searches with alerts (issue 19, part 1) through the HTTP API: a new listing and a price
@@ -69,14 +69,11 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false });
   agent = (await createAgency(t.ctx, 'alerts', '72')).agent;
   for (const person of [ALICE, BOB])
-    await registerUser(t.ctx, {
-      type: 'RegisterUser',
+    await registerSiteUser(t.ctx, {
       userId: person.id,
       name: 'Покупатель',
       phone: person.phone,
       email: person.email,
-      role: ROLES.USER,
-      agencyId: null,
     });
   await t.ctx.projections.whenCaughtUp();
   alice = await signIn(t, ALICE.phone);

@@ -11,3 +11,18 @@ export async function trustPhone(t: TestApp, phone: string): Promise<string> {
     .expect(200);
   return body.data.token as string;
 }
+
+/**
+ * A request form's calls for a code, each from the address `ip` (the limits count per phone and per
+ * address, and trust X-Forwarded-For under test): ask for a code by SMS, check one.
+ */
+export const sendCodeFrom = (t: TestApp, phone: string, ip: string) =>
+  request(t.app)
+    .post('/api/sms-code/send')
+    .set('X-Forwarded-For', ip)
+    .send({ phone, 'g-recaptcha-response': 'test-token' });
+export const checkCodeFrom = (t: TestApp, phone: string, smsCode: string, ip: string) =>
+  request(t.app)
+    .post('/api/sms-code/verify')
+    .set('X-Forwarded-For', ip)
+    .send({ phone, smsCode, 'g-recaptcha-response': 'test-token' });

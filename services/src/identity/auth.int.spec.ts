@@ -4,6 +4,7 @@ import { createLogger } from '../core/logger';
 import type { SmsMessage, SmsProvider } from '../core/notify/port';
 import { OutboxSms } from '../core/notify/outbox';
 import { lastCode, signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { sendCodeFrom } from '../../test/trust';
 import { DEMO_PHONES } from '../seed';
 
 const BOT = { 'g-recaptcha-response': 'test-token' };
@@ -290,11 +291,7 @@ describe('abuse limits', () => {
     });
   });
   afterAll(() => t.close());
-  const send = (phone: string, ip: string) =>
-    request(t.app)
-      .post('/api/sms-code/send')
-      .set('X-Forwarded-For', ip)
-      .send({ phone, ...BOT });
+  const send = (phone: string, ip: string) => sendCodeFrom(t, phone, ip);
 
   it('answers 429 with the spec text when one phone asks for too many codes', async () => {
     const phone = newPhone();

@@ -1,8 +1,7 @@
-import request from 'supertest';
 import { lastCode, startTestApp, type TestApp } from '../../test/testApp';
+import { checkCodeFrom, sendCodeFrom } from '../../test/trust';
 import { MAX_WRONG_TRIES, MAX_WRONG_TRIES_PER_DAY } from './phone';
 
-const BOT = { 'g-recaptcha-response': 'test-token' };
 let n = 5000;
 const newPhone = () => `7913000${String(n++).padStart(4, '0')}`;
 
@@ -12,11 +11,7 @@ describe('the hourly code quota of a phone', () => {
     t = await startTestApp({ seed: false, env: { SMS_LIMIT_PER_PHONE: '3', SMS_LIMIT_PER_IP: '1000' } });
   });
   afterAll(() => t.close());
-  const send = (phone: string, ip: string) =>
-    request(t.app)
-      .post('/api/sms-code/send')
-      .set('X-Forwarded-For', ip)
-      .send({ phone, ...BOT });
+  const send = (phone: string, ip: string) => sendCodeFrom(t, phone, ip);
 
   it('is spent only on codes actually sent: a burst of early resends locks nobody out', async () => {
     const phone = newPhone();
@@ -50,16 +45,8 @@ describe('the daily cap on wrong codes per phone', () => {
     });
   });
   afterAll(() => t.close());
-  const send = (phone: string, ip: string) =>
-    request(t.app)
-      .post('/api/sms-code/send')
-      .set('X-Forwarded-For', ip)
-      .send({ phone, ...BOT });
-  const check = (phone: string, smsCode: string, ip: string) =>
-    request(t.app)
-      .post('/api/sms-code/verify')
-      .set('X-Forwarded-For', ip)
-      .send({ phone, smsCode, ...BOT });
+  const send = (phone: string, ip: string) => sendCodeFrom(t, phone, ip);
+  const check = (phone: string, smsCode: string, ip: string) => checkCodeFrom(t, phone, smsCode, ip);
 
   it(`stops guessing after ${MAX_WRONG_TRIES_PER_DAY} wrong codes a day from many IPs, then gives the phone back the next day`, async () => {
     const phone = newPhone();

@@ -26,16 +26,8 @@ const form = {
 
 beforeAll(async () => {
   t = await startTestApp();
-  await registerSiteUser(t.ctx, {
-    userId: 'u-realtor',
-    name: 'Пётр Иванов',
-    phone: '79161230001',
-  });
-  await registerSiteUser(t.ctx, {
-    userId: 'u-other',
-    name: 'Анна Кот',
-    phone: '79161230002',
-  });
+  await registerSiteUser(t.ctx, { userId: 'u-realtor', name: 'Пётр Иванов', phone: '79161230001' });
+  await registerSiteUser(t.ctx, { userId: 'u-other', name: 'Анна Кот', phone: '79161230002' });
   await registerSiteUser(t.ctx, {
     userId: 'u-hire',
     name: 'Олег Новиков',

@@ -30,12 +30,7 @@ describe('the moderator’s decision on a realtor request is told to the user', 
   const start = (seed = false) => startTestApp({ dataDir, seed, overrides: { mail, sms } });
   /** a user who has sent a realtor request */
   async function applicant(t: TestApp, userId = 'u-realtor') {
-    await registerSiteUser(t.ctx, {
-      userId,
-      name: 'Пётр Иванов',
-      phone: PHONE,
-      email: 'account@example.ru',
-    });
+    await registerSiteUser(t.ctx, { userId, name: 'Пётр Иванов', phone: PHONE, email: 'account@example.ru' });
     await submitRealtorRequest(t.ctx, userId, 'Пётр Иванов', details);
   }
   beforeEach(() => {

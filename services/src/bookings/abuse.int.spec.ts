@@ -30,11 +30,7 @@ beforeAll(async () => {
       guests: 4,
       publishedDaysAgo: 10,
     });
-  await registerSiteUser(t.ctx, {
-    userId: 'user-1',
-    name: 'Пётр',
-    phone: USER,
-  });
+  await registerSiteUser(t.ctx, { userId: 'user-1', name: 'Пётр', phone: USER });
 });
 afterAll(() => t.close());
 

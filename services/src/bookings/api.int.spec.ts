@@ -50,11 +50,7 @@ beforeAll(async () => {
   strangerToken = await signIn(t, other.ownerPhone);
   guestToken = await signIn(t, GUEST_PHONE);
   agentToken = await signIn(t, agency.agentPhone);
-  await registerSiteUser(t.ctx, {
-    userId: 'moderator',
-    name: 'Модератор',
-    phone: '79990000000',
-  });
+  await registerSiteUser(t.ctx, { userId: 'moderator', name: 'Модератор', phone: '79990000000' });
   moderatorToken = await signIn(t, '79990000000');
   trust = await trustPhone(t, GUEST_PHONE);
 });

@@ -24,11 +24,7 @@ const messages = (token: string, chatId: string, query = '') =>
   as(token, request(t.app).get(`/api/chats/${chatId}/message-list${query}`));
 
 async function user(id: string, name: string, phone: string) {
-  await registerSiteUser(t.ctx, {
-    userId: id,
-    name,
-    phone,
-  });
+  await registerSiteUser(t.ctx, { userId: id, name, phone });
 }
 
 beforeAll(async () => {

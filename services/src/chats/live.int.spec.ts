@@ -83,11 +83,7 @@ beforeAll(async () => {
   agentId = agency.agent.userId;
   agentPhone = agency.agentPhone;
   await createPublication(t.ctx, agency.agent, { id: LISTING, price: 6_200_000, publishedDaysAgo: 1 });
-  await registerSiteUser(t.ctx, {
-    userId: 'live-visitor',
-    name: 'Ирина',
-    phone: '79161230071',
-  });
+  await registerSiteUser(t.ctx, { userId: 'live-visitor', name: 'Ирина', phone: '79161230071' });
   await t.ctx.projections.whenCaughtUp();
   visitor = await signIn(t, '79161230071');
   agent = await signIn(t, agency.agentPhone);
@@ -204,11 +200,7 @@ describe('a member away from the chat', () => {
   });
 
   it('is told by SMS once per quiet period, and not at all while a socket is open', async () => {
-    await registerSiteUser(t.ctx, {
-      userId: 'live-away',
-      name: 'Пётр',
-      phone: '79161230072',
-    });
+    await registerSiteUser(t.ctx, { userId: 'live-away', name: 'Пётр', phone: '79161230072' });
     await t.ctx.projections.whenCaughtUp();
     const away = await signIn(t, '79161230072');
     const chat = await send(away, { adId: LISTING, text: 'Здравствуйте, есть вопрос', chatId: null });
@@ -265,11 +257,7 @@ describe('who may hold a socket, and for how long (issue 40, item 1)', () => {
   });
 
   it('closes the sockets of a session when it is signed out, on every process, and only that session’s', async () => {
-    await registerSiteUser(t.ctx, {
-      userId: 'live-leaving',
-      name: 'Мария',
-      phone: '79161230073',
-    });
+    await registerSiteUser(t.ctx, { userId: 'live-leaving', name: 'Мария', phone: '79161230073' });
     await t.ctx.projections.whenCaughtUp();
     const phone = await signIn(t, '79161230073');
     const laptop = await signIn(t, '79161230073');
@@ -307,11 +295,7 @@ describe('who may hold a socket, and for how long (issue 40, item 1)', () => {
 
   // last in the file: the clock moves a month on, past every session of the suite
   it('closes a socket whose session has expired, at the client’s ping or before the next push, which it never gets', async () => {
-    await registerSiteUser(t.ctx, {
-      userId: 'live-idle',
-      name: 'Семён',
-      phone: '79161230074',
-    });
+    await registerSiteUser(t.ctx, { userId: 'live-idle', name: 'Семён', phone: '79161230074' });
     await t.ctx.projections.whenCaughtUp();
     const idle = await signIn(t, '79161230074');
     const chat = await send(idle, { adId: LISTING, text: 'Ещё продаётся?', chatId: null });

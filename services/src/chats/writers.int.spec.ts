@@ -65,11 +65,7 @@ async function chatApp(env: Record<string, string>) {
   });
   const agency = await createAgency(t.ctx, 'writers', '4040');
   await createPublication(t.ctx, agency.agent, { id: LISTING, price: 8_000_000, publishedDaysAgo: 1 });
-  await registerSiteUser(t.ctx, {
-    userId: 'writers-visitor',
-    name: 'Ирина',
-    phone: '79161234040',
-  });
+  await registerSiteUser(t.ctx, { userId: 'writers-visitor', name: 'Ирина', phone: '79161234040' });
   await t.ctx.projections.whenCaughtUp();
   const visitor = await signIn(t, '79161234040');
   const agent = await signIn(t, agency.agentPhone);

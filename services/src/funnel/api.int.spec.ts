@@ -96,11 +96,7 @@ beforeAll(async () => {
     publishedDaysAgo: 10,
   });
   await createPublication(t.ctx, other.agent, { id: 'fn-marker', price: 1_000_000, publishedDaysAgo: 10 });
-  await registerSiteUser(t.ctx, {
-    userId: 'fn-user',
-    name: 'Покупатель',
-    phone: '79161230071',
-  });
+  await registerSiteUser(t.ctx, { userId: 'fn-user', name: 'Покупатель', phone: '79161230071' });
   await t.ctx.projections.whenCaughtUp();
   ownerToken = await signIn(t, agency.ownerPhone);
   agentToken = await signIn(t, agency.agentPhone);

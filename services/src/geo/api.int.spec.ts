@@ -43,11 +43,7 @@ describe('who may ask', () => {
   it("an agency's staff: an anonymous caller is 401, a plain user 403 (each call spends the provider's quota)", async () => {
     await request(t.app).get('/api/address-suggestions').query({ query: 'Покровка' }).expect(401);
     await request(t.app).post('/api/coordinates').send({ address: 'Москва, ул Покровка, 1' }).expect(401);
-    await registerSiteUser(t.ctx, {
-      userId: 'geo-user',
-      name: 'Ольга',
-      phone: '79161230071',
-    });
+    await registerSiteUser(t.ctx, { userId: 'geo-user', name: 'Ольга', phone: '79161230071' });
     const user = await signIn(t, '79161230071');
     expect((await suggest({ query: 'Покровка' }, newIp(), user).expect(403)).body.errorCode).toBe(102);
     await coordinates({ address: 'Москва, ул Покровка, 1' }, newIp(), user).expect(403);

@@ -435,12 +435,7 @@ describe('a moderator’s answer reaches the person (issue 17, item 6)', () => {
   it('marks done with an answer: an SMS and a letter to the account of the phone, as its switches allow', async () => {
     const phone = '79162230081';
     const email = 'answer-me@test.local';
-    await registerSiteUser(t.ctx, {
-      userId: 'answer-user',
-      name: 'Ирина',
-      phone,
-      email,
-    });
+    await registerSiteUser(t.ctx, { userId: 'answer-user', name: 'Ирина', phone, email });
     const token = await signIn(t, phone);
     const smsBefore = (await smsTo(phone)).length;
     const id = (await send({ phone, name: 'Ирина', kind: 'credit', text: 'Ипотека' }, { token }).expect(201))

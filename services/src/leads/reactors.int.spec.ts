@@ -64,12 +64,7 @@ describe('a lead’s answer is told to the person', () => {
     );
   };
   const account = (t: TestApp) =>
-    registerSiteUser(t.ctx, {
-      userId: 'lead-person',
-      name: 'Ирина',
-      phone: PHONE,
-      email: ADDRESS,
-    });
+    registerSiteUser(t.ctx, { userId: 'lead-person', name: 'Ирина', phone: PHONE, email: ADDRESS });
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'estate-leads-reactors-'));
     mail.sent.length = 0;

@@ -72,16 +72,8 @@ beforeAll(async () => {
   t = await startTestApp({ seed: false, env: { PHOTO_UPLOADS_PER_HOUR: String(UPLOADS_PER_HOUR) } });
   agency = await createAgency(t.ctx, 'media', '71');
   other = await createAgency(t.ctx, 'media-other', '72');
-  await registerSiteUser(t.ctx, {
-    userId: 'media-user',
-    name: 'Покупатель',
-    phone: '79161230071',
-  });
-  await registerSiteUser(t.ctx, {
-    userId: 'moderator',
-    name: 'Модератор',
-    phone: '79990000000',
-  });
+  await registerSiteUser(t.ctx, { userId: 'media-user', name: 'Покупатель', phone: '79161230071' });
+  await registerSiteUser(t.ctx, { userId: 'moderator', name: 'Модератор', phone: '79990000000' });
   // an agent the owner has switched off
   await registerUser(t.ctx, {
     type: 'RegisterUser',

@@ -25,11 +25,7 @@ beforeAll(async () => {
     paymentId: 'sp-money',
     sum: 1_000,
   });
-  await registerSiteUser(t.ctx, {
-    userId: 'sp-buyer',
-    name: 'Покупатель',
-    phone: '79161230091',
-  });
+  await registerSiteUser(t.ctx, { userId: 'sp-buyer', name: 'Покупатель', phone: '79161230091' });
   await t.ctx.projections.whenCaughtUp();
   ownerToken = await signIn(t, agency.ownerPhone);
   userToken = await signIn(t, '79161230091');

@@ -35,11 +35,7 @@ beforeAll(async () => {
       price: 4_000_000,
       publishedDaysAgo: 10,
     });
-  await registerSiteUser(t.ctx, {
-    userId: 'buyer',
-    name: 'Покупатель',
-    phone: '79161239999',
-  });
+  await registerSiteUser(t.ctx, { userId: 'buyer', name: 'Покупатель', phone: '79161239999' });
   phones.owner = agency.ownerPhone;
   ownerToken = await signIn(t, agency.ownerPhone);
   agentToken = await signIn(t, agency.agentPhone);

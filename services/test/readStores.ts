@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { skipped, tcpReachable } from '@estate/events/testing';
+import type { TestApp } from './testApp';
 
 /**
  * The rows of a describe.each that runs a suite on the embedded store and on MongoDB (its stand-in
@@ -17,4 +18,17 @@ export function onBothReadStores(
     ['the embedded read store', {}, true],
     ['MongoDB', { MONGO_URL: url, MONGO_DB: `${dbPrefix}_${randomUUID().slice(0, 8)}` }, up],
   ];
+}
+
+/**
+ * Closes a suite's app; on MongoDB it first drops the collections the suite filled (each suite has
+ * a database of its own, which the stand-in would otherwise keep until it stops).
+ */
+export async function closeDroppingCollections(
+  t: TestApp,
+  env: Record<string, string>,
+  collections: readonly string[],
+) {
+  if (env.MONGO_URL) for (const name of collections) await t.ctx.readStore.collection(name).drop();
+  await t.close();
 }

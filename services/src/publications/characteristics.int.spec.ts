@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from '../categories';
-import { onBothReadStores } from '../../test/readStores';
+import { closeDroppingCollections, onBothReadStores } from '../../test/readStores';
 
 /** Three rentals that differ in every characteristic added for the 18 filters; the third tells none of them. */
 const PUBLICATIONS: PublicationSpec[] = [
@@ -57,9 +57,8 @@ describe.each(onBothReadStores('characteristic filters', 'features'))(
       token = await signIn(t, agentPhone);
     });
     afterAll(async () => {
-      if (!run) return;
-      if (env.MONGO_URL)
-        for (const name of [
+      if (run)
+        await closeDroppingCollections(t, env, [
           'catalogue',
           'catalogue_people',
           'catalogue_agencies',
@@ -69,9 +68,7 @@ describe.each(onBothReadStores('characteristic filters', 'features'))(
           'agencies',
           'projection_checkpoints',
           'dev_sms',
-        ])
-          await t.ctx.readStore.collection(name).drop();
-      await t.close();
+        ]);
     });
 
     const search = (body: object) =>

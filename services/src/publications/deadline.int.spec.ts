@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_COMPLEXES, runComplexCommand } from '../newBuildings';
-import { onBothReadStores } from '../../test/readStores';
+import { closeDroppingCollections, onBothReadStores } from '../../test/readStores';
 
 /** Three complexes handed over in different years, and listings in them and outside them. */
 const base = DEMO_COMPLEXES[0].details;
@@ -36,9 +36,8 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
       agentToken = await signIn(t, agentPhone);
     });
     afterAll(async () => {
-      if (!run) return;
-      if (env.MONGO_URL)
-        for (const name of [
+      if (run)
+        await closeDroppingCollections(t, env, [
           'catalogue',
           'catalogue_people',
           'catalogue_agencies',
@@ -47,9 +46,7 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
           'users',
           'agencies',
           'projection_checkpoints',
-        ])
-          await t.ctx.readStore.collection(name).drop();
-      await t.close();
+        ]);
     });
 
     const found = async (body: object) => {

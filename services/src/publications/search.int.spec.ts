@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleUser } from '../identity';
-import { onBothReadStores } from '../../test/readStores';
+import { closeDroppingCollections, onBothReadStores } from '../../test/readStores';
 import { mapAnswer } from './dto';
 
 /** A catalogue made for the filters: each listing differs from the others in what a test asks. */
@@ -82,9 +82,7 @@ describe.each(onBothReadStores('catalogue search', 'search'))('catalogue search 
     for (const publication of PUBLICATIONS) await createPublication(t.ctx, agent, publication);
   });
   afterAll(async () => {
-    if (!run) return;
-    if (env.MONGO_URL) for (const name of MONGO_COLLECTIONS) await t.ctx.readStore.collection(name).drop();
-    await t.close();
+    if (run) await closeDroppingCollections(t, env, MONGO_COLLECTIONS);
   });
 
   type Item = { id: string; isTop: boolean; price: number };

@@ -1,4 +1,6 @@
-import { actorOf, STAFF } from '../../core/access';
+import type { Request } from 'express';
+import { actorOf, STAFF, type Actor } from '../../core/access';
+import type { AppContext } from '../../core/context';
 import { defineRoute } from '../../core/route';
 import { acceptBooking } from '../acceptBooking';
 import { bookingDtoOf, requestDocument } from '../answers';
@@ -14,6 +16,11 @@ import { BASE, tags } from './paths';
  * the calendar), check the guest out. Each runs the command or the workflow and answers the request
  * as the read model then shows it; the messages, SMS and e-mails follow the facts (reactors.ts).
  */
+
+/** the request as the read model shows it once the action is done */
+const requestAnswer = async (ctx: AppContext, requestId: string) => ({
+  data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)),
+});
 
 const idempotency =
   'Заголовок Idempotency-Key (необязательно): повтор с тем же ключом продолжает и завершает то же действие.';
@@ -32,42 +39,46 @@ export const acceptRequest = defineRoute({
     await acceptBooking(ctx, actorOf(req), publicationId, requestId, {
       idempotencyKey: idempotencyKeyOf(req),
     });
-    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
+    return requestAnswer(ctx, requestId);
   },
 });
 
-export const rejectRequest = defineRoute({
-  method: 'post',
-  path: `${BASE}/{requestId}/reject`,
-  tags,
-  summary: 'Отклонить заявку с причиной (text)',
-  auth: 'signed-in',
-  params: requestParams,
-  body: reasonBody,
-  errors: [404, 422],
-  response: bookingAnswer,
-  async handle({ ctx, params: { requestId }, body: { text }, req }) {
-    await rejectBooking(ctx, actorOf(req), requestId, text);
-    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
-  },
-});
+/**
+ * A request ended with a reason the other side is told (text): the host's rejection, or either
+ * side's cancellation; `end` runs its command or workflow.
+ */
+const endedWithReason = (
+  doc: { path: string; summary: string; description?: string },
+  end: (ctx: AppContext, actor: Actor, requestId: string, reason: string, req: Request) => Promise<unknown>,
+) =>
+  defineRoute({
+    method: 'post',
+    ...doc,
+    tags,
+    auth: 'signed-in',
+    params: requestParams,
+    body: reasonBody,
+    errors: [404, 422],
+    response: bookingAnswer,
+    async handle({ ctx, params: { requestId }, body: { text }, req }) {
+      await end(ctx, actorOf(req), requestId, text, req);
+      return requestAnswer(ctx, requestId);
+    },
+  });
 
-export const cancelRequest = defineRoute({
-  method: 'post',
-  path: `${BASE}/{requestId}/cancel`,
-  tags,
-  summary: 'Отменить заявку с причиной (text): гость или агентство',
-  description: `Заявка отменяется, затем её даты освобождаются. ${idempotency}`,
-  auth: 'signed-in',
-  params: requestParams,
-  body: reasonBody,
-  errors: [404, 422],
-  response: bookingAnswer,
-  async handle({ ctx, params: { requestId }, body: { text }, req }) {
-    await cancelBooking(ctx, actorOf(req), requestId, text, idempotencyKeyOf(req));
-    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
+export const rejectRequest = endedWithReason(
+  { path: `${BASE}/{requestId}/reject`, summary: 'Отклонить заявку с причиной (text)' },
+  (ctx, actor, requestId, reason) => rejectBooking(ctx, actor, requestId, reason),
+);
+
+export const cancelRequest = endedWithReason(
+  {
+    path: `${BASE}/{requestId}/cancel`,
+    summary: 'Отменить заявку с причиной (text): гость или агентство',
+    description: `Заявка отменяется, затем её даты освобождаются. ${idempotency}`,
   },
-});
+  (ctx, actor, requestId, reason, req) => cancelBooking(ctx, actor, requestId, reason, idempotencyKeyOf(req)),
+);
 
 export const checkOut = defineRoute({
   method: 'post',
@@ -80,7 +91,7 @@ export const checkOut = defineRoute({
   response: bookingAnswer,
   async handle({ ctx, params: { requestId }, req }) {
     await checkOutGuest(ctx, actorOf(req), requestId);
-    return { data: bookingDtoOf(ctx, await requestDocument(ctx, requestId)) };
+    return requestAnswer(ctx, requestId);
   },
 });
 

@@ -1,9 +1,8 @@
-import { registerPerson } from '../../test/agencyActions';
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
+import { registerSiteUsers } from '../../test/users';
 
 /**
  * Issue 40, item 2: complaints flooded the moderators' queue from many addresses with made-up
@@ -28,12 +27,11 @@ beforeAll(async () => {
   const agency = await createAgency(t.ctx, 'complaint-abuse', '91');
   for (const id of ['ca-flood', 'ca-one', 'ca-two', 'ca-three', 'ca-busy'])
     await createPublication(t.ctx, agency.agent, { id, price: 6_000_000, publishedDaysAgo: 3 });
-  for (const [userId, name, phone] of [
-    ['ca-moderator', 'Модератор Ирина', '79990000000'],
-    ['ca-user', 'Олег', '79163330100'],
-  ])
-    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
-  await t.ctx.projections.whenCaughtUp();
+  await registerSiteUsers(
+    t.ctx,
+    { userId: 'ca-moderator', name: 'Модератор Ирина', phone: '79990000000' },
+    { userId: 'ca-user', name: 'Олег', phone: '79163330100' },
+  );
   moderator = await signIn(t, '79990000000');
 });
 afterAll(() => t.close());

@@ -1,10 +1,10 @@
-import { registerPerson } from '../../test/agencyActions';
-import { PUBLICATION_STATUS, ROLES } from '@estate/events';
+import { PUBLICATION_STATUS } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
 import { handlePublication } from '../publications';
+import { registerSiteUsers } from '../../test/users';
 
 /**
  * api.md Complaint: a visitor's complaint about a listing (`POST /api/publications/{id}/complaint`)
@@ -56,12 +56,11 @@ beforeAll(async () => {
   for (const id of ['cl-flat', 'cl-house', 'cl-hidden'])
     await createPublication(t.ctx, agency.agent, { id, price: 9_000_000, publishedDaysAgo: 5 });
   await createPublication(t.ctx, agency.agent, { id: 'cl-draft', price: 5_000_000 });
-  for (const [userId, name, phone] of [
-    ['cl-user', 'Пётр', '79162240001'],
-    ['moderator', 'Модератор Анна', '79990000000'],
-  ])
-    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
-  await t.ctx.projections.whenCaughtUp();
+  await registerSiteUsers(
+    t.ctx,
+    { userId: 'cl-user', name: 'Пётр', phone: '79162240001' },
+    { userId: 'moderator', name: 'Модератор Анна', phone: '79990000000' },
+  );
   moderator = await signIn(t, '79990000000');
   user = await signIn(t, '79162240001');
   agent = await signIn(t, agency.agentPhone);

@@ -1,5 +1,4 @@
-import { registerPerson } from '../../test/agencyActions';
-import { LEAD_KINDS, ROLES, type LeadKind } from '@estate/events';
+import { LEAD_KINDS, type LeadKind } from '@estate/events';
 import request from 'supertest';
 import { lettersTo } from '../../test/letters';
 import { createAgency } from '../../test/publications';
@@ -8,7 +7,7 @@ import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { trustPhone } from '../../test/trust';
 import { changeUser } from '../identity';
 import { seedDemoLeads } from './demo';
-import { registerSiteUser } from '../../test/users';
+import { registerSiteUser, registerSiteUsers } from '../../test/users';
 
 /**
  * api.md Forms: `POST /api/send-request` for every kind of lead, the SMS trust token (errorCode 6),
@@ -87,12 +86,11 @@ beforeAll(async () => {
     env: { LEADS_INBOX: INBOX, LEADS_LIMIT_PER_IP: '4', LEADS_LIMIT_PER_PHONE: '3' },
   });
   const agency = await createAgency(t.ctx, 'leads', '71');
-  for (const [userId, name, phone] of [
-    ['leads-user', 'Пётр', USER_PHONE],
-    ['moderator', 'Модератор Анна', '79990000000'],
-  ])
-    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
-  await t.ctx.projections.whenCaughtUp();
+  await registerSiteUsers(
+    t.ctx,
+    { userId: 'leads-user', name: 'Пётр', phone: USER_PHONE },
+    { userId: 'moderator', name: 'Модератор Анна', phone: '79990000000' },
+  );
   moderator = await signIn(t, '79990000000');
   user = await signIn(t, USER_PHONE);
   agent = await signIn(t, agency.agentPhone);

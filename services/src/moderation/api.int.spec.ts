@@ -1,8 +1,7 @@
-import { registerPerson } from '../../test/agencyActions';
-import { ROLES } from '@estate/events';
 import request from 'supertest';
 import { createAgency, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
+import { registerSiteUsers } from '../../test/users';
 
 /**
  * The moderators' queue of listings awaiting moderation, their approval, decline and restore, and
@@ -24,12 +23,11 @@ beforeAll(async () => {
   const agency = await createAgency(t.ctx, 'mq', '81');
   await createPublication(t.ctx, agency.agent, { id: 'mq-flat', price: 9_000_000, publishedDaysAgo: 1 });
   await createPublication(t.ctx, agency.agent, { id: 'mq-room', price: 3_000_000, publishedDaysAgo: 2 });
-  for (const [userId, name, phone] of [
-    ['mq-moderator', 'Модератор Анна', '79990000000'],
-    ['mq-user', 'Пётр Иванов', '79162240001'],
-  ])
-    await registerPerson(t.ctx, userId, name, phone, ROLES.USER, null);
-  await t.ctx.projections.whenCaughtUp();
+  await registerSiteUsers(
+    t.ctx,
+    { userId: 'mq-moderator', name: 'Модератор Анна', phone: '79990000000' },
+    { userId: 'mq-user', name: 'Пётр Иванов', phone: '79162240001' },
+  );
   moderator = await signIn(t, '79990000000');
   owner = await signIn(t, agency.ownerPhone);
   user = await signIn(t, '79162240001');

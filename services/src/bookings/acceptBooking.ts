@@ -6,7 +6,7 @@ import { type Actor, mayManagePublication } from '../core/access';
 import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
 import { bookingDecider, bookingStream, handleBooking } from './booking';
 import { handleCalendar } from './calendar';
-import { CALENDAR_ATTEMPTS } from './commands';
+import { CALENDAR_ATTEMPTS, releaseNights } from './commands';
 import { derivedId } from '../core/ids';
 import { workflowIdFor } from './ids';
 
@@ -59,14 +59,7 @@ export const acceptBookingWorkflow = defineWorkflow<AcceptBookingInput, { entryI
         return { entryId: entry?.entryId ?? entryIdOf(workflowId) };
       },
       async undo({ store, input, meta }: Step) {
-        const { publicationId, requestId } = input;
-        await handleCalendar(
-          store,
-          publicationId,
-          { type: 'ReleaseReservation', publicationId, requestId },
-          meta,
-          CALENDAR_ATTEMPTS,
-        );
+        await releaseNights(store, input.publicationId, input.requestId, meta);
       },
     },
     {

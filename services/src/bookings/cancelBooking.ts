@@ -5,8 +5,7 @@ import type { Actor } from '../core/access';
 import { defineWorkflow, runWorkflow, type StepRun } from '../core/workflow';
 import { hashToken } from '../identity';
 import { bookingDecider, bookingStream, handleBooking } from './booking';
-import { handleCalendar } from './calendar';
-import { CALENDAR_ATTEMPTS } from './commands';
+import { releaseNights } from './commands';
 import { derivedId } from '../core/ids';
 import { workflowIdFor } from './ids';
 
@@ -54,14 +53,7 @@ export const cancelBookingWorkflow = defineWorkflow<CancelBookingInput, { reques
       async run({ store, input, meta }: Step) {
         const booking = fold(bookingDecider, await store.readStream(bookingStream(input.requestId)));
         if (!booking.exists) return;
-        const { publicationId, requestId } = booking.request;
-        await handleCalendar(
-          store,
-          publicationId,
-          { type: 'ReleaseReservation', publicationId, requestId },
-          meta,
-          CALENDAR_ATTEMPTS,
-        );
+        await releaseNights(store, booking.request.publicationId, booking.request.requestId, meta);
       },
     },
   ],

@@ -1,4 +1,4 @@
-import { PUBLICATION_STATUS } from '@estate/events';
+import { PUBLICATION_STATUS, type EventStore } from '@estate/events';
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { fold, type CommandContext } from '../core/decider';
@@ -23,6 +23,23 @@ export const runCalendar = (
   command: CalendarCommand,
   meta: CommandContext,
 ) => handleCalendar(ctx.eventStore, publicationId, command, meta, CALENDAR_ATTEMPTS);
+/**
+ * Frees the nights a request holds in its listing's calendar (nothing when it holds none): the
+ * undo of an acceptance and the last step of a cancellation, run by workflows on their store.
+ */
+export const releaseNights = (
+  store: EventStore,
+  publicationId: string,
+  requestId: string,
+  meta: CommandContext,
+) =>
+  handleCalendar(
+    store,
+    publicationId,
+    { type: 'ReleaseReservation', publicationId, requestId },
+    meta,
+    CALENDAR_ATTEMPTS,
+  );
 export const runBooking = (
   ctx: AppContext,
   requestId: string,

@@ -15,7 +15,13 @@ import { DomainError } from '../core/errors';
 import { simpleRestPage } from '../core/http';
 import { defineRoute } from '../core/route';
 import { checkBot, clientIp, requireConfirmedPhone, TRUST_TOKEN_HEADER } from '../identity';
-import { complaintDecider, complaintStream, type ComplaintHandler, handleComplaint } from './complaint';
+import {
+  complaintDecider,
+  complaintStream,
+  fileComplaintAbout,
+  type ComplaintHandler,
+  handleComplaint,
+} from './complaint';
 import { declineListingOnComplaint } from './declineListing';
 import {
   COMPLAINT_STATUS_NAMES,
@@ -72,21 +78,11 @@ export const fileComplaint = defineRoute({
     await ctx.limits.consume('complaintsPerPhone', body.phone);
     await ctx.limits.consume('complaintsPerListing', id);
     const complaintId = randomUUID();
-    await handleComplaint(
+    await fileComplaintAbout(
       ctx.eventStore,
       complaintId,
-      {
-        type: 'FileComplaint',
-        complaint: {
-          complaintId,
-          publicationId: id,
-          listing: { title: listing.title, agencyId: listing.agencyId, authorId: listing.authorId },
-          phone: body.phone,
-          email: body.email,
-          comment: body.comment,
-          userId: req.user?.userId ?? null,
-        },
-      },
+      listing,
+      { phone: body.phone, email: body.email, comment: body.comment, userId: req.user?.userId ?? null },
       { actor: req.user?.userId ?? null },
     );
     return { data: { id: complaintId, status: 'open' as const } };

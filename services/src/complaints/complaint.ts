@@ -1,5 +1,6 @@
-import { MODERATOR_ROLE, type EventData, type EventOf, type Role } from '@estate/events';
-import { commandHandler, type Decider } from '../core/decider';
+import { MODERATOR_ROLE, type EventData, type EventOf, type EventStore, type Role } from '@estate/events';
+import type { CatalogueDocument } from '@estate/projections';
+import { commandHandler, type CommandContext, type Decider } from '../core/decider';
 import { DomainError } from '../core/errors';
 
 export type ComplaintEvent =
@@ -118,3 +119,29 @@ export const complaintDecider: Decider<ComplaintCommand, Complaint, ComplaintEve
 
 /** The decider's command handler, bound to its streams (core/decider.ts `commandHandler`). */
 export const handleComplaint = commandHandler(complaintDecider, complaintStream);
+
+/**
+ * Files a complaint about a listing as the catalogue shows it: its title, agency and author are
+ * kept with the complaint, so the moderators' queue reads without the catalogue.
+ */
+export const fileComplaintAbout = (
+  store: EventStore,
+  complaintId: string,
+  listing: Pick<CatalogueDocument, '_id' | 'title' | 'agencyId' | 'authorId'>,
+  by: Pick<EventData<'ComplaintFiled'>, 'phone' | 'email' | 'comment' | 'userId'>,
+  meta: CommandContext,
+) =>
+  handleComplaint(
+    store,
+    complaintId,
+    {
+      type: 'FileComplaint',
+      complaint: {
+        complaintId,
+        publicationId: listing._id,
+        listing: { title: listing.title, agencyId: listing.agencyId, authorId: listing.authorId },
+        ...by,
+      },
+    },
+    meta,
+  );

@@ -2,7 +2,7 @@ import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import type { AppContext } from '../core/context';
 import { DEMO_CORRELATION } from '../core/demo';
 import { derivedId } from '../core/ids';
-import { handleComplaint } from './complaint';
+import { fileComplaintAbout } from './complaint';
 
 const COMPLAINTS = [
   {
@@ -35,19 +35,11 @@ export async function seedDemoComplaints(ctx: AppContext) {
     // two about the first listing, one about the second
     const listing = listings[i < 2 ? 0 : listings.length - 1];
     const complaintId = derivedId('demo-complaint', String(i));
-    await handleComplaint(
+    await fileComplaintAbout(
       ctx.eventStore,
       complaintId,
-      {
-        type: 'FileComplaint',
-        complaint: {
-          complaintId,
-          publicationId: listing._id,
-          listing: { title: listing.title, agencyId: listing.agencyId, authorId: listing.authorId },
-          ...complaint,
-          userId: null,
-        },
-      },
+      listing,
+      { ...complaint, userId: null },
       { actor: 'seed', correlationId: DEMO_CORRELATION },
     );
   }

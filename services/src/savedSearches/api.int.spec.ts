@@ -5,7 +5,7 @@ import { changeUser } from '../identity';
 import { findPublicationPlace } from '../locations';
 import { publicationDecider, publicationStream, handlePublication } from '../publications';
 import { lettersTo, type Letter } from '../../test/letters';
-import { createAgency, createPublication } from '../../test/publications';
+import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
 import { settled } from '../../test/settled';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { sendDigests } from './digests';
@@ -49,6 +49,9 @@ const sms = async (phone: string): Promise<{ text: string }[]> => {
   return (await request(t.app).get('/api/dev/sms').query({ phone }).expect(200)).body.data;
 };
 
+/** a listing the agent publishes now: the alerts are about what is new */
+const publishNow = (listing: Omit<PublicationSpec, 'publishedDaysAgo'>) =>
+  createPublication(t.ctx, agent, { ...listing, publishedDaysAgo: 0 });
 async function changePrice(id: string, price: number) {
   const stream = publicationStream(id);
   const publication = fold(publicationDecider, await t.ctx.eventStore.readStream(stream));
@@ -176,12 +179,7 @@ describe('saving', () => {
 
 describe('alerts', () => {
   it('a new listing reaches exactly the matching searches, once', async () => {
-    await createPublication(t.ctx, agent, {
-      id: 'alerts-p1',
-      price: 9_000_000,
-      rooms: 1,
-      publishedDaysAgo: 0,
-    });
+    await publishNow({ id: 'alerts-p1', price: 9_000_000, rooms: 1 });
     const searches = await list(alice);
     expect(searches.get('До 10 млн')!.newCount).toBe(1);
     expect(searches.get('Область на карте')!.newCount).toBe(1);
@@ -218,12 +216,7 @@ describe('alerts', () => {
   });
 
   it('a price drop alerts once more a search that had the listing, and as new one that had not', async () => {
-    await createPublication(t.ctx, agent, {
-      id: 'alerts-p2',
-      price: 12_000_000,
-      rooms: 3,
-      publishedDaysAgo: 0,
-    });
+    await publishNow({ id: 'alerts-p2', price: 12_000_000, rooms: 3 });
     expect((await list(alice)).get('До 10 млн')!.newCount).toBe(1);
     const before = (await outbox(ALICE.email)).length; // the map area's letter for alerts-p2
     await changePrice('alerts-p2', 9_500_000);
@@ -254,12 +247,7 @@ describe('alerts', () => {
     const letters = (await outbox(ALICE.email)).length;
     const texts = (await sms(ALICE.phone)).length;
     const count = (await list(alice)).get('До 10 млн')!.newCount;
-    await createPublication(t.ctx, agent, {
-      id: 'alerts-quiet',
-      price: 8_000_000,
-      rooms: 1,
-      publishedDaysAgo: 0,
-    });
+    await publishNow({ id: 'alerts-quiet', price: 8_000_000, rooms: 1 });
     expect((await list(alice)).get('До 10 млн')!.newCount).toBe(count + 1);
     expect(await outbox(ALICE.email)).toHaveLength(letters);
     expect(await sms(ALICE.phone)).toHaveLength(texts);
@@ -278,12 +266,7 @@ describe('alerts', () => {
   });
 
   it("the daily digest collects the day's matches and goes once", async () => {
-    await createPublication(t.ctx, agent, {
-      id: 'alerts-p3',
-      price: 20_000_000,
-      rooms: 2,
-      publishedDaysAgo: 0,
-    });
+    await publishNow({ id: 'alerts-p3', price: 20_000_000, rooms: 2 });
     expect((await list(alice)).get('Двушки')!.newCount).toBe(1);
     const before = (await outbox(ALICE.email)).length;
     const tenInMoscow = new Date('2026-11-26T07:00:00Z');
@@ -321,7 +304,7 @@ describe('unsubscribe without signing in', () => {
     // a paused search gets nothing
     const counted = (await list(bob)).get('Москва')!.newCount;
     const sent = (await outbox(BOB.email)).length;
-    await createPublication(t.ctx, agent, { id: 'alerts-p4', price: 7_000_000, publishedDaysAgo: 0 });
+    await publishNow({ id: 'alerts-p4', price: 7_000_000 });
     expect((await list(bob)).get('Москва')!.newCount).toBe(counted);
     expect(await outbox(BOB.email)).toHaveLength(sent);
     expect((await list(alice)).get('До 10 млн')!.newCount).toBe(1);

@@ -1,4 +1,5 @@
 import { loadConfig, productionWarnings } from '../core/config';
+import { PRODUCTION_ENV } from '../../test/production';
 
 import { chooseAddressSuggestions } from './provider';
 
@@ -6,22 +7,15 @@ import { chooseAddressSuggestions } from './provider';
 const ADDRESSES_UNAVAILABLE_MESSAGE = 'Сервис подсказок адресов недоступен. Попробуйте позже.';
 
 const KEY = 'secret-dadata-key-42';
-/** what production refuses to start without; none of it is called here */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://estate.example',
-  SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
-  RECAPTCHA_SECRET: 'secret',
-  RECAPTCHA_SITE_KEY: 'site-key',
-  VISITOR_SECRET: 'a-test-secret-of-at-least-32-characters',
-};
 
 describe('the address provider the configuration selects', () => {
   it('is DaData with a key, the gazetteer without one, and off in production without one', async () => {
     expect(chooseAddressSuggestions(loadConfig({ DADATA_API_KEY: KEY })).name).toBe('dadata');
     expect(chooseAddressSuggestions(loadConfig({})).name).toBe('gazetteer');
-    expect(chooseAddressSuggestions(loadConfig({ ...PRODUCTION, DADATA_API_KEY: KEY })).name).toBe('dadata');
-    const off = chooseAddressSuggestions(loadConfig(PRODUCTION));
+    expect(chooseAddressSuggestions(loadConfig({ ...PRODUCTION_ENV, DADATA_API_KEY: KEY })).name).toBe(
+      'dadata',
+    );
+    const off = chooseAddressSuggestions(loadConfig(PRODUCTION_ENV));
     expect(off.name).toBe('none');
     await expect(off.suggest('Покровка', { count: 3 })).rejects.toMatchObject({
       status: 503,
@@ -31,8 +25,8 @@ describe('the address provider the configuration selects', () => {
   });
 
   it('warns of a production start without a key, and never of one with it', () => {
-    expect(productionWarnings(loadConfig(PRODUCTION)).join('\n')).toMatch(/DADATA_API_KEY is not set/);
-    expect(productionWarnings(loadConfig({ ...PRODUCTION, DADATA_API_KEY: KEY })).join('\n')).not.toMatch(
+    expect(productionWarnings(loadConfig(PRODUCTION_ENV)).join('\n')).toMatch(/DADATA_API_KEY is not set/);
+    expect(productionWarnings(loadConfig({ ...PRODUCTION_ENV, DADATA_API_KEY: KEY })).join('\n')).not.toMatch(
       /DADATA/,
     );
   });

@@ -1,0 +1,82 @@
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { createLogger } from '../services/src/core/logger';
+import { settled } from '../services/test/settled';
+import { lastCode, startTestApp, type TestApp } from '../services/test/testApp';
+import { registerSiteUsers } from '../services/test/users';
+
+/**
+ * Issue 43, item 3: a run's logs hold no phone, SMS code, token or e-mail in clear. The app logs at
+ * debug into memory while a visitor signs in by SMS code, changes their e-mail, sends a request
+ * with their phone, and the reactors that follow (the SMS, the letters) run; then every line is
+ * searched for those values as they were sent and in the forms a phone takes.
+ */
+const PHONE = '79162239911';
+const NEW_EMAIL = 'logs-scan@example.ru';
+const OLD_EMAIL = 'logs-old@example.ru';
+
+describe('the logs of a run', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    t = await startTestApp({ seed: false, logger: createLogger('debug', sink) });
+  });
+  afterAll(() => t.close());
+
+  it('hold no phone, SMS code, token or e-mail', async () => {
+    await registerSiteUsers(t.ctx, { userId: 'logs-user', name: 'Ольга', phone: PHONE, email: OLD_EMAIL });
+    t.clock.advance(31_000);
+    await request(t.app)
+      .post('/api/auth/send-login-sms-code')
+      .send({ phone: PHONE, 'g-recaptcha-response': 'test' })
+      .expect(200);
+    const code = await lastCode(t, PHONE);
+    const login = await request(t.app)
+      .post('/api/auth/login')
+      .send({ phone: PHONE, smsCode: code })
+      .expect(200);
+    const token = login.body.data.token as string;
+    const auth = (r: request.Test) => r.set('Authorization', `Bearer ${token}`);
+    await auth(request(t.app).get('/api/profile')).expect(200);
+    await auth(request(t.app).post('/api/auth/change-email').send({ newEmail: NEW_EMAIL })).expect(200);
+    await auth(
+      request(t.app).post('/api/send-request').send({
+        kind: 'callback',
+        name: 'Ольга',
+        phone: PHONE,
+        text: 'Перезвоните, пожалуйста',
+        titlePage: 'Главная',
+        'g-recaptcha-response': 'test',
+      }),
+    ).expect(201);
+    // a wrong code and a malformed phone: refusals are logged too
+    await request(t.app).post('/api/auth/login').send({ phone: PHONE, smsCode: '0000' });
+    await request(t.app)
+      .post('/api/auth/send-login-sms-code')
+      .send({ phone: `+${PHONE}x` });
+    await settled(t);
+
+    // the run logged its requests (the scan has something to read)
+    expect(lines.some((line) => line.includes('/api/auth/login'))).toBe(true);
+    const secrets = {
+      phone: PHONE,
+      'phone without its country code': PHONE.slice(1),
+      code: new RegExp(`(?<!\\d)${code}(?!\\d)`),
+      token,
+      'new e-mail': NEW_EMAIL,
+      'old e-mail': OLD_EMAIL,
+    };
+    const leaks = Object.entries(secrets).flatMap(([name, secret]) =>
+      lines
+        .filter((line) => (typeof secret === 'string' ? line.includes(secret) : secret.test(line)))
+        .map((line) => `${name}: ${line.slice(0, 300)}`),
+    );
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,5 +1,12 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { answerMapTiles, browserSuite, describeInBrowser, shot, visit } from '../support/browser';
+import {
+  answerMapTiles,
+  browserSuite,
+  describeInBrowser,
+  isSignedOutProbe,
+  shot,
+  visit,
+} from '../support/browser';
 import { outboxCode, typeCode } from '../support/smsCode';
 
 jest.setTimeout(180_000);
@@ -48,15 +55,6 @@ describeInBrowser('one session for the site and the cabinet, under the Content-S
     ...w.violations,
     ...(await w.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
   ];
-
-  /**
-   * The browser's own log line for the designed answer to a visitor who is not signed in (GET
-   * /api/profile → 401, how the front ends learn it); any other console error is a defect.
-   */
-  const isSignedOutProbe = (text: string) =>
-    /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
-      text,
-    );
 
   /**
    * A slow answer, as on a loaded server: the request is held until the code step's countdown

@@ -125,7 +125,7 @@ export async function answerMapTiles(target: Page | BrowserContext) {
 }
 
 /** The browser's log line for the designed 401 of GET /api/profile (a visitor not signed in). */
-const isSignedOutProbe = (text: string) =>
+export const isSignedOutProbe = (text: string) =>
   /^Failed to load resource: the server responded with a status of 401 \(Unauthorized\) @ http:\/\/[^/]+\/api\/profile$/.test(
     text,
   );

@@ -11,6 +11,13 @@ export type EventMetadata = {
    * the agency audit trail (issue 19); absent on older events, on system steps and on seeds
    */
   sessionId?: string;
+  /**
+   * the W3C trace context of the append (services/src/core/tracing.ts), so the process that handles
+   * the event continues the request's trace: recorded since issue 43 when tracing is on; absent on
+   * older events and with tracing off
+   */
+  traceparent?: string;
+  tracestate?: string;
 };
 
 /** An event as a command handler produces it, before the store gives it a place in the log. */
@@ -35,6 +42,8 @@ export const newMetadata = (partial: Partial<EventMetadata> = {}): EventMetadata
   causationId: partial.causationId ?? null,
   actor: partial.actor ?? null,
   ...(partial.sessionId ? { sessionId: partial.sessionId } : {}),
+  ...(partial.traceparent ? { traceparent: partial.traceparent } : {}),
+  ...(partial.tracestate ? { tracestate: partial.tracestate } : {}),
 });
 
 export function newEvent<Type extends string, Data>(

@@ -48,6 +48,8 @@ function toStored(resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent
       causationId: metadata.causationId ?? null,
       actor: metadata.actor ?? null,
       ...(metadata.sessionId ? { sessionId: metadata.sessionId } : {}),
+      ...(metadata.traceparent ? { traceparent: metadata.traceparent } : {}),
+      ...(metadata.tracestate ? { tracestate: metadata.tracestate } : {}),
     },
   };
 }

@@ -16,6 +16,12 @@ function isSiteOrigin(value: string): boolean {
   }
 }
 
+/** a secret an HTTP client sends as `Authorization: Bearer <token>` */
+const bearerToken = z
+  .string()
+  .min(24, 'at least 24 characters, e.g. from `openssl rand -hex 24`')
+  .regex(/^[\x21-\x7e]+$/, 'printable characters without spaces');
+
 const booleanText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -72,11 +78,12 @@ const schema = z.object({
   /** the interface the metrics port listens on */
   METRICS_HOST: z.string().default('0.0.0.0'),
   /** with it, the public app also serves /metrics to `Authorization: Bearer <token>`; absent: /metrics is a 404 there */
-  METRICS_TOKEN: z
-    .string()
-    .min(24, 'at least 24 characters, e.g. from `openssl rand -hex 24`')
-    .regex(/^[\x21-\x7e]+$/, 'printable characters without spaces')
-    .optional(),
+  METRICS_TOKEN: bearerToken.optional(),
+  /**
+   * with it, the metrics port also serves the operator's /admin/ calls (rebuild a read model, replay
+   * a reactor: `npm run admin`) to `Authorization: Bearer <token>`; absent: they are a 404
+   */
+  ADMIN_TOKEN: bearerToken.optional(),
 
   /** accounts: phones given the back-office moderator role (development: the demo moderator) */
   MODERATOR_PHONES: z

@@ -76,36 +76,59 @@ export class ReactorRunner {
         from = head;
         await this.checkpoints.set(reactor.name, head);
       }
-      this.positions.set(reactor.name, from);
-      const handles = new Set<string>(reactor.handles);
-      const subscription = this.tail.subscribe(
-        from,
-        async (stored) => {
-          if (handles.has(stored.type)) {
-            const event = {
-              ...stored,
-              data: upcast(stored.type, stored.schemaVersion, stored.data),
-            } as ReactorEvent<EventType>;
-            await reactor.react(event);
-            this.unsaved.set(reactor.name, stored.position);
-            this.scheduleSave();
-          }
-          this.positions.set(reactor.name, stored.position);
-          this.release();
-        },
-        {
-          batchSize: 500,
-          onError: (error, event) => {
-            this.onRetry?.(reactor.name);
-            this.logger.error(
-              { err: error, reactor: reactor.name, position: event?.position, type: event?.type },
-              'reactor failed; retrying',
-            );
-          },
-        },
-      );
-      this.subscriptions.set(reactor.name, subscription);
+      this.follow(reactor, from);
     }
+  }
+
+  /** one reactor's subscription from a position of the log */
+  private follow(reactor: Reactor, from: number) {
+    this.positions.set(reactor.name, from);
+    const handles = new Set<string>(reactor.handles);
+    const subscription = this.tail.subscribe(
+      from,
+      async (stored) => {
+        if (handles.has(stored.type)) {
+          const event = {
+            ...stored,
+            data: upcast(stored.type, stored.schemaVersion, stored.data),
+          } as ReactorEvent<EventType>;
+          await reactor.react(event);
+          this.unsaved.set(reactor.name, stored.position);
+          this.scheduleSave();
+        }
+        this.positions.set(reactor.name, stored.position);
+        this.release();
+      },
+      {
+        batchSize: 500,
+        onError: (error, event) => {
+          this.onRetry?.(reactor.name);
+          this.logger.error(
+            { err: error, reactor: reactor.name, position: event?.position, type: event?.type },
+            'reactor failed; retrying',
+          );
+        },
+      },
+    );
+    this.subscriptions.set(reactor.name, subscription);
+  }
+
+  /**
+   * Moves one running reactor back (or forward) to `position` and lets it react from there: its
+   * subscription stops (the event in hand finishes), its checkpoint is written at once, and a new
+   * subscription starts after the position. The effects it repeats are deduped by their ids only
+   * as long as the job queue remembers them (the operator's command line warns: operations/admin.ts).
+   */
+  async replayFrom(name: string, position: number): Promise<void> {
+    const reactor = this.reactors.find((r) => r.name === name);
+    const running = this.subscriptions.get(name);
+    if (!reactor || !running) throw new Error(`no running reactor ${name}`);
+    this.subscriptions.delete(name);
+    await running.stop();
+    // a checkpoint reached before the stop must not be written over the new one
+    this.unsaved.delete(name);
+    await this.checkpoints.set(name, position);
+    this.follow(reactor, position);
   }
 
   /**

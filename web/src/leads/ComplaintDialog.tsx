@@ -1,9 +1,10 @@
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
 import { sendComplaint, type ComplaintBody } from './leadsApi';
-import { PhoneCodeStep, PolicyConsent, ResultView } from './parts';
+import { LeadSteps } from './LeadSteps';
+import { PolicyConsent } from './parts';
 import { ModalShell } from './RequestDialog';
 import { useConfirmedSender } from './useLeadSender';
 import { emailProblem, phoneProblem, REQUIRED } from './validation';
@@ -65,77 +66,49 @@ export default function ComplaintDialog({
 
   return (
     <ModalShell open={open} onClose={close} title="Пожаловаться">
-      {stage === 'sent' ? (
-        <ResultView
-          ok
-          title="Жалоба отправлена"
-          text="Спасибо, мы обработаем претензию и свяжемся с Вами при необходимости"
-          button="Хорошо"
-          onButton={close}
+      <LeadSteps
+        lead={complaint}
+        sentTitle="Жалоба отправлена"
+        sentText="Спасибо, мы обработаем претензию и свяжемся с Вами при необходимости"
+        failedTitle="Не удалось пожаловаться на объявление"
+        failedText="Попробуйте заполнить данные ещё раз"
+        onSent={close}
+        onSubmit={submit}
+      >
+        <TextField
+          label="Телефон"
+          required
+          type="tel"
+          value={phone}
+          placeholder="+7 (___) ___-__-__"
+          onChange={(e) => setPhone(formatPhone(e.target.value))}
+          error={!!show('phone')}
+          helperText={show('phone')}
         />
-      ) : stage === 'failed' ? (
-        <ResultView
-          ok={false}
-          title="Не удалось пожаловаться на объявление"
-          text="Попробуйте заполнить данные ещё раз"
-          button="Попробовать снова"
-          onButton={complaint.reset}
+        <TextField
+          label="Электронная почта"
+          required
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={!!show('email')}
+          helperText={show('email')}
         />
-      ) : stage === 'code' ? (
-        <PhoneCodeStep
-          phone={complaint.phone}
-          endTime={complaint.endTime}
-          onSubmit={complaint.checkCode}
-          onResend={complaint.resend}
-          onBack={complaint.back}
+        <TextField
+          label="Комментарий"
+          required
+          multiline
+          minRows={3}
+          value={comment}
+          onChange={(e) => setComment(e.target.value.slice(0, LIMIT))}
+          error={!!show('comment')}
+          helperText={show('comment') ?? `${comment.length} / ${LIMIT}`}
         />
-      ) : (
-        <Stack
-          component="form"
-          spacing={2}
-          pt={1}
-          noValidate
-          aria-busy={stage === 'sending'}
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <TextField
-            label="Телефон"
-            required
-            type="tel"
-            value={phone}
-            placeholder="+7 (___) ___-__-__"
-            onChange={(e) => setPhone(formatPhone(e.target.value))}
-            error={!!show('phone')}
-            helperText={show('phone')}
-          />
-          <TextField
-            label="Электронная почта"
-            required
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={!!show('email')}
-            helperText={show('email')}
-          />
-          <TextField
-            label="Комментарий"
-            required
-            multiline
-            minRows={3}
-            value={comment}
-            onChange={(e) => setComment(e.target.value.slice(0, LIMIT))}
-            error={!!show('comment')}
-            helperText={show('comment') ?? `${comment.length} / ${LIMIT}`}
-          />
-          <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
-          <Button type="submit" variant="contained" size="large" disabled={stage === 'sending'}>
-            {stage === 'sending' ? 'Отправляем…' : 'Отправить жалобу'}
-          </Button>
-        </Stack>
-      )}
+        <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
+        <Button type="submit" variant="contained" size="large" disabled={stage === 'sending'}>
+          {stage === 'sending' ? 'Отправляем…' : 'Отправить жалобу'}
+        </Button>
+      </LeadSteps>
     </ModalShell>
   );
 }

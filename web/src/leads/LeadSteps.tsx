@@ -1,34 +1,50 @@
+import { Stack } from '@mui/material';
 import type { ReactNode } from 'react';
 import { PhoneCodeStep, ResultView } from './parts';
 import { failureMessage, type useLeadSender } from './useLeadSender';
 
+/** What the steps read of a sender (useConfirmedSender), whatever body it sends. */
+type SenderSteps = Omit<ReturnType<typeof useLeadSender>, 'submit'>;
+
 /**
- * A request's steps after its form, alike in every form of the site: the SMS code when the phone is
- * not confirmed yet, the thanks, the failure with a way to try again; the form itself before them.
+ * A request's steps around its form, alike in every form of the site: the form (sent by `onSubmit`),
+ * the SMS code when the phone is not confirmed yet, the thanks, the failure with a way to try again.
  */
 export function LeadSteps({
   lead,
-  sent,
+  sentTitle = 'Заявка отправлена',
+  sentText,
+  failedTitle = 'Не удалось отправить заявку',
+  failedText = failureMessage(lead.failure),
   onSent,
   onRetry = lead.reset,
+  onSubmit,
+  pt = 1,
   children,
 }: {
-  lead: ReturnType<typeof useLeadSender>;
-  /** the thanks: its title and what happens next */
-  sent: { title: string; text: string };
+  lead: SenderSteps;
+  sentTitle?: string;
+  /** the thanks' text: what happens next */
+  sentText: string;
+  failedTitle?: string;
+  /** none: the server's message, else the spec's fallback */
+  failedText?: string;
   onSent: () => void;
   onRetry?: () => void;
-  /** the form */
+  onSubmit: () => void;
+  /** the form's space above its first field */
+  pt?: number;
+  /** the form's fields and its end */
   children: ReactNode;
 }) {
   if (lead.stage === 'sent')
-    return <ResultView ok title={sent.title} text={sent.text} button="Хорошо" onButton={onSent} />;
+    return <ResultView ok title={sentTitle} text={sentText} button="Хорошо" onButton={onSent} />;
   if (lead.stage === 'failed')
     return (
       <ResultView
         ok={false}
-        title="Не удалось отправить заявку"
-        text={failureMessage(lead.failure)}
+        title={failedTitle}
+        text={failedText}
         button="Попробовать снова"
         onButton={onRetry}
       />
@@ -43,5 +59,19 @@ export function LeadSteps({
         onBack={lead.back}
       />
     );
-  return <>{children}</>;
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      pt={pt}
+      noValidate
+      aria-busy={lead.stage === 'sending'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </Stack>
+  );
 }

@@ -1,4 +1,4 @@
-import { Stack, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useState } from 'react';
 import { formatPhone, phoneDigits, type LeadKindDto } from '@estate/client';
 import { useSession } from '../auth/session';
@@ -35,7 +35,7 @@ export function RequestForm({
   textLabel,
   textRequired = false,
   fixedText = '',
-  successTitle = 'Заявка отправлена',
+  successTitle,
   successText = 'Спасибо! Мы свяжемся с Вами в ближайшее время.',
   onDone,
 }: RequestFormProps) {
@@ -62,54 +62,52 @@ export function RequestForm({
     onDone?.();
   };
   return (
-    <LeadSteps lead={lead} sent={{ title: successTitle, text: successText }} onSent={sent}>
-      <Stack
-        component="form"
-        spacing={2}
-        noValidate
-        aria-busy={lead.stage === 'sending'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setTried(true);
-          if (!valid || lead.stage === 'sending') return;
-          void lead.submit({
-            kind,
-            name: name.trim(),
-            phone: phoneDigits(phone),
-            text: textLabel ? text.trim() : fixedText,
-            titlePage,
-          });
+    <LeadSteps
+      lead={lead}
+      sentTitle={successTitle}
+      sentText={successText}
+      onSent={sent}
+      pt={0}
+      onSubmit={() => {
+        setTried(true);
+        if (!valid || lead.stage === 'sending') return;
+        void lead.submit({
+          kind,
+          name: name.trim(),
+          phone: phoneDigits(phone),
+          text: textLabel ? text.trim() : fixedText,
+          titlePage,
+        });
+      }}
+    >
+      <ContactFields
+        name={name}
+        phone={phone}
+        onChange={(contact) => {
+          if (contact.name !== undefined) setName(contact.name);
+          if (contact.phone !== undefined) setPhone(contact.phone);
         }}
-      >
-        <ContactFields
-          name={name}
-          phone={phone}
-          onChange={(contact) => {
-            if (contact.name !== undefined) setName(contact.name);
-            if (contact.phone !== undefined) setPhone(contact.phone);
-          }}
-          problems={{ name: show('name'), phone: show('phone') }}
+        problems={{ name: show('name'), phone: show('phone') }}
+      />
+      {textLabel && (
+        <TextField
+          label={textLabel}
+          required={textRequired}
+          multiline
+          minRows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value.slice(0, TEXT_LIMIT))}
+          error={!!show('text')}
+          helperText={show('text') ?? `${text.length} / ${TEXT_LIMIT}`}
         />
-        {textLabel && (
-          <TextField
-            label={textLabel}
-            required={textRequired}
-            multiline
-            minRows={3}
-            value={text}
-            onChange={(e) => setText(e.target.value.slice(0, TEXT_LIMIT))}
-            error={!!show('text')}
-            helperText={show('text') ?? `${text.length} / ${TEXT_LIMIT}`}
-          />
-        )}
-        <SendingEnd
-          policy={policy}
-          onPolicy={setPolicy}
-          tried={tried}
-          sending={lead.stage === 'sending'}
-          label={submitLabel}
-        />
-      </Stack>
+      )}
+      <SendingEnd
+        policy={policy}
+        onPolicy={setPolicy}
+        tried={tried}
+        sending={lead.stage === 'sending'}
+        label={submitLabel}
+      />
     </LeadSteps>
   );
 }

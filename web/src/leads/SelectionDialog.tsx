@@ -5,7 +5,7 @@ import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { LeadBody, MetroMinutes } from './leadsApi';
 import { LeadSteps } from './LeadSteps';
-import { ContactFields, PolicyConsent } from './parts';
+import { AreaField, ContactFields, PolicyConsent } from './parts';
 import { ModalShell } from './RequestDialog';
 import { useLeadSender } from './useLeadSender';
 import { areaProblem, cityProblem, minLengthProblem, nameProblem, phoneProblem } from './validation';
@@ -149,167 +149,145 @@ export default function SelectionDialog({ open, onClose }: { open: boolean; onCl
   const content = (
     <LeadSteps
       lead={lead}
-      sent={{
-        title: 'Заявка отправлена',
-        text: 'Спасибо! Мы подберём варианты и свяжемся с Вами в ближайшее время.',
-      }}
+      sentText="Спасибо! Мы подберём варианты и свяжемся с Вами в ближайшее время."
       onSent={close}
       onRetry={restart}
+      onSubmit={next}
     >
-      <Stack
-        component="form"
-        spacing={2}
-        pt={1}
-        noValidate
-        aria-busy={lead.stage === 'sending'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          next();
-        }}
-      >
-        {step === 1 && (
-          <>
-            <TextField
-              label="Город"
-              required
-              value={form.city}
-              onChange={(e) => set({ city: e.target.value })}
-              error={!!show('city')}
-              helperText={show('city')}
+      {step === 1 && (
+        <>
+          <TextField
+            label="Город"
+            required
+            value={form.city}
+            onChange={(e) => set({ city: e.target.value })}
+            error={!!show('city')}
+            helperText={show('city')}
+          />
+          <ChoiceField
+            label="Тип недвижимости"
+            value={form.homesPropertyType}
+            choices={PROPERTY_TYPES}
+            onChange={(homesPropertyType) => set({ homesPropertyType })}
+          />
+          <Stack direction="row" spacing={2}>
+            <ChoiceField
+              fullWidth
+              label="До метро"
+              value={form.roadToMetro}
+              choices={ROADS}
+              onChange={(roadToMetro) => set({ roadToMetro })}
             />
             <ChoiceField
-              label="Тип недвижимости"
-              value={form.homesPropertyType}
-              choices={PROPERTY_TYPES}
-              onChange={(homesPropertyType) => set({ homesPropertyType })}
+              fullWidth
+              label="Не больше"
+              value={form.notMoreMinutes}
+              choices={MINUTES}
+              onChange={(notMoreMinutes) => set({ notMoreMinutes })}
             />
-            <Stack direction="row" spacing={2}>
-              <ChoiceField
-                fullWidth
-                label="До метро"
-                value={form.roadToMetro}
-                choices={ROADS}
-                onChange={(roadToMetro) => set({ roadToMetro })}
-              />
-              <ChoiceField
-                fullWidth
-                label="Не больше"
-                value={form.notMoreMinutes}
-                choices={MINUTES}
-                onChange={(notMoreMinutes) => set({ notMoreMinutes })}
-              />
-            </Stack>
-          </>
-        )}
-        {step === 2 && (
-          <>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="Общая площадь, м²"
-                required
-                fullWidth
-                inputMode="decimal"
-                value={form.homeSquare}
-                onChange={(e) => set({ homeSquare: e.target.value.replace(/[^\d.,]/g, '').slice(0, 7) })}
-                error={!!show('homeSquare')}
-                helperText={show('homeSquare')}
-              />
-              <TextField
-                label="Площадь кухни, м²"
-                required
-                fullWidth
-                inputMode="decimal"
-                value={form.kitchenSquare}
-                onChange={(e) => set({ kitchenSquare: e.target.value.replace(/[^\d.,]/g, '').slice(0, 7) })}
-                error={!!show('kitchenSquare')}
-                helperText={show('kitchenSquare')}
-              />
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              <TextField
-                label="Цена от, ₽"
-                fullWidth
-                inputMode="numeric"
-                value={form.priceMin}
-                onChange={(e) => set({ priceMin: digits(e.target.value) })}
-                error={!!show('price')}
-                helperText={show('price')}
-              />
-              <TextField
-                label="Цена до, ₽"
-                fullWidth
-                inputMode="numeric"
-                value={form.priceMax}
-                onChange={(e) => set({ priceMax: digits(e.target.value) })}
-              />
-            </Stack>
-            <Box role="group" aria-label="Количество комнат">
-              <Typography variant="body2" color="text.secondary" mb={1}>
-                Количество комнат *
-              </Typography>
-              <Stack direction="row" gap={1} flexWrap="wrap">
-                {ROOMS.map((r) => {
-                  const on = form.roomsCount.includes(r.id);
-                  return (
-                    <Chip
-                      key={r.id}
-                      label={r.name}
-                      clickable
-                      color={on ? 'primary' : 'default'}
-                      variant={on ? 'filled' : 'outlined'}
-                      aria-pressed={on}
-                      onClick={() =>
-                        set({
-                          roomsCount: on
-                            ? form.roomsCount.filter((x) => x !== r.id)
-                            : [...form.roomsCount, r.id],
-                        })
-                      }
-                    />
-                  );
-                })}
-              </Stack>
-              {show('roomsCount') && <FormHelperText error>{show('roomsCount')}</FormHelperText>}
-            </Box>
-          </>
-        )}
-        {step === 3 && (
-          <>
-            <ContactFields
-              name={form.name}
-              phone={form.phone}
-              onChange={set}
-              problems={{ name: show('name'), phone: show('phone') }}
+          </Stack>
+        </>
+      )}
+      {step === 2 && (
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <AreaField
+              label="Общая площадь, м²"
+              value={form.homeSquare}
+              onChange={(homeSquare) => set({ homeSquare })}
+              problem={show('homeSquare')}
+            />
+            <AreaField
+              label="Площадь кухни, м²"
+              value={form.kitchenSquare}
+              onChange={(kitchenSquare) => set({ kitchenSquare })}
+              problem={show('kitchenSquare')}
+            />
+          </Stack>
+          <Stack direction="row" spacing={2}>
+            <TextField
+              label="Цена от, ₽"
+              fullWidth
+              inputMode="numeric"
+              value={form.priceMin}
+              onChange={(e) => set({ priceMin: digits(e.target.value) })}
+              error={!!show('price')}
+              helperText={show('price')}
             />
             <TextField
-              label="Пожелания"
-              required
-              multiline
-              minRows={3}
-              value={form.wishes}
-              onChange={(e) => set({ wishes: e.target.value.slice(0, 2000) })}
-              error={!!show('wishes')}
-              helperText={show('wishes')}
+              label="Цена до, ₽"
+              fullWidth
+              inputMode="numeric"
+              value={form.priceMax}
+              onChange={(e) => set({ priceMax: digits(e.target.value) })}
             />
-            <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
-          </>
-        )}
-        <Stack direction="row" spacing={1}>
-          {step > 1 && (
-            <Button onClick={() => setStep(step - 1)} disabled={lead.stage === 'sending'}>
-              Назад
-            </Button>
-          )}
-          <Button type="submit" variant="contained" fullWidth disabled={lead.stage === 'sending'}>
-            {lead.stage === 'sending'
-              ? 'Отправляем…'
-              : step === 1
-                ? 'Начать подбор'
-                : step === 2
-                  ? 'Далее'
-                  : 'Подобрать'}
+          </Stack>
+          <Box role="group" aria-label="Количество комнат">
+            <Typography variant="body2" color="text.secondary" mb={1}>
+              Количество комнат *
+            </Typography>
+            <Stack direction="row" gap={1} flexWrap="wrap">
+              {ROOMS.map((r) => {
+                const on = form.roomsCount.includes(r.id);
+                return (
+                  <Chip
+                    key={r.id}
+                    label={r.name}
+                    clickable
+                    color={on ? 'primary' : 'default'}
+                    variant={on ? 'filled' : 'outlined'}
+                    aria-pressed={on}
+                    onClick={() =>
+                      set({
+                        roomsCount: on
+                          ? form.roomsCount.filter((x) => x !== r.id)
+                          : [...form.roomsCount, r.id],
+                      })
+                    }
+                  />
+                );
+              })}
+            </Stack>
+            {show('roomsCount') && <FormHelperText error>{show('roomsCount')}</FormHelperText>}
+          </Box>
+        </>
+      )}
+      {step === 3 && (
+        <>
+          <ContactFields
+            name={form.name}
+            phone={form.phone}
+            onChange={set}
+            problems={{ name: show('name'), phone: show('phone') }}
+          />
+          <TextField
+            label="Пожелания"
+            required
+            multiline
+            minRows={3}
+            value={form.wishes}
+            onChange={(e) => set({ wishes: e.target.value.slice(0, 2000) })}
+            error={!!show('wishes')}
+            helperText={show('wishes')}
+          />
+          <PolicyConsent checked={policy} onChange={setPolicy} showError={tried} />
+        </>
+      )}
+      <Stack direction="row" spacing={1}>
+        {step > 1 && (
+          <Button onClick={() => setStep(step - 1)} disabled={lead.stage === 'sending'}>
+            Назад
           </Button>
-        </Stack>
+        )}
+        <Button type="submit" variant="contained" fullWidth disabled={lead.stage === 'sending'}>
+          {lead.stage === 'sending'
+            ? 'Отправляем…'
+            : step === 1
+              ? 'Начать подбор'
+              : step === 2
+                ? 'Далее'
+                : 'Подобрать'}
+        </Button>
       </Stack>
     </LeadSteps>
   );

@@ -5,7 +5,7 @@ import { formatPhone, phoneDigits } from '@estate/client';
 import { useSession } from '../auth/session';
 import type { LeadBody } from './leadsApi';
 import { LeadSteps } from './LeadSteps';
-import { ContactFields, SendingEnd } from './parts';
+import { AreaField, ContactFields, SendingEnd } from './parts';
 import { ModalShell } from './RequestDialog';
 import { useLeadSender } from './useLeadSender';
 import { areaProblem, minLengthProblem, nameProblem, phoneProblem, REQUIRED } from './validation';
@@ -126,99 +126,81 @@ export default function ValuationDialog({
   const content = (
     <LeadSteps
       lead={lead}
-      sent={{
-        title: 'Заявка отправлена',
-        text: 'Спасибо! Специалист рассчитает стоимость квартиры и свяжется с Вами.',
-      }}
+      sentText="Спасибо! Специалист рассчитает стоимость квартиры и свяжется с Вами."
       onSent={close}
+      onSubmit={submit}
     >
-      <Stack
-        component="form"
-        spacing={2}
-        pt={1}
-        noValidate
-        aria-busy={lead.stage === 'sending'}
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label="Адрес квартиры"
-          required
-          value={form.address}
-          onChange={(e) => set({ address: e.target.value.slice(0, 300) })}
-          error={!!show('address')}
-          helperText={show('address')}
+      <TextField
+        label="Адрес квартиры"
+        required
+        value={form.address}
+        onChange={(e) => set({ address: e.target.value.slice(0, 300) })}
+        error={!!show('address')}
+        helperText={show('address')}
+      />
+      <TextField
+        label="Район"
+        value={form.area}
+        onChange={(e) => set({ area: e.target.value.slice(0, 200) })}
+      />
+      <Stack direction="row" spacing={2}>
+        <AreaField
+          label="Площадь, м²"
+          value={form.square}
+          onChange={(square) => set({ square })}
+          problem={show('square')}
         />
         <TextField
-          label="Район"
-          value={form.area}
-          onChange={(e) => set({ area: e.target.value.slice(0, 200) })}
-        />
-        <Stack direction="row" spacing={2}>
-          <TextField
-            label="Площадь, м²"
-            required
-            fullWidth
-            inputMode="decimal"
-            value={form.square}
-            onChange={(e) => set({ square: e.target.value.replace(/[^\d.,]/g, '').slice(0, 7) })}
-            error={!!show('square')}
-            helperText={show('square')}
-          />
-          <TextField
-            label="Этаж"
-            fullWidth
-            inputMode="numeric"
-            value={form.floor}
-            onChange={(e) => set({ floor: e.target.value.replace(/\D/g, '').slice(0, 3) })}
-          />
-        </Stack>
-        <ChoiceField
-          label="Количество комнат"
-          required
-          value={form.numberOfRooms}
-          choices={ROOMS}
-          onChange={(numberOfRooms) => set({ numberOfRooms })}
-          error={show('numberOfRooms')}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <ChoiceField
-            fullWidth
-            label="Ремонт"
-            value={form.repair ?? ''}
-            choices={REPAIRS}
-            onChange={(repair) => set({ repair })}
-          />
-          <ChoiceField
-            fullWidth
-            label="Тип дома"
-            value={form.houseType ?? ''}
-            choices={HOUSE_TYPES}
-            onChange={(houseType) => set({ houseType })}
-          />
-        </Stack>
-        <ChoiceField
-          label="Когда планируете продать"
-          value={form.time ?? ''}
-          choices={TIMES}
-          onChange={(time) => set({ time })}
-        />
-        <ContactFields
-          name={form.name}
-          phone={form.phone}
-          onChange={set}
-          problems={{ name: show('name'), phone: show('phone') }}
-        />
-        <SendingEnd
-          policy={policy}
-          onPolicy={setPolicy}
-          tried={tried}
-          sending={lead.stage === 'sending'}
-          label="Узнать стоимость"
+          label="Этаж"
+          fullWidth
+          inputMode="numeric"
+          value={form.floor}
+          onChange={(e) => set({ floor: e.target.value.replace(/\D/g, '').slice(0, 3) })}
         />
       </Stack>
+      <ChoiceField
+        label="Количество комнат"
+        required
+        value={form.numberOfRooms}
+        choices={ROOMS}
+        onChange={(numberOfRooms) => set({ numberOfRooms })}
+        error={show('numberOfRooms')}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <ChoiceField
+          fullWidth
+          label="Ремонт"
+          value={form.repair ?? ''}
+          choices={REPAIRS}
+          onChange={(repair) => set({ repair })}
+        />
+        <ChoiceField
+          fullWidth
+          label="Тип дома"
+          value={form.houseType ?? ''}
+          choices={HOUSE_TYPES}
+          onChange={(houseType) => set({ houseType })}
+        />
+      </Stack>
+      <ChoiceField
+        label="Когда планируете продать"
+        value={form.time ?? ''}
+        choices={TIMES}
+        onChange={(time) => set({ time })}
+      />
+      <ContactFields
+        name={form.name}
+        phone={form.phone}
+        onChange={set}
+        problems={{ name: show('name'), phone: show('phone') }}
+      />
+      <SendingEnd
+        policy={policy}
+        onPolicy={setPolicy}
+        tried={tried}
+        sending={lead.stage === 'sending'}
+        label="Узнать стоимость"
+      />
     </LeadSteps>
   );
 

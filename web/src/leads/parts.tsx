@@ -152,6 +152,32 @@ export function ContactFields({
   );
 }
 
+/** A required area in square metres, as typed: digits and one decimal separator, up to seven characters. */
+export function AreaField({
+  label,
+  value,
+  onChange,
+  problem,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | null;
+}) {
+  return (
+    <TextField
+      label={label}
+      required
+      fullWidth
+      inputMode="decimal"
+      value={value}
+      onChange={(e) => onChange(e.target.value.replace(/[^\d.,]/g, '').slice(0, 7))}
+      error={!!problem}
+      helperText={problem}
+    />
+  );
+}
+
 /**
  * A request form's end: the consent, the button that sends it («Отправляем…» while it goes) and the
  * note on the starred fields.

@@ -3,4 +3,8 @@ export * from './store/port';
 export { SqliteEventStore, type SqliteDurability } from './store/sqlite';
 export { AppendSignal, pollingSubscription } from './store/pollingSubscription';
 export { LogTail } from './store/logTail';
+export { PersonalDataEventStore } from './personal/store';
+export type { PersonalKeyStore } from './personal/keyStore';
+export { SqlitePersonalKeyStore } from './personal/sqliteKeyStore';
+export { encryptedField, isEncryptedField, type EncryptedField } from './personal/cipher';
 export * from './catalogue/index';

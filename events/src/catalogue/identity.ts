@@ -6,7 +6,7 @@ const isoTime = z.string().datetime();
 const email = z.string().max(200);
 
 /** What a confirmation code was sent for: each code is good for its own purpose only. */
-export const CODE_PURPOSES = ['login', 'registration', 'change-phone', 'form'] as const;
+export const CODE_PURPOSES = ['login', 'registration', 'change-phone', 'form', 'erase-account'] as const;
 export const codePurpose = z.enum(CODE_PURPOSES);
 export type CodePurpose = z.infer<typeof codePurpose>;
 
@@ -93,6 +93,17 @@ export const identityEvents = {
   TariffNoticeSwitched: z.object({ userId: id, enabled: z.boolean() }),
   /** a paid premium subscription: new listings are visible to the user during their first 3 days */
   PremiumPeriodExtended: z.object({ userId: id, until: isoTime, paymentId: id.nullable().optional() }),
+  /**
+   * the person is forgotten (152-ФЗ art. 21, the GDPR's art. 17): `subjects` are the key subjects of
+   * their data as stored (`user-<id>`, `phone-h<hmac>`), whose keys the erasure reactor forgets; `by`:
+   * the person themselves or the moderator who acted on their request, with the request's `reason`
+   */
+  PersonErased: z.object({
+    userId: id,
+    subjects: z.array(z.string().min(1).max(100)).min(1).max(50),
+    by: id,
+    reason: z.string().min(1).max(500),
+  }),
 };
 
 export const agencyEvents = {

@@ -116,6 +116,14 @@ export function upcast(type: string, schemaVersion: number, data: unknown): unkn
 }
 
 export * from './shared';
+export {
+  ERASED_PERSON,
+  ERASED_VALUE,
+  PERSONAL_FIELDS,
+  phoneSubject,
+  userSubject,
+  type PersonalKind,
+} from './personal';
 export * from './publication';
 export { CHAT_TEXT_LIMIT, chatListingSnapshot } from './chats';
 export {

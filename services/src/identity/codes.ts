@@ -20,6 +20,8 @@ const SMS_TEXT: Record<CodePurpose, (code: string) => string> = {
   registration: (code) => `Код подтверждения регистрации: ${code}. Никому его не сообщайте.`,
   'change-phone': (code) => `Код для смены номера: ${code}. Никому его не сообщайте.`,
   form: (code) => `Код подтверждения номера: ${code}. Никому его не сообщайте.`,
+  'erase-account': (code) =>
+    `Код для удаления аккаунта и всех ваших данных: ${code}. Никому его не сообщайте.`,
 };
 
 export const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';

@@ -32,6 +32,13 @@ export type ProjectedEvent<T extends EventType> = {
 }[T];
 
 /**
+ * Every event type of one of the catalogue's groups (`bookingEvents`, `calendarEvents`, …), for a read
+ * model that follows each event of those streams: an event the group gains later reaches it too.
+ */
+export const eventTypesOf = <Group extends Partial<Record<EventType, unknown>>>(group: Group) =>
+  Object.keys(group) as (keyof Group & EventType)[];
+
+/**
  * A projection typed by the events it handles: `apply` is called only for those, and a `switch` on
  * `event.type` narrows `event.data` to each one's schema (no casts of event data).
  */

@@ -1,5 +1,6 @@
+import { realtorRequestEvents } from '@estate/events/catalogue/agencies';
 import type { AgencyDetails } from '@estate/events';
-import { defineProjection } from '../projection';
+import { defineProjection, eventTypesOf } from '../projection';
 
 export const REALTOR_REQUESTS = 'realtor_requests';
 export type RealtorRequestDocument = {
@@ -18,13 +19,7 @@ export const realtorRequestsProjection = defineProjection({
   name: 'realtor-requests',
   version: 1,
   collections: { [REALTOR_REQUESTS]: [{ key: { status: 1, updatedAt: 1 } }] },
-  handles: [
-    'RealtorRequestSubmitted',
-    'RealtorRequestWithdrawn',
-    'RealtorRequestApproved',
-    'RealtorRequestRejected',
-    'RealtorRequestConfirmed',
-  ],
+  handles: eventTypesOf(realtorRequestEvents),
   async apply(event, store) {
     const { userId } = event.data;
     const requests = store.collection<RealtorRequestDocument>(REALTOR_REQUESTS);

@@ -1,5 +1,6 @@
+import { bookingEvents, calendarEvents } from '@estate/events/catalogue/bookings';
 import type { EventData, PublicationDetails } from '@estate/events';
-import { defineProjection, ignoreAlreadyApplied } from '../projection';
+import { defineProjection, eventTypesOf, ignoreAlreadyApplied } from '../projection';
 import type { ReadStore } from '../readStore/port';
 
 export const BOOKING_REQUESTS = 'booking_requests';
@@ -89,15 +90,8 @@ export const bookingsProjection = defineProjection({
     [BOOKING_PUBLICATIONS]: [],
   },
   handles: [
-    'BookingRequested',
-    'BookingAccepted',
-    'BookingRejected',
-    'BookingCancelled',
-    'GuestCheckedOut',
-    'DatesReserved',
-    'DatesBlocked',
-    'CalendarEntryReleased',
-    'CalendarFeedImported',
+    ...eventTypesOf(bookingEvents),
+    ...eventTypesOf(calendarEvents),
     'ChatMessagePosted',
     'PublicationCreated',
     'PublicationEdited',

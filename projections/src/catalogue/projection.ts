@@ -1,6 +1,8 @@
+import { calendarEvents } from '@estate/events/catalogue/bookings';
+import { mediaEvents } from '@estate/events/catalogue/media';
 import type { PublicationDetails } from '@estate/events';
 import { PUBLICATION_STATUS } from '@estate/events';
-import { defineProjection, ignoreAlreadyApplied } from '../projection';
+import { defineProjection, eventTypesOf, ignoreAlreadyApplied } from '../projection';
 import type { ReadStore } from '../readStore/port';
 import {
   CATALOGUE,
@@ -143,10 +145,7 @@ export const catalogueProjection = defineProjection({
     'PublicationDeleted',
     'PublicationPromoted',
     'PublicationPromotionEnded',
-    'DatesReserved',
-    'DatesBlocked',
-    'CalendarEntryReleased',
-    'CalendarFeedImported',
+    ...eventTypesOf(calendarEvents),
     'ResidentialComplexRegistered',
     'ResidentialComplexUpdated',
     'UserRegistered',
@@ -156,8 +155,7 @@ export const catalogueProjection = defineProjection({
     'AgencyRegistered',
     'AgencyProfileChanged',
     'AgencyAvatarChanged',
-    'PhotoUploaded',
-    'PhotoVariantsMade',
+    ...eventTypesOf(mediaEvents),
   ],
   async apply(event, store) {
     const catalogue = store.collection<CatalogueDocument>(CATALOGUE);

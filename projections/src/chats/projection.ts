@@ -1,5 +1,6 @@
+import { chatEvents } from '@estate/events/catalogue/chats';
 import type { EventData } from '@estate/events';
-import { defineProjection } from '../projection';
+import { defineProjection, eventTypesOf } from '../projection';
 
 export const CHATS = 'chats';
 export const CHAT_THREAD = 'chat_thread';
@@ -70,9 +71,7 @@ export const chatsProjection = defineProjection({
     [CHAT_AGENCIES]: [],
   },
   handles: [
-    'ChatStarted',
-    'ChatMessagePosted',
-    'ChatMessagesRead',
+    ...eventTypesOf(chatEvents),
     'UserRegistered',
     'UserNameChanged',
     'UserAvatarChanged',

@@ -1,5 +1,7 @@
+import { realtorRequestEvents } from '@estate/events/catalogue/agencies';
+import { complaintEvents } from '@estate/events/catalogue/complaints';
 import { PUBLICATION_STATUS } from '@estate/events';
-import { defineProjection, ignoreAlreadyApplied } from '../projection';
+import { defineProjection, eventTypesOf, ignoreAlreadyApplied } from '../projection';
 
 export const MODERATION_LISTINGS = 'moderation_listings';
 export const MODERATION_HISTORY = 'moderation_history';
@@ -87,15 +89,8 @@ export const moderationProjection = defineProjection({
     'PublicationChecked',
     'PublicationRestored',
     'PublicationDeleted',
-    'ComplaintFiled',
-    'ComplaintDismissed',
-    'ComplaintUpheld',
-    'ComplaintReopened',
-    'RealtorRequestSubmitted',
-    'RealtorRequestWithdrawn',
-    'RealtorRequestApproved',
-    'RealtorRequestRejected',
-    'RealtorRequestConfirmed',
+    ...eventTypesOf(complaintEvents),
+    ...eventTypesOf(realtorRequestEvents),
   ],
   async apply(event, store) {
     const listings = store.collection<ModerationListingDocument>(MODERATION_LISTINGS);

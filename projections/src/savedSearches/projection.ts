@@ -1,5 +1,6 @@
+import { savedSearchEvents } from '@estate/events';
 import type { SavedSearchAlerts } from '@estate/events';
-import { defineProjection } from '../projection';
+import { defineProjection, eventTypesOf } from '../projection';
 
 export const SAVED_SEARCHES = 'saved_searches';
 
@@ -45,17 +46,7 @@ export const savedSearchesProjection = defineProjection({
       { key: { 'alerts.frequency': 1, paused: 1, deleted: 1, pending: 1 } },
     ],
   },
-  handles: [
-    'SavedSearchCreated',
-    'SavedSearchRenamed',
-    'SavedSearchAlertsChanged',
-    'SavedSearchPaused',
-    'SavedSearchResumed',
-    'SavedSearchDeleted',
-    'SavedSearchVisited',
-    'SavedSearchMatched',
-    'SavedSearchDigestSent',
-  ],
+  handles: eventTypesOf(savedSearchEvents),
   async apply(event, store) {
     const searches = store.collection<SavedSearchDocument>(SAVED_SEARCHES);
     const at = event.occurredAt;

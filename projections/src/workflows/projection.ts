@@ -1,4 +1,5 @@
-import { defineProjection } from '../projection';
+import { workflowEvents } from '@estate/events/catalogue/workflows';
+import { defineProjection, eventTypesOf } from '../projection';
 
 export const WORKFLOWS = 'workflows';
 export type WorkflowDocument = {
@@ -17,14 +18,7 @@ export const workflowsProjection = defineProjection({
   name: 'workflows',
   version: 1,
   collections: { [WORKFLOWS]: [{ key: { status: 1, updatedAt: 1 } }] },
-  handles: [
-    'WorkflowStarted',
-    'WorkflowStepFailed',
-    'WorkflowCompleted',
-    'WorkflowCompensated',
-    'WorkflowStepCompleted',
-    'WorkflowStepUndone',
-  ],
+  handles: eventTypesOf(workflowEvents),
   async apply(event, store) {
     const workflows = store.collection<WorkflowDocument>(WORKFLOWS);
     const workflowId = event.streamId.slice('workflow-'.length);

@@ -3,7 +3,7 @@
  * previewers of messengers and social networks, monitoring and speed tests, headless and driven
  * browsers, and HTTP libraries and command-line tools. A request with no user agent is one of them.
  * Real browsers (including Яндекс Браузер 'YaBrowser', the Яндекс app 'YandexSearch' and
- * DuckDuckGo's browser) match none. The list is documented in docs/decisions.md; a bot that lies
+ * DuckDuckGo's browser) match none. The list is this file; a bot that lies
  * about its user agent is held by the server-issued visitor id and the counting limits instead.
  */
 export const BOT_USER_AGENTS: readonly RegExp[] = [

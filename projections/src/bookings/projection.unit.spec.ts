@@ -1,4 +1,5 @@
-import { PARAMS_ADDED_IN_V2, upcast, type DomainEvent, type PublicationDetails } from '@estate/events';
+import { upcast, type DomainEvent } from '@estate/events';
+import { bookingRequest, publicationDetails } from '@estate/events/fixtures';
 import { CATALOGUE } from '../catalogue/document';
 import { catalogueProjection } from '../catalogue/projection';
 import { project, storedEvents } from '../projectionSpec';
@@ -6,57 +7,20 @@ import { MemoryReadStore } from '../readStore/memory';
 import type { ReadStore } from '../readStore/port';
 import { BOOKING_REQUESTS, bookingsProjection, CALENDAR_ENTRIES, CHAT_MESSAGES } from './projection';
 
-const details: PublicationDetails = {
+const details = publicationDetails({
   dealCategory: 'dailyRent',
-  propertyType: 1,
   title: 'Студия у моря',
-  description: '',
   price: 3_000,
-  address: {
-    locationId: '7',
-    locationName: 'Сочи',
-    fullAddress: 'Сочи, ул. Морская, 1',
-    geo: null,
-    metro: { stations: [] },
-  },
-  params: {
-    roomCount: 0,
-    totalArea: 25,
-    livingArea: null,
-    kitchenArea: null,
-    floor: 2,
-    floorsCount: 5,
-    buildYear: null,
-    deposit: null,
-    clientFee: null,
-    guestsCount: 2,
-    ...PARAMS_ADDED_IN_V2,
-  },
+  address: { locationId: '7', locationName: 'Сочи', fullAddress: 'Сочи, ул. Морская, 1' },
+  params: { roomCount: 0, totalArea: 25, floor: 2, guestsCount: 2 },
   images: [{ path: '/storage/demo/3.svg' }],
-};
+});
 const at = (streamId: string, event: DomainEvent) => ({ streamId, event });
-const request = {
-  requestId: 'r1',
-  publicationId: 'p1',
+const request = bookingRequest({
   agencyId: 'ag1',
   authorId: 'a1',
   guest: { userId: 'u1', name: 'Ольга', phone: '79991112233', email: null },
-  startDate: '2030-01-10',
-  endDate: '2030-01-12',
-  adultCount: 2,
-  childCount: 0,
-  nights: 2,
-  price: 6_000,
-  deposit: null,
-  chatId: 'c1',
-  guestKeyHash: null,
-  listing: {
-    title: 'Студия у моря',
-    image: '/storage/demo/3.svg',
-    fullAddress: 'Сочи, ул. Морская, 1',
-    pricePerNight: 3_000,
-  },
-};
+});
 const history = storedEvents([
   at('publication-p1', {
     type: 'PublicationCreated',

@@ -1,38 +1,17 @@
-import { PARAMS_ADDED_IN_V2, type DomainEvent, type PublicationDetails } from '@estate/events';
+import type { DomainEvent } from '@estate/events';
+import { publicationDetails } from '@estate/events/fixtures';
 import { favouriteCount, favouritesProjection, FAVOURITES, listFavourites } from '../favourites/projection';
 import { project, storedEvents } from '../projectionSpec';
 import { CATALOGUE } from './document';
 import { catalogueProjection } from './projection';
 
-const details: PublicationDetails = {
-  dealCategory: 'sale',
-  propertyType: 1,
+const details = publicationDetails({
   title: 'Двушка',
-  description: '',
   price: 10_000_000,
-  address: {
-    locationId: '1',
-    locationName: 'Москва',
-    fullAddress: 'Москва, ул. Садовая, 1',
-    geo: { lat: 55.7, lon: 37.6 },
-    metro: { stations: [] },
-  },
-  params: {
-    roomCount: 2,
-    totalArea: 50,
-    livingArea: null,
-    kitchenArea: null,
-    floor: 2,
-    floorsCount: 9,
-    buildYear: null,
-    deposit: null,
-    clientFee: null,
-    guestsCount: null,
-    ...PARAMS_ADDED_IN_V2,
-  },
-  images: [],
+  address: { fullAddress: 'Москва, ул. Садовая, 1', geo: { lat: 55.7, lon: 37.6 } },
+  params: { roomCount: 2, totalArea: 50, floor: 2, floorsCount: 9 },
   residentialComplexId: 'rc-1',
-};
+});
 const p = { publicationId: 'p1' };
 const on = (event: DomainEvent, occurredAt?: string) => ({ streamId: 'publication-p1', event, occurredAt });
 const created = on({ type: 'PublicationCreated', data: { ...p, agencyId: 'ag1', authorId: 'a1', details } });

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@estate/events';
-import { PARAMS_ADDED_IN_V2 } from '@estate/events';
+import { publicationDetails } from '@estate/events/fixtures';
 import { project, storedEvents } from '../projectionSpec';
 import { MemoryReadStore } from '../readStore/memory';
 import type { ReadStore } from '../readStore/port';
@@ -19,34 +19,8 @@ import {
 import { chargeByDay, funnelOf, type FunnelScope } from './queries';
 import { decodeViewers, viewerHash } from './viewers';
 
-const details = (dealCategory: 'sale' | 'dailyRent', title: string) => ({
-  dealCategory,
-  propertyType: 1,
-  title,
-  description: '',
-  price: 5000,
-  address: {
-    locationId: '1',
-    locationName: 'Москва',
-    fullAddress: 'Москва, ул. Тестовая, 1',
-    geo: null,
-    metro: { stations: [] },
-  },
-  params: {
-    roomCount: 1,
-    totalArea: 30,
-    livingArea: null,
-    kitchenArea: null,
-    floor: 1,
-    floorsCount: 5,
-    buildYear: null,
-    deposit: null,
-    clientFee: null,
-    guestsCount: 2,
-    ...PARAMS_ADDED_IN_V2,
-  },
-  images: [],
-});
+const details = (dealCategory: 'sale' | 'dailyRent', title: string) =>
+  publicationDetails({ dealCategory, title, price: 5000, params: { guestsCount: 2 } });
 
 const charge = (chargeId: string, publicationId: string, sum: number, paidUntil: string): DomainEvent => ({
   type: 'WalletCharged',

@@ -6,7 +6,7 @@ import { crashPoints, InjectedCrash } from '../core/workflowSpec';
 import { acceptBookingWorkflow, entryIdOf, type AcceptBookingInput } from './acceptBooking';
 import { bookingDecider, bookingStream } from './booking';
 import { calendarDecider, calendarStream } from './calendar';
-import { bookingRequest } from './testing';
+import { bookingRequest } from '@estate/events/fixtures';
 
 /**
  * Accepting a request across the listing's calendar and the request, Given events on the streams /

@@ -7,7 +7,7 @@ import { hashToken } from '../identity';
 import { bookingDecider, bookingStream } from './booking';
 import { calendarDecider, calendarStream } from './calendar';
 import { cancelBookingWorkflow, cancellationIdOf, type CancelBookingInput } from './cancelBooking';
-import { bookingRequest } from './testing';
+import { bookingRequest } from '@estate/events/fixtures';
 
 /** Cancelling a request across the request and the listing's calendar: Given events / When the workflow runs / Then the streams; then a crash at every step. */
 const guest = { userId: 'guest-1', role: ROLES.USER, agencyId: null } as const;

@@ -1,4 +1,5 @@
 import { upcast } from '@estate/events';
+import { bookingRequest } from '@estate/events/fixtures';
 import { deciderSpec } from '../core/deciderSpec';
 import { bookingDecider, type BookingEvent } from './booking';
 import { calendarDecider, overlaps, rangesOverlappingReservations, type CalendarEvent } from './calendar';
@@ -250,23 +251,11 @@ const author: Actor = { userId: 'author', role: 1, agencyId: 'ag1' };
 const otherAgent: Actor = { userId: 'agent-2', role: 1, agencyId: 'ag1' };
 const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'ag9' };
 const guest: Actor = { userId: 'guest', role: 3, agencyId: null };
-const request = {
-  requestId: 'r1',
-  publicationId: 'p1',
+const request = bookingRequest({
   agencyId: 'ag1',
   authorId: 'author',
   guest: { userId: 'guest', name: 'Ольга', phone: '79991112233', email: null },
-  startDate: '2030-01-10',
-  endDate: '2030-01-12',
-  adultCount: 2,
-  childCount: 0,
-  nights: 2,
-  price: 6000,
-  deposit: null,
-  chatId: 'c1',
-  guestKeyHash: null,
-  listing: { title: 'Студия у моря', image: null, fullAddress: 'Сочи, ул. Морская, 1', pricePerNight: 3000 },
-};
+});
 const requested: BookingEvent = { type: 'BookingRequested', data: request };
 const accepted: BookingEvent = {
   type: 'BookingAccepted',

@@ -1,4 +1,5 @@
-import { PARAMS_ADDED_IN_V2, PUBLICATION_STATUS, type PublicationDetails } from '@estate/events';
+import { PUBLICATION_STATUS } from '@estate/events';
+import { publicationDetails } from '@estate/events/fixtures';
 import { deciderSpec } from '../core/deciderSpec';
 import { publicationDecider } from './decide';
 import type { PublicationEvent } from './publication';
@@ -13,18 +14,14 @@ const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'agency-9' };
 const user: Actor = { userId: 'user-1', role: 3, agencyId: null };
 const moderator: Actor = { userId: 'mod-1', role: 99, agencyId: null };
 
-const details: PublicationDetails = {
-  dealCategory: 'sale',
-  propertyType: 1,
+const details = publicationDetails({
   title: '2-комнатная квартира, 54 м²',
   description: 'Светлая квартира у метро',
   price: 12_500_000,
   address: {
     locationId: 'moscow',
-    locationName: 'Москва',
     fullAddress: 'Москва, ул. Профсоюзная, 12',
     geo: { lat: 55.6795, lon: 37.5635 },
-    metro: { stations: [] },
   },
   params: {
     roomCount: 2,
@@ -34,13 +31,8 @@ const details: PublicationDetails = {
     floor: 5,
     floorsCount: 12,
     buildYear: 2001,
-    deposit: null,
-    clientFee: null,
-    guestsCount: null,
-    ...PARAMS_ADDED_IN_V2,
   },
-  images: [],
-};
+});
 
 const created: PublicationEvent = {
   type: 'PublicationCreated',

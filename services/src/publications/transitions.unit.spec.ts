@@ -1,4 +1,4 @@
-import { PARAMS_ADDED_IN_V2, type PublicationDetails } from '@estate/events';
+import { publicationDetails } from '@estate/events/fixtures';
 import { deciderSpec } from '../core/deciderSpec';
 import type { ErrorKind } from '../core/errors';
 import { publicationDecider, type PublicationCommand } from './decide';
@@ -14,34 +14,13 @@ const agent: Actor = { userId: 'agent-1', role: 1, agencyId: 'agency-1' };
 const owner: Actor = { userId: 'owner-1', role: 2, agencyId: 'agency-1' };
 const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'agency-9' };
 const moderator: Actor = { userId: 'mod-1', role: 99, agencyId: null };
-const details = {
+const details = publicationDetails({
   dealCategory: 'rent',
-  propertyType: 1,
   title: 'Студия у метро',
-  description: '',
   price: 40_000,
-  address: {
-    locationId: '1',
-    locationName: 'Москва',
-    fullAddress: 'Москва, ул. Ленина, 1',
-    geo: { lat: 55.75, lon: 37.62 },
-    metro: { stations: [] },
-  },
-  params: {
-    roomCount: 0,
-    totalArea: 25,
-    livingArea: null,
-    kitchenArea: null,
-    floor: 3,
-    floorsCount: 9,
-    buildYear: null,
-    deposit: null,
-    clientFee: null,
-    guestsCount: null,
-    ...PARAMS_ADDED_IN_V2,
-  },
-  images: [],
-} satisfies PublicationDetails;
+  address: { fullAddress: 'Москва, ул. Ленина, 1', geo: { lat: 55.75, lon: 37.62 } },
+  params: { roomCount: 0, totalArea: 25, floor: 3, floorsCount: 9 },
+});
 const p = { publicationId: 'p1' };
 
 const created: PublicationEvent = {

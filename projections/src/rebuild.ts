@@ -4,8 +4,8 @@
  * Embedded read models live in the server's memory and are rebuilt at every start anyway: there this
  * command verifies that the log replays cleanly and how long a rebuild takes.
  */
-import { join, resolve } from 'node:path';
-import { SqliteEventStore } from '@estate/events';
+import { dirname, join, resolve } from 'node:path';
+import { PersonalDataEventStore, SqlitePersonalKeyStore, SqliteEventStore } from '@estate/events';
 import { allProjections } from './index';
 import { MemoryReadStore } from './readStore/memory';
 import { ProjectionRunner } from './runner';
@@ -18,7 +18,11 @@ async function main() {
     process.exit(2);
   }
   const file = join(resolve(process.env.DATA_DIR ?? './data'), 'events.sqlite');
-  const events = new SqliteEventStore(file);
+  // the personal fields are read as the server reads them: decrypted, or the placeholder once erased
+  const events = new PersonalDataEventStore(
+    new SqliteEventStore(file),
+    new SqlitePersonalKeyStore(join(dirname(file), 'keys.sqlite')),
+  );
   const store = new MemoryReadStore();
   const runner = new ProjectionRunner(events, store, allProjections, {
     onError: (error) => console.error('projection failed:', error),

@@ -16,6 +16,7 @@ import {
 } from './core/reactors/checkpoints';
 import { ReactorRunner } from './core/reactors/reactor';
 import { allReactors, projectionsOf } from './slices';
+import { withPersonalData } from './core/personalData';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
 import { createOpenApi } from './core/openapi';
@@ -52,7 +53,10 @@ export async function buildContext(
   const configuredStore: EventStore = config.EVENTSTORE_URL
     ? new (await import('@estate/events/store/kurrent')).KurrentEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
-  const eventStore = overrides.wrapEventStore?.(configuredStore) ?? configuredStore;
+  // personal fields are encrypted per person in the log, phone stream ids hashed (core/personalData.ts)
+  const personal = withPersonalData(config, configuredStore);
+  const eventStore = overrides.wrapEventStore?.(personal.eventStore) ?? personal.eventStore;
+  const { personalData } = personal;
   setStreamQueueDepth(eventStore, config.STREAM_QUEUE_DEPTH);
   // one registry per context: every role exposes its own, and two test apps in one process never share one
   const metrics = new Metrics({ role: config.ROLE });
@@ -73,6 +77,9 @@ export async function buildContext(
     runner = new ProjectionRunner(eventStore, readStore, projectionsOf(), { onError });
     await runner.start();
     await runner.whenCaughtUp();
+    // once a person is erased, nothing decrypted before stays in the read models
+    const rebuilt = runner;
+    personalData.afterErasure.push(() => rebuilt.rebuild('all'));
     projections = runner;
   } else {
     projections = new CheckpointProgress(
@@ -173,6 +180,7 @@ export async function buildContext(
     config,
     logger,
     eventStore,
+    personalData,
     readStore,
     projections,
     bus,

@@ -12,12 +12,15 @@ import type { Logger } from './logger';
 import type { OpenApi } from './openapi';
 import type { AddressSuggestions } from './addresses';
 import type { Metrics } from './metrics';
+import type { PersonalData } from './personalData';
 
 /** What every slice's routes and handlers are given: the ports, never a concrete adapter. */
 export type AppContext = {
   config: Config;
   logger: Logger;
   eventStore: EventStore;
+  /** the keys of the personal fields in the log: erasing a person forgets theirs (core/personalData.ts) */
+  personalData: PersonalData;
   readStore: ReadStore;
   /** how far the read models are: the API waits on it to read its own writes */
   projections: ProjectionProgress;

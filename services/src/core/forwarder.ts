@@ -14,14 +14,16 @@ export const publicData = (data: unknown) =>
 type Checkpoint = { _id: string; position: number };
 
 /**
- * Publishes every domain event to the bus topic `domain-events`, keyed by stream id, from a stored
+ * Publishes every domain event to the bus topic `domain-events`, keyed by stream id (as stored), from a stored
  * checkpoint. At least once: after a crash between publishing and checkpointing an event goes out
  * again, and consumers dedupe by its eventId.
  */
 export async function startDomainEventForwarder(ctx: AppContext) {
   const checkpoints = ctx.readStore.collection<Checkpoint>('forwarder_checkpoints');
   const from = (await checkpoints.findOne({ _id: DOMAIN_EVENTS_TOPIC }))?.position ?? 0;
-  return ctx.eventStore.subscribe(
+  // the events as stored: the topic carries personal fields encrypted and phone stream ids hashed,
+  // so an erasure reaches its copies too (a consumer decrypts with the key store, as the log's readers do)
+  return ctx.personalData.stored.subscribe(
     from,
     async (event) => {
       await ctx.bus.publish(DOMAIN_EVENTS_TOPIC, [

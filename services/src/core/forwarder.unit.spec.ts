@@ -13,7 +13,13 @@ it('forwards every domain event to the bus in global order, keyed by stream, res
   const eventStore = new SqliteEventStore(join(dir, 'events.sqlite'));
   const bus = new SqliteBus(join(dir, 'bus.sqlite'));
   const readStore = new MemoryReadStore();
-  const ctx = { eventStore, bus, readStore, logger: createLogger('silent') } as unknown as AppContext;
+  const ctx = {
+    eventStore,
+    personalData: { stored: eventStore },
+    bus,
+    readStore,
+    logger: createLogger('silent'),
+  } as unknown as AppContext;
   await eventStore.append(
     'publication-a',
     [newEvent('PublicationPublished', { publicationId: 'a' })],

@@ -15,7 +15,8 @@ export type UserEvent =
   | EventOf<'NotificationSettingsChanged'>
   | EventOf<'TariffNoticeSwitched'>
   | EventOf<'PremiumPeriodExtended'>
-  | EventOf<'UserRoleChanged'>;
+  | EventOf<'UserRoleChanged'>
+  | EventOf<'PersonErased'>;
 
 type EmailConfirmation = { email: string; tokenHash: string; expiresAt: string };
 export type RegisteredUser = {
@@ -25,6 +26,8 @@ export type RegisteredUser = {
   agencyId: string | null;
   name: string;
   phone: string;
+  /** the numbers the account had before its current one: an erasure forgets them too */
+  formerPhones: string[];
   email: string | null;
   emailVerified: boolean;
   /** the links sent for the current address; any of them confirms it until it expires */
@@ -38,6 +41,8 @@ export type RegisteredUser = {
   /** payments already turned into premium days: a repeated notification adds none */
   premiumPayments: Set<string>;
   sessions: Set<string>;
+  /** the person was forgotten (PersonErased): the account answers as unknown */
+  erased: boolean;
 };
 export type User = { registered: false } | RegisteredUser;
 
@@ -80,7 +85,9 @@ export type UserCommand =
   /** a paid subscription: the period runs on from its current end, or from now when it has lapsed */
   | { type: 'ExtendPremium'; days: number; now: Date; paymentId?: string }
   /** joining an agency (as owner or agent) or leaving it (back to a user) */
-  | { type: 'ChangeRole'; role: Role; agencyId: string | null };
+  | { type: 'ChangeRole'; role: Role; agencyId: string | null }
+  /** `subjects`: the key subjects of the person's data as stored (core/personalData.ts erasureSubjects) */
+  | { type: 'ErasePerson'; subjects: string[]; by: string; reason: string };
 
 /** A confirmation link stays valid for three days. */
 export const EMAIL_LINK_LIFETIME_MS = 3 * 24 * 60 * 60_000;
@@ -97,6 +104,7 @@ export function evolve(state: User, event: UserEvent): User {
       agencyId,
       name,
       phone,
+      formerPhones: [],
       email,
       emailVerified: false,
       emailConfirmations: [],
@@ -106,6 +114,7 @@ export function evolve(state: User, event: UserEvent): User {
       premiumUntil: null,
       premiumPayments: new Set(),
       sessions: new Set(),
+      erased: false,
     };
   }
   if (!state.registered) return state;
@@ -120,7 +129,7 @@ export function evolve(state: User, event: UserEvent): User {
     case 'UserNameChanged':
       return { ...state, name: event.data.name };
     case 'UserPhoneChanged':
-      return { ...state, phone: event.data.newPhone };
+      return { ...state, phone: event.data.newPhone, formerPhones: [...state.formerPhones, state.phone] };
     case 'UserEmailChanged':
       return {
         ...state,
@@ -154,6 +163,8 @@ export function evolve(state: User, event: UserEvent): User {
       };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role, agencyId: event.data.agencyId };
+    case 'PersonErased':
+      return { ...state, erased: true, sessions: new Set() };
     default: {
       const unknown: never = event;
       return unknown;
@@ -162,7 +173,7 @@ export function evolve(state: User, event: UserEvent): User {
 }
 
 function registered(state: User): RegisteredUser {
-  if (!state.registered) throw new DomainError('USER_NOT_FOUND');
+  if (!state.registered || state.erased) throw new DomainError('USER_NOT_FOUND');
   return state;
 }
 
@@ -286,6 +297,19 @@ export function decide(command: UserCommand, state: User): UserEvent[] {
           type: 'PremiumPeriodExtended',
           data: { userId: user.id, until, ...(command.paymentId ? { paymentId: command.paymentId } : {}) },
         },
+      ];
+    }
+    case 'ErasePerson': {
+      // a second erasure (a retried request, the moderator after the person) records nothing
+      if (state.registered && state.erased) return [];
+      const user = registered(state);
+      const { subjects, by, reason } = command;
+      return [
+        ...[...user.sessions].map((tokenHash): UserEvent => ({
+          type: 'SessionEnded',
+          data: { userId: user.id, tokenHash },
+        })),
+        { type: 'PersonErased', data: { userId: user.id, subjects, by, reason } },
       ];
     }
     default: {

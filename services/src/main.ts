@@ -7,14 +7,23 @@ import { createApp } from './app';
 import { SLICES } from './slices';
 import { ChatSockets } from './chats';
 import { startMetricsServer } from './core/metrics';
+import { startTracing } from './core/tracing';
 import type { AppContext } from './core/context';
+import { adminEndpoint, adminTargetsOf, type AdminTargets } from './operations/control';
 
-/** Every role's own metrics on the internal port, when METRICS_PORT is set (core/metrics.ts). */
-async function serveMetrics(ctx: AppContext) {
-  const { METRICS_PORT, METRICS_HOST } = ctx.config;
+/**
+ * Every role's own metrics on the internal port, when METRICS_PORT is set (core/metrics.ts), and
+ * there, with ADMIN_TOKEN, the operator's calls on what this process runs (operations/control.ts).
+ */
+async function serveMetrics(ctx: AppContext, projections?: AdminTargets['projections']) {
+  const { METRICS_PORT, METRICS_HOST, ADMIN_TOKEN } = ctx.config;
   if (METRICS_PORT === undefined) return null;
-  const served = await startMetricsServer(ctx.metrics, METRICS_PORT, METRICS_HOST);
-  ctx.logger.info({ port: served.port, role: ctx.config.ROLE }, 'metrics served at /metrics');
+  const admin = adminEndpoint(adminTargetsOf(ctx, projections), ADMIN_TOKEN);
+  const served = await startMetricsServer(ctx.metrics, METRICS_PORT, METRICS_HOST, admin);
+  ctx.logger.info(
+    { port: served.port, role: ctx.config.ROLE, admin: Boolean(ADMIN_TOKEN) },
+    'metrics served at /metrics',
+  );
   return served;
 }
 
@@ -29,17 +38,30 @@ async function main() {
     }
     throw error;
   }
+  // before the context: the projections it builds are traced only when tracing is on (core/tracing.ts)
+  const tracing = await startTracing(config);
+  if (tracing) console.log(`traces: ${tracing.serviceName} → ${tracing.endpoint}`);
   const ctx = await buildContext(config);
-  const metricsServer = await serveMetrics(ctx);
+  // a projector's runner, which the operator may rebuild read models with only while it leads
+  const projector = config.ROLE === 'projector' ? projectorRunner(ctx) : null;
+  let leased: ReturnType<typeof runWhileLeased> | null = null;
+  const metricsServer = await serveMetrics(
+    ctx,
+    projector ? () => (leased?.leading ? projector : null) : undefined,
+  );
   const onSignal = (stop: (signal: string) => Promise<void>) => {
-    process.on('SIGINT', () => void stop('SIGINT'));
-    process.on('SIGTERM', () => void stop('SIGTERM'));
+    // the spans still buffered are sent before the process stops
+    const stopping = (signal: string) => void stop(signal);
+    const flushed = (signal: string) => () =>
+      void (tracing ? tracing.stop().finally(() => stopping(signal)) : stopping(signal));
+    process.on('SIGINT', flushed('SIGINT'));
+    process.on('SIGTERM', flushed('SIGTERM'));
   };
 
-  if (config.ROLE === 'projector') {
+  if (projector) {
     const owner = `${hostname()}:${process.pid}`;
-    const leased = runWhileLeased(
-      projectorRunner(ctx),
+    const leading = runWhileLeased(
+      projector,
       new ProjectorLease(ctx.readStore, owner, config.PROJECTOR_LEASE_MS),
       {
         renewEveryMs: Math.floor(config.PROJECTOR_LEASE_MS / 3),
@@ -50,9 +72,10 @@ async function main() {
           ),
       },
     );
+    leased = leading;
     ctx.logger.info({ owner }, 'projector started (standby until it holds the lease)');
     onSignal(async () => {
-      await leased.stop();
+      await leading.stop();
       await metricsServer?.close();
       await closeContext(ctx);
       process.exit(0);

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { EventStore } from '@estate/events';
@@ -328,7 +328,7 @@ function sharedWithinScrape<T>(read: () => Promise<T>): () => Promise<T> {
 }
 
 /** the token compared without revealing, by the time taken, how much of it a guess got right */
-function sameToken(given: string, expected: string): boolean {
+export function sameToken(given: string, expected: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
@@ -354,16 +354,22 @@ export function metricsRoute(metrics: Metrics, token: string): RequestHandler {
   };
 }
 
+/** A handler of more calls on the internal port: true when it answered the request. */
+export type InternalHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 /**
- * The internal metrics port (METRICS_PORT): a server of its own answering only GET /metrics, started
+ * The internal metrics port (METRICS_PORT): a server of its own answering GET /metrics, started
  * by every role's main, so a worker or a projector, which serve no HTTP otherwise, expose theirs.
+ * `more` answers other calls of the internal network there (the operator's /admin/ calls).
  */
 export async function startMetricsServer(
   metrics: Metrics,
   port: number,
   host: string,
+  more?: InternalHandler,
 ): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
+    if (more?.(req, res)) return;
     if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.split('?')[0] === '/metrics') {
       metrics.text().then(
         (text) => {

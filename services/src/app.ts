@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
@@ -16,6 +15,7 @@ import {
 } from './core/security';
 import { serveSinglePageApp } from './core/staticFiles';
 import { metricsRoute } from './core/metrics';
+import { requestIdOf, requestScope } from './core/tracing';
 import { defineRoute, mountRoutes } from './core/route';
 import type { AppOptions, MountPoint } from './core/slice';
 import { mountsOf } from './slices';
@@ -28,11 +28,8 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 export function requestLogger(ctx: AppContext) {
   return pinoHttp({
     logger: ctx.logger,
-    genReqId: (req, res) => {
-      const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    // the app's requests have their id from requestScope already; this names those of other servers (the bench's)
+    genReqId: requestIdOf,
     serializers: { req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }) },
     autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
   });
@@ -79,6 +76,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     mountsAt(at).map((mount) => ('routes' in mount ? mountRoutes(ctx, mount.routes) : mount.handler));
   // the server-rendered site: its pages' CSP nonce is made before the headers are written
   // every answer's time, labelled with the declared route that gave it (core/metrics.ts)
+  // the request's id on every log line and event it causes, and its span when tracing (core/tracing.ts)
+  app.use(requestScope);
   app.use(ctx.metrics.httpTimer);
   for (const handler of handlersAt('first')) app.use(handler);
   app.use(securityHeaders(ctx.config));

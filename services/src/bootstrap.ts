@@ -19,6 +19,7 @@ import { allReactors, projectionsOf } from './slices';
 import { withPersonalData } from './core/personalData';
 import type { AppContext } from './core/context';
 import { createLogger, type Logger } from './core/logger';
+import { tracedProjections, tracingJobs } from './core/tracing';
 import { createOpenApi } from './core/openapi';
 import { AcceptAnyToken, RecaptchaV3, type BotCheck } from './core/botCheck';
 import { DiskFileStore } from './core/files';
@@ -74,7 +75,7 @@ export async function buildContext(
   let runner: ProjectionRunner | null = null;
   let projections: AppContext['projections'];
   if (config.ROLE === 'all') {
-    runner = new ProjectionRunner(eventStore, readStore, projectionsOf(), { onError });
+    runner = new ProjectionRunner(eventStore, readStore, tracedProjections(projectionsOf()), { onError });
     await runner.start();
     await runner.whenCaughtUp();
     // once a person is erased, nothing decrypted before stays in the read models
@@ -94,9 +95,11 @@ export async function buildContext(
     : new SqliteBus(join(config.dataDir, 'bus.sqlite'));
   // the queues this process uses are noted by name: the metrics count the jobs of each
   const namedJobs = namingQueues(
-    config.REDIS_URL
-      ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL)
-      : new SqliteJobQueue(join(config.dataDir, 'jobs.sqlite')),
+    tracingJobs(
+      config.REDIS_URL
+        ? new (await import('./core/jobs/bullmq')).BullMqJobQueue(config.REDIS_URL)
+        : new SqliteJobQueue(join(config.dataDir, 'jobs.sqlite')),
+    ),
   );
   const jobs: JobQueue = namedJobs.queue;
   const clock = overrides.clock ?? (() => new Date());
@@ -235,7 +238,7 @@ export async function buildContext(
 
 /** A projector process: a runner that saves its checkpoint after every event (API processes poll it), under a lease. */
 export function projectorRunner(ctx: AppContext): ProjectionRunner {
-  return new ProjectionRunner(ctx.eventStore, ctx.readStore, projectionsOf(), {
+  return new ProjectionRunner(ctx.eventStore, ctx.readStore, tracedProjections(projectionsOf()), {
     checkpointEvery: 1,
     onError: (error, event) => {
       ctx.metrics.projectionRetries.inc();

@@ -11,6 +11,7 @@ import { fold, loadState } from '../core/decider';
 import { ERRORS } from '../core/errors';
 import { defineReactor } from '../core/reactors/reactor';
 import { CROSS_SITE_REFUSED, crossSiteCheck } from '../core/security';
+import { contextOf, currentTraceContext, inSpan, SpanKind, type TraceCarrier } from '../core/tracing';
 import { agencyDecider, agencyStream } from '../agencies';
 import { sessionEndOf, sessionOfHeaders, sessionOfToken, type SocketSession } from '../identity';
 import { chatDecider, chatStream, unreadOf, type Chat } from './chat';
@@ -45,6 +46,8 @@ export type LivePush = {
         message: Omit<ChatMessageDto, 'isMine'>;
       }
     | { type: 'read'; readerId: string; upToMessageId: string };
+  /** the trace context of the reaction that published it: the push's span continues the request's trace */
+  trace?: TraceCarrier;
 };
 
 /** A session ended (signed out, revoked): every API process closes the sockets opened in it. */
@@ -130,7 +133,8 @@ export const chatReactors = (ctx: AppContext) => [
         const [message] = await withBookingInfo(ctx, push.chatId, [push.event.message]);
         push.event = { type: 'message', message: { ...message, focused: true } };
       }
-      await ctx.bus.publish(CHAT_LIVE_TOPIC, [{ key: push.chatId, value: await withAgencyOwner(ctx, push) }]);
+      const value: LivePush = { ...(await withAgencyOwner(ctx, push)), trace: currentTraceContext() };
+      await ctx.bus.publish(CHAT_LIVE_TOPIC, [{ key: push.chatId, value }]);
     },
   }),
   // the sockets of a session outlive the request that ended it, and may be held by any API process
@@ -339,9 +343,21 @@ export class ChatSockets {
   }
 
   private async deliver(push: LivePush) {
-    for (const userId of push.recipients)
-      for (const ws of this.byUser.get(userId) ?? [])
-        if (await this.stillSignedIn(ws)) this.send(ws, push, userId);
+    const sockets = push.recipients.flatMap((userId) =>
+      [...(this.byUser.get(userId) ?? [])].map((ws) => ({ ws, userId })),
+    );
+    if (sockets.length === 0) return;
+    await inSpan(
+      'ws push',
+      {
+        kind: SpanKind.PRODUCER,
+        ...(push.trace ? { parent: contextOf(push.trace) } : {}),
+        attributes: { 'push.type': push.event.type, 'push.sockets': sockets.length },
+      },
+      async () => {
+        for (const { ws, userId } of sockets) if (await this.stillSignedIn(ws)) this.send(ws, push, userId);
+      },
+    );
   }
 
   /** what the user's chats had after a position of the log, in order; too far back, a `reload` */

@@ -85,6 +85,28 @@ const schema = z.object({
    */
   ADMIN_TOKEN: bearerToken.optional(),
 
+  /** traces (core/tracing.ts): off unless one of the two endpoints is set; spans go there over OTLP/HTTP (JSON) */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'expected the collector, e.g. http://otel-collector:4318')
+    .optional(),
+  /** the traces endpoint in full (…/v1/traces), in place of the one derived from OTEL_EXPORTER_OTLP_ENDPOINT */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'expected http://otel-collector:4318/v1/traces')
+    .optional(),
+  /** the service the spans are from; absent: estate-<ROLE> (estate for ROLE=all) */
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .optional(),
+  /** the share of requests traced (parent-based: a trace is kept or dropped whole, in every process) */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  /** the standard switch: true turns tracing off even with an endpoint set */
+  OTEL_SDK_DISABLED: booleanText.default(false),
+
   /** accounts: phones given the back-office moderator role (development: the demo moderator) */
   MODERATOR_PHONES: z
     .string()

@@ -11,8 +11,10 @@ import {
   type StoredEvent,
 } from '@estate/events';
 import { DomainError } from './errors';
+import { streamType } from './metrics';
 import { sessionOfActor } from './session';
 import { StreamQueueFullError, StreamQueues } from './streamQueue';
+import { currentLogScope, currentTraceContext, inSpan } from './tracing';
 
 /** decide says what may happen next; evolve says what a fact means. Both are pure. */
 export type Decider<Command, State, Event extends DomainEvent> = {
@@ -151,8 +153,14 @@ export function handleCommand<Command, State, Event extends DomainEvent>(
   context: CommandContext = {},
   maxAttempts = 5,
 ): Promise<CommandResult<State, Event>> {
-  const handled = queuesOf(store).run(streamId, () =>
-    decideAndAppend(store, streamId, decider, command, context, maxAttempts),
+  // a span from the wait for the stream's turn to the append (core/tracing.ts)
+  const handled = inSpan(
+    `command ${streamType(streamId)}`,
+    { attributes: { 'command.type': commandName(command), 'stream.type': streamType(streamId) } },
+    () =>
+      queuesOf(store).run(streamId, () =>
+        decideAndAppend(store, streamId, decider, command, context, maxAttempts),
+      ),
   );
   const observer = observersByStore.get(store);
   if (!observer) return handled;
@@ -196,16 +204,30 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     // one command's events share their metadata and their time: a listing as of a moment is never
     // half of a command (history/asOf.ts); the request's session joins the metadata (core/session.ts)
     const sessionId = context.sessionId ?? sessionOfActor(context.actor);
-    const metadata = newMetadata({ ...context, ...(sessionId ? { sessionId } : {}) });
+    // the request's or the reaction's ids unless the caller gave its own, and the append's trace context
+    const scope = currentLogScope();
     const occurredAt = new Date();
-    const toAppend = events.map((e) =>
-      newEvent(e.type, validateEventData(e.type, e.data), metadata, {
-        schemaVersion: CURRENT_SCHEMA_VERSION[e.type],
-        occurredAt,
-      }),
-    );
     try {
-      const result = await store.append(streamId, toAppend, expected);
+      const result = await inSpan(
+        `append ${streamType(streamId)}`,
+        { attributes: { 'stream.type': streamType(streamId), 'events.count': events.length } },
+        () => {
+          const metadata = newMetadata({
+            ...context,
+            correlationId: context.correlationId ?? scope?.correlationId,
+            causationId: context.causationId ?? scope?.causationId,
+            ...(sessionId ? { sessionId } : {}),
+            ...currentTraceContext(),
+          });
+          const toAppend = events.map((e) =>
+            newEvent(e.type, validateEventData(e.type, e.data), metadata, {
+              schemaVersion: CURRENT_SCHEMA_VERSION[e.type],
+              occurredAt,
+            }),
+          );
+          return store.append(streamId, toAppend, expected);
+        },
+      );
       // the state after this append is known: the next command on the stream reads nothing to find it
       if (result.nextExpectedRevision === revision + events.length)
         remember(statesOf(store, decider), streamId, {
@@ -228,6 +250,12 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     }
   }
 }
+
+/** a command's `type` (its name in the span), or `command` for one without */
+const commandName = (command: unknown) =>
+  typeof (command as { type?: unknown } | null)?.type === 'string'
+    ? (command as { type: string }).type
+    : 'command';
 
 /**
  * A decider's command handler, bound once with the name of its streams: the slice exports

@@ -8,6 +8,7 @@ import {
   type Subscription,
 } from '@estate/events';
 import type { Logger } from '../logger';
+import { inEventSpan, inLogScope } from '../tracing';
 import type { CheckpointStore } from './checkpoints';
 
 /** how long a reached checkpoint waits to be written with the others */
@@ -92,7 +93,14 @@ export class ReactorRunner {
             ...stored,
             data: upcast(stored.type, stored.schemaVersion, stored.data),
           } as ReactorEvent<EventType>;
-          await reactor.react(event);
+          // the reaction's log lines and commands carry the event's correlation id; its span continues the event's trace
+          await inLogScope(
+            { correlationId: stored.metadata.correlationId, causationId: stored.eventId },
+            () =>
+              inEventSpan(`react ${reactor.name}`, stored, { reactor: reactor.name }, () =>
+                reactor.react(event),
+              ),
+          );
           this.unsaved.set(reactor.name, stored.position);
           this.scheduleSave();
         }
@@ -104,7 +112,13 @@ export class ReactorRunner {
         onError: (error, event) => {
           this.onRetry?.(reactor.name);
           this.logger.error(
-            { err: error, reactor: reactor.name, position: event?.position, type: event?.type },
+            {
+              err: error,
+              reactor: reactor.name,
+              position: event?.position,
+              type: event?.type,
+              correlationId: event?.metadata.correlationId,
+            },
             'reactor failed; retrying',
           );
         },

@@ -4,7 +4,7 @@ import { deciderSpec } from '../core/deciderSpec';
 import { bookingDecider, type BookingEvent } from './booking';
 import { calendarDecider, overlaps, rangesOverlappingReservations, type CalendarEvent } from './calendar';
 import { displayStatus } from './status';
-import { type Actor } from '../core/access';
+import { agent, otherAgent, owner, stranger, user } from '../../test/actors';
 
 const calendar = deciderSpec(calendarDecider);
 const pub = { publicationId: 'p1' };
@@ -246,30 +246,27 @@ describe('the calendar state', () => {
 });
 
 const booking = deciderSpec(bookingDecider);
-const owner: Actor = { userId: 'owner', role: 2, agencyId: 'ag1' };
-const author: Actor = { userId: 'author', role: 1, agencyId: 'ag1' };
-const otherAgent: Actor = { userId: 'agent-2', role: 1, agencyId: 'ag1' };
-const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'ag9' };
-const guest: Actor = { userId: 'guest', role: 3, agencyId: null };
+const author = agent;
+const guest = user;
+/** who a cancellation through the guest's link is by: the link names no account */
+const BY_LINK = 'guest';
 const request = bookingRequest({
-  agencyId: 'ag1',
-  authorId: 'author',
-  guest: { userId: 'guest', name: 'Ольга', phone: '79991112233', email: null },
+  guest: { userId: guest.userId, name: 'Ольга', phone: '79991112233', email: null },
 });
 const requested: BookingEvent = { type: 'BookingRequested', data: request };
 const accepted: BookingEvent = {
   type: 'BookingAccepted',
-  data: { requestId: 'r1', entryId: 'e1', by: 'owner' },
+  data: { requestId: 'r1', entryId: 'e1', by: owner.userId },
 };
 const rejected: BookingEvent = {
   type: 'BookingRejected',
-  data: { requestId: 'r1', reason: 'Занято', by: 'owner' },
+  data: { requestId: 'r1', reason: 'Занято', by: owner.userId },
 };
 const cancelled = (by: string, byGuest: boolean): BookingEvent => ({
   type: 'BookingCancelled',
   data: { requestId: 'r1', reason: 'Изменились планы', by, byGuest, cancellationId: 'x1' },
 });
-const checkedOut: BookingEvent = { type: 'GuestCheckedOut', data: { requestId: 'r1', by: 'owner' } };
+const checkedOut: BookingEvent = { type: 'GuestCheckedOut', data: { requestId: 'r1', by: owner.userId } };
 
 describe('a booking request', () => {
   it('is recorded once: the same listing, nights and phone while it is open is the same request', () => {
@@ -290,7 +287,7 @@ describe('a booking request', () => {
   });
 
   it('once rejected, cancelled or over, is closed: asking again is a new request elsewhere, never this one reopened', () => {
-    for (const closed of [rejected, cancelled('guest', true)])
+    for (const closed of [rejected, cancelled(guest.userId, true)])
       booking([requested, closed])
         .when({ type: 'RequestBooking', ...request })
         .thenThrows('ACTION_NOT_ALLOWED');
@@ -320,10 +317,10 @@ describe('a booking request', () => {
     };
     booking([byLink])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
-      .then([cancelled('guest', true)]);
+      .then([cancelled(BY_LINK, true)]);
     booking([byLink, accepted])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
-      .then([cancelled('guest', true)]);
+      .then([cancelled(BY_LINK, true)]);
     booking([byLink])
       .when({ type: 'CancelBookingByLink', keyHash: 'b'.repeat(64), reason: 'x', cancellationId: 'x1' })
       .thenThrows('NOT_FOUND');
@@ -346,7 +343,7 @@ describe('a booking request', () => {
   });
 
   it('cancelled at version 1 (before the cancelling run’s id) reads as cancelled by no run', () => {
-    const v1 = { requestId: 'r1', reason: 'Изменились планы', by: 'guest', byGuest: true };
+    const v1 = { requestId: 'r1', reason: 'Изменились планы', by: guest.userId, byGuest: true };
     expect(upcast('BookingCancelled', 1, v1)).toEqual({ ...v1, cancellationId: null });
   });
 
@@ -354,7 +351,7 @@ describe('a booking request', () => {
     booking([requested]).when({ type: 'AcceptBooking', actor: owner, entryId: 'e1' }).then([accepted]);
     booking([requested])
       .when({ type: 'AcceptBooking', actor: author, entryId: 'e1' })
-      .then([{ ...accepted, data: { ...accepted.data, by: 'author' } } as BookingEvent]);
+      .then([{ ...accepted, data: { ...accepted.data, by: author.userId } } as BookingEvent]);
     booking([requested, accepted]).when({ type: 'AcceptBooking', actor: owner, entryId: 'e1' }).then([]);
     for (const actor of [otherAgent, stranger, guest])
       booking([requested]).when({ type: 'AcceptBooking', actor, entryId: 'e1' }).thenThrows('FORBIDDEN');
@@ -374,10 +371,10 @@ describe('a booking request', () => {
   it('is cancelled by its guest or by the host, while waiting or accepted', () => {
     booking([requested])
       .when({ type: 'CancelBooking', actor: guest, reason: 'Изменились планы', cancellationId: 'x1' })
-      .then([cancelled('guest', true)]);
+      .then([cancelled(guest.userId, true)]);
     booking([requested, accepted])
       .when({ type: 'CancelBooking', actor: owner, reason: 'Изменились планы', cancellationId: 'x1' })
-      .then([cancelled('owner', false)]);
+      .then([cancelled(owner.userId, false)]);
     booking([requested, rejected])
       .when({ type: 'CancelBooking', actor: guest, reason: 'x', cancellationId: 'x1' })
       .thenThrows('ACTION_NOT_ALLOWED');
@@ -395,19 +392,19 @@ describe('a booking request', () => {
       type: 'BookingRequested' as const,
       data: { ...request, guest: { ...request.guest, userId: null }, guestKeyHash: keyHash },
     };
-    booking([requested, accepted, cancelled('guest', true)])
+    booking([requested, accepted, cancelled(guest.userId, true)])
       .when({ type: 'CancelBooking', actor: guest, reason: 'Изменились планы', cancellationId: 'x1' })
       .then([]);
-    booking([requested, accepted, cancelled('guest', true)])
+    booking([requested, accepted, cancelled(guest.userId, true)])
       .when({ type: 'CancelBooking', actor: guest, reason: 'Изменились планы', cancellationId: 'x2' })
       .thenThrows('ACTION_NOT_ALLOWED');
-    booking([requested, cancelled('guest', true)])
+    booking([requested, cancelled(guest.userId, true)])
       .when({ type: 'CancelBooking', actor: stranger, reason: 'x', cancellationId: 'x1' })
       .thenThrows('FORBIDDEN');
-    booking([byLink, cancelled('guest', true)])
+    booking([byLink, cancelled(BY_LINK, true)])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
       .then([]);
-    booking([byLink, cancelled('guest', true)])
+    booking([byLink, cancelled(BY_LINK, true)])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'x', cancellationId: 'x3' })
       .thenThrows('ACTION_NOT_ALLOWED');
   });

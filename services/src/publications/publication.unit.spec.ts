@@ -3,16 +3,9 @@ import { publicationDetails } from '@estate/events/fixtures';
 import { deciderSpec } from '../core/deciderSpec';
 import { publicationDecider } from './decide';
 import type { PublicationEvent } from './publication';
-import { type Actor } from '../core/access';
+import { agent, moderator, otherAgent, owner, stranger, user } from '../../test/actors';
 
 const given = deciderSpec(publicationDecider);
-
-const owner: Actor = { userId: 'owner-1', role: 2, agencyId: 'agency-1' };
-const agent: Actor = { userId: 'agent-1', role: 1, agencyId: 'agency-1' };
-const otherAgent: Actor = { userId: 'agent-2', role: 1, agencyId: 'agency-1' };
-const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'agency-9' };
-const user: Actor = { userId: 'user-1', role: 3, agencyId: null };
-const moderator: Actor = { userId: 'mod-1', role: 99, agencyId: null };
 
 const details = publicationDetails({
   title: '2-комнатная квартира, 54 м²',

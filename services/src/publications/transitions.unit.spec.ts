@@ -3,17 +3,13 @@ import { deciderSpec } from '../core/deciderSpec';
 import type { ErrorKind } from '../core/errors';
 import { publicationDecider, type PublicationCommand } from './decide';
 import type { PublicationEvent } from './publication';
-import { type Actor } from '../core/access';
+import { agent, moderator, owner, stranger } from '../../test/actors';
 
 /**
  * Every status of product.md section 4 against every action: what each allows, and that all
  * the others are refused.
  */
 const given = deciderSpec(publicationDecider);
-const agent: Actor = { userId: 'agent-1', role: 1, agencyId: 'agency-1' };
-const owner: Actor = { userId: 'owner-1', role: 2, agencyId: 'agency-1' };
-const stranger: Actor = { userId: 'owner-9', role: 2, agencyId: 'agency-9' };
-const moderator: Actor = { userId: 'mod-1', role: 99, agencyId: null };
 const details = publicationDetails({
   dealCategory: 'rent',
   title: 'Студия у метро',

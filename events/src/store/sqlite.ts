@@ -1,6 +1,4 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
 import type { NewEvent, StoredEvent } from '../envelope';
 import {
   PartialDuplicateAppendError,
@@ -12,7 +10,9 @@ import {
 } from './port';
 import { AppendSignal, pollingSubscription } from './pollingSubscription';
 
-export type SqliteDurability = 'NORMAL' | 'FULL';
+import { openSqliteFile, type SqliteDurability } from './sqliteFile';
+
+export type { SqliteDurability };
 
 /** how many of this process's newest appended rows `readAll` serves without a query */
 const RECENT_ROWS = 4096;
@@ -75,11 +75,7 @@ export class SqliteEventStore implements EventStore {
   private readonly stmts;
 
   constructor(file: string, durability: SqliteDurability = 'NORMAL') {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${durability}`);
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(file, durability);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position       INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openSqliteFile } from '@estate/events/store/sqliteFile';
 import { AppendSignal } from '@estate/events';
 import type { Bus, BusMessage, BusSubscription, OutgoingMessage, SubscribeOptions } from './port';
 
@@ -42,11 +41,7 @@ export class SqliteBus implements Bus {
   private recent: Row[] = [];
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(file);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS bus_messages (
         "offset"  INTEGER PRIMARY KEY AUTOINCREMENT,

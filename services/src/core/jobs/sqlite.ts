@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { openSqliteFile } from '@estate/events/store/sqliteFile';
 import type { DeadJob, Job, JobOptions, JobProcessor, JobQueue, QueueCounts } from './port';
 
 type Row = {
@@ -54,11 +53,7 @@ export class SqliteJobQueue implements JobQueue {
     file: string,
     private readonly defaults: SqliteJobQueueOptions = {},
   ) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(file);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS jobs (
         seq           INTEGER PRIMARY KEY AUTOINCREMENT,

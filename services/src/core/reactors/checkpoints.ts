@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type Database from 'better-sqlite3';
+import { openSqliteFile } from '@estate/events/store/sqliteFile';
 import type { ReadStore } from '@estate/projections';
 
 /**
@@ -22,10 +21,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   private readonly write;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db = openSqliteFile(file);
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS reactor_checkpoints (reactor TEXT PRIMARY KEY, position INTEGER NOT NULL)',
     );

@@ -10,6 +10,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { ownAgencyOf, requireRoles } from '../core/access';
 import type { AppContext } from '../core/context';
+import { moscowDateTime } from '../core/moscowTime';
 import { contentRange, jsonParam, simpleRestRange } from '../core/http';
 import { defineRoute } from '../core/route';
 import { toCsv } from './csv';
@@ -208,15 +209,6 @@ export const listAudit = defineRoute({
 
 /** at most this many rows in one export (a year of a busy agency); the filter narrows it */
 export const CSV_ROWS = 50_000;
-const moscow = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 export const exportAudit = defineRoute({
   method: 'get',
@@ -248,7 +240,7 @@ export const exportAudit = defineRoute({
         'Ссылка',
       ],
       entries.map((e) => [
-        moscow.format(new Date(e.at)).replace(',', ''),
+        moscowDateTime(e.at, { seconds: true }),
         e.actor.name,
         e.actor.roleName,
         e.sessionId ?? '—',

@@ -11,6 +11,7 @@ import {
   type Publication,
   type PublicationEvent,
 } from '../publications';
+import { moscowDateTime } from '../core/moscowTime';
 
 /**
  * A listing's history of changes (issue 19, item 2), read from its stream: one entry per command
@@ -62,15 +63,7 @@ const group = (n: number) => {
   return `${n < 0 ? '−' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
 };
 const roubles = (n: number) => `${group(n)}${NBSP}₽`;
-const moscow = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-export const moscowTime = (iso: string) => `${moscow.format(new Date(iso)).replace(',', '')} (МСК)`;
+export const moscowTime = (iso: string) => `${moscowDateTime(iso)} (МСК)`;
 const yesNo = (v: boolean | null) => (v === null ? 'не указано' : v ? 'да' : 'нет');
 const told = (v: unknown, show: (x: never) => string = String) =>
   v === null || v === undefined || v === '' ? '—' : show(v as never);

@@ -1,10 +1,9 @@
 import type { InvestmentDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { investmentDecider, type InvestmentEvent } from './investment';
+import { AT as at, MODERATOR_ID as moderatorId } from './testing';
 
 const given = deciderSpec(investmentDecider);
-const at = '2026-03-01T10:00:00.000Z';
-const moderatorId = 'm1';
 const details: InvestmentDetails = {
   title: 'Двухкомнатная квартира',
   markerContent: 'В продаже',

@@ -1,19 +1,8 @@
-import type { PostDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { postDecider, type PostEvent } from './post';
+import { AT as at, MODERATOR_ID as moderatorId, postDetails as details } from './testing';
 
 const given = deciderSpec(postDecider);
-const at = '2026-03-01T10:00:00.000Z';
-const details: PostDetails = {
-  kind: 'article',
-  slug: 'kak-kupit-kvartiru',
-  title: 'Как купить квартиру',
-  description: '<h2>Шаги</h2><ul><li>Выбрать</li></ul>',
-  descriptionMeta: 'Шаги покупки',
-  imagePath: '/storage/demo-content/blog-1.svg',
-  categoryId: 'c1',
-};
-const moderatorId = 'm1';
 const created: PostEvent = { type: 'PostCreated', data: { postId: 'p1', moderatorId, details } };
 const published: PostEvent = { type: 'PostPublished', data: { postId: 'p1', moderatorId, publishedAt: at } };
 

@@ -1,10 +1,9 @@
 import type { PostCategoryDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { postCategoryDecider, type PostCategoryEvent } from './postCategory';
+import { AT as at, MODERATOR_ID as moderatorId } from './testing';
 
 const given = deciderSpec(postCategoryDecider);
-const at = '2026-03-01T10:00:00.000Z';
-const moderatorId = 'm1';
 const details: PostCategoryDetails = {
   slug: 'ipoteka',
   name: 'Ипотека',

@@ -1,4 +1,4 @@
-import { type SqliteEventStore, type PostDetails } from '@estate/events';
+import type { SqliteEventStore } from '@estate/events';
 import { freshEventStoreForEachTest } from '../../test/eventStore';
 import { fold } from '../core/decider';
 import { resumeWorkflow, runWorkflow } from '../core/workflow';
@@ -6,19 +6,9 @@ import { crashPoints, InjectedCrash } from '../core/workflowSpec';
 import { blogSlugDecider, blogSlugStream } from './blogSlug';
 import { postDecider, postStream } from './post';
 import { saveBlogEntry, type SaveBlogEntryInput } from './saveBlogEntry';
+import { AT as at, MODERATOR_ID as moderatorId, postDetails as details } from './testing';
 
 /** A post's address across the post and the addresses' streams: Given streams / When the save runs / Then the holders; then a crash at every step. */
-const at = '2026-03-01T10:00:00.000Z';
-const moderatorId = 'm1';
-const details: PostDetails = {
-  kind: 'article',
-  slug: 'kak-kupit-kvartiru',
-  title: 'Как купить квартиру',
-  description: '<p>Текст</p>',
-  descriptionMeta: 'Текст',
-  imagePath: null,
-  categoryId: 'c1',
-};
 /** a post's save (the union narrowed, so that a test may change its command) */
 type PostSave = Extract<SaveBlogEntryInput, { owner: { kind: 'post' } }>;
 const create = (id: string, slug = details.slug): PostSave => ({

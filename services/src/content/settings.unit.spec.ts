@@ -1,9 +1,9 @@
 import type { SiteContacts } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { settingsDecider, type SettingsEvent } from './settings';
+import { MODERATOR_ID as moderatorId } from './testing';
 
 const given = deciderSpec(settingsDecider);
-const moderatorId = 'm1';
 const contacts: SiteContacts = {
   phone: '78005550123',
   email: 'info@demo.estate',

@@ -1,10 +1,9 @@
 import type { SlideDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { slideDecider, type SlideEvent } from './slide';
+import { AT as at, MODERATOR_ID as moderatorId } from './testing';
 
 const given = deciderSpec(slideDecider);
-const at = '2026-03-01T10:00:00.000Z';
-const moderatorId = 'm1';
 const details: SlideDetails = {
   title: 'Новостройки от застройщиков',
   subtitle: 'Сроки сдачи и цены',

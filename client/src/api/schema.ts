@@ -1995,6 +1995,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/moderation/users/{userId}/erase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Удалить персональные данные пользователя по его запросу (модератор) */
+    post: operations['postModerationUsersByUserIdErase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payments/sandbox/{id}': {
     parameters: {
       query?: never;
@@ -2201,6 +2218,57 @@ export type paths = {
     head?: never;
     /** Смена имени */
     patch: operations['patchProfileChangeName'];
+    trace?: never;
+  };
+  '/api/profile/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Удаление аккаунта и всех персональных данных (подтверждение кодом из SMS) */
+    post: operations['postProfileDelete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profile/delete/send-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Удаление аккаунта: код на телефон аккаунта */
+    post: operations['postProfileDeleteSendCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/profile/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Выгрузка всех данных пользователя (JSON) */
+    get: operations['getProfileExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/profile/notification-setting': {
@@ -11394,6 +11462,38 @@ export interface operations {
       };
     };
   };
+  postModerationUsersByUserIdErase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Удалить персональные данные пользователя по его запросу (модератор) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              success: boolean;
+            };
+          };
+        };
+      };
+    };
+  };
   getPaymentsSandboxById: {
     parameters: {
       query?: never;
@@ -12001,6 +12101,130 @@ export interface operations {
               };
               /** @enum {string} */
               status: 'Премиум' | 'Обычный';
+            };
+          };
+        };
+      };
+    };
+  };
+  postProfileDelete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          smsCode: string | number;
+        };
+      };
+    };
+    responses: {
+      /** @description Удаление аккаунта и всех персональных данных (подтверждение кодом из SMS) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              success: boolean;
+            };
+          };
+        };
+      };
+    };
+  };
+  postProfileDeleteSendCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          'g-recaptcha-response'?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Удаление аккаунта: код на телефон аккаунта */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              endTime: string;
+              serverTime: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getProfileExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Выгрузка всех данных пользователя (JSON) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              bookings: {
+                [key: string]: unknown;
+              }[];
+              chatMessages: {
+                [key: string]: unknown;
+              }[];
+              complaints: {
+                [key: string]: unknown;
+              }[];
+              exportedAt: string;
+              favourites: {
+                [key: string]: unknown;
+              }[];
+              profile: {
+                agencyId: string | null;
+                agencyWalletBalance: number;
+                avatar: string | null;
+                email: string | null;
+                hasReceiveNotifications: boolean;
+                id: string;
+                isVerifiedEmail: boolean;
+                name: string;
+                phone: string;
+                premiumPeriod: string | null;
+                role: number;
+                settings: {
+                  canReceiveEmailNotifications: boolean;
+                  canReceiveNotifications: boolean;
+                  canReceiveSmsNotifications: boolean;
+                  canReceiveTariffNotifications: boolean;
+                };
+                /** @enum {string} */
+                status: 'Премиум' | 'Обычный';
+              };
+              requests: {
+                [key: string]: unknown;
+              }[];
+              savedSearches: {
+                [key: string]: unknown;
+              }[];
             };
           };
         };

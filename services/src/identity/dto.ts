@@ -70,3 +70,24 @@ export const profileAnswer = z.object({ data: profileDto });
 export const avatarAnswer = z.object({ data: z.object({ avatarPath: z.string().nullable() }) });
 
 export const settingsAnswer = z.object({ data: z.object({ settings: notificationSettingsDto }) });
+
+/** A read model's document as it is stored about the person (the export gives them as they are) */
+const storedDocument = z.record(z.string(), z.unknown());
+
+/**
+ * Everything the read models hold about the signed-in person (152-ФЗ art. 14, the GDPR's art. 15
+ * and 20): the profile, and their favourites, saved searches, booking requests, chat messages,
+ * requests sent through forms and complaints, each as stored.
+ */
+export const personalExportAnswer = z.object({
+  data: z.object({
+    exportedAt: z.string(),
+    profile: profileDto,
+    favourites: z.array(storedDocument),
+    savedSearches: z.array(storedDocument),
+    bookings: z.array(storedDocument),
+    chatMessages: z.array(storedDocument),
+    requests: z.array(storedDocument),
+    complaints: z.array(storedDocument),
+  }),
+});

@@ -28,6 +28,15 @@ export const registrationBody = z.object({
 });
 export const changePhoneBody = z.object({ newPhone: phoneInput, [BOT_TOKEN_FIELD]: botToken });
 export const confirmChangePhoneBody = z.object({ newPhone: phoneInput, smsCode: smsCodeInput });
+export const eraseCodeBody = z.object({ [BOT_TOKEN_FIELD]: botToken });
+export const eraseAccountBody = z.object({ smsCode: smsCodeInput });
+export const erasureReason = z
+  .string({ error: 'Обязательное поле' })
+  .trim()
+  .min(3, 'Укажите основание: запрос пользователя, его дату и канал')
+  .max(500, 'Не длиннее 500 символов');
+export const moderatorErasureBody = z.object({ reason: erasureReason });
+export const erasedUserParams = z.object({ userId: z.string().min(1).max(64) });
 export const changeEmailBody = z.object({ newEmail: email });
 /** the spec's client sends its session token in the body of `send-confirm-email` (sessions.ts reads it) */
 export const sessionTokenBody = z.object({ token: z.string().max(300).optional() });

@@ -17,6 +17,8 @@ export function confirmationLetter(email: string, link: string) {
 }
 
 export const EMAIL_CONFIRMATION_REACTOR = 'identity-email-confirmation';
+/** Forgets an erased person's keys and has this process's read models rebuilt without them (identity/erasure.ts). */
+export const PERSONAL_DATA_ERASURE_REACTOR = 'personal-data-erasure';
 
 /**
  * What follows the identity facts: the confirmation letter of every link recorded (a sign-up with an
@@ -25,6 +27,15 @@ export const EMAIL_CONFIRMATION_REACTOR = 'identity-email-confirmation';
  * redelivered event queues no second letter.
  */
 export const identityReactors = (ctx: AppContext) => [
+  defineReactor({
+    name: PERSONAL_DATA_ERASURE_REACTOR,
+    handles: ['PersonErased'],
+    async react(event) {
+      // the request forgot them already; again here after a crash in between (forgetting is idempotent)
+      await ctx.personalData.forget(event.data.subjects);
+      for (const settle of ctx.personalData.afterErasure) await settle();
+    },
+  }),
   defineReactor({
     name: EMAIL_CONFIRMATION_REACTOR,
     handles: ['EmailConfirmationSent'],

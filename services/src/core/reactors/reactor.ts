@@ -97,9 +97,13 @@ export class ReactorRunner {
           await inLogScope(
             { correlationId: stored.metadata.correlationId, causationId: stored.eventId },
             () =>
-              inEventSpan(`react ${reactor.name}`, stored, { reactor: reactor.name }, () =>
-                reactor.react(event),
-              ),
+              inEventSpan(`react ${reactor.name}`, stored, { reactor: reactor.name }, async () => {
+                await reactor.react(event);
+                this.logger.debug(
+                  { reactor: reactor.name, type: stored.type, position: stored.position },
+                  'reacted',
+                );
+              }),
           );
           this.unsaved.set(reactor.name, stored.position);
           this.scheduleSave();

@@ -11,5 +11,6 @@ export * from './format';
 export { loadChunk } from './chunks';
 export { SCREEN_READER_ONLY } from './screenReader';
 export { markHydratedWhenIdle, useHydratedSignal } from './ready';
+export { useDebounced } from './useDebounced';
 export * from './chat';
 export type * from './types';

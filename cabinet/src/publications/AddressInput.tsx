@@ -2,7 +2,8 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useDebounced } from '@estate/client';
 import {
   FormDataConsumer,
   InputHelperText,
@@ -23,15 +24,6 @@ const SUGGEST_DEBOUNCE_MS = 400;
 /** each call spends the provider's paid quota: a word's start, not a letter or two */
 const SUGGEST_MIN_LETTERS = 3;
 const VALIDATE = [required(), minLength(3), maxLength(300)];
-
-const useDebounced = (value: string, ms: number) => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-};
 
 /** the suggestion's point, when it has both coordinates (DaData gives strings, or null for a city-level hit) */
 function pointOf(suggestion: AddressSuggestion): Point | null {

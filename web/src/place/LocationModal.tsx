@@ -22,8 +22,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDebounced } from './useDebounced';
-import { api, type PlaceDto } from '@estate/client';
+import { api, useDebounced, type PlaceDto } from '@estate/client';
 import { choosePlace, type ChosenPlace } from './store';
 
 /** product.md section 9: the location search waits 400 ms after the last key. */
@@ -46,7 +45,7 @@ export function LocationModal({
 }: {
   open: boolean;
   current: ChosenPlace | null;
-  onClose(): void;
+  onClose: () => void;
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));

@@ -1,8 +1,7 @@
 import { Autocomplete, Box, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, type PlaceSuggestionDto } from '@estate/client';
-import { useDebounced } from './useDebounced';
+import { api, useDebounced, type PlaceSuggestionDto } from '@estate/client';
 import { currentPlace, placeOfSuggestion, type PlaceFilter } from './placeFilter';
 import { useChosenPlace } from './store';
 
@@ -24,7 +23,7 @@ export function PlaceSearch({
   onChange,
 }: {
   value: PlaceFilter | null;
-  onChange(p: PlaceFilter | null): void;
+  onChange: (p: PlaceFilter | null) => void;
 }) {
   const { place } = useChosenPlace();
   // a place found inside the header's former place is shown no more

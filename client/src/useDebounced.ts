@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stayed the same for `ms` (the spec's debounces of section 9). */
+/** The value once it has stayed the same for `ms` (the spec's debounces of section 9: the site's and the cabinet's). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

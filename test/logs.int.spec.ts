@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { createLogger } from '../services/src/core/logger';
+import { EMAIL_CONFIRMATION_REACTOR } from '../services/src/identity/reactors';
+import { startSession } from '../services/src/identity/sessions';
 import { settled } from '../services/test/settled';
 import { lastCode, startTestApp, type TestApp } from '../services/test/testApp';
 import { registerSiteUsers } from '../services/test/users';
@@ -78,5 +81,29 @@ describe('the logs of a run', () => {
         .map((line) => `${name}: ${line.slice(0, 300)}`),
     );
     expect(leaks).toEqual([]);
+  });
+
+  it('carry the ids of the request, and of the request that caused the event a reactor handles', async () => {
+    await registerSiteUsers(t.ctx, { userId: 'logs-ids', name: 'Пётр', phone: '79162239922' });
+    const { token } = await startSession(t.ctx, 'logs-ids');
+    const requestId = `logs-${randomUUID()}`;
+    await request(t.app)
+      .post('/api/auth/change-email')
+      .set('Authorization', `Bearer ${token}`)
+      .set('X-Request-Id', requestId)
+      .send({ newEmail: 'logs-ids@example.ru' })
+      .expect(200)
+      .expect('X-Request-Id', requestId);
+    await settled(t);
+
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const ofRequest = parsed.filter((line) => line.requestId === requestId);
+    expect(ofRequest.map((line) => line.msg)).toContain('request completed');
+    for (const line of ofRequest) expect(line.correlationId).toBe(requestId);
+    for (const line of parsed.filter((l) => l.msg === 'request completed'))
+      expect(line).toMatchObject({ requestId: expect.any(String), correlationId: line.requestId });
+    // the confirmation letter is a reaction to the request's event: its line carries the request's id
+    const reactions = parsed.filter((line) => line.msg === 'reacted' && line.correlationId === requestId);
+    expect(reactions.map((line) => line.reactor)).toContain(EMAIL_CONFIRMATION_REACTOR);
   });
 });

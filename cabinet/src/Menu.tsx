@@ -13,7 +13,7 @@ import { ROLES } from './staff';
  * profile and one's own.
  */
 export function Menu() {
-  const role = useGetIdentity().identity?.role;
+  const role: unknown = useGetIdentity().identity?.role;
   const owner = role === ROLES.AGENCY_OWNER;
   if (role === ROLES.MODERATOR) return <ModeratorMenu />;
   return (

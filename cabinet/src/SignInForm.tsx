@@ -13,7 +13,7 @@ const DEMO = [
  * react-admin: the first visit signed out shows it before the cabinet's code is loaded at all
  * (main.tsx), and react-admin's own sign-in page (LoginPage.tsx) is this form too.
  */
-export function SignInForm({ signIn }: { signIn(phone: string, code: string): Promise<void> }) {
+export function SignInForm({ signIn }: { signIn: (phone: string, code: string) => Promise<void> }) {
   const [phone, setPhone] = useState('');
   const [endTime, setEndTime] = useState<string | null>(null);
   const [step, setStep] = useState<'phone' | 'code'>('phone');

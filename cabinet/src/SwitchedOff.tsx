@@ -24,7 +24,8 @@ export function SwitchedOff() {
                 {translate('cabinet.switchedOff.again')}
               </Button>
               <Button href="/">{translate('cabinet.switchedOff.site')}</Button>
-              <Button color="inherit" onClick={() => logout()}>
+              {/* react-admin's logout ends the session and redirects by itself: nothing is left to await */}
+              <Button color="inherit" onClick={() => void logout()}>
                 {translate('cabinet.switchedOff.logout')}
               </Button>
             </Stack>

@@ -12,7 +12,7 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   const { body, user: _user, ...init } = options;
   try {
     const answer = await request<unknown>(url, { ...(init as ApiInit), body });
-    const json = answer.json as ReturnType<typeof JSON.parse>;
+    const { json } = answer;
     return { status: answer.status, headers: answer.headers, body: JSON.stringify(json), json };
   } catch (error) {
     if (error instanceof ApiError) throw toHttpError(error);
@@ -30,7 +30,7 @@ export const cabinetApi = typedApi((path, { method, body, headers, signal }) =>
     headers: headers ? new Headers(headers) : undefined,
     body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
     signal,
-  }).then((answer) => answer.json as unknown),
+  }).then((answer) => answer.json),
 );
 
 /** The client's error as react-admin's: its notification shows the message, its forms the field errors. */
@@ -49,7 +49,7 @@ export function toHttpError(error: ApiError): HttpError {
  * names come from the input, so the nodes have no prototype: a field named `__proto__` is a field.
  */
 function toNested(flat: Record<string, string>) {
-  const out: Record<string, unknown> = Object.create(null);
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [path, message] of Object.entries(flat)) {
     const parts = path.split('.');
     let node = out;

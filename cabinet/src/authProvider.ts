@@ -47,11 +47,17 @@ export const authProvider: AuthProvider = {
     // no notification: a visitor who is not signed in simply lands on the sign-in page
     const me = await loadProfile();
     staffSignedIn = isStaff(me);
+    // react-admin's contract: a failed check rejects with where to go and `message: false` (no notification)
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!staffSignedIn) throw { redirectTo: '/login', message: false };
   },
+  // async with nothing to await: react-admin reads the throws below as the rejections it expects
+  // eslint-disable-next-line @typescript-eslint/require-await
   async checkError(error: { status?: number; message?: string }) {
     // switched off by the owner: still signed in (the site is theirs), but no agency screen opens
     if (error?.status === 403 && error.message === SWITCHED_OFF)
+      // react-admin's contract, as in checkAuth: the rejection says where to go, with no notification
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw { logoutUser: false, redirectTo: '/switched-off', message: false };
     if (error?.status === 401) {
       staffSignedIn = false; // the server has already ended the session and cleared the cookie

@@ -23,6 +23,7 @@ import {
   type UpdateResult,
 } from 'react-admin';
 import { cabinetApi as api, httpClient, toHttpError } from './api';
+import { fieldErrorsOf } from './httpErrors';
 import { authProvider } from './authProvider';
 import type { ModerationCalls } from './moderation/calls';
 import type { Period, RunningTariff } from './types';
@@ -175,7 +176,7 @@ async function saveAgency(agencyId: string, form: AgencyForm): Promise<AgencyDto
     });
     return saved.data;
   } catch (error) {
-    const errors = (error as HttpError).body?.errors as Record<string, unknown> | undefined;
+    const errors = fieldErrorsOf(error);
     if (errors && Object.hasOwn(errors, 'agencyName')) {
       const { agencyName, ...rest } = errors;
       throw new HttpError((error as HttpError).message, (error as HttpError).status, {
@@ -193,7 +194,8 @@ async function saveAgency(agencyId: string, form: AgencyForm): Promise<AgencyDto
 async function employeesPage(params: GetListParams) {
   const all = (await api.get('/api/agency/{id}/employee', { path: { id: await agencyId() } })).data;
   const { field, order } = params.sort ?? { field: 'name', order: 'ASC' };
-  const q = String(params.filter?.q ?? '')
+  const { q: search } = (params.filter ?? {}) as { q?: string };
+  const q = String(search ?? '')
     .trim()
     .toLocaleLowerCase('ru');
   const digits = q.replace(/\D/g, '');
@@ -239,8 +241,9 @@ export const dataProvider = {
     }
     if (resource !== 'bookings') return base.getList(resource, params);
     const { page, perPage } = params.pagination ?? { page: 1, perPage: 15 };
-    const status = Number(params.filter?.status ?? 1);
-    const { startDate, endDate } = (params.filter ?? {}) as Period;
+    const filter = (params.filter ?? {}) as Period & { status?: number | string };
+    const status = Number(filter.status ?? 1);
+    const { startDate, endDate } = filter;
     const { data, meta } = await api.get('/api/booking/daily-rent/list-for-agent', {
       query: { status, limit: perPage, offset: page, startDate, endDate },
     });
@@ -255,8 +258,10 @@ export const dataProvider = {
       return { data: { id: params.id, ...balance.data } };
     }
     const result = await base.getOne(resource, params);
-    if (resource !== 'publications' || !params.meta?.withTariff) return result;
-    return { data: { ...result.data, currentTariff: await currentTariffOf(result.data) } };
+    const meta = params.meta as { withTariff?: boolean } | undefined;
+    if (resource !== 'publications' || !meta?.withTariff) return result;
+    const listing = result.data as Parameters<typeof currentTariffOf>[0] & RaRecord;
+    return { data: { ...listing, currentTariff: await currentTariffOf(listing) } };
   },
   /** an employee added by the phone of a registered user; an invoice asked of the accounting department */
   async create<R extends RaRecord>(resource: string, params: CreateParams): Promise<CreateResult<R>> {

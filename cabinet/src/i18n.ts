@@ -28,7 +28,7 @@ export function addMessages(texts: object, prefix = ''): void {
 
 export const i18nProvider: I18nProvider = {
   ...polyglot,
-  translate: (key, options) => {
+  translate: (key: string, options?: Record<string, string | number>) => {
     const text = later.get(key);
     if (text === undefined) return polyglot.translate(key, options);
     return text.replace(/%\{(\w+)\}/g, (placeholder, name: string) =>

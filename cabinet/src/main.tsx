@@ -23,8 +23,9 @@ async function showSignIn() {
 }
 
 // a signed-out visit lands on the sign-in wherever its address pointed; after it, the cabinet opens there
-// (the first screen rendered marks the page usable: <html data-hydrated>)
-profile()
+// (the first screen rendered marks the page usable: <html data-hydrated>); nothing awaits the page's
+// start, and a failure to open shows in the console
+void profile()
   .catch(() => null)
   .then((me) => (isStaff(me) ? openCabinet() : showSignIn()))
   .then(markHydratedWhenIdle);

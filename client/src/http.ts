@@ -88,7 +88,7 @@ export async function request<T = unknown>(path: string, init: ApiInit = {}): Pr
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new ApiError(0, envelopeOf(0, null));
   }
-  const json = await response.json().catch(() => null);
+  const json: unknown = await response.json().catch(() => null);
   if (!response.ok) throw new ApiError(response.status, envelopeOf(response.status, json));
   return { status: response.status, headers: response.headers, json: json as T };
 }

@@ -129,7 +129,13 @@ export async function render({
           const sink = new PassThrough();
           const chunks: Buffer[] = [];
           sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-          sink.on('end', () => (failed ? reject(failed) : resolve(Buffer.concat(chunks).toString('utf8'))));
+          sink.on('end', () =>
+            failed
+              ? reject(
+                  failed instanceof Error ? failed : new Error('the page did not render', { cause: failed }),
+                )
+              : resolve(Buffer.concat(chunks).toString('utf8')),
+          );
           stream.pipe(sink);
         },
         onShellError: reject,

@@ -46,7 +46,7 @@ async function start() {
   // the matched page's chunk first: hydration then meets the same tree the server rendered
   if (rendered) {
     const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(handlesOf(matches).map((h) => h.preload?.()));
+    await Promise.all(handlesOf(matches).flatMap((h) => (h.preload ? [h.preload()] : [])));
     await nextTask();
   }
   siteTheme();

@@ -163,7 +163,7 @@ export function StatisticsCard() {
             size="small"
             exclusive
             value={period}
-            onChange={(_e, v) => v && setPeriod(v)}
+            onChange={(_e, v: number | null) => v && setPeriod(v)}
             aria-label={translate('cabinet.statistics.period')}
           >
             {PERIODS.map((p) => (

@@ -21,6 +21,7 @@ import {
   List,
   NumberField,
   Pagination,
+  type RaRecord,
   TextField,
   useListContext,
   useNotify,
@@ -161,13 +162,17 @@ function Actions() {
 const TABLE_SCROLLS = { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } };
 
 function TabbedBookings() {
-  const { filterValues, setFilters, data } = useListContext();
+  const list = useListContext<RaRecord>();
+  const { setFilters, data } = list;
+  // react-admin leaves a list's filters untyped: these are the ones this list sets
+  const filterValues = list.filterValues as {
+    status?: number | string;
+    startDate?: string;
+    endDate?: string;
+  };
   const status = Number(filterValues.status ?? 1);
   const tab = TABS.find((t) => t.status === status) ?? TABS[0];
-  const period = {
-    startDate: filterValues.startDate as string | undefined,
-    endDate: filterValues.endDate as string | undefined,
-  };
+  const period = { startDate: filterValues.startDate, endDate: filterValues.endDate };
   const provider = useCabinetData();
   const translate = useCabinetTranslate();
   // the tabs count the requests of the period the list shows

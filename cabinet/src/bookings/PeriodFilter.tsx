@@ -11,7 +11,7 @@ import { useCabinetTranslate } from '../i18n/translate';
  * (from the first day, before the last). In Russian whatever the browser's language (dayjs `ru`,
  * ДД.ММ.ГГГГ); «Сбросить даты» shows every request again.
  */
-export function PeriodFilter({ value, onChange }: { value: Period; onChange(period: Period): void }) {
+export function PeriodFilter({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
   const translate = useCabinetTranslate();
   // the days as picked, here: the list's filter follows them half a second later (react-admin's
   // pause), and fed back into the pickers it overwrote the digits being typed meanwhile

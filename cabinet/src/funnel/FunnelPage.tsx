@@ -105,7 +105,7 @@ export function FunnelPage() {
             </RussianDates>
             {query.isPending && <CircularProgress aria-label={t('funnel.title')} />}
             {query.error && (
-              <Alert severity="error">{(query.error as Error).message || t('funnel.error')}</Alert>
+              <Alert severity="error">{(query.error).message || t('funnel.error')}</Alert>
             )}
             {funnel && (
               <>

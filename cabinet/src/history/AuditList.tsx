@@ -78,7 +78,9 @@ const filters = [
 /** the CSV of what the list shows (every page), from the server: Russian headers, formula cells escaped */
 function Actions() {
   const translate = useCabinetTranslate();
-  const { filterValues, sort } = useListContext();
+  const list = useListContext();
+  const { sort } = list;
+  const filterValues = list.filterValues as object;
   return (
     <TopToolbar>
       <Button

@@ -23,9 +23,10 @@ import {
   type DragEvent,
   type KeyboardEvent,
 } from 'react';
-import { InputHelperText, useInput, type HttpError } from 'react-admin';
+import { InputHelperText, useInput } from 'react-admin';
 import { SCREEN_READER_ONLY } from '@estate/client';
 import { useCabinetData } from '../agency/useAgency';
+import { fieldErrorsOf } from '../httpErrors';
 import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
 import type { ListingPhoto } from '../types';
 
@@ -64,7 +65,7 @@ function refusalOf(file: File): MessageKey | null {
  * whole request is refused, nothing stored); any other failure (429, no connection) is the batch's.
  */
 function refusalsOf(error: unknown, count: number): { byFile: Map<number, string>; general: string } {
-  const errors = (error as HttpError).body?.errors as Record<string, unknown> | undefined;
+  const errors = fieldErrorsOf(error);
   const files = errors?.files;
   const byFile = new Map<number, string>();
   if (files && typeof files === 'object')
@@ -100,7 +101,7 @@ export function PhotosInput() {
   const { field, fieldState } = useInput({
     source: 'images',
     defaultValue: [],
-    format: (v: unknown) => (Array.isArray(v) ? v : []),
+    format: (v: unknown): ListingPhoto[] => (Array.isArray(v) ? (v as ListingPhoto[]) : []),
     validate,
   });
   const photos = field.value as Photo[];
@@ -450,7 +451,7 @@ export function PhotosInput() {
                     component="img"
                     src={thumb?.webp ?? local?.preview ?? photo.path}
                     // the card size for sharper screens; the thumbnail is 109x80
-                    srcSet={thumb ? `${thumb.webp} 1x, ${variants!.card.webp} 3x` : undefined}
+                    srcSet={thumb ? `${thumb.webp} 1x, ${variants.card.webp} 3x` : undefined}
                     alt=""
                     draggable={false}
                     loading="lazy"

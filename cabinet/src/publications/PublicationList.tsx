@@ -118,7 +118,10 @@ function Actions() {
 const TABLE_SCROLLS = { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } };
 
 function TabbedPublications() {
-  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const list = useListContext();
+  const { setFilters } = list;
+  // react-admin leaves a list's filters untyped: the status tab is the one this list sets
+  const filterValues = list.filterValues as { status?: number | string };
   const translate = useCabinetTranslate();
   const status = Number(filterValues.status ?? STATUS_TABS[0].status);
   const tab = STATUS_TABS.find((t) => t.status === status) ?? STATUS_TABS[0];
@@ -128,7 +131,7 @@ function TabbedPublications() {
       <Tabs
         variant="scrollable"
         value={tab.status}
-        onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, displayedFilters)}
+        onChange={(_, value: number) => setFilters({ ...filterValues, status: value }, list.displayedFilters)}
         sx={{ contain: 'inline-size' }}
       >
         {STATUS_TABS.map((t) => (

@@ -1,14 +1,8 @@
 import PublishIcon from '@mui/icons-material/Publish';
 import { useState } from 'react';
-import {
-  Button,
-  type HttpError,
-  useDataProvider,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-} from 'react-admin';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { CabinetDataProvider } from '../dataProvider';
+import { fieldErrorsOf } from '../httpErrors';
 import { STATUS } from './choices';
 
 /** The field errors' messages, when the server named some (no point on the map, no price), else the message. */
@@ -18,7 +12,7 @@ function reasonOf(error: unknown): string {
     if (typeof node === 'string') messages.push(node);
     else if (node && typeof node === 'object') Object.values(node).forEach(walk);
   };
-  walk((error as HttpError).body?.errors);
+  walk(fieldErrorsOf(error));
   return messages.length ? messages.join('. ') : (error as Error).message;
 }
 
@@ -36,22 +30,26 @@ export function PublishButton() {
       record.status !== STATUS.ARCHIVED)
   )
     return null;
+  const publish = async (id: string) => {
+    setPending(true);
+    try {
+      await dataProvider.publish('publications', id);
+      notify('resources.publications.notifications.published', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(reasonOf(error) || 'resources.publications.notifications.publishFailed', { type: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
   return (
     <Button
       label="resources.publications.actions.publish"
       disabled={pending}
-      onClick={async (event) => {
+      onClick={(event) => {
         event.stopPropagation();
-        setPending(true);
-        try {
-          await dataProvider.publish('publications', record.id);
-          notify('resources.publications.notifications.published', { type: 'success' });
-          refresh();
-        } catch (error) {
-          notify(reasonOf(error) || 'resources.publications.notifications.publishFailed', { type: 'error' });
-        } finally {
-          setPending(false);
-        }
+        // publish reports its own failure (a notification): nothing is left to await
+        void publish(record.id);
       }}
     >
       <PublishIcon />

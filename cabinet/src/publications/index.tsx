@@ -32,7 +32,7 @@ type Sent = {
  */
 const fittingDealAndType = (data: Sent) => {
   const fits = characteristicsOf(data.dealCategory, data.propertyType);
-  const hidden = ALL_CHARACTERISTICS.filter((c) => !fits.has(c)).map((c) => [c, null]);
+  const hidden = ALL_CHARACTERISTICS.filter((c) => !fits.has(c)).map((c) => [c, null] as const);
   return {
     ...data,
     ...Object.fromEntries(hidden),

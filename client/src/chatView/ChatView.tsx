@@ -40,7 +40,7 @@ function ChatListItem({
 }: {
   chat: ChatListItemDto;
   selected: boolean;
-  onSelect(): void;
+  onSelect: () => void;
 }) {
   const { roomCount, totalArea } = chat.ad.characteristics;
   return (
@@ -108,7 +108,7 @@ export function ChatView({
   chatId: string | null;
   adId: string | null;
   /** a chat chosen (null: back to the list) */
-  onChoose(chatId: string | null): void;
+  onChoose: (chatId: string | null) => void;
   category?: ChatCategory;
 }) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { CodeInput } from './CodeInput';
 
 /** The code entry as its screens hold it: the code in the parent's state, every full code reported. */
-function Holder({ onComplete, initial = '' }: { onComplete(code: string): void; initial?: string }) {
+function Holder({ onComplete, initial = '' }: { onComplete: (code: string) => void; initial?: string }) {
   const [code, setCode] = useState(initial);
   return <CodeInput value={code} onChange={setCode} onComplete={onComplete} />;
 }

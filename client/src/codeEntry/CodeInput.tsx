@@ -10,8 +10,8 @@ export function CodeInput({
   disabled,
 }: {
   value: string;
-  onChange(value: string): void;
-  onComplete(code: string): void;
+  onChange: (value: string) => void;
+  onComplete: (code: string) => void;
   error?: boolean;
   disabled?: boolean;
 }) {
@@ -46,7 +46,9 @@ export function CodeInput({
       {[0, 1, 2, 3].map((i) => (
         <TextField
           key={i}
-          inputRef={(el) => (refs.current[i] = el)}
+          inputRef={(el: HTMLInputElement | null) => {
+            refs.current[i] = el;
+          }}
           value={value[i] ?? ''}
           disabled={disabled}
           error={error}

@@ -34,9 +34,9 @@ export function CodeStep({
 }: {
   phone: string;
   endTime: string | null;
-  onSubmit(code: string): Promise<void>;
-  onResend(): Promise<void>;
-  onBack(): void;
+  onSubmit: (code: string) => Promise<void>;
+  onResend: () => Promise<void>;
+  onBack: () => void;
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +93,8 @@ export function CodeStep({
       <CodeInput
         value={code}
         onChange={setCode}
-        onComplete={check}
+        // check and resend show their own failures in the step: nothing is left to await
+        onComplete={(value) => void check(value)}
         error={Boolean(error)}
         disabled={pending}
       />
@@ -112,7 +113,7 @@ export function CodeStep({
           Новый код можно получить через {seconds} сек.
         </Typography>
       ) : (
-        <Button onClick={resend}>Получить новый код</Button>
+        <Button onClick={() => void resend()}>Получить новый код</Button>
       )}
       <Button variant="text" color="inherit" onClick={onBack}>
         Назад

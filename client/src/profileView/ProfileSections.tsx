@@ -24,7 +24,7 @@ import type { ProfileTexts } from './texts';
 type SectionProps = {
   me: ProfileDto;
   /** the profile asked again after a change (the session's, the app bar's name) */
-  reload(): Promise<void>;
+  reload: () => Promise<void>;
   texts: ProfileTexts;
 };
 
@@ -123,7 +123,8 @@ function NameSection({ me, reload, texts }: SectionProps) {
         />
         <Button
           variant="contained"
-          onClick={save}
+          // save shows its own outcome under the field: nothing is left to await
+          onClick={() => void save()}
           disabled={!name.trim() || name.trim() === me.name}
           sx={{ mt: { sm: 1 } }}
         >
@@ -189,7 +190,7 @@ function PhoneSection({ me, reload, texts }: SectionProps) {
             variant="contained"
             disabled={!isFullPhone(phone)}
             sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}
-            onClick={() => requestCode().catch((e) => setError(failureText(e, texts, 'newPhone')))}
+            onClick={() => void requestCode().catch((e) => setError(failureText(e, texts, 'newPhone')))}
           >
             {texts.getCode}
           </Button>
@@ -245,7 +246,8 @@ function EmailSection({ me, reload, texts }: SectionProps) {
             ) : (
               <>
                 <Chip size="small" color="warning" label={texts.unconfirmed} />
-                <Button size="small" onClick={sendLink}>
+                {/* sendLink and change show their own failures in the section: nothing is left to await */}
+                <Button size="small" onClick={() => void sendLink()}>
                   {texts.sendLink}
                 </Button>
               </>
@@ -268,7 +270,7 @@ function EmailSection({ me, reload, texts }: SectionProps) {
           <Button
             variant="contained"
             disabled={!email.trim()}
-            onClick={change}
+            onClick={() => void change()}
             sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap' }}
           >
             {texts.changeEmail}

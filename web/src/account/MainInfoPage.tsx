@@ -59,7 +59,8 @@ export function MainInfoPage() {
           variant="outlined"
           onClick={() => {
             // leave the account first, so its guard does not take the logout for a visitor to sign in
-            navigate('/');
+            // (navigate answers a promise only in a data router; nothing waits for the move or the logout)
+            void navigate('/');
             void logout();
           }}
         >

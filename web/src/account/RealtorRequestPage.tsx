@@ -84,7 +84,7 @@ export function RealtorRequestPage() {
   const confirm = async () => {
     await api.post('/api/realtor-database-request/confirm');
     await reload();
-    navigate('/account');
+    await navigate('/account');
   };
   const field = (key: keyof typeof EMPTY, label: string, required = false) => (
     <TextField
@@ -142,7 +142,7 @@ export function RealtorRequestPage() {
               select
               label="Форма"
               value={form.legalEntity}
-              onChange={(e) => setForm({ ...form, legalEntity: Number(e.target.value) as 1 | 2 | 3 })}
+              onChange={(e) => setForm({ ...form, legalEntity: Number(e.target.value) })}
             >
               <MenuItem value={1}>Юр. лицо</MenuItem>
               <MenuItem value={2}>ИП</MenuItem>

@@ -19,7 +19,7 @@ const STATUS_COLORS: Record<number, 'warning' | 'success' | 'error'> = {
  * listings (16 cards) and the realtor request"): the listings this browser opened last, and where
  * the user's realtor request stands, with the way to it.
  */
-export default function SummaryDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export default function SummaryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const viewed = useRecentlyViewed();
   const request = useQuery({
     queryKey: ['realtor-request'],

@@ -57,7 +57,11 @@ export function AuthModal() {
         <Typography id="auth-title" variant="h5" fontWeight={700} mb={1}>
           {tab === 'register' ? 'Регистрация' : 'Вход'}
         </Typography>
-        <Tabs value={tab ?? 'login'} onChange={(_e, v) => session.openAuth(v)} sx={{ mb: 2 }}>
+        <Tabs
+          value={tab ?? 'login'}
+          onChange={(_e, v: 'login' | 'register') => session.openAuth(v)}
+          sx={{ mb: 2 }}
+        >
           <Tab value="login" label="Вход" />
           <Tab value="register" label="Регистрация" />
         </Tabs>
@@ -98,11 +102,12 @@ function SignIn() {
     <Stack
       spacing={2}
       component="form"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
         setPending(true);
         setError(null);
-        await requestCode()
+        // the failure shows on the form: nothing is left to await
+        void requestCode()
           .catch((failure) => setError(asApiError(failure)))
           .finally(() => setPending(false));
       }}
@@ -181,7 +186,7 @@ function SignUp() {
           await confirmPhone(digits, code);
           await session.signedIn();
           session.closeAuth();
-          navigate('/account/user/main-info');
+          await navigate('/account/user/main-info');
         }}
       />
     );
@@ -191,12 +196,13 @@ function SignUp() {
       spacing={1.5}
       component="form"
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
         setTouched(true);
         if (invalid) return;
         setPending(true);
-        await requestCode()
+        // the failure shows on the form: nothing is left to await
+        void requestCode()
           .catch((failure) => setError(asApiError(failure)))
           .finally(() => setPending(false));
       }}

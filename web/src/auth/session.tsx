@@ -19,15 +19,15 @@ type Session = {
   profile: Profile | null;
   /** true until the first profile load has answered */
   loading: boolean;
-  reload(): Promise<void>;
+  reload: () => Promise<void>;
   signedIn(): Promise<void>;
-  logout(): Promise<void>;
+  logout: () => Promise<void>;
   /** ids of the signed-in user's favourites, loaded with the profile */
   favourites: Set<string>;
-  toggleFavourite(publicationId: string): Promise<void>;
+  toggleFavourite: (publicationId: string) => Promise<void>;
   authOpen: 'login' | 'register' | null;
-  openAuth(tab?: 'login' | 'register'): void;
-  closeAuth(): void;
+  openAuth: (tab?: 'login' | 'register') => void;
+  closeAuth: () => void;
 };
 
 type Loaded = { profile: Profile | null; favourites: Set<string> };
@@ -111,7 +111,7 @@ function sessionStore() {
   return {
     actions,
     apply,
-    subscribe(listener: () => void) {
+    subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -84,7 +84,7 @@ export function AvailabilityCalendar({
 }: {
   publicationId: string;
   stay: Stay;
-  onChange(stay: Stay): void;
+  onChange: (stay: Stay) => void;
   /** the first day that may be picked (YYYY-MM-DD, Moscow's today) */
   today: string;
   disabled?: boolean;

@@ -15,8 +15,8 @@ export function CancelBookingDialog({
   onClose,
 }: {
   /** cancels with the reason; a refusal is thrown (ApiError) */
-  onCancel(reason: string): Promise<unknown>;
-  onClose(): void;
+  onCancel: (reason: string) => Promise<unknown>;
+  onClose: () => void;
 }) {
   const [reason, setReason] = useState(DEFAULT_REASON);
   const [pending, setPending] = useState(false);

@@ -41,7 +41,12 @@ export function MyBookingsPage() {
       <Typography variant="h4" fontWeight={700}>
         Посуточная аренда
       </Typography>
-      <ToggleButtonGroup exclusive value={tab} onChange={(_e, v) => v && setTab(v)} size="small">
+      <ToggleButtonGroup
+        exclusive
+        value={tab}
+        onChange={(_e, v: typeof tab | null) => v && setTab(v)}
+        size="small"
+      >
         {TABS.map((t) => (
           <ToggleButton key={t.key} value={t.key}>
             {t.label}

@@ -37,7 +37,7 @@ function DayField({
   /** the name of the button that opens the calendar */
   calendarLabel: string;
   value: string;
-  onChange(day: string): void;
+  onChange: (day: string) => void;
   minDate?: Dayjs;
   problem: string | null;
   size: 'small' | 'medium';
@@ -85,7 +85,7 @@ export function StayDates({
   showProblem = true,
 }: {
   value: Stay;
-  onChange(stay: Stay): void;
+  onChange: (stay: Stay) => void;
   size?: 'small' | 'medium';
   disabled?: boolean;
   /** the first day that may be picked (today for a booking) */

@@ -89,8 +89,8 @@ export function FilterTags({
 }: {
   tags: FilterTag[];
   sort: string;
-  onChange(next: Filters): void;
-  onReset(sort: string): void;
+  onChange: (next: Filters) => void;
+  onReset: (sort: string) => void;
 }) {
   if (!tags.length) return null;
   return (

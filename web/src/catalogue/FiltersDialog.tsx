@@ -98,7 +98,7 @@ function CharacteristicField({
 }: {
   info: CharacteristicDto;
   value: CharacteristicFilter | undefined;
-  onChange(next: CharacteristicFilter): void;
+  onChange: (next: CharacteristicFilter) => void;
 }) {
   const title = info.measure ? `${info.name}, ${info.measure}` : info.name;
   if (info.filterType === 2) {
@@ -186,12 +186,12 @@ export default function FiltersDialog({
   onApply,
 }: {
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
   deal: DealCategory;
   value: Filters;
   /** the search body of some filters, with the page's place */
-  toRequest(filters: Filters): SearchRequest;
-  onApply(filters: Filters): void;
+  toRequest: (filters: Filters) => SearchRequest;
+  onApply: (filters: Filters) => void;
 }) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));

@@ -15,7 +15,7 @@ async function revealPhone(publicationId: string): Promise<string> {
   return answer.data.phone;
 }
 
-export type PhoneReveal = { state: Reveal; reveal(): void };
+export type PhoneReveal = { state: Reveal; reveal: () => void };
 
 /** The reveal's state, to share between two buttons of one listing (its card and a phone's sticky bar). */
 export function usePhoneReveal(publicationId: string): PhoneReveal {

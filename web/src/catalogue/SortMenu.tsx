@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { SORTS } from './filters';
 
 /** The spec's sort (Modals: «by date or by price»): a menu of the four orders; a choice applies at once. */
-export function SortMenu({ value, onChange }: { value: string; onChange(sort: string): void }) {
+export function SortMenu({ value, onChange }: { value: string; onChange: (sort: string) => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>

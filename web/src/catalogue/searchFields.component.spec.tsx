@@ -10,7 +10,7 @@ function Held<T>({
   field,
 }: {
   initial: T;
-  field(value: T, onChange: (next: T) => void): ReactElement;
+  field: (value: T, onChange: (next: T) => void) => ReactElement;
 }) {
   const [value, setValue] = useState(initial);
   return field(value, setValue);
@@ -62,8 +62,8 @@ describe('RangeField and PriceRange', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Цена от, ₽'), '5 000 000 ₽');
     await user.type(screen.getByLabelText('до, ₽'), '4000000');
-    expect((screen.getByLabelText('Цена от, ₽') as HTMLInputElement).value).toBe('5000000');
-    expect((screen.getByLabelText('до, ₽') as HTMLInputElement).value).toBe('4000000');
+    expect(screen.getByLabelText<HTMLInputElement>('Цена от, ₽').value).toBe('5000000');
+    expect(screen.getByLabelText<HTMLInputElement>('до, ₽').value).toBe('4000000');
     // PriceRange shows no error of its own: its form says it once for the search
     expect(screen.getByLabelText('Цена от, ₽').getAttribute('aria-invalid')).toBe('false');
   });
@@ -92,7 +92,7 @@ describe('RangeField and PriceRange', () => {
     );
     fireEvent.change(screen.getByLabelText('Площадь от'), { target: { value: '52,755' } });
     fireEvent.change(screen.getByLabelText('до'), { target: { value: '40' } });
-    expect((screen.getByLabelText('Площадь от') as HTMLInputElement).value).toBe('52.75');
+    expect(screen.getByLabelText<HTMLInputElement>('Площадь от').value).toBe('52.75');
     expect(screen.getByLabelText('Площадь от').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('«от» больше, чем «до»')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('до'), { target: { value: '60' } });
@@ -114,6 +114,6 @@ describe('GuestCounter', () => {
     expect(screen.getByTestId('guests').textContent).toBe('5 гостей');
     for (let i = 0; i < 5; i++) await user.click(screen.getByRole('button', { name: 'Меньше гостей' }));
     expect(screen.getByTestId('guests').textContent).toBe('Укажите количество гостей');
-    expect((screen.getByRole('button', { name: 'Меньше гостей' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Меньше гостей' }).disabled).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { METRO_CHOICES } from './filters';
 
 /** a field's own styles, then those its caller adds (MUI's sx array) */
 const withSx = (own: SxProps<Theme>, added?: SxProps<Theme>): SxProps<Theme> =>
-  [own, ...(Array.isArray(added) ? added : [added])] as SxProps<Theme>;
+  [own, ...(Array.isArray(added) ? (added as unknown[]) : [added])] as SxProps<Theme>;
 
 /** digits only, at most 12 (a price in roubles) */
 export const digits = (value: string) => value.replace(/\D/g, '').slice(0, 12);
@@ -33,7 +33,7 @@ export function RoomsPicker({
   sx,
 }: {
   value: number[];
-  onChange(rooms: number[]): void;
+  onChange: (rooms: number[]) => void;
   studio?: boolean;
   sx?: SxProps<Theme>;
 }) {
@@ -92,11 +92,11 @@ export function RangeField({
 }: {
   min: string;
   max: string;
-  onChange(range: { min: string; max: string }): void;
+  onChange: (range: { min: string; max: string }) => void;
   labels: { min: string; max: string };
   names?: { min: string; max: string };
   /** what a typed value keeps (digits, a decimal) */
-  clean(value: string): string;
+  clean: (value: string) => string;
   decimal?: boolean;
   error?: boolean;
   /** under «от», when the range is wrong */
@@ -163,7 +163,7 @@ export function MetroField({
   sx,
 }: {
   value: string;
-  onChange(metro: string): void;
+  onChange: (metro: string) => void;
   sx?: SxProps<Theme>;
 }) {
   return (
@@ -192,7 +192,7 @@ export function GuestCounter({
   sx,
 }: {
   value: number;
-  onChange(n: number): void;
+  onChange: (n: number) => void;
   sx?: SxProps<Theme>;
 }) {
   return (

@@ -27,9 +27,11 @@ export function ChatButton({
       variant={variant}
       startIcon={<ChatIcon />}
       fullWidth={fullWidth}
-      onClick={() =>
-        profile ? navigate(`/chat?adId=${encodeURIComponent(publicationId)}`) : openAuth('login')
-      }
+      onClick={() => {
+        // navigate answers a promise only in a data router: nothing waits for the move
+        if (profile) void navigate(`/chat?adId=${encodeURIComponent(publicationId)}`);
+        else openAuth('login');
+      }}
     >
       Написать
     </Button>

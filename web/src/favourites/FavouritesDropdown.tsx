@@ -9,7 +9,7 @@ export const DROPDOWN_LIMIT = 14;
 const ROW = 64;
 
 /** The header's dropdown of a signed-in user's favourites (product.md Favourites), with a link to them all. */
-export default function Dropdown({ onClose }: { onClose(): void }) {
+export default function Dropdown({ onClose }: { onClose: () => void }) {
   const { items } = useFavouriteListings(DROPDOWN_LIMIT);
   const shown = items?.slice(0, DROPDOWN_LIMIT);
   return (

@@ -109,7 +109,8 @@ export function BottomMenu() {
   const follow = (event: MouseEvent<HTMLAnchorElement>, to: string) => {
     if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
-    navigate(to, { replace: pathname === to });
+    // navigate answers a promise only in a data router: nothing waits for the move
+    void navigate(to, { replace: pathname === to });
   };
   return (
     <>

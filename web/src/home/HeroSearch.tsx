@@ -23,7 +23,7 @@ export default function HeroSearch({
 }: {
   deal: DealCategory;
   filters: Filters;
-  onChange(f: Filters): void;
+  onChange: (f: Filters) => void;
 }) {
   const navigate = useNavigate();
   const daily = deal === 'dailyRent';

@@ -16,7 +16,7 @@ const WIDTH = 280;
  * profile link, the sections, the site's phone, e-mail and socials, a call-back and «Разместить
  * объявление».
  */
-export default function MenuDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
+export default function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { profile, loading, openAuth } = useSession();
   const settings = useSiteSettings();
   return (

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mui/material';
+import { Button, type ButtonProps, type SxProps, type Theme } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { USER_ROLE, useSession } from '../auth/session';
 import { CABINET_SCREENS, cabinetAddress } from '../account/cabinetScreens';
@@ -21,10 +21,11 @@ export function PlaceListingButton({ onClick, sx, ...props }: Omit<ButtonProps, 
         onClick?.(event);
         if (loading) return;
         if (!profile) openAuth('login');
-        else if (profile.role === USER_ROLE) navigate('/account/user/realtor-request');
+        // (navigate answers a promise only in a data router: nothing waits for the move)
+        else if (profile.role === USER_ROLE) void navigate('/account/user/realtor-request');
         else window.location.assign(cabinetAddress(CABINET_SCREENS['publications-list']));
       }}
-      sx={[{ whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? (sx as unknown[]) : [sx])] as SxProps<Theme>}
     >
       Разместить объявление
     </Button>

@@ -15,7 +15,7 @@ export function ChoiceField<T extends string | number>({
   label: string;
   value: T | '';
   choices: readonly Choice<T>[];
-  onChange(value: T): void;
+  onChange: (value: T) => void;
   required?: boolean;
   fullWidth?: boolean;
   error?: string | null;

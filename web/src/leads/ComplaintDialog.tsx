@@ -23,7 +23,7 @@ export default function ComplaintDialog({
 }: {
   publicationId: string;
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
 }) {
   const { profile } = useSession();
   const [phone, setPhone] = useState(profile ? formatPhone(profile.phone) : '');

@@ -13,7 +13,7 @@ export function ModalShell({
   maxWidth = 'xs',
 }: {
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
   title: string;
   subtitle?: string;
   children: ReactNode;
@@ -47,7 +47,12 @@ export default function RequestDialog({
   title,
   subtitle,
   ...form
-}: Omit<RequestFormProps, 'onDone'> & { open: boolean; onClose(): void; title: string; subtitle?: string }) {
+}: Omit<RequestFormProps, 'onDone'> & {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  subtitle?: string;
+}) {
   return (
     <ModalShell open={open} onClose={onClose} title={title} subtitle={subtitle}>
       <RequestForm {...form} onDone={onClose} />

@@ -20,7 +20,7 @@ export type RequestFormProps = {
   fixedText?: string;
   successTitle?: string;
   successText?: string;
-  onDone?(): void;
+  onDone?: () => void;
 };
 
 /**

@@ -52,7 +52,7 @@ type Form = {
  * The request for a listing not found (popup-not-found-ad; product.md): three steps of the
  * wanted flat and the contacts under «Шаг N из 3», then the SMS code, then success or failure.
  */
-export default function SelectionDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+export default function SelectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { profile } = useSession();
   const initial = (): Form => ({
     city: '',

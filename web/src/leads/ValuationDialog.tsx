@@ -61,7 +61,7 @@ export default function ValuationDialog({
   titlePage,
 }: {
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
   titlePage: string;
 }) {
   const { profile } = useSession();

@@ -7,7 +7,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 export function useLazyModal<P extends { open: boolean; onClose(): void }>(
   Modal: ComponentType<P>,
   props: Omit<P, 'open' | 'onClose'>,
-): { open(): void; element: ReactNode } {
+): { open: () => void; element: ReactNode } {
   const [state, setState] = useState<'never' | 'open' | 'closed'>('never');
   const element =
     state === 'never' ? null : (

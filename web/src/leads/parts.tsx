@@ -32,7 +32,7 @@ export function ResultView({
   title: string;
   text: ReactNode;
   button: string;
-  onButton(): void;
+  onButton: () => void;
 }) {
   return (
     <Stack alignItems="center" spacing={1.5} textAlign="center" py={2} role={ok ? 'status' : 'alert'}>
@@ -62,7 +62,7 @@ export function PolicyConsent({
   showError,
 }: {
   checked: boolean;
-  onChange(value: boolean): void;
+  onChange: (value: boolean) => void;
   showError: boolean;
 }) {
   const settings = useSiteSettings();
@@ -96,9 +96,9 @@ export function PhoneCodeStep({
 }: {
   phone: string;
   endTime: string | null;
-  onSubmit(code: string): Promise<void>;
-  onResend(): Promise<void>;
-  onBack(): void;
+  onSubmit: (code: string) => Promise<void>;
+  onResend: () => Promise<void>;
+  onBack: () => void;
 }) {
   return (
     <Stack spacing={1} role="group" aria-label="Подтверждение телефона">
@@ -123,7 +123,7 @@ export function ContactFields({
 }: {
   name: string;
   phone: string;
-  onChange(contact: { name?: string; phone?: string }): void;
+  onChange: (contact: { name?: string; phone?: string }) => void;
   problems: { name: string | null; phone: string | null };
 }) {
   return (
@@ -190,7 +190,7 @@ export function SendingEnd({
   label,
 }: {
   policy: boolean;
-  onPolicy(value: boolean): void;
+  onPolicy: (value: boolean) => void;
   tried: boolean;
   sending: boolean;
   label: string;

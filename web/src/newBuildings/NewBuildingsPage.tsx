@@ -78,7 +78,8 @@ export function NewBuildingsPage() {
       priceMax: next.priceMax,
       address: '',
     }).toString();
-    navigate(`/new-buildings/${encodeURIComponent(complexId)}${flats ? `?${flats}` : ''}`);
+    // navigate answers a promise only in a data router: nothing waits for the move
+    void navigate(`/new-buildings/${encodeURIComponent(complexId)}${flats ? `?${flats}` : ''}`);
   };
 
   const tags: { label: string; clear: Partial<ComplexFilters> }[] = [];

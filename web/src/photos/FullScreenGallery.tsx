@@ -21,8 +21,8 @@ export default function FullScreenGallery({
   photos: ListingPhotoData[];
   title: string;
   index: number;
-  onIndex(index: number): void;
-  onClose(): void;
+  onIndex: (index: number) => void;
+  onClose: () => void;
 }) {
   const count = photos.length;
   const step = (by: number) => onIndex(stepped(index, by, count));

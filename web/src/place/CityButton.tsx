@@ -10,7 +10,7 @@ const LocationModal = lazy(() => import('./LocationModal').then((m) => ({ defaul
  * The header's place (and the burger menu's): its name opens the locations modal. A fixed-width
  * box keeps the header still while the place is being found (the first visit asks for the IP's).
  */
-export function CityButton({ fullWidth, onOpen }: { fullWidth?: boolean; onOpen?(): void }) {
+export function CityButton({ fullWidth, onOpen }: { fullWidth?: boolean; onOpen?: () => void }) {
   const { place, ready } = useChosenPlace();
   const name = place?.name ?? '';
   return (

@@ -79,7 +79,8 @@ function start(rendered: ChosenPlace | null) {
     state = { place: rendered, ready: true };
     return;
   }
-  api
+  // the first visit's guess, in the background: a failure means all of Russia (the catch below)
+  void api
     .get('/api/user-location-by-ip')
     .then((answer) =>
       answer.meta.source === 'ip' ? { id: answer.data.id, name: answer.data.name } : ALL_RUSSIA,

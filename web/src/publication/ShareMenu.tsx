@@ -50,7 +50,7 @@ export default function ShareMenu({
   title,
 }: {
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
   anchorEl: HTMLElement | null;
   url: string;
   title: string;

@@ -26,7 +26,7 @@ export default function ViewsDialog({
   publicationId,
 }: {
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
   publicationId: string;
 }) {
   const views = useQuery({ ...viewsQuery(publicationId), enabled: open });

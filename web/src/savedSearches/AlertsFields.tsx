@@ -2,7 +2,7 @@ import { Checkbox, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, 
 import { FREQUENCIES, type Alerts, type Frequency } from './links';
 
 /** How often and by which channels a saved search tells of new listings (SMS: not with weekly ones). */
-export function AlertsFields({ value, onChange }: { value: Alerts; onChange(next: Alerts): void }) {
+export function AlertsFields({ value, onChange }: { value: Alerts; onChange: (next: Alerts) => void }) {
   return (
     <FormControl>
       <FormLabel>Уведомлять о новых объявлениях</FormLabel>

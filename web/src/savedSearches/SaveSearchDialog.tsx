@@ -22,7 +22,7 @@ export default function SaveSearchDialog({
   filters,
 }: {
   open: boolean;
-  onClose(): void;
+  onClose: () => void;
   filters: SavedFilters;
 }) {
   const [name, setName] = useState(() => describeFilters(filters).slice(0, 100));
@@ -78,7 +78,8 @@ export default function SaveSearchDialog({
       <DialogActions>
         <Button onClick={onClose}>{saved ? 'Закрыть' : 'Отмена'}</Button>
         {!saved && (
-          <Button variant="contained" onClick={save} disabled={busy || !name.trim()}>
+          // save shows its own failure in the dialog: nothing is left to await
+          <Button variant="contained" onClick={() => void save()} disabled={busy || !name.trim()}>
             Сохранить
           </Button>
         )}

@@ -73,7 +73,7 @@ export function SavedSearchesPage() {
   };
   const open = async (search: SavedSearchDto) => {
     await api.post('/api/saved-searches/{id}/visit', { path: { id: search.id } }).catch(() => undefined);
-    navigate(catalogueUrl(search.filters));
+    await navigate(catalogueUrl(search.filters));
   };
 
   return (
@@ -175,8 +175,8 @@ function RenameDialog({
   onSave,
 }: {
   search: SavedSearchDto;
-  onClose(): void;
-  onSave(name: string): Promise<void>;
+  onClose: () => void;
+  onSave: (name: string) => Promise<void>;
 }) {
   const [name, setName] = useState(search.name);
   return (

@@ -109,7 +109,8 @@ export function describeFilters(filters: SavedFilters): string {
   const more = characteristicsOf(filters).length + (numbers(filters.propertyType).length ? 1 : 0);
   if (more) parts.push(`ещё ${more} ${plural(more, ['фильтр', 'фильтра', 'фильтров'])}`);
   if (filters.bounds) parts.push('область на карте');
-  if (typeof filters.geo_lat === 'number') parts.push(`в радиусе ${String(filters.radius ?? 5)} км`);
+  if (typeof filters.geo_lat === 'number')
+    parts.push(`в радиусе ${typeof filters.radius === 'number' ? filters.radius : 5} км`);
   if (typeof filters.searchAddress === 'string' && filters.searchAddress)
     parts.push(`«${filters.searchAddress}»`);
   return parts.join(' · ');

@@ -41,6 +41,8 @@ export const allProjections: Projection[] = [
 
 export * from './projection';
 export * from './runner';
+export * from './snapshots';
+export { hashReadModels } from './readModelHash';
 export { DuplicateKeyError } from './readStore/port';
 export type {
   BulkOperation,

@@ -3,7 +3,8 @@ import type { Projection } from './projection';
 import type { ReadStore } from './readStore/port';
 
 type Checkpoint = { _id: string; position: number; version: number };
-const CHECKPOINTS = 'projection_checkpoints';
+/** the collection of each projection's position and version in the read store */
+export const CHECKPOINTS = 'projection_checkpoints';
 
 export type RunnerOptions = {
   /** write checkpoints after this many applied events (and whenever the log is caught up) */
@@ -55,7 +56,31 @@ export class ProjectionRunner {
     });
   }
 
+  /** an event is being applied: its writes may be half done */
+  private applying = false;
+  private atRestWaiters: (() => void)[] = [];
+
+  /**
+   * Runs `look` between two events, never while one is half applied, with each projection's position
+   * then: what it sees of the read store is exactly the log applied up to those positions (a snapshot).
+   */
+  async atRest<T>(look: (positions: ReadonlyMap<string, number>) => T): Promise<T> {
+    while (this.applying) await new Promise<void>((resolve) => this.atRestWaiters.push(resolve));
+    return look(new Map(this.positions));
+  }
+
   private async apply(stored: StoredEvent): Promise<void> {
+    this.applying = true;
+    try {
+      await this.applyToEach(stored);
+    } finally {
+      this.applying = false;
+      // each waiter runs synchronously after its promise resolves, before the next event begins
+      for (const resolve of this.atRestWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async applyToEach(stored: StoredEvent): Promise<void> {
     const event = { ...stored, data: upcast(stored.type, stored.schemaVersion, stored.data) };
     for (const projection of this.projections) {
       if (event.position <= (this.positions.get(projection.name) ?? 0)) continue;

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { SqliteEventStore, type EventStore } from '@estate/events';
-import { CheckpointProgress, MemoryReadStore, ProjectionRunner, type ReadStore } from '@estate/projections';
+import {
+  CheckpointProgress,
+  MemoryReadStore,
+  ProjectionRunner,
+  ReadModelSnapshots,
+  snapshotFolder,
+  type ReadStore,
+} from '@estate/projections';
 import type { Bus } from './core/bus/port';
 import type { JobQueue } from './core/jobs/port';
 import { SqliteBus } from './core/bus/sqlite';
@@ -73,14 +80,19 @@ export async function buildContext(
   };
   // in 'all' the projections run here; an api process follows the projector's stored checkpoints
   let runner: ProjectionRunner | null = null;
+  let snapshots: ReadModelSnapshots | null = null;
   let projections: AppContext['projections'];
   if (config.ROLE === 'all') {
     runner = new ProjectionRunner(eventStore, readStore, tracedProjections(projectionsOf()), { onError });
+    // embedded read models start from their newest usable snapshot and catch up from the log after it
+    if (readStore instanceof MemoryReadStore && config.READ_SNAPSHOTS)
+      snapshots = await restoreSnapshot(config, runner, readStore, eventStore, logger);
     await runner.start();
     await runner.whenCaughtUp();
     // once a person is erased, nothing decrypted before stays in the read models
     const rebuilt = runner;
     personalData.afterErasure.push(() => rebuilt.rebuild('all'));
+    snapshots?.start();
     projections = runner;
   } else {
     projections = new CheckpointProgress(
@@ -230,10 +242,41 @@ export async function buildContext(
     await reactors?.stop();
     await checkpoints?.close();
     await runner?.stop();
+    await snapshots?.stop();
     await mail.close?.();
     limitsRedis?.disconnect();
   };
   return ctx;
+}
+
+/** The snapshots of the embedded read models, the newest usable one loaded into the store (projections/src/snapshots.ts). */
+async function restoreSnapshot(
+  config: Config,
+  runner: ProjectionRunner,
+  store: MemoryReadStore,
+  events: EventStore,
+  logger: Logger,
+): Promise<ReadModelSnapshots> {
+  const snapshots = new ReadModelSnapshots(snapshotFolder(config.dataDir), runner, store, events, {
+    everyEvents: config.READ_SNAPSHOT_EVERY_EVENTS,
+    everyMs: config.READ_SNAPSHOT_EVERY_MINUTES * 60_000,
+    written: ({ file, position, bytes, ms, longestSliceMs }) =>
+      logger.info(
+        { file, position, bytes, ms: Math.round(ms), longestSliceMs: Math.round(longestSliceMs) },
+        'read-model snapshot written',
+      ),
+    failed: (error) => logger.error({ err: error }, 'read-model snapshot not written'),
+  });
+  const started = performance.now();
+  const position = await snapshots.restore((file, reason) =>
+    logger.warn({ file, reason }, 'read-model snapshot ignored; the log is replayed instead'),
+  );
+  if (position !== null)
+    logger.info(
+      { position, ms: Math.round(performance.now() - started) },
+      'read models loaded from a snapshot; catching up from the log',
+    );
+  return snapshots;
 }
 
 /** A projector process: a runner that saves its checkpoint after every event (API processes poll it), under a lease. */

@@ -351,6 +351,25 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return copy(aggregate(source, first && '$match' in first ? pipeline.slice(1) : pipeline) as R[]);
   }
 
+  /**
+   * The stored documents, as they are: a write replaces a frozen document and never changes one, so a
+   * snapshot can keep this array and serialize it bit by bit while writes go on.
+   */
+  documents(): readonly T[] {
+    return [...this.docs.values()];
+  }
+
+  /**
+   * Puts a snapshot's documents into an empty collection: no copy (they are fresh from the file), frozen
+   * as every stored document; its indexes take them as createIndex builds them.
+   */
+  load(documents: readonly T[]): void {
+    if (this.docs.size > 0) throw new Error(`${this.name}: a snapshot loads into an empty collection only`);
+    for (const doc of documents) this.docs.set(doc._id, freezeNew(doc));
+    for (const index of this.indexes) for (const doc of this.docs.values()) index.add(doc);
+    this.answers.clear();
+  }
+
   async drop(): Promise<void> {
     this.docs.clear();
     this.answers.clear();

@@ -37,6 +37,12 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   SEED: booleanText.default(true),
   EVENTSTORE_DURABILITY: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
+  /** embedded read models (ROLE=all without MONGO_URL): start from a snapshot in DATA_DIR/snapshots, write one on a schedule and at shutdown */
+  READ_SNAPSHOTS: booleanText.default(true),
+  /** a snapshot after this many events since the last one */
+  READ_SNAPSHOT_EVERY_EVENTS: z.coerce.number().int().min(1).default(100_000),
+  /** or this many minutes after the last one, when any event came since */
+  READ_SNAPSHOT_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** the site's address in e-mail and payment links (never the request's Host header); required in production */
   PUBLIC_URL: z

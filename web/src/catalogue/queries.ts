@@ -4,6 +4,7 @@ import type { DealCategory, Publication, SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
 import { placeFromParams, placeRequest, placeToParams } from '../place/placeFilter';
 import type { ChosenPlace } from '../place/store';
+import type { ComplexListingsRequest } from '../newBuildings/queries';
 import { METRO_CHOICES, SORTS, type CharacteristicFilter, type Filters } from './filters';
 
 export const PER_PAGE = 20;
@@ -169,8 +170,11 @@ export function requestFrom(
 
 export type CataloguePage = { data: Publication[]; meta: PageMeta };
 
-/** One page of a search; 'nothing found' (errorCode 34) is an empty page. */
-export const catalogueQuery = (request: SearchRequest, call: ApiCall = browserCall) =>
+/** One page of a search (the catalogue's, a complex's listings); 'nothing found' (errorCode 34) is an empty page. */
+export const catalogueQuery = (
+  request: SearchRequest | ComplexListingsRequest,
+  call: ApiCall = browserCall,
+) =>
   queryOptions({
     queryKey: ['publications', 'search', request],
     queryFn: async ({ signal }): Promise<CataloguePage> => {

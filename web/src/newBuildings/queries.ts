@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError, NO_RESULTS, type PageMeta, type ResidentialComplexDto } from '@estate/client';
-import type { Publication, SearchRequest } from '../api/types';
+import { ApiError, type ResidentialComplexDto } from '@estate/client';
+import type { SearchRequest } from '../api/types';
 import { browserCall, type ApiCall } from '../app/call';
 import type { ChosenPlace } from '../place/store';
+import { catalogueQuery } from '../catalogue/queries';
 
 /** product.md section 3, Filters: 20 on a page, pages from 1. */
 export const COMPLEXES_PER_PAGE = 20;
@@ -209,7 +210,7 @@ export function listingFiltersToSearch(f: ListingFilters, page = 1): URLSearchPa
 }
 
 /** The catalogue search with residentialComplexId (api.md): every deal of the complex, cheapest first. */
-type ComplexListingsRequest = Omit<SearchRequest, 'dealCategory'> & {
+export type ComplexListingsRequest = Omit<SearchRequest, 'dealCategory'> & {
   dealCategory: 'new-buildings';
   residentialComplexId: string;
 };
@@ -239,20 +240,9 @@ export const complexListingsQuery = (
   page: number,
   call: ApiCall = browserCall,
 ) => {
-  const request = complexListingsRequest(complexId, f, page);
-  return queryOptions({
-    queryKey: ['publications', 'search', request] as const,
-    queryFn: async ({ signal }): Promise<{ data: Publication[]; meta: PageMeta }> => {
-      try {
-        return await call.post('/api/publications', { body: request, signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.errorCode === NO_RESULTS)
-          return { data: [], meta: { current_page: 1, last_page: 1, per_page: request.limit, total: 0 } };
-        throw error;
-      }
-    },
-    placeholderData: keepPreviousData,
-  });
+  // a search of the catalogue's, the complex's listings kept on screen while the next page comes
+  const search = catalogueQuery(complexListingsRequest(complexId, f, page), call);
+  return queryOptions({ ...search, placeholderData: keepPreviousData });
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   type PostListItemDto,
 } from '@estate/client';
 import { ErrorPage } from '../errors/ErrorPage';
+import { Cover } from './Cover';
 import { Crumbline } from './Crumbline';
 import { formatDate } from '../app/dates';
 import type { Loaded } from './useApi';
@@ -62,23 +63,6 @@ function useBlogHead(
 }
 
 const Spinner = () => <PageSkeleton />;
-
-/** An image in a box of fixed proportions: the page does not move when it arrives. */
-function Cover({ src, alt, ratio = '16 / 9' }: { src: string | null; alt: string; ratio?: string }) {
-  return (
-    <Box sx={{ aspectRatio: ratio, bgcolor: 'grey.200', borderRadius: 2, overflow: 'hidden' }}>
-      {src && (
-        <Box
-          component="img"
-          src={src}
-          alt={alt}
-          loading="lazy"
-          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-        />
-      )}
-    </Box>
-  );
-}
 
 export function PostCard({ post }: { post: PostListItemDto }) {
   return (

@@ -9,6 +9,7 @@ import { asApiError, formatPrice, type InvestmentDto } from '@estate/client';
 import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
 import { ErrorPage } from '../errors/ErrorPage';
 import { RequestForm } from '../leads/RequestForm';
+import { Cover } from './Cover';
 import { Crumbline } from './Crumbline';
 import { investmentQuery, investmentsQuery, investmentStatisticsQuery } from './queries';
 import type { Loaded } from './useApi';
@@ -22,20 +23,6 @@ const asLoaded = <T,>(q: UseQueryResult<T>): Loaded<T> =>
       : { status: 'loading' };
 
 const Spinner = () => <PageSkeleton />;
-
-function Photo({ src, alt }: { src: string; alt: string }) {
-  return (
-    <Box sx={{ aspectRatio: '4 / 3', bgcolor: 'grey.200', borderRadius: 2, overflow: 'hidden' }}>
-      <Box
-        component="img"
-        src={src}
-        alt={alt}
-        loading="lazy"
-        sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-      />
-    </Box>
-  );
-}
 
 function Percent({ item }: { item: InvestmentDto }) {
   const up = item.arrowDirection === 'up';
@@ -270,7 +257,7 @@ function ObjectsCarousel({ items }: { items: InvestmentDto[] }) {
                 to={`/investments/${item.id}`}
                 sx={{ p: 1.5, height: '100%' }}
               >
-                <Photo src={item.imagePath} alt={`Фото объекта «${item.title}»`} />
+                <Cover src={item.imagePath} alt={`Фото объекта «${item.title}»`} ratio="4 / 3" />
                 <Stack spacing={1} pt={1.5}>
                   <Typography variant="subtitle1" component="h3" fontWeight={700}>
                     {item.title}
@@ -396,7 +383,7 @@ export function InvestmentPage() {
               {item.title}
             </Typography>
             <Typography color="text.secondary">{item.address}</Typography>
-            <Photo src={item.imagePath} alt={`Фото объекта «${item.title}»`} />
+            <Cover src={item.imagePath} alt={`Фото объекта «${item.title}»`} ratio="4 / 3" />
             <Percent item={item} />
             <Figures item={item} />
             <Box

@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { openSqliteFile } from '../store/sqliteFile';
 import { KEY_BYTES } from './cipher';
 import type { PersonalKeyStore } from './keyStore';
 
@@ -19,12 +18,8 @@ export class SqlitePersonalKeyStore implements PersonalKeyStore {
   private readonly stmts;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    this.db = openSqliteFile(file, 'FULL');
     this.db.pragma('secure_delete = ON');
-    this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS personal_keys (
         key_id     TEXT PRIMARY KEY,

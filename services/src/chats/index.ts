@@ -15,7 +15,7 @@ export {
 export { chatListingOf, chatStartOf } from './listing';
 import type { SliceManifest } from '../core/slice';
 import { chatRoutes } from './api';
-import { chatReactors } from './live';
+import { CHAT_LIVE_TOPIC, chatReactors } from './live';
 import { chatNoticeReactors } from './notify';
 
 export { CHAT_LIVE_TOPIC, CHAT_SOCKET_PATH, ChatSockets } from './live';
@@ -27,4 +27,11 @@ export const chatsSlice: SliceManifest = {
   routes: () => [{ at: 'api', routes: chatRoutes }],
   /** the live pushes, then the notices to an absent member */
   reactors: (ctx) => [...chatReactors(ctx), ...chatNoticeReactors(ctx)],
+  /** an erased person's messages leave the live pushes kept on the bus (trim: the embedded bus; Kafka's retention otherwise) */
+  start(ctx) {
+    ctx.personalData.afterErasure.push(async () => {
+      await ctx.bus.trim?.(CHAT_LIVE_TOPIC);
+    });
+    return Promise.resolve({ stop: () => Promise.resolve() });
+  },
 };

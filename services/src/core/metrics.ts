@@ -306,6 +306,7 @@ export function namingQueues(jobs: JobQueue): { queue: JobQueue; names: Readonly
     deadLetters: (name) => jobs.deadLetters(name),
     retryDead: (name, jobId) => jobs.retryDead(name, jobId),
     counts: (name) => jobs.counts(name),
+    compact: () => jobs.compact?.() ?? Promise.resolve(),
     close: () => jobs.close(),
   };
   return { queue, names };

@@ -271,6 +271,7 @@ export function tracingJobs(jobs: JobQueue): JobQueue {
     deadLetters: (queue) => jobs.deadLetters(queue),
     retryDead: (queue, jobId) => jobs.retryDead(queue, jobId),
     counts: (queue) => jobs.counts(queue),
+    compact: () => jobs.compact?.() ?? Promise.resolve(),
     close: () => jobs.close(),
   };
 }

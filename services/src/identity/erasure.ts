@@ -2,7 +2,7 @@ import { phoneSubject, userSubject } from '@estate/events';
 import type { AppContext } from '../core/context';
 import { fold } from '../core/decider';
 import { DomainError } from '../core/errors';
-import { DEV_EMAIL, DEV_SMS } from '../core/notify/outbox';
+import { DEV_EMAIL, DEV_SMS, type OutboxDocument } from '../core/notify/outbox';
 import { handlePhone } from './phone';
 import { handleUser, userDecider, userStream } from './user';
 
@@ -33,9 +33,7 @@ export async function erasePerson(
   const subjects = await Promise.all(
     [userSubject(userId), ...phones.map(phoneSubject)].map((subject) => ctx.personalData.pseudonym(subject)),
   );
-  // the development outbox keeps what was "sent" in clear: what went to this person goes with them
-  for (const phone of phones) await ctx.readStore.collection(DEV_SMS).deleteMany({ to: phone });
-  if (user.email) await ctx.readStore.collection(DEV_EMAIL).deleteMany({ to: user.email });
+  await dropFromDevOutbox(ctx, [...phones, ...phones.map((phone) => phone.slice(1)), user.name, user.email]);
   const result = await handleUser(
     ctx.eventStore,
     userId,
@@ -45,4 +43,19 @@ export async function erasePerson(
   await ctx.personalData.forget(subjects);
   ctx.logger.info({ userId, by, position: result.position }, 'person erased');
   return result.position;
+}
+
+/**
+ * The development outbox keeps what was "sent" in clear (core/notify/outbox.ts): the messages to the
+ * person, and the ones about them (a request's letter to the inbox, the host's SMS), go with them.
+ */
+async function dropFromDevOutbox(ctx: AppContext, values: (string | null)[]) {
+  const known = values.filter((value): value is string => Boolean(value));
+  for (const name of [DEV_SMS, DEV_EMAIL]) {
+    const outbox = ctx.readStore.collection<OutboxDocument>(name);
+    for (const message of await outbox.find({})) {
+      const text = [message.to, message.subject, message.text, message.html].join('\n');
+      if (known.some((value) => text.includes(value))) await outbox.deleteOne({ _id: message._id });
+    }
+  }
 }

@@ -21,5 +21,9 @@ import { startNotificationWorkers, type RecordCodeDelivery } from './workers';
 export const notificationsSlice = (recordCodeDelivery: RecordCodeDelivery): SliceManifest => ({
   name: 'notifications',
   routes: (ctx) => [{ at: 'api', routes: devOutboxRoutes(ctx) }],
-  start: (ctx) => startNotificationWorkers(ctx, recordCodeDelivery),
+  start: (ctx) => {
+    // the SMS and letters' jobs carry phones, addresses and texts: an erasure compacts what finished
+    ctx.personalData.afterErasure.push(() => ctx.jobs.compact?.() ?? Promise.resolve());
+    return startNotificationWorkers(ctx, recordCodeDelivery);
+  },
 });

@@ -48,7 +48,8 @@ export interface Bus {
   subscribe(
     group: string,
     topic: string,
-    handler: (batch: BusMessage[]) => Promise<void>,
+    // awaited: a handler with nothing to wait for may return at once
+    handler: (batch: BusMessage[]) => Promise<void> | void,
     options?: SubscribeOptions,
   ): Promise<BusSubscription>;
   /**
@@ -58,5 +59,11 @@ export interface Bus {
    */
   lastOffset(topic: string): Promise<number>;
   /** Stops every subscription of this client (waiting for running handlers) and releases the storage. */
+  /**
+   * Drops every message of a topic of live pushes (read by `fromNow` groups only, so delivered or
+   * never to be): an erasure asks for it, as the pushes carry what people wrote. Kafka keeps such
+   * a topic for its `retention.ms` instead (docs/operations.md).
+   */
+  trim?(topic: string): Promise<void>;
   close(): Promise<void>;
 }

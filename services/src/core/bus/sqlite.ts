@@ -42,6 +42,8 @@ export class SqliteBus implements Bus {
 
   constructor(file: string) {
     this.db = openSqliteFile(file);
+    // what is deleted or replaced is overwritten in the file (an erasure's trim and compaction rely on it)
+    this.db.pragma('secure_delete = ON');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS bus_messages (
         "offset"  INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -100,7 +102,7 @@ export class SqliteBus implements Bus {
   async subscribe(
     group: string,
     topic: string,
-    handler: (batch: BusMessage[]) => Promise<void>,
+    handler: (batch: BusMessage[]) => Promise<void> | void,
     options: SubscribeOptions = {},
   ): Promise<BusSubscription> {
     if (!this.db.open) throw new Error('bus closed');
@@ -195,6 +197,13 @@ export class SqliteBus implements Bus {
       offset: r.offset,
       timestamp: r.timestamp,
     }));
+  }
+
+  trim(topic: string): Promise<void> {
+    this.db.prepare('DELETE FROM bus_messages WHERE topic = ?').run(topic);
+    this.recent = this.recent.filter((row) => row.topic !== topic);
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    return Promise.resolve();
   }
 
   async close(): Promise<void> {

@@ -43,7 +43,8 @@ export interface JobQueue {
   /** Runs at most `concurrency` (default 1) handlers of this queue at once in this processor. */
   process<T>(
     queue: string,
-    handler: (job: Job<T>) => Promise<unknown>,
+    // awaited: a handler with nothing to wait for may return at once
+    handler: (job: Job<T>) => Promise<unknown> | void,
     options?: { concurrency?: number },
   ): Promise<JobProcessor>;
   /** jobs that failed every attempt, with the last error message */
@@ -52,5 +53,10 @@ export interface JobQueue {
   retryDead(queue: string, jobId: string): Promise<void>;
   /** `failed` counts the dead letters; `delayed` includes jobs backing off before a retry */
   counts(queue: string): Promise<QueueCounts>;
+  /**
+   * Makes the data of finished jobs leave the storage's files now (an erasure asks for it: a
+   * notification's job carries a phone or an address); a queue that keeps none needs nothing here
+   */
+  compact?(): Promise<void>;
   close(): Promise<void>;
 }

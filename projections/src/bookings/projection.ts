@@ -32,6 +32,21 @@ export type CalendarEntryDocument = {
   source: string;
   note: string | null;
 };
+/** Nights the listing's side closed (by hand or from another portal's feed), as the calendar keeps them. */
+const blockedEntry = (
+  publicationId: string,
+  source: string,
+  range: { entryId: string; startDate: string; endDate: string; note: string | null },
+): CalendarEntryDocument => ({
+  _id: range.entryId,
+  publicationId,
+  startDate: range.startDate,
+  endDate: range.endDate,
+  type: 2,
+  requestId: null,
+  source,
+  note: range.note,
+});
 export type ChatMessageDocument = EventData<'ChatMessagePosted'> & { _id: string; createdAt: string };
 /** A daily-rent listing as the booking lists show it, followed from its own events (`publication-<id>`). */
 export type BookingPublicationDocument = {
@@ -154,17 +169,8 @@ export const bookingsProjection = defineProjection({
         return;
       }
       case 'DatesBlocked': {
-        const { entryId, publicationId, startDate, endDate, source, note } = event.data;
-        const entry: CalendarEntryDocument = {
-          _id: entryId,
-          publicationId,
-          startDate,
-          endDate,
-          type: 2,
-          requestId: null,
-          source,
-          note,
-        };
+        const { publicationId, source, ...range } = event.data;
+        const entry = blockedEntry(publicationId, source, range);
         await calendar.replaceOne({ _id: entry._id }, entry, { upsert: true });
         return;
       }
@@ -176,19 +182,13 @@ export const bookingsProjection = defineProjection({
         const { publicationId, released, blocked } = event.data;
         const operations = [
           ...released.map((entryId) => ({ deleteOne: { filter: { _id: entryId } } })),
-          ...blocked.map(({ entryId, startDate, endDate, note }) => {
-            const entry: CalendarEntryDocument = {
-              _id: entryId,
-              publicationId,
-              startDate,
-              endDate,
-              type: 2,
-              requestId: null,
-              source: 'ical',
-              note,
-            };
-            return { replaceOne: { filter: { _id: entryId }, replacement: entry, upsert: true } };
-          }),
+          ...blocked.map((range) => ({
+            replaceOne: {
+              filter: { _id: range.entryId },
+              replacement: blockedEntry(publicationId, 'ical', range),
+              upsert: true,
+            },
+          })),
         ];
         // in slices, yielding between them: a feed of a thousand ranges never holds the API's event loop at once
         for (let at = 0; at < operations.length; at += FEED_SLICE) {

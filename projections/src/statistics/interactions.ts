@@ -244,17 +244,8 @@ export type DailyStats = {
   chat: number;
 };
 
-/** Counts per day for one listing, between two days inclusive (YYYY-MM-DD). */
-export async function dailyInteractionStats(
-  store: ReadStore,
-  publicationId: string,
-  fromDay: string,
-  toDay: string,
-): Promise<DailyStats[]> {
-  const buckets = await store
-    .collection<InteractionStatsDocument>(INTERACTION_STATS)
-    .find({ publicationId, day: { $gte: fromDay, $lte: toDay } }, { projection: { ids: 0 } });
-  const days = new Map<string, DailyStats>();
+/** The buckets' counts added to their days' (a day not there yet starts at zero). */
+function addToDays(days: Map<string, DailyStats>, buckets: InteractionStatsDocument[]) {
   for (const bucket of buckets) {
     const day = days.get(bucket.day) ?? {
       day: bucket.day,
@@ -267,6 +258,20 @@ export async function dailyInteractionStats(
     for (const kind of INTERACTION_KINDS) day[kind] += bucket.counts?.[kind] ?? 0;
     days.set(bucket.day, day);
   }
+  return days;
+}
+
+/** Counts per day for one listing, between two days inclusive (YYYY-MM-DD). */
+export async function dailyInteractionStats(
+  store: ReadStore,
+  publicationId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<DailyStats[]> {
+  const buckets = await store
+    .collection<InteractionStatsDocument>(INTERACTION_STATS)
+    .find({ publicationId, day: { $gte: fromDay, $lte: toDay } }, { projection: { ids: 0 } });
+  const days = addToDays(new Map<string, DailyStats>(), buckets);
   return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
@@ -285,17 +290,5 @@ export async function summedDailyStats(
       { publicationId: { $in: publicationIds }, day: { $gte: fromDay, $lte: toDay } },
       { projection: { ids: 0 } },
     );
-  for (const bucket of buckets) {
-    const day = days.get(bucket.day) ?? {
-      day: bucket.day,
-      view: 0,
-      click: 0,
-      phone: 0,
-      favorite: 0,
-      chat: 0,
-    };
-    for (const kind of INTERACTION_KINDS) day[kind] += bucket.counts?.[kind] ?? 0;
-    days.set(bucket.day, day);
-  }
-  return days;
+  return addToDays(days, buckets);
 }

@@ -4,7 +4,11 @@
  *     against the same INSERTs straight through better-sqlite3 (the ceiling), both durability settings;
  *  2. p50/p99 lag from append to read-model visibility at 1,000 appends per second;
  *  3. start-up time of the server with 100,000 events in the log, both ways: the compiled bundle that
- *     production runs (`node dist/server/main.js`, built here first) and TypeScript through tsx.
+ *     production runs (`node dist/server/main.js`, built here first) and TypeScript through tsx, each
+ *     replaying the whole log (READ_SNAPSHOTS=false);
+ *  4. start-up of the compiled server from a read-model snapshot against a full rebuild, at 100,000 and
+ *     1,000,000 events (BENCH_SNAPSHOT_EVENTS), with their growth; the ceiling is the start with an
+ *     empty log (loading the code, opening the files: what no start can go under).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -182,7 +186,10 @@ function cpuMs(pid: number): number | null {
   }
 }
 
-async function startupTime(dataDir: string, kind: StartKind) {
+/** What the server logged (at info) of the snapshot it wrote at shutdown. */
+type SnapshotWritten = { bytes: number; ms: number; longestSliceMs: number };
+
+async function startupTime(dataDir: string, kind: StartKind, env: Record<string, string> = {}) {
   const root = resolve(import.meta.dirname, '../..');
   const started = performance.now();
   const child = spawn(process.execPath, [...STARTS[kind]], {
@@ -194,11 +201,12 @@ async function startupTime(dataDir: string, kind: StartKind) {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
   const ready = await new Promise<{ ms: number; cpu: number | null }>((resolveReady, reject) => {
-    let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (out.includes('Маркетплейс запущен'))
@@ -210,7 +218,11 @@ async function startupTime(dataDir: string, kind: StartKind) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-  return ready;
+  const written = out
+    .split('\n')
+    .filter((line) => line.includes('read-model snapshot written'))
+    .map((line) => JSON.parse(line) as SnapshotWritten)[0];
+  return { ...ready, written };
 }
 
 /** Both ways, alternating, BENCH_STARTUP_RUNS times each (3); the median of each. */
@@ -222,7 +234,8 @@ async function startupTimes(events: number) {
   const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
   const times: Record<StartKind, { ms: number; cpu: number | null }[]> = { compiled: [], tsx: [] };
   for (let i = 0; i < runs; i++)
-    for (const kind of Object.keys(STARTS) as StartKind[]) times[kind].push(await startupTime(dataDir, kind));
+    for (const kind of Object.keys(STARTS) as StartKind[])
+      times[kind].push(await startupTime(dataDir, kind, { READ_SNAPSHOTS: 'false' }));
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return (Object.keys(STARTS) as StartKind[]).map((kind) => {
     const cpu = times[kind].map((t) => t.cpu);
@@ -233,6 +246,26 @@ async function startupTimes(events: number) {
       all: times[kind].map((t) => t.ms),
     };
   });
+}
+
+/**
+ * The compiled server at each size: a first start with no snapshot replays the whole log (a full
+ * rebuild) and writes the snapshot as it stops; the second starts from it. The ceiling: a start with an
+ * empty log.
+ */
+async function snapshotStartups(sizes: number[]) {
+  const empty = join(dir, 'empty');
+  const ceiling = await startupTime(empty, 'compiled', { LOG_LEVEL: 'info' });
+  const results = [];
+  for (const events of sizes) {
+    const dataDir = join(dir, `snapshot-${events}`);
+    await writeLog(join(dataDir, 'events.sqlite'), events);
+    const rebuild = await startupTime(dataDir, 'compiled', { LOG_LEVEL: 'info' });
+    const snapshot = await startupTime(dataDir, 'compiled', { LOG_LEVEL: 'info' });
+    rmSync(dataDir, { recursive: true, force: true });
+    results.push({ events, rebuild, snapshot });
+  }
+  return { ceiling, results };
 }
 
 async function main() {
@@ -256,6 +289,26 @@ async function main() {
       `  start-up with ${fmt(events)} events in the log, ${kind === 'compiled' ? 'compiled (node dist/server/main.js)' : 'TypeScript through tsx'}: ` +
         `${fmt(ms)} ms until the server answers${cpu === null ? '' : `, ${fmt(cpu)} ms of CPU`} (median of ${all.map(fmt).join(' / ')} ms; goal < 5 000 ms)`,
     );
+  const sizes = (process.env.BENCH_SNAPSHOT_EVENTS ?? '100000,1000000').split(',').map(Number);
+  const { ceiling, results } = await snapshotStartups(sizes);
+  for (const { events: count, rebuild, snapshot } of results)
+    console.log(
+      `  start-up with ${fmt(count)} events, compiled: from a read-model snapshot ${fmt(snapshot.ms)} ms until the server answers` +
+        `${snapshot.cpu === null ? '' : ` (${fmt(snapshot.cpu)} ms of CPU)`}, a full rebuild ${fmt(rebuild.ms)} ms` +
+        `${rebuild.cpu === null ? '' : ` (${fmt(rebuild.cpu)} ms of CPU)`}; ceiling: an empty log ${fmt(ceiling.ms)} ms; goal < 5 000 ms from the snapshot` +
+        (rebuild.written
+          ? `; the snapshot ${(rebuild.written.bytes / 2 ** 20).toFixed(0)} MB, written at shutdown in ${fmt(rebuild.written.ms)} ms, the event loop held at most ${fmt(rebuild.written.longestSliceMs)} ms at a time`
+          : ''),
+    );
+  if (results.length > 1) {
+    const [first, last] = [results[0], results[results.length - 1]];
+    const times = (a: number, b: number) => `×${(b / a).toFixed(1)}`;
+    console.log(
+      `  growth from ${fmt(first.events)} to ${fmt(last.events)} events (${times(first.events, last.events)}): ` +
+        `a full rebuild ${times(first.rebuild.ms, last.rebuild.ms)} (${fmt(first.rebuild.ms)} → ${fmt(last.rebuild.ms)} ms), ` +
+        `from a snapshot ${times(first.snapshot.ms, last.snapshot.ms)} (${fmt(first.snapshot.ms)} → ${fmt(last.snapshot.ms)} ms)`,
+    );
+  }
   console.log(`  load average at the end: ${loadavg()[0].toFixed(1)}`);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -189,23 +189,15 @@ export function decide(command: WalletCommand, state: Wallet): WalletEvent[] {
           chosen && chosen.from <= command.dayStart ? chosen.positionType : command.positionType
         ];
       if (state.balance < tariff.sum) throw new DomainError('INSUFFICIENT_BALANCE');
-      const paidUntil = new Date(Date.parse(command.dayStart) + DAY).toISOString();
       return [
-        {
-          type: 'WalletCharged',
-          data: {
-            agencyId: command.agencyId,
-            chargeId: command.chargeId,
-            sum: tariff.sum,
-            purpose: 'promotion-day',
-            publicationId: command.publicationId,
-            by: 'billing',
-            month: command.dayStart.slice(0, 7),
-            tariffId: tariff.id,
-            paidUntil,
-            idempotencyKey: null,
-          },
-        },
+        dayCharged({
+          ...command,
+          tariff,
+          purpose: 'promotion-day',
+          by: 'billing',
+          from: command.dayStart,
+          idempotencyKey: null,
+        }),
       ];
     }
     case 'Refund': {
@@ -283,24 +275,37 @@ function payTariff(command: Extract<WalletCommand, { type: 'PayTariff' }>, state
       `Превышен лимит трат сотрудника: ${command.limit} ₽ в месяц, потрачено ${spent} ₽`,
     );
   }
-  const paidUntil = new Date(Date.parse(command.at) + DAY).toISOString();
   return [
-    {
-      type: 'WalletCharged',
-      data: {
-        agencyId: command.agencyId,
-        chargeId: command.chargeId,
-        sum: tariff.sum,
-        purpose: 'tariff',
-        publicationId,
-        by: command.by,
-        month,
-        tariffId: tariff.id,
-        paidUntil,
-        idempotencyKey,
-      },
-    },
+    dayCharged({ ...command, publicationId, tariff, purpose: 'tariff', from: command.at, idempotencyKey }),
   ];
+}
+
+/** A day of a listing's tariff taken from the balance: paid up to a day after `from`, counted in `from`'s month. */
+function dayCharged(day: {
+  agencyId: string;
+  chargeId: string;
+  publicationId: string;
+  tariff: PricedTariff;
+  purpose: 'promotion-day' | 'tariff';
+  by: string;
+  from: string;
+  idempotencyKey: string | null;
+}): WalletEvent {
+  return {
+    type: 'WalletCharged',
+    data: {
+      agencyId: day.agencyId,
+      chargeId: day.chargeId,
+      sum: day.tariff.sum,
+      purpose: day.purpose,
+      publicationId: day.publicationId,
+      by: day.by,
+      month: day.from.slice(0, 7),
+      tariffId: day.tariff.id,
+      paidUntil: new Date(Date.parse(day.from) + DAY).toISOString(),
+      idempotencyKey: day.idempotencyKey,
+    },
+  };
 }
 
 export const walletDecider: Decider<WalletCommand, Wallet, WalletEvent> = {

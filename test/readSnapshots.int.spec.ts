@@ -2,7 +2,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, cpSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { newEvent, SqliteEventStore, type NewEvent } from '@estate/events';
+import {
+  newEvent,
+  PersonalDataEventStore,
+  SqliteEventStore,
+  SqlitePersonalKeyStore,
+  type EventStore,
+  type NewEvent,
+} from '@estate/events';
 import {
   allProjections,
   CATALOGUE,
@@ -93,7 +100,7 @@ async function changePrice(events: SqliteEventStore, i: number) {
 }
 
 /** A start of the embedded read models as the server starts them: the newest usable snapshot, then the log. */
-async function start(dir: string, events: SqliteEventStore, projections: Projection[] = allProjections) {
+async function start(dir: string, events: EventStore, projections: Projection[] = allProjections) {
   const store = new MemoryReadStore();
   const runner = new ProjectionRunner(events, store, projections);
   const snapshots = new ReadModelSnapshots(dir, runner, store, events, {
@@ -116,7 +123,7 @@ async function start(dir: string, events: SqliteEventStore, projections: Project
 }
 
 /** Every read model replayed from the first event, with no snapshot. */
-async function fullRebuild(events: SqliteEventStore, projections: Projection[] = allProjections) {
+async function fullRebuild(events: EventStore, projections: Projection[] = allProjections) {
   const rebuilt = await start(folder(), events, projections);
   const hash = await rebuilt.hash();
   await rebuilt.stop();
@@ -266,7 +273,11 @@ it('Given the app stopped after a write, Then it restarts from the snapshot writ
   const lines: string[] = [];
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'info', SEED: 'false' });
   const ctx = await buildContext(config, createLogger('info', { write: (line: string) => lines.push(line) }));
-  const events = new SqliteEventStore(join(t.dataDir, 'events.sqlite'));
+  // the app's log as the app reads it: personal fields decrypted with its keys
+  const events = new PersonalDataEventStore(
+    new SqliteEventStore(join(t.dataDir, 'events.sqlite')),
+    new SqlitePersonalKeyStore(join(t.dataDir, 'keys.sqlite')),
+  );
   try {
     const loaded = lines
       .map((line) => JSON.parse(line))

@@ -4,6 +4,7 @@ import {
   CheckpointProgress,
   MemoryReadStore,
   ProjectionRunner,
+  dropSnapshots,
   ReadModelSnapshots,
   snapshotFolder,
   type ReadStore,
@@ -89,9 +90,14 @@ export async function buildContext(
       snapshots = await restoreSnapshot(config, runner, readStore, eventStore, logger);
     await runner.start();
     await runner.whenCaughtUp();
-    // once a person is erased, nothing decrypted before stays in the read models
+    // once a person is erased, nothing decrypted before stays in the read models, nor in their snapshots
     const rebuilt = runner;
-    personalData.afterErasure.push(() => rebuilt.rebuild('all'));
+    const snapshotsNow = snapshots;
+    personalData.afterErasure.push(async () => {
+      await rebuilt.rebuild('all');
+      await snapshotsNow?.write(); // one being written from before the rebuild ends first
+      dropSnapshots(config.dataDir); // the next is written from the erased state
+    });
     snapshots?.start();
     projections = runner;
   } else {

@@ -243,7 +243,7 @@ export class SqliteJobQueue implements JobQueue {
       id: row.id,
       queue: row.queue,
       name: row.name,
-      data: JSON.parse(row.data),
+      data: JSON.parse(row.data) as unknown,
       attemptsMade: row.attempts_made,
       failedReason: row.failed_reason ?? '',
       failedAt: row.failed_at ?? '',
@@ -272,7 +272,10 @@ export class SqliteJobQueue implements JobQueue {
   /** Stops every processor (running handlers finish and settle) and closes the file; pending jobs stay on disk. */
   /** a finished job keeps its id (a second add is ignored), not its data; the old pages leave the write-ahead log here */
   compact(): Promise<void> {
-    if (this.db.open) this.db.pragma('wal_checkpoint(TRUNCATE)');
+    if (!this.db.open) return Promise.resolve();
+    // jobs finished before their data was dropped at completion (an older file) lose it here
+    this.db.prepare(`UPDATE jobs SET data = 'null' WHERE state = 'completed' AND data != 'null'`).run();
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
     return Promise.resolve();
   }
 

@@ -1,0 +1,12 @@
+/**
+ * npm run personal-data:encrypt   (DATA_DIR, default ./data; the server stopped)
+ * Encrypts the personal fields of an embedded log written before they were (operations/encryptLog.ts).
+ */
+import { resolve } from 'node:path';
+import { encryptExistingLog } from './encryptLog';
+
+const dataDir = resolve(process.env.DATA_DIR ?? './data');
+const report = await encryptExistingLog(dataDir);
+console.log(
+  `${dataDir}: ${report.events} events copied, ${report.encrypted} with personal fields encrypted, ${report.streamsRenamed} phone streams renamed to their keyed hash`,
+);

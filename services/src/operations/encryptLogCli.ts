@@ -6,7 +6,12 @@ import { resolve } from 'node:path';
 import { encryptExistingLog } from './encryptLog';
 
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
-const report = await encryptExistingLog(dataDir);
-console.log(
-  `${dataDir}: ${report.events} events copied, ${report.encrypted} with personal fields encrypted, ${report.streamsRenamed} phone streams renamed to their keyed hash`,
-);
+try {
+  const report = await encryptExistingLog(dataDir);
+  console.log(
+    `${dataDir}: ${report.events} events copied, ${report.encrypted} with personal fields encrypted, ${report.streamsRenamed} phone streams renamed to their keyed hash`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -247,3 +247,48 @@ describe('premium', () => {
       ]);
   });
 });
+
+describe('erasing a person', () => {
+  const erase = {
+    type: 'ErasePerson' as const,
+    subjects: ['user-u1', 'phone-habc'],
+    by: 'mod-1',
+    reason: 'Письменный запрос от 01.12.2026',
+  };
+  const erased: UserEvent = {
+    type: 'PersonErased',
+    data: { userId: 'u1', subjects: erase.subjects, by: 'mod-1', reason: erase.reason },
+  };
+  const session = (c: string): UserEvent => ({
+    type: 'SessionStarted',
+    data: { userId: 'u1', tokenHash: hash(c), expiresAt: t0.toISOString(), startedAt: t0.toISOString() },
+  });
+
+  it('ends every live session and records the erasure with who asked and why', () => {
+    given([
+      registered,
+      session('a'),
+      session('b'),
+      { type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('a') } },
+    ])
+      .when(erase)
+      .then([{ type: 'SessionEnded', data: { userId: 'u1', tokenHash: hash('b') } }, erased]);
+  });
+
+  it('records nothing the second time, and the account answers as unknown from then on', () => {
+    given([registered, erased]).when(erase).then([]);
+    given([registered, erased]).when({ type: 'ChangeName', name: 'Новое имя' }).thenThrows('USER_NOT_FOUND');
+    given([registered, erased])
+      .when({
+        type: 'StartSession',
+        tokenHash: hash('c'),
+        expiresAt: t0.toISOString(),
+        startedAt: t0.toISOString(),
+      })
+      .thenThrows('USER_NOT_FOUND');
+  });
+
+  it('refuses an account that does not exist', () => {
+    given([]).when(erase).thenThrows('USER_NOT_FOUND');
+  });
+});

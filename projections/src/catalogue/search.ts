@@ -12,19 +12,7 @@ export type Bounds = { south: number; west: number; north: number; east: number 
 export type CatalogueSort = { field: 'price' | 'publishedAt'; direction: 1 | -1 };
 export type Range = { min?: number | null; max?: number | null };
 /** a numeric field of the catalogue document with a range or a list of values */
-export type FieldCondition = { field: NumericField; values?: number[] } & Range;
-export type NumericField =
-  | 'totalArea'
-  | 'livingArea'
-  | 'kitchenArea'
-  | 'floor'
-  | 'floorsCount'
-  | 'roomCount'
-  | 'buildYear'
-  | 'deposit'
-  | 'clientFee'
-  | 'guestsCount'
-  | 'price';
+export type FieldCondition = { field: CatalogueNumberField; values?: number[] } & Range;
 
 export type CatalogueQuery = {
   dealCategory?: DealCategory;
@@ -36,7 +24,7 @@ export type CatalogueQuery = {
   /** room counts to match; the largest value given also matches anything above it ('4+') */
   roomCounts?: number[];
   /** numeric characteristics: each by its values (any of them) and its range */
-  fields?: ({ field: CatalogueNumberField; values?: number[] } & Range)[];
+  fields?: FieldCondition[];
   /** yes/no characteristics: the listing's answer is one of these (a listing that does not tell never matches) */
   flags?: { field: CatalogueFlagField; values: boolean[] }[];
   /** words of the address, case-insensitive */

@@ -13,6 +13,7 @@ import {
   type FinishPaymentInput,
   type PayTariffInput,
 } from './payTariff';
+import { AT, payTariff, placement, top } from './testing';
 import { walletDecider, walletStream, handleWallet } from './wallet';
 
 /**
@@ -21,12 +22,9 @@ import { walletDecider, walletStream, handleWallet } from './wallet';
  * charge left without its promotion once the payment is finished (or refunded when refused).
  */
 const AGENCY = 'agency-pt';
-const AT = '2026-05-13T07:00:00.000Z';
 const PAID_UNTIL = '2026-05-14T07:00:00.000Z';
 const agent: Actor = { userId: 'agent-pt', role: ROLES.AGENT, agencyId: AGENCY };
 const moderator: Actor = { userId: 'moderator', role: MODERATOR_ROLE, agencyId: null };
-const placement = { id: '1-1-sale', positionType: 1 as const, sum: 20 };
-const top = { id: '3-1-sale', positionType: 3 as const, sum: 180 };
 
 let store: SqliteEventStore;
 freshEventStoreForEachTest('pay-tariff', (opened) => (store = opened));
@@ -235,19 +233,7 @@ describe('finishing a payment interrupted after its charge', () => {
     actor: agent,
   };
   /** the charge of a payment that died before the listing was promoted */
-  const interrupted = () =>
-    handleWallet(store, AGENCY, {
-      type: 'PayTariff',
-      agencyId: AGENCY,
-      publicationId: 'flat',
-      chargeId: 'promotion-1:flat',
-      tariff: placement,
-      running: null,
-      idempotencyKey: null,
-      by: agent.userId,
-      at: AT,
-      limit: null,
-    });
+  const interrupted = () => handleWallet(store, AGENCY, payTariff({ agencyId: AGENCY, by: agent.userId }));
 
   it('publishes and promotes the listing for the day charged, charging nothing more', async () => {
     await given({ balance: 100, listing: 'draft' });

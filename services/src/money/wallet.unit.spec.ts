@@ -1,31 +1,15 @@
 import { upcast, validateEventData } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
+import { highlight, payTariff, placement, top } from './testing';
 import { walletDecider, type PricedTariff, type WalletCommand, type WalletEvent } from './wallet';
 
 const given = deciderSpec(walletDecider);
 const AGENCY = 'agency-1';
-const AT = '2026-05-13T07:00:00.000Z';
 const NEXT_DAY = '2026-05-14T07:00:00.000Z';
-const placement: PricedTariff = { id: '1-1-sale', positionType: 1, sum: 20 };
-const top: PricedTariff = { id: '3-1-sale', positionType: 3, sum: 180 };
-const highlight: PricedTariff = { id: '2-1-sale', positionType: 2, sum: 60 };
 
 const credited = (sum: number): WalletEvent => ({
   type: 'WalletCredited',
   data: { agencyId: AGENCY, paymentId: `pay-${sum}`, sum },
-});
-const pay = (over: Partial<Extract<WalletCommand, { type: 'PayTariff' }>> = {}): WalletCommand => ({
-  type: 'PayTariff',
-  agencyId: AGENCY,
-  publicationId: 'flat',
-  chargeId: 'promotion-1:flat',
-  tariff: placement,
-  running: null,
-  idempotencyKey: null,
-  by: 'owner',
-  at: AT,
-  limit: null,
-  ...over,
 });
 const charged = (
   over: Partial<Extract<WalletEvent, { type: 'WalletCharged' }>['data']> = {},
@@ -138,7 +122,7 @@ describe('giving a charge back', () => {
   it('a refunded charge puts its sum back on the balance', () => {
     // after the refund, the whole balance may be charged again
     given([credited(20), charged(), refunded])
-      .when(pay({ chargeId: 'promotion-1:flat' }))
+      .when(payTariff({ chargeId: 'promotion-1:flat' }))
       .then([charged()]);
   });
 });
@@ -164,16 +148,16 @@ describe('an invoice for a bank transfer', () => {
 describe('paying a promotion tariff from the wallet', () => {
   it('given money and no promotion, charges the first day and records until when it is paid', () => {
     given([credited(100)])
-      .when(pay({ idempotencyKey: 'click-0001' }))
+      .when(payTariff({ idempotencyKey: 'click-0001' }))
       .then([charged({ idempotencyKey: 'click-0001' })]);
   });
 
   it('given the promotion already charged (a simultaneous click), refuses a second charge of it: 111', () => {
     given([credited(100), charged()])
-      .when(pay())
+      .when(payTariff())
       .thenThrows('PROMOTION_ALREADY_PAID');
     given([credited(100), charged({ idempotencyKey: 'click-0001' })])
-      .when(pay({ idempotencyKey: 'click-0002' }))
+      .when(payTariff({ idempotencyKey: 'click-0002' }))
       .thenThrows('PROMOTION_ALREADY_PAID');
   });
 
@@ -183,51 +167,53 @@ describe('paying a promotion tariff from the wallet', () => {
       charged(),
       { type: 'WalletRefunded', data: { agencyId: AGENCY, chargeId: 'promotion-1:flat', sum: 20 } },
     ])
-      .when(pay())
+      .when(payTariff())
       .then([charged()]);
   });
 
   it('given the same idempotency key already charged, answers with nothing new: no second charge', () => {
     given([credited(100), charged({ idempotencyKey: 'click-0001' })])
-      .when(pay({ idempotencyKey: 'click-0001' }))
+      .when(payTariff({ idempotencyKey: 'click-0001' }))
       .then([]);
     // even once the promotion runs: the key's first answer stands
     given([credited(100), charged({ idempotencyKey: 'click-0001' })])
-      .when(pay({ idempotencyKey: 'click-0001', running: runningPlacement }))
+      .when(payTariff({ idempotencyKey: 'click-0001', running: runningPlacement }))
       .then([]);
   });
 
   it('given the key used for one listing and tariff, refuses it with another listing or tariff: 112', () => {
     given([credited(500), charged({ idempotencyKey: 'click-0001' })])
-      .when(pay({ idempotencyKey: 'click-0001', tariff: top }))
+      .when(payTariff({ idempotencyKey: 'click-0001', tariff: top }))
       .thenThrows('IDEMPOTENCY_KEY_REUSED');
     given([credited(500), charged({ idempotencyKey: 'click-0001' })])
-      .when(pay({ idempotencyKey: 'click-0001', publicationId: 'other', chargeId: 'promotion-1:other' }))
+      .when(
+        payTariff({ idempotencyKey: 'click-0001', publicationId: 'other', chargeId: 'promotion-1:other' }),
+      )
       .thenThrows('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('given the promotion running, refuses paying its own tariff again: 111', () => {
     given([credited(100), charged()])
-      .when(pay({ running: runningPlacement, chargeId: 'promotion-1:flat' }))
+      .when(payTariff({ running: runningPlacement, chargeId: 'promotion-1:flat' }))
       .thenThrows('PROMOTION_ALREADY_PAID');
   });
 
   it('given the promotion running, another position type starts when the paid day ends, with nothing charged now', () => {
     given([credited(100), charged()])
-      .when(pay({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0002' }))
+      .when(payTariff({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0002' }))
       .then([chosen(top, { idempotencyKey: 'click-0002' })]);
     // even with no money for it now: the daily charge pays it (or ends the promotion)
     given([charged({ sum: 20 })])
-      .when(pay({ running: runningPlacement, tariff: top }))
+      .when(payTariff({ running: runningPlacement, tariff: top }))
       .then([chosen(top)]);
   });
 
   it('given a tariff chosen for the next day, choosing it again is refused, and going back to the running one is a new choice', () => {
     given([credited(100), charged(), chosen(top)])
-      .when(pay({ running: runningPlacement, tariff: top }))
+      .when(payTariff({ running: runningPlacement, tariff: top }))
       .thenThrows('PROMOTION_ALREADY_PAID');
     given([credited(100), charged(), chosen(top)])
-      .when(pay({ running: runningPlacement, tariff: placement }))
+      .when(payTariff({ running: runningPlacement, tariff: placement }))
       .then([chosen(placement)]);
   });
 
@@ -237,15 +223,18 @@ describe('paying a promotion tariff from the wallet', () => {
       charged({ idempotencyKey: 'click-0001' }),
       { type: 'WalletRefunded', data: { agencyId: AGENCY, chargeId: 'promotion-1:flat', sum: 20 } },
     ])
-      .when(pay({ idempotencyKey: 'click-0001' }))
+      .when(payTariff({ idempotencyKey: 'click-0001' }))
       .then([charged({ idempotencyKey: 'click-0001' })]);
   });
 
   it('names the end of the paid day when refusing the running tariff', () => {
     expect(() =>
       walletDecider.decide(
-        pay({ running: runningPlacement }),
-        [credited(100), charged()].reduce(walletDecider.evolve, walletDecider.initialState()),
+        payTariff({ running: runningPlacement }),
+        [credited(100), charged()].reduce(
+          (state, event) => walletDecider.evolve(state, event),
+          walletDecider.initialState(),
+        ),
       ),
     ).toThrow(
       /^Этот тариф уже оплачен до 14\.05\.2026, 10:00 \(МСК\); следующие дни списываются автоматически$/,
@@ -254,34 +243,34 @@ describe('paying a promotion tariff from the wallet', () => {
 
   it('given the same key of a tariff change, answers with nothing new', () => {
     given([credited(100), charged(), chosen(top, { idempotencyKey: 'click-0003' })])
-      .when(pay({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0003' }))
+      .when(payTariff({ running: runningPlacement, tariff: top, idempotencyKey: 'click-0003' }))
       .then([]);
   });
 
   it('keeps the balance from going below zero and an employee within the monthly limit', () => {
     given([credited(10)])
-      .when(pay())
+      .when(payTariff())
       .thenThrows('INSUFFICIENT_BALANCE');
     given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' })])
-      .when(pay({ by: 'agent', limit: 30 }))
+      .when(payTariff({ by: 'agent', limit: 30 }))
       .thenThrows('ACTION_NOT_ALLOWED');
     // the limit counts this month only, and the employee's own spending only
     given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' })])
-      .when(pay({ by: 'agent', limit: 30, at: '2026-06-01T07:00:00.000Z' }))
+      .when(payTariff({ by: 'agent', limit: 30, at: '2026-06-01T07:00:00.000Z' }))
       .then([charged({ by: 'agent', month: '2026-06', paidUntil: '2026-06-02T07:00:00.000Z' })]);
     given([credited(100), charged({ chargeId: 'promotion-1:other', publicationId: 'other' })])
-      .when(pay({ by: 'agent', limit: 30 }))
+      .when(payTariff({ by: 'agent', limit: 30 }))
       .then([charged({ by: 'agent' })]);
   });
 
   it('tells the employee how much of the limit is spent', () => {
     expect(() =>
       walletDecider.decide(
-        pay({ by: 'agent', limit: 30 }),
+        payTariff({ by: 'agent', limit: 30 }),
         [
           credited(100),
           charged({ chargeId: 'promotion-1:other', publicationId: 'other', by: 'agent' }),
-        ].reduce(walletDecider.evolve, walletDecider.initialState()),
+        ].reduce((state, event) => walletDecider.evolve(state, event), walletDecider.initialState()),
       ),
     ).toThrow('Превышен лимит трат сотрудника: 30 ₽ в месяц, потрачено 20 ₽');
   });
@@ -390,13 +379,19 @@ describe('WalletCharged events', () => {
 
   it('that the decider makes pass their schema', () => {
     const events = walletDecider.decide(
-      pay({ idempotencyKey: 'click-0001' }),
-      [credited(100)].reduce(walletDecider.evolve, walletDecider.initialState()),
+      payTariff({ idempotencyKey: 'click-0001' }),
+      [credited(100)].reduce(
+        (state, event) => walletDecider.evolve(state, event),
+        walletDecider.initialState(),
+      ),
     );
     for (const event of events) expect(() => validateEventData(event.type, event.data)).not.toThrow();
     const change = walletDecider.decide(
-      pay({ running: runningPlacement, tariff: top }),
-      [credited(100), charged()].reduce(walletDecider.evolve, walletDecider.initialState()),
+      payTariff({ running: runningPlacement, tariff: top }),
+      [credited(100), charged()].reduce(
+        (state, event) => walletDecider.evolve(state, event),
+        walletDecider.initialState(),
+      ),
     );
     for (const event of change) expect(() => validateEventData(event.type, event.data)).not.toThrow();
   });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SqliteEventStore, type EventStore } from '@estate/events';
+import { SqliteEventStore, type EventStore, type StoredEvent } from '@estate/events';
 import {
   CheckpointProgress,
   MemoryReadStore,
@@ -75,10 +75,7 @@ export async function buildContext(
         await import('@estate/projections/readStore/mongo')
       ).MongoReadStore.connect(config.MONGO_URL, config.MONGO_DB)
     : new MemoryReadStore();
-  const onError = (error: unknown, event?: { position: number; type: string }) => {
-    metrics.projectionRetries.inc();
-    logger.error({ err: error, position: event?.position, type: event?.type }, 'projection failed; retrying');
-  };
+  const onError = projectionFailed(metrics, logger);
   // in 'all' the projections run here; an api process follows the projector's stored checkpoints
   let runner: ProjectionRunner | null = null;
   let snapshots: ReadModelSnapshots | null = null;
@@ -285,17 +282,20 @@ async function restoreSnapshot(
   return snapshots;
 }
 
+/** A projection's failed try (retried, never skipped): counted, and logged with the event's correlation id. */
+const projectionFailed = (metrics: Metrics, logger: Logger) => (error: unknown, event?: StoredEvent) => {
+  metrics.projectionRetries.inc();
+  logger.error(
+    { err: error, position: event?.position, type: event?.type, correlationId: event?.metadata.correlationId },
+    'projection failed; retrying',
+  );
+};
+
 /** A projector process: a runner that saves its checkpoint after every event (API processes poll it), under a lease. */
 export function projectorRunner(ctx: AppContext): ProjectionRunner {
   return new ProjectionRunner(ctx.eventStore, ctx.readStore, tracedProjections(projectionsOf()), {
     checkpointEvery: 1,
-    onError: (error, event) => {
-      ctx.metrics.projectionRetries.inc();
-      ctx.logger.error(
-        { err: error, position: event?.position, type: event?.type },
-        'projection failed; retrying',
-      );
-    },
+    onError: projectionFailed(ctx.metrics, ctx.logger),
   });
 }
 

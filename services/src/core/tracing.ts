@@ -139,16 +139,9 @@ export function tracedProjections(projections: Projection[]): Projection[] {
   });
 }
 
-/** The context a carried trace context continues (for a parent or a link). */
+/** The context a carried trace context continues: the parent of the span that handles it. */
 export function contextOf(carrier: TraceCarrier): Context {
   return propagation.extract(ROOT_CONTEXT, carrier);
-}
-
-/** A link to the span a carrier came from, when it carries one. */
-export function linkTo(carrier: TraceCarrier | undefined): Link[] {
-  if (!tracing || !carrier?.traceparent) return [];
-  const spanContext = trace.getSpanContext(contextOf(carrier));
-  return spanContext ? [{ context: spanContext }] : [];
 }
 
 // ---------------------------------------------------------------- log scope

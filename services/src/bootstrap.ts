@@ -286,7 +286,12 @@ async function restoreSnapshot(
 const projectionFailed = (metrics: Metrics, logger: Logger) => (error: unknown, event?: StoredEvent) => {
   metrics.projectionRetries.inc();
   logger.error(
-    { err: error, position: event?.position, type: event?.type, correlationId: event?.metadata.correlationId },
+    {
+      err: error,
+      position: event?.position,
+      type: event?.type,
+      correlationId: event?.metadata.correlationId,
+    },
     'projection failed; retrying',
   );
 };

@@ -4,6 +4,7 @@ import {
   type PublicationDetails,
   type PublicationParams,
 } from './catalogue/index';
+import type { ResidentialComplexDetails } from './catalogue/newBuildings';
 
 type DetailsFields = Partial<Omit<PublicationDetails, 'address' | 'params'>> & {
   address?: Partial<PublicationDetails['address']>;
@@ -74,5 +75,30 @@ export const bookingRequest = (
     fullAddress: 'Сочи, ул. Морская, 1',
     pricePerNight: 3_000,
   },
+  ...fields,
+});
+
+/** A residential complex's description for the specifications: a Moscow complex still being built, `fields` over it. */
+export const residentialComplexDetails = (
+  fields: Partial<ResidentialComplexDetails> = {},
+): ResidentialComplexDetails => ({
+  name: 'ЖК «Северный парк»',
+  developer: 'ГК «Столица Девелопмент»',
+  description: 'Квартал у парка',
+  address: {
+    locationId: '1',
+    locationName: 'Москва',
+    fullAddress: 'Москва, Дмитровское шоссе, 107',
+    geo: { lat: 55.88, lon: 37.55 },
+  },
+  class: 2,
+  stage: 2,
+  deadline: { year: 2026, quarter: 2 },
+  wallMaterial: 7,
+  finish: 1,
+  parking: 2,
+  floorsCount: 25,
+  priceFrom: 11_900_000,
+  images: [{ path: '/storage/demo/11.svg' }],
   ...fields,
 });

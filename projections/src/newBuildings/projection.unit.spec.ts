@@ -1,29 +1,10 @@
-import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
+import { residentialComplexDetails } from '@estate/events/fixtures';
 import { appliedOnceAndTwice, project, storedEvents } from '../projectionSpec';
 import { RESIDENTIAL_COMPLEXES } from './document';
 import { residentialComplexProjection } from './projection';
 import { searchResidentialComplexes } from './queries';
 
-const details: ResidentialComplexDetails = {
-  name: 'ЖК «Северный парк»',
-  developer: 'ГК «Столица Девелопмент»',
-  description: 'Квартал у парка',
-  address: {
-    locationId: '1',
-    locationName: 'Москва',
-    fullAddress: 'Москва, Дмитровское шоссе, 107',
-    geo: { lat: 55.88, lon: 37.55 },
-  },
-  class: 2,
-  stage: 2,
-  deadline: { year: 2026, quarter: 2 },
-  wallMaterial: 7,
-  finish: 1,
-  parking: 2,
-  floorsCount: 25,
-  priceFrom: 11_900_000,
-  images: [{ path: '/storage/demo/11.svg' }],
-};
+const details = residentialComplexDetails();
 const handedOver = { ...details, stage: 4, deadline: { year: 2025, quarter: 4 }, priceFrom: 12_400_000 };
 const spb = {
   ...details,

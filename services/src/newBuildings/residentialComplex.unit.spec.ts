@@ -1,28 +1,9 @@
-import type { ResidentialComplexDetails } from '@estate/events/catalogue/newBuildings';
+import { residentialComplexDetails } from '@estate/events/fixtures';
 import { deciderSpec } from '../core/deciderSpec';
 import { residentialComplexDecider, type ResidentialComplexEvent } from './residentialComplex';
 
 const given = deciderSpec(residentialComplexDecider);
-const details: ResidentialComplexDetails = {
-  name: 'ЖК «Тестовый»',
-  developer: 'ГК «Пример»',
-  description: 'Монолитные дома у парка',
-  address: {
-    locationId: '1',
-    locationName: 'Москва',
-    fullAddress: 'Москва, ул. Лобачевского, 120',
-    geo: { lat: 55.68, lon: 37.49 },
-  },
-  class: 2,
-  stage: 2,
-  deadline: { year: 2026, quarter: 4 },
-  wallMaterial: 7,
-  finish: 1,
-  parking: 2,
-  floorsCount: 24,
-  priceFrom: 12_500_000,
-  images: [{ path: '/storage/demo/1.svg' }],
-};
+const details = residentialComplexDetails();
 const registered: ResidentialComplexEvent = {
   type: 'ResidentialComplexRegistered',
   data: { complexId: 'c1', details },

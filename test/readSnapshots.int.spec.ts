@@ -8,7 +8,6 @@ import {
   SqliteEventStore,
   SqlitePersonalKeyStore,
   type EventStore,
-  type NewEvent,
 } from '@estate/events';
 import {
   allProjections,
@@ -29,6 +28,7 @@ import { createLogger } from '../services/src/core/logger';
 import { DEMO_PHONES } from '../services/src/seed';
 import { demoPublications } from '../services/src/seed/demoData';
 import { projectionsOf } from '../services/src/slices';
+import { appendListingAgency, publishedListing } from '../services/test/listingLog';
 import { signIn, startTestApp } from '../services/test/testApp';
 
 /**
@@ -49,43 +49,13 @@ const listings = demoPublications(200, 17);
 
 /** An agency's listings: created and published, every third with its price changed, from `first` on. */
 async function appendListings(events: SqliteEventStore, first: number, count: number) {
-  if (first === 0) {
+  if (first === 0) await appendListingAgency(events);
+  for (let i = first; i < first + count; i++)
     await events.append(
-      'user-u1',
-      [
-        newEvent('UserRegistered', {
-          userId: 'u1',
-          name: 'Анна Смирнова',
-          phone: '79990000011',
-          email: null,
-          role: 1,
-          agencyId: 'a1',
-        }),
-      ],
+      `publication-${i}`,
+      publishedListing(`p${i}`, listings[i % listings.length].details, i % 3 === 0),
       'no-stream',
     );
-    await events.append(
-      'agency-a1',
-      [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Этажи Плюс', ownerId: 'u1' })],
-      'no-stream',
-    );
-  }
-  for (let i = first; i < first + count; i++) {
-    const { details } = listings[i % listings.length];
-    const batch: NewEvent[] = [
-      newEvent('PublicationCreated', { publicationId: `p${i}`, agencyId: 'a1', authorId: 'u1', details }),
-      newEvent('PublicationPublished', { publicationId: `p${i}` }),
-    ];
-    if (i % 3 === 0)
-      batch.push(
-        newEvent('PublicationPriceChanged', {
-          publicationId: `p${i}`,
-          oldPrice: details.price,
-          newPrice: details.price + 1000,
-        }),
-      );
-    await events.append(`publication-${i}`, batch, 'no-stream');
-  }
 }
 
 /** A listing already in a snapshot changes after it: the start from the snapshot must apply that too. */

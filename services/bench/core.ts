@@ -19,6 +19,7 @@ import Database from 'better-sqlite3';
 import { newEvent, SqliteEventStore, type NewEvent, type SqliteDurability } from '@estate/events';
 import { allProjections, MemoryReadStore, ProjectionRunner, type Projection } from '@estate/projections';
 import { demoPublications } from '../src/seed/demoData';
+import { appendListingAgency } from '../test/listingLog';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-core-'));
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 20_000);
@@ -122,25 +123,7 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
 async function writeLog(file: string, count: number) {
   const store = new SqliteEventStore(file);
   const publications = demoPublications(2000, 11);
-  await store.append(
-    'user-u1',
-    [
-      newEvent('UserRegistered', {
-        userId: 'u1',
-        name: 'Анна',
-        phone: '79990000011',
-        email: null,
-        role: 1,
-        agencyId: 'a1',
-      }),
-    ],
-    'no-stream',
-  );
-  await store.append(
-    'agency-a1',
-    [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Агентство', ownerId: 'u1' })],
-    'no-stream',
-  );
+  await appendListingAgency(store);
   let written = 2;
   for (let i = 0; written < count; i++) {
     const id = `p${i}`;
@@ -242,7 +225,7 @@ async function startupTimes(events: number) {
     return {
       kind,
       ms: median(times[kind].map((t) => t.ms)),
-      cpu: cpu.every((c) => c !== null) ? median(cpu as number[]) : null,
+      cpu: cpu.every((c) => c !== null) ? median(cpu) : null,
       all: times[kind].map((t) => t.ms),
     };
   });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { newEvent, SqliteEventStore, type NewEvent } from '@estate/events';
+import { SqliteEventStore } from '@estate/events';
 import { skipped, tcpReachable } from '@estate/events/testing';
 import {
   allProjections,
@@ -14,6 +14,7 @@ import {
 } from '@estate/projections';
 import { MongoReadStore } from '@estate/projections/readStore/mongo';
 import { demoPublications } from '../../services/src/seed/demoData';
+import { appendListingAgency, publishedListing } from '../../services/test/listingLog';
 
 const mongoUrl = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
 const reachable = tcpReachable(mongoUrl);
@@ -22,42 +23,10 @@ const root = resolve(__dirname, '../..');
 
 async function writeLog(file: string, publications: number) {
   const store = new SqliteEventStore(file);
-  await store.append(
-    'user-u1',
-    [
-      newEvent('UserRegistered', {
-        userId: 'u1',
-        name: 'Анна Смирнова',
-        phone: '79990000011',
-        email: null,
-        role: 1,
-        agencyId: 'a1',
-      }),
-    ],
-    'no-stream',
-  );
-  await store.append(
-    'agency-a1',
-    [newEvent('AgencyRegistered', { agencyId: 'a1', name: 'Этажи Плюс', ownerId: 'u1' })],
-    'no-stream',
-  );
+  await appendListingAgency(store);
   const listings = demoPublications(publications, 5);
-  for (const [i, { details }] of listings.entries()) {
-    const id = `p${i}`;
-    const events: NewEvent[] = [
-      newEvent('PublicationCreated', { publicationId: id, agencyId: 'a1', authorId: 'u1', details }),
-      newEvent('PublicationPublished', { publicationId: id }),
-    ];
-    if (i % 4 === 0)
-      events.push(
-        newEvent('PublicationPriceChanged', {
-          publicationId: id,
-          oldPrice: details.price,
-          newPrice: details.price + 1000,
-        }),
-      );
-    await store.append(`publication-${id}`, events, 'no-stream');
-  }
+  for (const [i, { details }] of listings.entries())
+    await store.append(`publication-p${i}`, publishedListing(`p${i}`, details, i % 4 === 0), 'no-stream');
   const head = await store.headPosition();
   await store.close();
   return head;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Writable } from 'node:stream';
 import request from 'supertest';
-import { createLogger } from '../services/src/core/logger';
+import { capturedLogs } from '../services/test/capturedLogs';
 import { EMAIL_CONFIRMATION_REACTOR } from '../services/src/identity/reactors';
 import { startSession } from '../services/src/identity/sessions';
 import { settled } from '../services/test/settled';
@@ -20,15 +19,9 @@ const OLD_EMAIL = 'logs-old@example.ru';
 
 describe('the logs of a run', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { logger, lines } = capturedLogs();
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    t = await startTestApp({ seed: false, logger: createLogger('debug', sink) });
+    t = await startTestApp({ seed: false, logger });
   });
   afterAll(() => t.close());
 

@@ -1,15 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import {
-  PersonalDataEventStore,
-  SqliteEventStore,
-  SqlitePersonalKeyStore,
-  type StoredEvent,
-} from '@estate/events';
+import { PersonalDataEventStore, SqliteEventStore, SqlitePersonalKeyStore } from '@estate/events';
 import { hashReadModels } from '@estate/projections';
-import { encryptExistingLog } from '../services/src/operations/encryptLog';
+import { encryptExistingLog, eventFileCopy } from '../services/src/operations/encryptLog';
 import { DEMO_PHONES } from '../services/src/seed';
 import { projectionsOf } from '../services/src/slices';
 import { copyDemoLog, demoLogFolder } from '../services/test/demoLog';
@@ -31,35 +25,19 @@ async function legacyCopyOfDemoLog(): Promise<string> {
     new SqlitePersonalKeyStore(join(encrypted, 'keys.sqlite')),
   );
   const legacy = folder();
-  const db = new Database(join(legacy, 'events.sqlite'));
-  await new SqliteEventStore(join(legacy, 'events.sqlite')).close();
-  const insert = db.prepare(
-    `INSERT INTO events (position, event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const target = eventFileCopy(join(legacy, 'events.sqlite'));
   for (let after = 0; ;) {
-    const batch: StoredEvent[] = await reader.readAll(after, 1000);
+    const batch = await reader.readAll(after, 1000);
     if (batch.length === 0) break;
-    db.transaction(() => {
-      for (const e of batch) {
+    target.copy(
+      batch.map((e) => {
         const phone = (e.data as { phone?: string }).phone;
-        const streamId = e.streamId.startsWith('phone-h') && phone ? `phone-${phone}` : e.streamId;
-        insert.run(
-          e.position,
-          e.eventId,
-          streamId,
-          e.revision,
-          e.type,
-          e.schemaVersion,
-          JSON.stringify(e.data),
-          JSON.stringify(e.metadata),
-          e.occurredAt,
-        );
-      }
-    })();
+        return { ...e, streamId: e.streamId.startsWith('phone-h') && phone ? `phone-${phone}` : e.streamId };
+      }),
+    );
     after = batch[batch.length - 1].position;
   }
-  db.close();
+  target.db.close();
   await reader.close();
   rmSync(encrypted, { recursive: true, force: true });
   return legacy;

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
 import { ERASED_PERSON } from '@estate/events';
 import { BOOKING_REQUESTS, CATALOGUE, type ProjectionRunner } from '@estate/projections';
-import { createLogger } from '../services/src/core/logger';
+import { capturedLogs } from '../services/test/capturedLogs';
 import { DEV_EMAIL, DEV_SMS } from '../services/src/core/notify/outbox';
 import { projectionsOf } from '../services/src/slices';
 import { createAgency, createPublication } from '../services/test/publications';
@@ -29,15 +28,9 @@ const moscowDay = (offset: number) =>
 
 describe('erasing a person', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { logger, lines } = capturedLogs();
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        done();
-      },
-    });
-    t = await startTestApp({ seed: false, logger: createLogger('debug', sink) });
+    t = await startTestApp({ seed: false, logger });
   });
   afterAll(() => t.close());
 

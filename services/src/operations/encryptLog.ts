@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -38,26 +39,7 @@ export async function encryptExistingLog(dataDir: string): Promise<EncryptionRep
     source,
     new SqlitePersonalKeyStore(join(dataDir, 'keys.sqlite')),
   );
-  await new SqliteEventStore(next).close(); // the schema, as the store makes it
-  const target = openSqliteFile(next, 'FULL');
-  const insert = target.prepare(
-    `INSERT INTO events (position, event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const copy = target.transaction((rows: StoredEvent[]) => {
-    for (const e of rows)
-      insert.run(
-        e.position,
-        e.eventId,
-        e.streamId,
-        e.revision,
-        e.type,
-        e.schemaVersion,
-        JSON.stringify(e.data),
-        JSON.stringify(e.metadata),
-        e.occurredAt,
-      );
-  });
+  const target = eventFileCopy(next);
   const report: EncryptionReport = { events: 0, encrypted: 0, streamsRenamed: 0 };
   try {
     for (let after = 0; ;) {
@@ -71,12 +53,12 @@ export async function encryptExistingLog(dataDir: string): Promise<EncryptionRep
         if (streamId !== event.streamId) report.streamsRenamed += event.revision === 0 ? 1 : 0;
         sealed.push({ ...encrypted, streamId });
       }
-      copy(sealed);
+      target.copy(sealed);
       report.events += batch.length;
       after = batch[batch.length - 1].position;
     }
     const head = await source.headPosition();
-    const copied = target
+    const copied = target.db
       .prepare<[], { n: number; head: number | null }>(
         'SELECT COUNT(*) AS n, MAX(position) AS head FROM events',
       )
@@ -86,7 +68,7 @@ export async function encryptExistingLog(dataDir: string): Promise<EncryptionRep
         `copy incomplete: ${copied?.n} of ${report.events} events, head ${copied?.head} of ${head}`,
       );
   } finally {
-    target.close();
+    target.db.close();
     await personal.close();
   }
   // the old file goes as a whole: its pages held the fields in clear
@@ -95,6 +77,38 @@ export async function encryptExistingLog(dataDir: string): Promise<EncryptionRep
   for (const sidecar of sidecars(next)) rmSync(sidecar, { force: true });
   await scrubSideFiles(dataDir);
   return report;
+}
+
+/**
+ * A new event file written row by row as given, positions included (a copy of another log): the
+ * schema as the store makes it, then one transaction per batch.
+ */
+export function eventFileCopy(file: string): {
+  db: Database.Database;
+  copy: (rows: StoredEvent[]) => void;
+} {
+  const make = new SqliteEventStore(file);
+  void make.close();
+  const db = openSqliteFile(file, 'FULL');
+  const insert = db.prepare(
+    `INSERT INTO events (position, event_id, stream_id, revision, type, schema_version, data, metadata, occurred_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const copy = db.transaction((rows: StoredEvent[]) => {
+    for (const e of rows)
+      insert.run(
+        e.position,
+        e.eventId,
+        e.streamId,
+        e.revision,
+        e.type,
+        e.schemaVersion,
+        JSON.stringify(e.data),
+        JSON.stringify(e.metadata),
+        e.occurredAt,
+      );
+  });
+  return { db, copy };
 }
 
 async function scrubSideFiles(dataDir: string) {

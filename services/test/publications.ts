@@ -65,6 +65,18 @@ export type PublicationSpec = {
   promoted?: 1 | 2 | 3;
 };
 
+/** An agency of the test's own (createAgency) whose agent has written these listings (createPublication). */
+export async function createAgencyWithListings(
+  ctx: AppContext,
+  key: string,
+  phoneSuffix: string,
+  listings: PublicationSpec[],
+) {
+  const agency = await createAgency(ctx, key, phoneSuffix);
+  for (const listing of listings) await createPublication(ctx, agency.agent, listing);
+  return agency;
+}
+
 /** A listing created (and published, promoted) through the publication decider. */
 export async function createPublication(ctx: AppContext, author: Actor, spec: PublicationSpec) {
   const city = findPublicationPlace(spec.city ?? '1')!;

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
+import { createAgencyWithListings, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from '../categories';
 import { closeDroppingCollections, onBothReadStores } from '../../test/readStores';
@@ -52,8 +52,7 @@ describe.each(onBothReadStores('characteristic filters', 'features'))(
     beforeAll(async () => {
       if (!run) return;
       t = await startTestApp({ seed: false, env });
-      const { agent, agentPhone } = await createAgency(t.ctx, 'ch', '41');
-      for (const publication of PUBLICATIONS) await createPublication(t.ctx, agent, publication);
+      const { agentPhone } = await createAgencyWithListings(t.ctx, 'ch', '41', PUBLICATIONS);
       token = await signIn(t, agentPhone);
     });
     afterAll(async () => {

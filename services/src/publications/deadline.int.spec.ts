@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
+import { createAgencyWithListings, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_COMPLEXES, runComplexCommand } from '../newBuildings';
 import { closeDroppingCollections, onBothReadStores } from '../../test/readStores';
@@ -31,8 +31,7 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
           complexId: id,
           details: complex(year),
         });
-      const { agent, agentPhone } = await createAgency(t.ctx, 'nb', '31');
-      for (const publication of PUBLICATIONS) await createPublication(t.ctx, agent, publication);
+      const { agentPhone } = await createAgencyWithListings(t.ctx, 'nb', '31', PUBLICATIONS);
       agentToken = await signIn(t, agentPhone);
     });
     afterAll(async () => {

@@ -1,6 +1,6 @@
 import { CATALOGUE } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createPublication, type PublicationSpec } from '../../test/publications';
+import { createAgency, createAgencyWithListings, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleUser } from '../identity';
 import { closeDroppingCollections, onBothReadStores } from '../../test/readStores';
@@ -78,8 +78,7 @@ describe.each(onBothReadStores('catalogue search', 'search'))('catalogue search 
   beforeAll(async () => {
     if (!run) return;
     t = await startTestApp({ seed: false, env });
-    const { agent } = await createAgency(t.ctx, 's', '01');
-    for (const publication of PUBLICATIONS) await createPublication(t.ctx, agent, publication);
+    await createAgencyWithListings(t.ctx, 's', '01', PUBLICATIONS);
   });
   afterAll(async () => {
     if (run) await closeDroppingCollections(t, env, MONGO_COLLECTIONS);

@@ -3,7 +3,7 @@ import { until } from '../testing';
 import { newEvent, type StoredEvent } from '../envelope';
 import { WrongExpectedRevisionError, type EventStore } from './port';
 
-export type EventStoreFactory = () => Promise<EventStore>;
+export type EventStoreFactory = () => EventStore | Promise<EventStore>;
 
 const sample = (n: number) => newEvent('SampleHappened', { n }, { actor: 'contract' });
 

@@ -13,6 +13,6 @@ const endpoint = url
 describeWhenReachable(
   'event store contract: kurrentdb',
   endpoint,
-  () => eventStoreContract(`kurrentdb (${url})`, async () => new KurrentEventStore(url!)),
+  () => eventStoreContract(`kurrentdb (${url})`, () => new KurrentEventStore(url!)),
   { required: false },
 );

@@ -73,7 +73,7 @@ export function pollingSubscription(
       signal.wake?.();
       await done;
     },
-  } as Subscription;
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

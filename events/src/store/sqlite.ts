@@ -49,10 +49,12 @@ const toStored = ([
   type,
   schemaVersion,
   data: JSON.parse(data),
-  metadata: JSON.parse(metadata),
+  metadata: JSON.parse(metadata) as StoredEvent['metadata'],
   occurredAt,
 });
 
+/* eslint-disable @typescript-eslint/require-await -- SQLite (better-sqlite3 is synchronous) answers at once behind an asynchronous port: its
+   methods stay async so that a failure (a conflict, a closed file) is a rejection, as KurrentDB's is */
 /**
  * The embedded event store: one SQLite file in WAL mode. Appends are one transaction each;
  * the (stream_id, revision) unique key is the last line of defence for optimistic concurrency.
@@ -209,6 +211,7 @@ export class SqliteEventStore implements EventStore {
     if (this.db.open) this.db.close();
   }
 }
+/* eslint-enable @typescript-eslint/require-await */
 
 function checkExpected(streamId: string, expected: ExpectedRevision, last: number | null) {
   if (expected === 'any') return;

@@ -11,7 +11,7 @@ let n = 0;
 
 eventStoreContract(
   'sqlite (better-sqlite3, WAL)',
-  async () => new SqliteEventStore(join(dir, `store-${n++}.sqlite`)),
+  () => new SqliteEventStore(join(dir, `store-${n++}.sqlite`)),
 );
 
 describe('sqlite event store specifics', () => {

@@ -131,8 +131,8 @@ export class ProjectionRunner {
   }
 
   /** each read model's position in the log as applied here (metrics: a projection's lag behind the head) */
-  async projectionPositions(): Promise<ReadonlyMap<string, number>> {
-    return new Map(this.positions);
+  projectionPositions(): Promise<ReadonlyMap<string, number>> {
+    return Promise.resolve(new Map(this.positions));
   }
 
   async saveCheckpoints(): Promise<void> {
@@ -152,7 +152,7 @@ export class ProjectionRunner {
   }
 
   /** Drops the read models of one projection (or all) and replays the whole log into them. */
-  async rebuild(name: string | 'all'): Promise<void> {
+  async rebuild(name: string): Promise<void> {
     const targets = this.projections.filter((p) => name === 'all' || p.name === name);
     if (targets.length === 0)
       throw new Error(`unknown projection ${name}; known: ${this.projections.map((p) => p.name).join(', ')}`);

@@ -123,9 +123,7 @@ type Handled = (typeof HANDLES)[number];
  * The facts the trail lists, each as what an agency's person did (the rest it reads only for its
  * copies: a new chat, the reservation an acceptance makes). A test runs one of each.
  */
-export const AUDITED_KINDS: readonly Handled[] = HANDLES.filter(
-  (type) => type !== 'ChatStarted',
-) as Handled[];
+export const AUDITED_KINDS: readonly Handled[] = HANDLES.filter((type) => type !== 'ChatStarted');
 
 type Entry = Omit<AuditEntryDocument, '_id' | 'at' | 'kind' | 'actorId' | 'sessionId' | 'position'>;
 

@@ -357,9 +357,9 @@ describe('catalogue projection: the residential complex’s deadline on its list
   });
 
   it('is searched by the deadline: handed over by the end of the year, listings in a complex only', async () => {
-    const published = ['n1', 'n2', 'n3'].map((id) => ({
+    const published = ['n1', 'n2', 'n3'].map((id): { streamId: string; event: DomainEvent } => ({
       streamId: `publication-${id}`,
-      event: { type: 'PublicationPublished', data: { publicationId: id } } as DomainEvent,
+      event: { type: 'PublicationPublished', data: { publicationId: id } },
     }));
     const store = await project(projections, storedEvents([...raw, ...published]));
     const page = { sort: { field: 'price' as const, direction: 1 as const }, page: 1, perPage: 20 };
@@ -417,7 +417,7 @@ describe('catalogue projection: listings recorded before the later characteristi
         ...PARAMS_ADDED_IN_V2,
       });
     } finally {
-      events.close();
+      await events.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

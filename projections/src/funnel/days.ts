@@ -78,7 +78,11 @@ export async function foldFunnelInteractions(
       continue;
     }
     const id = `${i.publicationId}|${day}`;
-    const entry = added.get(id) ?? { publicationId: i.publicationId, day, kinds: new Map() };
+    const entry = added.get(id) ?? {
+      publicationId: i.publicationId,
+      day,
+      kinds: new Map<FunnelKind, number[]>(),
+    };
     added.set(id, entry);
     const list = entry.kinds.get(i.kind) ?? [];
     entry.kinds.set(i.kind, list);

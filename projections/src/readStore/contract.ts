@@ -3,7 +3,7 @@ import { DuplicateKeyError, type Collection, type Doc, type Filter, type ReadSto
 import { getPath } from './values';
 import { seededRandom as random } from '../seededRandom';
 
-export type ReadStoreFactory = () => Promise<ReadStore>;
+export type ReadStoreFactory = () => ReadStore | Promise<ReadStore>;
 
 type Publication = Doc & {
   category?: string;

@@ -47,7 +47,7 @@ function conditionMatcher(path: string, condition: unknown): Matcher | null {
     };
   }
   if (typeof condition !== 'object' || Array.isArray(condition)) return null;
-  if ('$regex' in condition) return regexMatcher(read, condition as Record<string, unknown>);
+  if ('$regex' in condition) return regexMatcher(read, condition);
   const ops = Object.entries(condition as Record<string, unknown>);
   if (ops.length === 0 || !ops.every(([op]) => OPERATORS.has(op))) return null;
   for (const [op, operand] of ops) {
@@ -271,8 +271,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date)
     return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a as object);
-  const kb = Object.keys(b as object);
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
   return (
     ka.length === kb.length &&
     ka.every((k) => deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))

@@ -24,6 +24,8 @@ import { copy, equalityValues, setPath, sortComparator } from './values';
 
 export type QueryStats = { index: string | null; examined: number };
 
+/* eslint-disable @typescript-eslint/require-await -- the in-memory store answers at once behind an asynchronous port: its
+   methods stay async so that a failure (a duplicate key, a filter it cannot read) is a rejection, as MongoDB's is */
 /**
  * A collection in memory with MongoDB semantics: mingo decides what matches and how documents
  * change; declared indexes decide which documents are examined at all.
@@ -266,9 +268,9 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       if (values?.length === 1) setPath(seed, path, values[0]);
     }
     const { $setOnInsert, ...modifier } = update;
-    if (applySimpleUpdate(seed, modifier) === null) applyUpdate(seed, modifier as never);
+    if (applySimpleUpdate(seed, modifier) === null) applyUpdate(seed, modifier);
     if ($setOnInsert && applySimpleUpdate(seed, { $set: $setOnInsert }) === null)
-      applyUpdate(seed, { $set: $setOnInsert } as never);
+      applyUpdate(seed, { $set: $setOnInsert });
     if (typeof seed._id !== 'string')
       throw new Error(`${this.name}: an upsert needs a string _id in its filter or update`);
     if (this.docs.has(seed._id)) throw new DuplicateKeyError(this.name, { _id: seed._id });
@@ -434,3 +436,4 @@ export class MemoryReadStore implements ReadStore {
     this.collections.clear();
   }
 }
+/* eslint-enable @typescript-eslint/require-await */

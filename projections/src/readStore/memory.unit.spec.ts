@@ -2,12 +2,12 @@ import { readStoreContract } from './contract';
 import { MemoryReadStore } from './memory';
 import { tuning } from './memoryPlan';
 
-readStoreContract('memory (mingo, declared indexes)', async () => new MemoryReadStore());
+readStoreContract('memory (mingo, declared indexes)', () => new MemoryReadStore());
 
 describe('with columns even for the smallest buckets', () => {
   beforeAll(() => (tuning.smallRun = 0));
   afterAll(() => (tuning.smallRun = 48));
-  readStoreContract('memory, columns everywhere', async () => new MemoryReadStore());
+  readStoreContract('memory, columns everywhere', () => new MemoryReadStore());
 });
 
 describe('embedded read store specifics', () => {

@@ -244,7 +244,7 @@ function indexPlan<T extends Doc>(
   served: ServedOrder | null,
 ): Plan<T> {
   const range = index.rangeFor(filter);
-  const inBuckets = withoutPinned(filter, index as unknown as MemoryIndex<Doc>);
+  const inBuckets = withoutPinned(filter, index);
   const clauses = clausesOf(inBuckets);
   let whole: ((doc: Doc) => boolean) | null = null;
   const wholeTest = () => (whole ??= docTest(inBuckets));
@@ -299,7 +299,7 @@ function indexPlan<T extends Doc>(
         plan.examined += run.to - run.from;
         const { positions, count } = select(run.checks, run.from, run.to);
         if (!run.rest) n += count;
-        else for (let k = 0; k < count; k++) if (run.rest(run.entries[positions[k]].doc as Doc)) n++;
+        else for (let k = 0; k < count; k++) if (run.rest(run.entries[positions[k]].doc)) n++;
       }
       if (index.unindexed.size === 0) return n;
       const rest = unindexed();
@@ -317,7 +317,7 @@ function indexPlan<T extends Doc>(
         if (run.rest) {
           kept = 0;
           for (let k = 0; k < count; k++)
-            if (run.rest(run.entries[positions[k]].doc as Doc)) positions[kept++] = positions[k];
+            if (run.rest(run.entries[positions[k]].doc)) positions[kept++] = positions[k];
         }
         batcher.run(run.entries, positions, kept, columns);
       }
@@ -414,7 +414,7 @@ function merge<T>(runs: Run<T>[], direction: 1 | -1, visit: Visit<T>, plan: { ex
   const numeric = keys.every((k) => k !== null);
   const before = (r: number, s: number) => {
     const c = numeric
-      ? keys[r]![heads[r]] - keys[s]![heads[s]]
+      ? keys[r][heads[r]] - keys[s][heads[s]]
       : compareValues(runs[r].entries[heads[r]].value, runs[s].entries[heads[s]].value);
     return c !== 0 ? c * direction < 0 : runs[r].entries[heads[r]].id < runs[s].entries[heads[s]].id;
   };

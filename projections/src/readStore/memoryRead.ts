@@ -22,7 +22,7 @@ export function project(
   const including = fields.filter((k) => projection[k]).length;
   // dotted paths, operators and mixed inclusion/exclusion keep mingo's full semantics
   if (!plain || (including > 0 && including < fields.length))
-    return mingoFind([copy(doc)], {}, projection).all()[0] as Record<string, unknown>;
+    return mingoFind([copy(doc)], {}, projection).all()[0];
   const keepId = projection._id === undefined || Boolean(projection._id);
   const out: Record<string, unknown> = {};
   if (including > 0 || (fields.length === 0 && keepId && projection._id !== undefined)) {

@@ -103,11 +103,16 @@ class MongoCollectionAdapter<T extends Doc> implements Collection<T> {
     await translate(this.name, () => this.collection.insertOne({ ...document } as unknown as Document));
   }
 
-  private result(r: { matchedCount: number; modifiedCount: number; upsertedId?: unknown }): UpdateResult {
+  private result(r: {
+    matchedCount: number;
+    modifiedCount: number;
+    /** an ObjectId or the document's own id */
+    upsertedId?: { toString(): string } | null;
+  }): UpdateResult {
     return {
       matchedCount: r.matchedCount,
       modifiedCount: r.modifiedCount,
-      upsertedId: r.upsertedId == null ? null : String(r.upsertedId),
+      upsertedId: r.upsertedId == null ? null : r.upsertedId.toString(),
     };
   }
 

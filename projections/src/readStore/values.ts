@@ -90,7 +90,7 @@ export function equalityValues(condition: unknown): unknown[] | undefined {
     Array.isArray(ops.$in) &&
     ops.$in.every((v) => v === null || typeof v !== 'object')
   )
-    return ops.$in;
+    return ops.$in as unknown[];
   return undefined;
 }
 

@@ -55,14 +55,14 @@ export function compileQuery(query: CatalogueQuery): CompiledQuery {
   const maxRooms = roomCounts.length ? Math.max(...roomCounts) : 0;
   const exactRooms = maxRooms < 4 ? roomCounts : roomCounts.filter((n) => n !== maxRooms);
   const fields = (query.fields ?? []).map((c) => ({
-    field: c.field as string,
+    field: c.field,
     values: c.values?.length ? new Set(c.values) : null,
     min: c.min ?? null,
     max: c.max ?? null,
   }));
   const flags = (query.flags ?? [])
     .filter((f) => f.values.length)
-    .map((f) => ({ field: f.field as string, values: new Set(f.values) }));
+    .map((f) => ({ field: f.field, values: new Set(f.values) }));
   const geoBox = query.geo ? boundingBox(query.geo.lat, query.geo.lon, query.geo.radiusKm) : null;
   return {
     deal: query.dealCategory ?? null,

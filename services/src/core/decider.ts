@@ -63,7 +63,7 @@ function statesOf(store: EventStore, decider: object): Map<string, StreamState<u
   let byDecider = cachedStates.get(store);
   if (!byDecider) cachedStates.set(store, (byDecider = new WeakMap()));
   let states = byDecider.get(decider);
-  if (!states) byDecider.set(decider, (states = new Map()));
+  if (!states) byDecider.set(decider, (states = new Map<string, StreamState<unknown>>()));
   return states;
 }
 
@@ -200,7 +200,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     if (events.length === 0) {
       return { state, events, position: current.position, nextExpectedRevision: revision };
     }
-    const newState = events.reduce(decider.evolve, state);
+    const newState = events.reduce((state, event) => decider.evolve(state, event), state);
     // one command's events share their metadata and their time: a listing as of a moment is never
     // half of a command (history/asOf.ts); the request's session joins the metadata (core/session.ts)
     const sessionId = context.sessionId ?? sessionOfActor(context.actor);

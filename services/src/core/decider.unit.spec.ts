@@ -240,9 +240,9 @@ describe('a command handler bound to its decider', () => {
     let appends = 0;
     const racing = {
       readStream: store.readStream.bind(store),
-      append: async () => {
+      append: () => {
         appends++;
-        throw new WrongExpectedRevisionError('user-u1', 0, 1);
+        return Promise.reject(new WrongExpectedRevisionError('user-u1', 0, 1));
       },
     } as unknown as SqliteEventStore;
     await expect(

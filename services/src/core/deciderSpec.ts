@@ -11,7 +11,11 @@ export function deciderSpec<Command, State, Event extends DomainEvent>(
 ) {
   return (given: Event[]) => ({
     when: (command: Command) => {
-      const run = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
+      const run = () =>
+        decider.decide(
+          command,
+          given.reduce((state, event) => decider.evolve(state, event), decider.initialState()),
+        );
       return {
         then: (expected: Event[]) => expect(run()).toEqual(expected),
         thenThrows: (kind: ErrorKind) => {

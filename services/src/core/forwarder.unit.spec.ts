@@ -38,7 +38,7 @@ it('forwards every domain event to the bus in global order, keyed by stream, res
   const sub = await bus.subscribe(
     'reader',
     DOMAIN_EVENTS_TOPIC,
-    async (batch) => void received.push(...batch.map((m) => ({ key: m.key, value: m.value as StoredEvent }))),
+    (batch) => void received.push(...batch.map((m) => ({ key: m.key, value: m.value as StoredEvent }))),
   );
   await wait(() => received.length === 2);
   await first.stop();

@@ -77,7 +77,10 @@ export const pageMeta = (page: number, limit: number, total: number) => ({
 export function queryList(query: Request['query'], name: string): string[] {
   const raw = query[`${name}[]`] ?? query[name];
   if (raw === undefined) return [];
-  return (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).filter(Boolean);
+  // a nested object (`name[a]=b`) is no item of a list
+  return (Array.isArray(raw) ? raw : [raw])
+    .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
+    .filter(Boolean);
 }
 
 /** A calendar day as the API takes it. */

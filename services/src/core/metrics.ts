@@ -22,7 +22,12 @@ export function routeLabel(req: { baseUrl?: string; route?: { path?: unknown } }
   if (path === undefined || path === null) return UNMATCHED_ROUTE;
   // an expression (the single-page apps' fallbacks) is named as written
   if (path instanceof RegExp) return `${req.baseUrl ?? ''}${String(path)}`;
-  const pattern = Array.isArray(path) ? path.map(String).join('|') : String(path);
+  // Express's paths are strings, expressions or lists of them
+  const pattern = Array.isArray(path)
+    ? path.map(String).join('|')
+    : typeof path === 'string'
+      ? path
+      : UNMATCHED_ROUTE;
   // a router's root route under its mount path is the mount path (`/api` + `/`)
   const joined = `${req.baseUrl ?? ''}${pattern}`;
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined || '/';

@@ -76,9 +76,10 @@ export type RouteDeclaration<
    * one per pass of the event loop, so commands and timers never queue behind a batch of them.
    */
   heavyRead?: true;
+  /** the router awaits the answer, so a handler with nothing to wait for answers at once */
   handle(
     input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, z.output<H>>,
-  ): Promise<z.input<R> | JsonText<z.input<R>> | void>;
+  ): Answer<z.input<R>> | Promise<Answer<z.input<R>>>;
 };
 
 /**
@@ -90,6 +91,9 @@ export class JsonText<T = unknown> {
   declare readonly answer?: T;
   constructor(readonly text: string) {}
 }
+
+/** what a handler answers: the document, its JSON text, or nothing when it wrote the answer itself */
+type Answer<T> = T | JsonText<T> | void;
 
 /** Declares a route with its types inferred from its schemas. */
 export const defineRoute = <
@@ -186,11 +190,7 @@ export function mountRoutes(ctx: AppContext, routes: readonly RouteDeclaration[]
           // whoever asked has gone while the read waited: nobody is left to answer
           if (req.socket.destroyed) return;
         }
-        const answer = await route.handle({ ctx, params, query, body, headers, req, res } as RouteInput<
-          never,
-          never,
-          never
-        >);
+        const answer = await route.handle({ ctx, params, query, body, headers, req, res });
         if (route.produces || res.headersSent) return;
         if (answer instanceof JsonText) {
           if (checkAnswers) checkAnswer(route, path, JSON.parse(answer.text));

@@ -95,12 +95,12 @@ export function sandboxPagePolicy(config: Config): RequestHandler {
  * a session cookie, to another. Decided when the headers go out, after the route has run.
  */
 export function noStoreForPersonalAnswers(req: Request, res: Response, next: NextFunction) {
-  const writeHead = res.writeHead;
-  res.writeHead = function patchedWriteHead(this: Response, ...args: Parameters<Response['writeHead']>) {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = function patchedWriteHead(...args: Parameters<Response['writeHead']>) {
     if (req.user || res.hasHeader('set-cookie')) {
       res.setHeader('Cache-Control', 'no-store');
     }
-    return writeHead.apply(this, args);
+    return writeHead(...args);
   } as Response['writeHead'];
   next();
 }

@@ -60,7 +60,7 @@ describe('the commands of one process on a stream take turns', () => {
     const chat = held();
     const chatDone = queues.run('chat-1', () => chat.promise);
     // the wallet's command finishes while the chat's is still held
-    await expect(queues.run('wallet-1', async () => 'charged')).resolves.toBe('charged');
+    await expect(queues.run('wallet-1', () => Promise.resolve('charged'))).resolves.toBe('charged');
     expect(queues.depthOf('chat-1')).toBe(1);
     chat.resolve();
     await chatDone;
@@ -71,8 +71,10 @@ describe('the commands of one process on a stream take turns', () => {
     const queues = new StreamQueues(2);
     const first = held();
     const running = queues.run('chat-1', () => first.promise);
-    const waiting = queues.run('chat-1', async () => 'second');
-    const refused = await queues.run('chat-1', async () => 'third').catch((error: unknown) => error);
+    const waiting = queues.run('chat-1', () => Promise.resolve('second'));
+    const refused = await queues
+      .run('chat-1', () => Promise.resolve('third'))
+      .catch((error: unknown) => error);
     // refused while the two before it are still held: the caller does not wait for them
     expect(queues.depthOf('chat-1')).toBe(2);
     expect(refused).toBeInstanceOf(StreamQueueFullError);
@@ -83,11 +85,11 @@ describe('the commands of one process on a stream take turns', () => {
       message: 'Превышен лимит запросов, пожалуйста попробуйте позже.',
     });
     // another stream is not counted against this one
-    await expect(queues.run('chat-2', async () => 'elsewhere')).resolves.toBe('elsewhere');
+    await expect(queues.run('chat-2', () => Promise.resolve('elsewhere'))).resolves.toBe('elsewhere');
     first.resolve();
     await running;
     await expect(waiting).resolves.toBe('second');
-    await expect(queues.run('chat-1', async () => 'later')).resolves.toBe('later');
+    await expect(queues.run('chat-1', () => Promise.resolve('later'))).resolves.toBe('later');
   });
 
   it('goes on with the next command after one fails, rejects or throws', async () => {
@@ -97,7 +99,7 @@ describe('the commands of one process on a stream take turns', () => {
     const thrown = queues.run('wallet-1', () => {
       throw new DomainError('INSUFFICIENT_BALANCE');
     });
-    const next = queues.run('wallet-1', async () => 'topped up');
+    const next = queues.run('wallet-1', () => Promise.resolve('topped up'));
     failing.reject(new Error('the store is unreachable'));
     await expect(rejected).rejects.toThrow('the store is unreachable');
     await expect(thrown).rejects.toMatchObject({ kind: 'INSUFFICIENT_BALANCE' });
@@ -108,10 +110,10 @@ describe('the commands of one process on a stream take turns', () => {
     const queues = new StreamQueues(1);
     const first = held();
     const running = queues.run('chat-1', () => first.promise);
-    await expect(queues.run('chat-1', async () => 'refused')).rejects.toBeInstanceOf(StreamQueueFullError);
-    const failed = queues.run('chat-2', async () => {
-      throw new Error('lost');
-    });
+    await expect(queues.run('chat-1', () => Promise.resolve('refused'))).rejects.toBeInstanceOf(
+      StreamQueueFullError,
+    );
+    const failed = queues.run('chat-2', () => Promise.reject(new Error('lost')));
     await expect(failed).rejects.toThrow('lost');
     await settle();
     expect(queues.busyStreams).toBe(1);

@@ -57,7 +57,7 @@ const request: Decider<{ type: 'Accept'; entryId: string }, 'sent' | 'accepted' 
         {
           type: 'BookingAccepted',
           data: { requestId: 'r1', entryId: c.entryId, by: 'host' },
-        } as RequestEvent,
+        },
       ];
     },
   };

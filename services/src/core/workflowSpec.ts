@@ -47,7 +47,7 @@ export function crashPoints<Input, Output>(workflow: Workflow<Input, Output>): C
       }),
     });
     if (step.undo) {
-      const undo = step.undo;
+      const undo = step.undo.bind(step);
       points.push({
         label: `after undoing ${step.name}`,
         during: 'undo',

@@ -3,7 +3,7 @@ import { until } from '@estate/events/testing';
 import type { Bus, BusMessage } from './port';
 
 /** Opens a client on the same storage (file or broker) each time: a restart is close() then open(). */
-export type BusHarness = { open(): Promise<Bus> };
+export type BusHarness = { open(): Bus | Promise<Bus> };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -11,7 +11,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The behaviour every bus adapter must show. Topics and groups are unique per test, so the suite can
  * run against a shared broker that holds other topics; waits are conditions with a deadline.
  */
-export function busContract(adapterName: string, makeHarness: () => Promise<BusHarness>) {
+export function busContract(adapterName: string, makeHarness: () => BusHarness | Promise<BusHarness>) {
   describe(`bus contract: ${adapterName}`, () => {
     let harness: BusHarness;
     let bus: Bus;
@@ -42,7 +42,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       ];
       await bus.publish(topic, sent);
       const seen: BusMessage[] = [];
-      const sub = await bus.subscribe(name('group'), topic, async (batch) => void seen.push(...batch));
+      const sub = await bus.subscribe(name('group'), topic, (batch) => void seen.push(...batch));
       await until(() => seen.length === sent.length);
       await sub.stop();
       // order is promised per key only (a partitioned topic interleaves keys), so compare the contents
@@ -60,8 +60,8 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const topic = name('topic');
       const a: unknown[] = [];
       const b: unknown[] = [];
-      const subA = await bus.subscribe(name('group'), topic, async (batch) => void a.push(...values(batch)));
-      const subB = await bus.subscribe(name('group'), topic, async (batch) => void b.push(...values(batch)));
+      const subA = await bus.subscribe(name('group'), topic, (batch) => void a.push(...values(batch)));
+      const subB = await bus.subscribe(name('group'), topic, (batch) => void b.push(...values(batch)));
       await bus.publish(topic, oneKey(1));
       await bus.publish(topic, oneKey(2));
       await until(() => a.length === 2 && b.length === 2);
@@ -77,7 +77,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       /** a live subscription, fed until it sees a message (Kafka assigns partitions a moment after joining) */
       const joinLive = async () => {
         const seen: unknown[] = [];
-        const sub = await bus.subscribe(group, topic, async (batch) => void seen.push(...values(batch)), {
+        const sub = await bus.subscribe(group, topic, (batch) => void seen.push(...values(batch)), {
           fromNow: true,
         });
         let last = 0;
@@ -110,7 +110,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       await bus.publish(name('other'), oneKey('x'));
       const last = await bus.lastOffset(topic);
       const seen: BusMessage[] = [];
-      const sub = await bus.subscribe(name('group'), topic, async (batch) => void seen.push(...batch));
+      const sub = await bus.subscribe(name('group'), topic, (batch) => void seen.push(...batch));
       await until(() => seen.length === 3);
       await sub.stop();
       expect(seen.at(-1)!.offset).toBe(last);
@@ -123,13 +123,13 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const group = name('group');
       await bus.publish(topic, oneKey(1, 2));
       const first: unknown[] = [];
-      const sub = await bus.subscribe(group, topic, async (batch) => void first.push(...values(batch)));
+      const sub = await bus.subscribe(group, topic, (batch) => void first.push(...values(batch)));
       await until(() => first.length === 2);
       await sub.stop();
       await restart();
       await bus.publish(topic, oneKey(3));
       const second: unknown[] = [];
-      const again = await bus.subscribe(group, topic, async (batch) => void second.push(...values(batch)));
+      const again = await bus.subscribe(group, topic, (batch) => void second.push(...values(batch)));
       await until(() => second.length >= 1);
       await pause(200);
       await again.stop();
@@ -147,7 +147,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const sub = await bus.subscribe(
         name('group'),
         topic,
-        async (batch) => {
+        (batch) => {
           if (failed && !retried) retried = batch;
           if (!failed && values(batch).includes(2)) {
             failed = batch;
@@ -175,7 +175,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const failing = await bus.subscribe(
         group,
         topic,
-        async () => {
+        () => {
           attempts++;
           throw new Error('SMS gateway down');
         },
@@ -185,7 +185,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       await failing.stop();
       await restart();
       const seen: unknown[] = [];
-      const sub = await bus.subscribe(group, topic, async (batch) => void seen.push(...values(batch)));
+      const sub = await bus.subscribe(group, topic, (batch) => void seen.push(...values(batch)));
       await until(() => seen.length === 2);
       await sub.stop();
       expect(seen).toEqual(['a', 'b']);
@@ -195,7 +195,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const topic = name('topic');
       const group = name('group');
       const seen: unknown[] = [];
-      const sub = await bus.subscribe(group, topic, async (batch) => void seen.push(...values(batch)));
+      const sub = await bus.subscribe(group, topic, (batch) => void seen.push(...values(batch)));
       await bus.publish(topic, oneKey(1));
       await until(() => seen.length === 1);
       await sub.stop();
@@ -203,7 +203,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       await pause(300);
       expect(seen).toEqual([1]);
       const later: unknown[] = [];
-      const again = await bus.subscribe(group, topic, async (batch) => void later.push(...values(batch)));
+      const again = await bus.subscribe(group, topic, (batch) => void later.push(...values(batch)));
       await until(() => later.length >= 1);
       await again.stop();
       expect(later).toEqual([2]);
@@ -217,7 +217,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       const sub = await bus.subscribe(
         name('group'),
         topic,
-        async (batch) => {
+        (batch) => {
           sizes.push(batch.length);
           seen.push(...values(batch));
         },
@@ -237,7 +237,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
         ['second', []],
       ]);
       const member = (who: string) =>
-        bus.subscribe(group, topic, async (batch) => void handled.get(who)!.push(...values(batch)));
+        bus.subscribe(group, topic, (batch) => void handled.get(who)!.push(...values(batch)));
       const first = await member('first');
       const second = await member('second');
       const all = () => new Set([...handled.get('first')!, ...handled.get('second')!]);
@@ -259,7 +259,7 @@ export function busContract(adapterName: string, makeHarness: () => Promise<BusH
       );
       const ids = new Set<string>();
       const order: number[] = [];
-      const sub = await bus.subscribe(name('group'), topic, async (batch) => {
+      const sub = await bus.subscribe(name('group'), topic, (batch) => {
         for (const m of batch) {
           const id = (m.value as { id: string }).id;
           if (ids.has(id)) continue; // at least once: a redelivered message is counted once

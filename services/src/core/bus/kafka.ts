@@ -62,7 +62,7 @@ export class KafkaBus implements Bus {
   async subscribe(
     group: string,
     topic: string,
-    handler: (batch: BusMessage[]) => Promise<void>,
+    handler: (batch: BusMessage[]) => Promise<void> | void,
     options: SubscribeOptions = {},
   ): Promise<BusSubscription> {
     const maxBatch = options.maxBatch ?? 500;
@@ -79,38 +79,33 @@ export class KafkaBus implements Bus {
     await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      eachBatch: async ({
-        batch,
-        resolveOffset,
-        heartbeat,
-        isRunning,
-        isStale,
-        commitOffsetsIfNecessary,
-      }) => {
+      // kafkajs's helpers are called on their payload (they are declared as its methods)
+      eachBatch: async (payload) => {
+        const { batch } = payload;
         for (let start = 0; start < batch.messages.length; start += maxBatch) {
           const slice = batch.messages.slice(start, start + maxBatch);
           const messages: BusMessage[] = slice.map((m) => ({
             topic: batch.topic,
             key: m.key ? m.key.toString() : null,
-            value: JSON.parse(m.value?.toString() ?? 'null'),
+            value: JSON.parse(m.value?.toString() ?? 'null') as unknown,
             offset: Number(m.offset),
             timestamp: new Date(Number(m.timestamp)).toISOString(),
           }));
           for (let failures = 0; ; failures++) {
-            if (!isRunning() || isStale()) return;
+            if (!payload.isRunning() || payload.isStale()) return;
             try {
               await handler(messages);
               break;
             } catch (error) {
               options.onError?.(error);
-              await heartbeat();
+              await payload.heartbeat();
               await sleep(Math.min(25 * 2 ** (failures + 1), 2000));
             }
           }
-          resolveOffset(slice[slice.length - 1].offset);
+          payload.resolveOffset(slice[slice.length - 1].offset);
           // a live group commits nothing: its next subscription starts from now again
           if (!options.fromNow)
-            await commitOffsetsIfNecessary({
+            await payload.commitOffsetsIfNecessary({
               topics: [
                 {
                   topic: batch.topic,
@@ -123,7 +118,7 @@ export class KafkaBus implements Bus {
                 },
               ],
             });
-          await heartbeat();
+          await payload.heartbeat();
         }
       },
     });

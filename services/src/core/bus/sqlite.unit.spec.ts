@@ -13,9 +13,9 @@ let n = 0;
 const freshFile = () => join(dir, `bus-${n++}.sqlite`);
 const values = (batch: BusMessage[]) => batch.map((m) => m.value);
 
-busContract('sqlite (durable, embedded)', async () => {
+busContract('sqlite (durable, embedded)', () => {
   const file = freshFile();
-  return { open: async () => new SqliteBus(file) };
+  return { open: () => new SqliteBus(file) };
 });
 
 describe('sqlite bus specifics', () => {
@@ -23,8 +23,8 @@ describe('sqlite bus specifics', () => {
     const bus = new SqliteBus(freshFile());
     const first: unknown[] = [];
     const second: unknown[] = [];
-    const a = await bus.subscribe('g', 't', async (batch) => void first.push(...values(batch)));
-    const b = await bus.subscribe('g', 't', async (batch) => void second.push(...values(batch)));
+    const a = await bus.subscribe('g', 't', (batch) => void first.push(...values(batch)));
+    const b = await bus.subscribe('g', 't', (batch) => void second.push(...values(batch)));
     await bus.publish('t', [{ value: 1 }]);
     await until(() => first.length === 1);
     await a.stop();
@@ -53,7 +53,7 @@ describe('sqlite bus specifics', () => {
     const sub = await bus.subscribe(
       'count',
       'interactions',
-      async (batch) => {
+      (batch) => {
         count += batch.length;
         for (const v of values(batch)) seen.add(typeof v === 'string' ? v : (v as { id: string }).id);
       },
@@ -72,7 +72,7 @@ describe('sqlite bus specifics', () => {
     const consumerSide = new SqliteBus(file);
     const producerSide = new SqliteBus(file); // its own connection and wake-up signal, as in another process
     const seen: unknown[] = [];
-    const sub = await consumerSide.subscribe('g', 't', async (batch) => void seen.push(...values(batch)));
+    const sub = await consumerSide.subscribe('g', 't', (batch) => void seen.push(...values(batch)));
     await producerSide.publish('t', [{ value: 'from elsewhere' }]);
     await until(() => seen.length === 1);
     await sub.stop();
@@ -85,7 +85,7 @@ describe('sqlite bus specifics', () => {
     const here = new SqliteBus(file);
     const elsewhere = new SqliteBus(file);
     const seen: unknown[] = [];
-    const sub = await here.subscribe('g', 't', async (batch) => void seen.push(...values(batch)));
+    const sub = await here.subscribe('g', 't', (batch) => void seen.push(...values(batch)));
     await here.publish('t', [{ value: 'h1' }]);
     await here.publish('other', [{ value: 'x' }]);
     await elsewhere.publish('t', [{ value: 'e1' }]);
@@ -105,7 +105,7 @@ describe('sqlite bus specifics', () => {
     await store.append('publication-1', [newEvent('PublicationDrafted', { title: 'Студия' })], 'no-stream');
     await bus.publish('domain-events', [{ key: 'publication-1', value: { type: 'PublicationDrafted' } }]);
     const seen: unknown[] = [];
-    const sub = await bus.subscribe('g', 'domain-events', async (batch) => void seen.push(...values(batch)));
+    const sub = await bus.subscribe('g', 'domain-events', (batch) => void seen.push(...values(batch)));
     await until(() => seen.length === 1);
     await sub.stop();
     expect((await store.readStream('publication-1')).map((e) => e.type)).toEqual(['PublicationDrafted']);
@@ -132,7 +132,7 @@ describe('sqlite bus specifics', () => {
     const reopened = new SqliteBus(file);
     await reopened.publish('t', [{ value: 2 }]);
     const after: unknown[] = [];
-    const sub = await reopened.subscribe('g', 't', async (batch) => void after.push(...values(batch)));
+    const sub = await reopened.subscribe('g', 't', (batch) => void after.push(...values(batch)));
     await until(() => after.length >= 1);
     await new Promise((r) => setTimeout(r, 100));
     await sub.stop();
@@ -144,6 +144,6 @@ describe('sqlite bus specifics', () => {
     const bus = new SqliteBus(':memory:');
     await bus.close();
     await expect(bus.publish('t', [{ value: 1 }])).rejects.toThrow('bus closed');
-    await expect(bus.subscribe('g', 't', async () => undefined)).rejects.toThrow('bus closed');
+    await expect(bus.subscribe('g', 't', () => undefined)).rejects.toThrow('bus closed');
   });
 });

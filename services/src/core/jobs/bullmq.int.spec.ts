@@ -8,9 +8,6 @@ describeWhenReachable(
   process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   (url) => {
     // a fresh key prefix per queue client keeps the suite off anything else in that Redis
-    jobQueueContract(
-      'bullmq (Redis)',
-      async () => new BullMqJobQueue(url, { prefix: `test-${randomUUID()}` }),
-    );
+    jobQueueContract('bullmq (Redis)', () => new BullMqJobQueue(url, { prefix: `test-${randomUUID()}` }));
   },
 );

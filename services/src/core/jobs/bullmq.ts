@@ -50,7 +50,7 @@ export class BullMqJobQueue implements JobQueue {
 
   async process<T>(
     queueName: string,
-    handler: (job: Job<T>) => Promise<unknown>,
+    handler: (job: Job<T>) => Promise<unknown> | void,
     options: { concurrency?: number } = {},
   ): Promise<JobProcessor> {
     const workerConnection = this.connection.duplicate();
@@ -84,7 +84,7 @@ export class BullMqJobQueue implements JobQueue {
       id: fromBullId(job.id!),
       queue: queueName,
       name: job.name,
-      data: job.data,
+      data: job.data as unknown,
       attemptsMade: job.attemptsMade,
       failedReason: job.failedReason,
       failedAt: new Date(job.finishedOn ?? Date.now()).toISOString(),

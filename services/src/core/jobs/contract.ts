@@ -8,7 +8,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The behaviour every job-queue adapter must show. Queue names are unique per test; back-offs are a
  * few ms; timings are only checked from below (a loaded machine is late, never early).
  */
-export function jobQueueContract(adapterName: string, makeQueue: () => Promise<JobQueue>) {
+export function jobQueueContract(adapterName: string, makeQueue: () => JobQueue | Promise<JobQueue>) {
   describe(`job queue contract: ${adapterName}`, () => {
     let jobs: JobQueue;
     beforeEach(async () => {
@@ -22,7 +22,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
     it('processes a job once with its data', async () => {
       const q = queue();
       const seen: Job[] = [];
-      const worker = await jobs.process(q, async (job) => void seen.push(job));
+      const worker = await jobs.process(q, (job) => void seen.push(job));
       const id = await jobs.add(q, 'send-sms', { phone: '79990000001', text: 'Код: 1234' });
       await until(() => seen.length === 1);
       await pause(50);
@@ -47,7 +47,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
     it('retries with exponential back-off and completes a job that succeeds on its third attempt', async () => {
       const q = queue();
       const attempts: { n: number; at: number }[] = [];
-      const worker = await jobs.process(q, async (job) => {
+      const worker = await jobs.process(q, (job) => {
         attempts.push({ n: job.attemptsMade, at: Date.now() });
         if (job.attemptsMade < 3) throw new Error('gateway timeout');
       });
@@ -64,7 +64,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
     it('keeps a job that failed every attempt as a dead letter with its error, and retries it on demand', async () => {
       const q = queue();
       let healthy = false;
-      const worker = await jobs.process(q, async () => {
+      const worker = await jobs.process(q, () => {
         if (!healthy) throw new Error('SMS provider refused: 503');
       });
       const id = await jobs.add(q, 'send-sms', { phone: '79990000001' }, { attempts: 3, backoffMs: 5 });
@@ -90,7 +90,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
     it('gives a retried dead job fresh attempts under its original options', async () => {
       const q = queue();
       const attempts: number[] = [];
-      const worker = await jobs.process(q, async (job) => {
+      const worker = await jobs.process(q, (job) => {
         attempts.push(job.attemptsMade);
         throw new Error('card declined');
       });
@@ -115,7 +115,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       expect([first, second]).toEqual(['payment-42', 'payment-42']);
       expect((await jobs.counts(q)).waiting).toBe(1);
       const seen: unknown[] = [];
-      const worker = await jobs.process(q, async (job) => void seen.push(job.data));
+      const worker = await jobs.process(q, (job) => void seen.push(job.data));
       await until(() => seen.length >= 1);
       await pause(100);
       await worker.stop();
@@ -131,7 +131,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
         'digests-2026-11-27T03::00',
       );
       const seen: string[] = [];
-      const worker = await jobs.process(q, async (job) => void seen.push(job.id));
+      const worker = await jobs.process(q, (job) => void seen.push(job.id));
       await until(() => seen.length >= 2);
       await pause(100);
       await worker.stop();
@@ -141,7 +141,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
     it('ignores a second add with the same job id after the first completed, or while it is dead', async () => {
       const q = queue();
       const seen: string[] = [];
-      const worker = await jobs.process(q, async (job) => {
+      const worker = await jobs.process(q, (job) => {
         seen.push(job.id);
         if (job.name === 'refund') throw new Error('refund refused');
       });
@@ -181,7 +181,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
     it('holds a delayed job back until its time', async () => {
       const q = queue();
       const seen: number[] = [];
-      const worker = await jobs.process(q, async () => void seen.push(Date.now()));
+      const worker = await jobs.process(q, () => void seen.push(Date.now()));
       const added = Date.now();
       await jobs.add(q, 'charge-day', {}, { delayMs: 300 });
       expect((await jobs.counts(q)).delayed).toBe(1);
@@ -197,7 +197,7 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
       expect(await jobs.counts(q)).toEqual({ waiting: 6, active: 0, delayed: 0, completed: 0, failed: 0 });
       const worker = await jobs.process(
         q,
-        async (job) => {
+        (job) => {
           if (job.name === 'broken') throw new Error('template missing');
         },
         { concurrency: 2 },
@@ -228,13 +228,13 @@ export function jobQueueContract(adapterName: string, makeQueue: () => Promise<J
     it('takes no job after stop(): it waits for the next processor', async () => {
       const q = queue();
       const seen: string[] = [];
-      const first = await jobs.process(q, async (job) => void seen.push(`first:${job.name}`));
+      const first = await jobs.process(q, (job) => void seen.push(`first:${job.name}`));
       await first.stop();
       await jobs.add(q, 'email', {});
       await pause(150);
       expect(seen).toEqual([]);
       expect((await jobs.counts(q)).waiting).toBe(1);
-      const second = await jobs.process(q, async (job) => void seen.push(`second:${job.name}`));
+      const second = await jobs.process(q, (job) => void seen.push(`second:${job.name}`));
       await until(() => seen.length === 1);
       await second.stop();
       expect(seen).toEqual(['second:email']);

@@ -30,6 +30,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** a processor with nothing due sleeps at most this long (a job added by this process wakes it at once) */
 const IDLE_POLL_MS = 500;
 
+/* eslint-disable @typescript-eslint/require-await -- the SQLite queue (better-sqlite3 is synchronous) answers at once behind an asynchronous port: its
+   methods stay async so that a failure (a closed file, an unknown job) is a rejection, as BullMQ's is */
 /**
  * The embedded job queue, durable in a SQLite file (WAL): a job added is on disk before `add`
  * resolves, so a crash loses no SMS, e-mail or payment job. The retry, back-off, job-id dedupe and
@@ -299,3 +301,4 @@ export class SqliteJobQueue implements JobQueue {
     return this.defaults.keepCompletedMs ?? WEEK_MS;
   }
 }
+/* eslint-enable @typescript-eslint/require-await */

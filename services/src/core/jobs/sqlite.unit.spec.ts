@@ -13,7 +13,7 @@ const freshFile = () => {
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-jobQueueContract('sqlite', async () => new SqliteJobQueue(freshFile()));
+jobQueueContract('sqlite', () => new SqliteJobQueue(freshFile()));
 
 describe('SQLite job queue: durable', () => {
   it('keeps a job added before a restart and runs it after', async () => {
@@ -29,7 +29,7 @@ describe('SQLite job queue: durable', () => {
 
     const after = new SqliteJobQueue(file);
     const seen: unknown[] = [];
-    const worker = await after.process('sms', async (job) => void seen.push(job.data));
+    const worker = await after.process('sms', (job) => void seen.push(job.data));
     await until(() => seen.length === 1);
     await worker.stop();
     expect(seen).toEqual([{ to: '79990000001', text: 'Заявка принята' }]);
@@ -53,7 +53,7 @@ describe('SQLite job queue: durable', () => {
     // a new process opens the same file while the first is gone
     const restarted = new SqliteJobQueue(file);
     const seen: string[] = [];
-    const worker = await restarted.process('email', async (job) => void seen.push(job.id));
+    const worker = await restarted.process('email', (job) => void seen.push(job.id));
     await until(() => seen.length === 1);
     await worker.stop();
     expect(seen).toEqual(['mail-1']);
@@ -63,7 +63,7 @@ describe('SQLite job queue: durable', () => {
   it('keeps a dead letter across a restart, to be retried', async () => {
     const file = freshFile();
     const first = new SqliteJobQueue(file);
-    const worker = await first.process('payments', async () => {
+    const worker = await first.process('payments', () => {
       throw new Error('provider down');
     });
     await first.add('payments', 'start', { paymentId: 'p1' }, { jobId: 'p1', attempts: 1 });

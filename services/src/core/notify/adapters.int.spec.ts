@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MemoryReadStore } from '@estate/projections';
 import { simpleParser } from 'mailparser';
@@ -24,9 +24,7 @@ function failingOnce(store: MemoryReadStore) {
       get(target, prop, receiver) {
         if (prop === 'updateOne' && fail) {
           fail = false;
-          return async () => {
-            throw new Error('store unavailable');
-          };
+          return () => Promise.reject(new Error('store unavailable'));
         }
         return Reflect.get(target, prop, receiver);
       },
@@ -35,7 +33,7 @@ function failingOnce(store: MemoryReadStore) {
   return () => (fail = true);
 }
 
-smsProviderContract('development outbox', async () => {
+smsProviderContract('development outbox', () => {
   const store = new MemoryReadStore();
   const failNext = failingOnce(store);
   return {
@@ -50,7 +48,7 @@ smsProviderContract('development outbox', async () => {
 smsProviderContract('HTTP gateway (a local gateway over real HTTP)', async () => {
   const received: { to: string; text: string; key: string }[] = [];
   let failures = 0;
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const json = JSON.parse(await body(req)) as { to: string; text: string; id: string };
     if (req.headers.authorization !== 'Bearer secret') return void res.writeHead(401).end();
     if (failures > 0) {
@@ -59,18 +57,20 @@ smsProviderContract('HTTP gateway (a local gateway over real HTTP)', async () =>
     }
     received.push({ to: json.to, text: json.text, key: String(req.headers['idempotency-key']) });
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"queued"}');
-  });
+  };
+  // the fake answers every request itself (or the test fails on its missing answer): nothing waits here
+  const server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     provider: new HttpSmsGateway(`http://127.0.0.1:${port}/send`, { token: 'secret' }),
-    delivered: async () => received,
+    delivered: () => received,
     failNext: () => (failures = 1),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 });
 
-mailProviderContract('development outbox', async () => {
+mailProviderContract('development outbox', () => {
   const store = new MemoryReadStore();
   const failNext = failingOnce(store);
   return {
@@ -123,7 +123,7 @@ mailProviderContract('SMTP through nodemailer (a local SMTP server)', async () =
   );
   return {
     provider,
-    delivered: async () => received,
+    delivered: () => received,
     failNext: () => (refuse = true),
     stop: async () => {
       await provider.close();

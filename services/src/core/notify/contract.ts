@@ -1,15 +1,18 @@
 import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from './port';
 
+/** what a harness answers at once or after a wait: the contract awaits it either way */
+type Awaitable<T> = T | Promise<T>;
+
 type Delivered = { to: string; text: string; key: string; subject?: string };
 
 /** What every SMS provider adapter must do; `delivered` reads what reached the other side. */
 export function smsProviderContract(
   name: string,
-  setup: () => Promise<{
+  setup: () => Awaitable<{
     provider: SmsProvider;
-    delivered(): Promise<Delivered[]>;
+    delivered(): Awaitable<Delivered[]>;
     failNext(): void;
-    stop(): Promise<void>;
+    stop(): Awaitable<void>;
   }>,
 ) {
   describe(`SMS provider contract: ${name}`, () => {
@@ -38,11 +41,11 @@ export function smsProviderContract(
 
 export function mailProviderContract(
   name: string,
-  setup: () => Promise<{
+  setup: () => Awaitable<{
     provider: MailProvider;
-    delivered(): Promise<Delivered[]>;
+    delivered(): Awaitable<Delivered[]>;
     failNext(): void;
-    stop(): Promise<void>;
+    stop(): Awaitable<void>;
   }>,
 ) {
   describe(`mail provider contract: ${name}`, () => {

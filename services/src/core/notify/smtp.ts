@@ -24,7 +24,8 @@ export class SmtpMail implements MailProvider {
     });
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.transport.close();
+    return Promise.resolve();
   }
 }

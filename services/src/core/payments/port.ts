@@ -27,10 +27,12 @@ export interface PaymentProvider {
 /** A production stack without provider keys: no payment can start (a sandbox there would credit wallets for free). */
 export class NoPayments implements PaymentProvider {
   readonly name = 'none';
-  async createPayment(): Promise<{ id: string; confirmationUrl: string }> {
-    throw new Error('no payment provider is configured (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY)');
+  createPayment(): Promise<{ id: string; confirmationUrl: string }> {
+    return Promise.reject(
+      new Error('no payment provider is configured (YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY)'),
+    );
   }
-  async getPayment() {
-    return null;
+  getPayment() {
+    return Promise.resolve(null);
   }
 }

@@ -33,16 +33,19 @@ export class SqliteCheckpointStore implements CheckpointStore {
     );
   }
 
-  async get(reactor: string) {
-    return this.read.get(reactor)?.position ?? null;
+  // SQLite answers at once; the port is asynchronous for stores that call out
+  get(reactor: string) {
+    return Promise.resolve(this.read.get(reactor)?.position ?? null);
   }
 
-  async set(reactor: string, position: number) {
+  set(reactor: string, position: number) {
     this.write.run(reactor, position);
+    return Promise.resolve();
   }
 
-  async close() {
+  close() {
     if (this.db.open) this.db.close();
+    return Promise.resolve();
   }
 }
 

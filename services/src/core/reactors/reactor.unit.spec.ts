@@ -137,9 +137,10 @@ describe('reactors', () => {
     const flaky = defineReactor({
       name: 'flaky',
       handles: ['ChatMessagePosted'],
-      async react(event) {
-        if (event.data.text === 'сбой' && failures-- > 0) throw new Error('provider down');
+      react(event) {
+        if (event.data.text === 'сбой' && failures-- > 0) return Promise.reject(new Error('provider down'));
         seen.push(event.data.text);
+        return Promise.resolve();
       },
     });
     const runner = new ReactorRunner(events, checkpoints, [flaky], createLogger('silent'));

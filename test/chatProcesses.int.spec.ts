@@ -9,6 +9,7 @@ import { ChatSockets, CHAT_SOCKET_PATH } from '../services/src/chats';
 import { registerUser } from '../services/src/identity';
 import { createAgency, createPublication } from '../services/test/publications';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
+import { messageText } from '../services/src/chats/messageText';
 
 const mongoUrl = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
 const reachable = tcpReachable(mongoUrl);
@@ -41,10 +42,10 @@ async function apiProcess(env: Record<string, string>): Promise<Node & { child: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stderr!.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (out += chunk));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the api process did not start:\n${out}`)), 60_000);
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += chunk;
       const ready = /"port":(\d+)[^\n]*"msg":"marketplace ready"/.exec(out);
       if (ready) {
@@ -85,7 +86,7 @@ async function socketOn(node: Node, token: string) {
   const frames: { type: string; message?: { text: string } }[] = [];
   await new Promise<void>((resolve) =>
     ws.on('message', (raw) => {
-      const frame = JSON.parse(String(raw)) as (typeof frames)[number];
+      const frame = JSON.parse(messageText(raw)) as (typeof frames)[number];
       frames.push(frame);
       if (frame.type === 'ready') resolve();
     }),

@@ -36,8 +36,8 @@ function startCompiled(env: Record<string, string>): Started {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk) => (out += chunk));
-  child.stderr!.on('data', (chunk) => (out += chunk));
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (out += chunk));
   // the exit code, or the signal that ended it (SIGABRT when a native module aborts)
   const exited = new Promise<number | string | null>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal)),

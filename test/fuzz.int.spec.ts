@@ -384,11 +384,11 @@ it('answers hostile input on every route with the envelope and never a 5xx', asy
         : [
             ...PROTOTYPE_NAMES.slice(0, 6).map((name) => ({
               path: o.path.replace(/\{\w+\}/g, name),
-              body: { kind: 'json', value: {} } as Body,
+              body: { kind: 'json', value: {} } satisfies Body,
             })),
             ...['..%2F..%2F..', '%2E%2E', '..'].map((escape) => ({
               path: o.path.replace(/\{\w+\}/g, escape),
-              body: { kind: 'multipart', field: 'avatar', bytes: PNG } as Body,
+              body: { kind: 'multipart', field: 'avatar', bytes: PNG } satisfies Body,
             })),
           ];
       const cases = [

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../services/test/testApp';
-import { documentedOperations, key, pathParams, servedRoutes, type Operation } from './support/routes';
+import { documentedOperations, key, pathParams, servedRoutes } from './support/routes';
 
 /**
  * The OpenAPI document (`/api/openapi.json`) against the app that serves it: the same routes both
@@ -60,7 +60,7 @@ it('declares security on every operation that answers a visitor 401, and on no o
   let refused = 0;
   for (const o of documentedOperations(document)) {
     const path = o.path.replace(/\{\w+\}/g, 'demo-0001');
-    const res = await request(t.app)[o.method as Operation['method']](path).send({});
+    const res = await request(t.app)[o.method](path).send({});
     const declared = Boolean(o.declaration.security?.length);
     // `{}` among the requirements says a session is optional
     const optional = o.declaration.security?.some(

@@ -63,7 +63,7 @@ const load = () =>
     .map((n) => fmt(n, 2))
     .join(' / ');
 
-async function main() {
+function main() {
   console.log(
     `load average at the start: ${load()} (the machine's other work lengthens the timings, the p99 most)`,
   );
@@ -147,7 +147,4 @@ async function main() {
   if (sink < 0) console.log(sink);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main();

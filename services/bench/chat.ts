@@ -28,6 +28,7 @@ import { registerUser, startSession } from '../src/identity';
 import { createPublication } from '../test/publications';
 import { startTestApp } from '../test/testApp';
 import type { Command, Figures, Report, WriterCall, WriterFigures } from './chatClients';
+import { messageText } from '../src/chats/messageText';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2500);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -263,7 +264,7 @@ async function main() {
   bare.on('connection', (socket, request) => {
     relayed[Number(new URL(request.url ?? '/', 'http://bare').searchParams.get('i'))] = socket;
     socket.on('message', (raw) => {
-      const { to, text } = JSON.parse(String(raw)) as { to: number; text: string };
+      const { to, text } = JSON.parse(messageText(raw)) as { to: number; text: string };
       relayed[to].send(JSON.stringify({ type: 'message', message: { text } }));
     });
     socket.send(JSON.stringify({ type: 'ready' }));

@@ -8,6 +8,7 @@
  * once, or one after the other), `close`.
  */
 import { WebSocket } from 'ws';
+import { messageText } from '../src/chats/messageText';
 
 export type Socket = { url: string; headers?: Record<string, string> };
 export type Send =
@@ -69,7 +70,7 @@ async function open(list: Socket[], listeners: number) {
               }
               // the first `listeners` sockets (the listings' authors) time what reaches them
               if (i >= listeners) return;
-              const frame = JSON.parse(String(raw)) as { type: string; message?: { text: string } };
+              const frame = JSON.parse(messageText(raw)) as { type: string; message?: { text: string } };
               if (frame.type === 'message' && frame.message)
                 arrived.set(frame.message.text, performance.now());
             });
@@ -121,7 +122,7 @@ async function run(command: Extract<Command, { type: 'run' }>): Promise<Figures>
           answered.set(text, performance.now());
         })
         .catch((error: Error) => {
-          const reason = String(error.cause ?? error.message).slice(0, 120);
+          const reason = (error.cause instanceof Error ? error.cause.message : error.message).slice(0, 120);
           failures[reason] = (failures[reason] ?? 0) + 1;
         }),
     );

@@ -88,9 +88,10 @@ async function visibilityLag(ratePerSecond: number, seconds: number) {
     name: 'lag-probe',
     version: 1,
     collections: {},
-    async apply(event) {
+    apply(event) {
       const t0 = appendedAt.get(event.eventId);
       if (t0 !== undefined) lags.push(performance.now() - t0);
+      return Promise.resolve();
     },
   };
   const runner = new ProjectionRunner(store, readStore, [...allProjections, probe]);

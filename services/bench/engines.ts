@@ -76,7 +76,7 @@ async function bullmqJobs(total: number, concurrency: number) {
   const started = performance.now();
   const worker = await jobs.process(
     queue,
-    async () => {
+    () => {
       if (++processed === total) done();
     },
     { concurrency },

@@ -70,7 +70,7 @@ function startProbe(url: string): Promise<{ stop(): Promise<[number, number][]> 
   let out = '';
   const ready = new Promise<void>((resolve) =>
     child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
+      out += chunk.toString('utf8');
       if (out.includes('READY\n')) resolve();
     }),
   );

@@ -235,7 +235,7 @@ export function publications(count: number, now: number): CatalogueDocument[] {
     docs.push({
       _id: randomUUID(),
       revision: 2,
-      status: status as CatalogueDocument['status'],
+      status,
       agencyId: agency?.id ?? null,
       authorId,
       dealCategory: deal,
@@ -534,7 +534,8 @@ function startWrites(ctx: AppContext, actor: Actor, targets: Target[], perSecond
       if (timer) clearTimeout(timer);
       const seconds = (performance.now() - started) / 1000;
       await Promise.all(running);
-      if (failure) throw failure;
+      if (failure)
+        throw failure instanceof Error ? failure : new Error('a search failed', { cause: failure });
       return { times: times.sort((a, b) => a - b), perSecond: times.length / seconds };
     },
   };

@@ -30,7 +30,13 @@ export function requestLogger(ctx: AppContext) {
     logger: ctx.logger,
     // the app's requests have their id from requestScope already; this names those of other servers (the bench's)
     genReqId: requestIdOf,
-    serializers: { req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?')[0] }) },
+    serializers: {
+      req: (req: { id: unknown; method?: string; url?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: String(req.url).split('?')[0],
+      }),
+    },
     autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') },
   });
 }
@@ -50,7 +56,7 @@ const health = defineRoute({
       projectedPosition: z.number(),
     }),
   }),
-  async handle({ ctx }) {
+  handle({ ctx }) {
     return {
       data: {
         status: 'ok' as const,

@@ -23,7 +23,7 @@ async function resumeStalledWorkflows(ctx: AppContext, workflows: Workflow<never
     );
   for (const workflow of stalled) {
     try {
-      const outcome = await resumeWorkflow(ctx.eventStore, workflows as never, workflow._id, {
+      const outcome = await resumeWorkflow(ctx.eventStore, workflows, workflow._id, {
         actor: 'recovery',
       });
       ctx.logger.info({ workflowId: workflow._id, name: workflow.name, outcome }, 'workflow resumed');

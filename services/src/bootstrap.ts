@@ -213,9 +213,9 @@ export async function buildContext(
     payments,
     addresses,
     clock,
-    reactors: { whenCaughtUp: async () => undefined },
-    interactions: { whenCaughtUp: async () => undefined },
-    close: async () => undefined,
+    reactors: { whenCaughtUp: () => Promise.resolve() },
+    interactions: { whenCaughtUp: () => Promise.resolve() },
+    close: () => Promise.resolve(),
   };
   // reactors run where the workers run; their checkpoints must outlive a restart (a sent SMS is not rebuilt)
   let reactors: ReactorRunner | null = null;

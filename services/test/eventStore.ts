@@ -41,5 +41,5 @@ export const workflowContext = (store: SqliteEventStore, at?: string) =>
   ({
     eventStore: store,
     ...(at === undefined ? {} : { clock: () => new Date(at) }),
-    projections: { whenCaughtUp: async () => undefined },
+    projections: { whenCaughtUp: () => undefined },
   }) as unknown as AppContext;

@@ -13,7 +13,10 @@ export async function lettersTo(t: TestApp, to: string, count = 1): Promise<Lett
   await t.ctx.reactors.whenCaughtUp();
   let letters: Letter[] = [];
   await until(async () => {
-    letters = (await request(t.app).get('/api/dev/email').query({ to }).expect(200)).body.data;
+    const outbox = (await request(t.app).get('/api/dev/email').query({ to }).expect(200)).body as {
+      data: Letter[];
+    };
+    letters = outbox.data;
     return letters.length >= count;
   });
   return letters;

@@ -7,8 +7,9 @@ import type { EmailMessage, MailProvider, SmsMessage, SmsProvider } from '../src
 export class RecordingSms implements SmsProvider {
   readonly name = 'recording';
   readonly sent: SmsMessage[] = [];
-  async send(message: SmsMessage) {
+  send(message: SmsMessage) {
     this.sent.push(message);
+    return Promise.resolve();
   }
   to(phone: string) {
     return this.sent.filter((m) => m.to === phone);
@@ -21,8 +22,9 @@ export class RecordingSms implements SmsProvider {
 export class RecordingMail implements MailProvider {
   readonly name = 'recording';
   readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage) {
+  send(message: EmailMessage) {
     this.sent.push(message);
+    return Promise.resolve();
   }
   to(address: string) {
     return this.sent.filter((m) => m.to === address);

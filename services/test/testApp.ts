@@ -87,8 +87,10 @@ export async function startTestApp(
 
 /** The newest code the development outbox holds for a phone. */
 export async function lastCode(t: TestApp, phone: string): Promise<string> {
-  const { body } = await request(t.app).get('/api/dev/sms').query({ phone }).expect(200);
-  const code = /\b(\d{4})\b/.exec(body.data[0]?.text ?? '')?.[1];
+  const outbox = (await request(t.app).get('/api/dev/sms').query({ phone }).expect(200)).body as {
+    data: { text: string }[];
+  };
+  const code = /\b(\d{4})\b/.exec(outbox.data[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}`);
   return code;
 }
@@ -100,11 +102,11 @@ export async function signIn(t: TestApp, phone: string): Promise<string> {
     .post('/api/auth/send-login-sms-code')
     .send({ phone, 'g-recaptcha-response': 'test' })
     .expect(200);
-  const { body } = await request(t.app)
+  const signedIn = await request(t.app)
     .post('/api/auth/login')
     .send({ phone, smsCode: await lastCode(t, phone) })
     .expect(200);
-  return body.data.token as string;
+  return (signedIn.body as { data: { token: string } }).data.token;
 }
 
 /** The same app listening on a free port, for browser tests. */

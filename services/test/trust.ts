@@ -5,11 +5,11 @@ import { lastCode, type TestApp } from './testApp';
 export async function trustPhone(t: TestApp, phone: string): Promise<string> {
   t.clock.advance(31_000); // past the resend pause of an earlier code
   await request(t.app).post('/api/sms-code/send').send({ phone, 'g-recaptcha-response': 'test' }).expect(200);
-  const { body } = await request(t.app)
+  const verified = await request(t.app)
     .post('/api/sms-code/verify')
     .send({ phone, smsCode: await lastCode(t, phone), 'g-recaptcha-response': 'test' })
     .expect(200);
-  return body.data.token as string;
+  return (verified.body as { data: { token: string } }).data.token;
 }
 
 /**

@@ -254,13 +254,13 @@ describeInBrowser('the home page', () => {
         const { homePrefetch, HOME_QUERIES } = (await import(
           join(__dirname, '../../web/src/home/index.ts')
         )) as {
-          homePrefetch(client: QueryClient): Promise<void>;
+          homePrefetch: (client: QueryClient) => Promise<void>;
           HOME_QUERIES: readonly (() => { queryKey: readonly unknown[] })[];
         };
         const client = new QueryClient();
         await homePrefetch(client);
-        const [deals, slides, posts] = HOME_QUERIES.map(
-          (q) => client.getQueryData(q().queryKey) as { data: unknown[] } | undefined,
+        const [deals, slides, posts] = HOME_QUERIES.map((q) =>
+          client.getQueryData<{ data: unknown[] }>(q().queryKey),
         );
         expect(deals?.data).toHaveLength(20);
         expect(slides?.data).toHaveLength(5);

@@ -157,7 +157,7 @@ describeInBrowser('menus, cards and screens', () => {
       const strip = card.getByTestId('card-photos');
       await strip.waitFor();
       expect(await strip.locator('img').count()).toBe(3);
-      const position = () => strip.evaluate((box) => Math.round(box.scrollLeft / box.clientWidth) as number);
+      const position = () => strip.evaluate((box) => Math.round(box.scrollLeft / box.clientWidth));
       expect(await position()).toBe(0);
       await card.getByRole('button', { name: 'Следующее фото' }).click();
       await until(async () => (await position()) === 1);

@@ -33,7 +33,10 @@ const released = (agencyId: string): AgencyKeyEvent => ({
 /** the refusal itself: its kind, the form's text and the field it is shown on */
 function refusalOf(given: AgencyKeyEvent[], command: AgencyKeyCommand) {
   try {
-    agencyKeyDecider.decide(command, given.reduce(agencyKeyDecider.evolve, agencyKeyDecider.initialState()));
+    agencyKeyDecider.decide(
+      command,
+      given.reduce((state, event) => agencyKeyDecider.evolve(state, event), agencyKeyDecider.initialState()),
+    );
   } catch (error) {
     expect(error).toBeInstanceOf(DomainError);
     const { kind, message, errors } = error as DomainError;

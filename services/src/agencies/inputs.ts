@@ -45,7 +45,7 @@ export const realtorForm = z
 
 export const toDetails = (form: z.infer<typeof realtorForm>): AgencyDetails => ({
   name: form.agencyName,
-  legalEntity: form.legalEntity as 1 | 2 | 3,
+  legalEntity: form.legalEntity,
   inn: form.inn || null,
   kpp: form.kpp || null,
   accountNumber: form.accountNumber || null,

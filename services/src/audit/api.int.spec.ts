@@ -363,7 +363,7 @@ describe('the agency audit trail', () => {
       .query({ filter: JSON.stringify({ area: 'listings' }), sort: '["at","ASC"]' })
       .expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = (res.text as string)
+    const lines = res.text
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');

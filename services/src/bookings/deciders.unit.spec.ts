@@ -194,7 +194,7 @@ describe('importing another portal’s calendar', () => {
     const state = [
       feb,
       imported([entryIdOf('2030-02-01', '2030-02-03')], [block('2030-04-10', '2030-04-12')]),
-    ].reduce(calendarDecider.evolve, calendarDecider.initialState());
+    ].reduce((state, event) => calendarDecider.evolve(state, event), calendarDecider.initialState());
     expect([...state.entries.values()].map((e) => [e.startDate, e.type, e.source])).toEqual([
       ['2030-03-01', 2, 'ical'],
       ['2030-04-10', 2, 'ical'],
@@ -215,7 +215,10 @@ describe('importing another portal’s calendar', () => {
         reservations.push(reserved(`e${d}`, `r${d}`, dayAt(d), dayAt(d + nights)));
         d += nights;
       }
-      const state = reservations.reduce(calendarDecider.evolve, calendarDecider.initialState());
+      const state = reservations.reduce(
+        (state, event) => calendarDecider.evolve(state, event),
+        calendarDecider.initialState(),
+      );
       const ranges = Array.from({ length: 60 }, () => {
         const start = rnd(320);
         return { startDate: dayAt(start), endDate: dayAt(start + 1 + rnd(10)), note: null };
@@ -351,7 +354,7 @@ describe('a booking request', () => {
     booking([requested]).when({ type: 'AcceptBooking', actor: owner, entryId: 'e1' }).then([accepted]);
     booking([requested])
       .when({ type: 'AcceptBooking', actor: author, entryId: 'e1' })
-      .then([{ ...accepted, data: { ...accepted.data, by: author.userId } } as BookingEvent]);
+      .then([{ ...accepted, data: { ...accepted.data, by: author.userId } }]);
     booking([requested, accepted]).when({ type: 'AcceptBooking', actor: owner, entryId: 'e1' }).then([]);
     for (const actor of [otherAgent, stranger, guest])
       booking([requested]).when({ type: 'AcceptBooking', actor, entryId: 'e1' }).thenThrows('FORBIDDEN');

@@ -171,7 +171,7 @@ export async function busyRangesOfIcs(text: string, today: string): Promise<Impo
     let vevents: ICAL.Component[];
     try {
       vevents = new ICAL.Component(
-        ICAL.parse(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${chunk.join('\r\n')}\r\nEND:VCALENDAR`),
+        ICAL.parse(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${chunk.join('\r\n')}\r\nEND:VCALENDAR`) as unknown[],
       ).getAllSubcomponents('vevent');
     } catch {
       throw icsRefused(NOT_A_CALENDAR);

@@ -56,7 +56,7 @@ export async function requestBooking(
   publicationId: string,
   input: BookingInput,
   {
-    beforeNew = async () => undefined,
+    beforeNew = () => Promise.resolve(),
     meta = {},
   }: {
     /** before a new request is recorded (the limits that count new requests only) */

@@ -37,7 +37,7 @@ export const dealCategories = defineRoute({
   auth: 'public',
   params: dealParam,
   response: dealCategoriesAnswer,
-  async handle({ params: { deal } }) {
+  handle({ params: { deal } }) {
     return {
       data: {
         dealCategory: deal,
@@ -59,7 +59,7 @@ export const dealCharacteristics = defineRoute({
   params: dealParam,
   query: characteristicsQuery,
   response: characteristicsAnswer,
-  async handle({ params: { deal }, query: { propertyType } }) {
+  handle({ params: { deal }, query: { propertyType } }) {
     const kind = propertyType === undefined ? null : propertyTypeById(propertyType)!.kind;
     return { data: characteristicsFor(deal, kind).map(toCharacteristicDto) };
   },
@@ -73,7 +73,7 @@ export const characteristicsByCategory = defineRoute({
   auth: 'public',
   params: dealParam,
   response: characteristicsByCategoryAnswer,
-  async handle({ params: { deal } }) {
+  handle({ params: { deal } }) {
     return {
       data: DEAL_CATEGORIES[deal].map((c) => ({
         cianName: c.cianName,

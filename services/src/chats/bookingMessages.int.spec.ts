@@ -77,7 +77,7 @@ it("a booking's messages tell its request: the guest, the dates, the guests, the
   expect(asked).toMatchObject({ kind: 'booking-sent', focused: true, status: true });
   // the sockets' push of that message (chats/live.ts) tells the request as the page does
   const pushes: LivePush[] = [];
-  const listening = await t.ctx.bus.subscribe(`booking-push-${chatId}`, CHAT_LIVE_TOPIC, async (batch) => {
+  const listening = await t.ctx.bus.subscribe(`booking-push-${chatId}`, CHAT_LIVE_TOPIC, (batch) => {
     for (const { value } of batch) if ((value as LivePush).chatId === chatId) pushes.push(value as LivePush);
   });
   await until(() => pushes.some((p) => p.event.type === 'message'));

@@ -5,6 +5,7 @@ import { createHttpServer } from '../core/server';
 import { ChatSockets, CHAT_SOCKET_PATH, SIGNED_OUT_CLOSE } from './live';
 import { opensQuietPeriod } from './notify';
 import { registerSiteUser } from '../../test/users';
+import { messageText } from './messageText';
 
 /**
  * Issue 15, item 3: the chats' live pushes over WebSocket on the app's own server — a message sent
@@ -37,7 +38,7 @@ async function connect(headers: Record<string, string>) {
   const frames: Frame[] = [];
   const waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   ws.on('message', (raw) => {
-    const frame = JSON.parse(String(raw)) as Frame;
+    const frame = JSON.parse(messageText(raw)) as Frame;
     frames.push(frame);
     for (const w of [...waiters])
       if (w.match(frame)) {
@@ -156,7 +157,7 @@ describe('the chats over WebSocket', () => {
   it('takes the session token as the first message, and closes a socket whose token is not live', async () => {
     const ws = new WebSocket(`${url.replace('http', 'ws')}${CHAT_SOCKET_PATH}`);
     const ready = new Promise<Frame>((resolve) =>
-      ws.on('message', (raw) => resolve(JSON.parse(String(raw)) as Frame)),
+      ws.on('message', (raw) => resolve(JSON.parse(messageText(raw)) as Frame)),
     );
     await new Promise((resolve) => ws.on('open', resolve));
     ws.send(JSON.stringify({ type: 'auth', token: visitor }));

@@ -18,6 +18,7 @@ import { chatDecider, chatStream, unreadOf, type Chat } from './chat';
 import { withBookingInfo } from './bookingInfo';
 import { messageOf, type ChatMessageDto } from './dto';
 import { markOffline, markOnline, PRESENCE_TTL_MS } from './presence';
+import { messageText } from './messageText';
 
 /** the bus topic of what each API process pushes to the sockets it holds */
 export const CHAT_LIVE_TOPIC = 'chat-live';
@@ -153,7 +154,10 @@ type ClientMessage = { type: 'auth'; token: string } | { type: 'since'; position
 
 function parse(raw: RawData): ClientMessage | null {
   try {
-    const value = JSON.parse(String(raw)) as Partial<ClientMessage> & { position?: unknown; token?: unknown };
+    const value = JSON.parse(messageText(raw)) as Partial<ClientMessage> & {
+      position?: unknown;
+      token?: unknown;
+    };
     if (value.type === 'auth' && typeof value.token === 'string') return { type: 'auth', token: value.token };
     if (value.type === 'since' && Number.isSafeInteger(value.position) && Number(value.position) >= 0)
       return { type: 'since', position: Number(value.position) };

@@ -203,7 +203,7 @@ export const demoContentImageRoute = defineRoute({
   errors: [404],
   produces: 'image/svg+xml',
   response: z.string(),
-  async handle({ params, res }) {
+  handle({ params, res }) {
     const name = params.name.replace(/\.svg$/, '');
     if (!params.name.endsWith('.svg') || !isDemoDrawing(name)) throw new DomainError('NOT_FOUND');
     const [kind, n] = name.split('-') as [Kind, string];

@@ -117,7 +117,7 @@ describe('a blog post', () => {
     const state = [
       created,
       { type: 'PostEdited', data: { postId: 'p1', moderatorId, details: moved } } as PostEvent,
-    ].reduce(postDecider.evolve, postDecider.initialState());
+    ].reduce((state, event) => postDecider.evolve(state, event), postDecider.initialState());
     expect(state.slugs).toEqual(['kak-kupit-kvartiru', 'pokupka-kvartiry']);
     expect(state.details?.slug).toBe('pokupka-kvartiry');
   });

@@ -28,10 +28,10 @@ export const GEOCODE_CANDIDATES = 5;
  */
 export class NoAddressSuggestions implements AddressSuggestions {
   readonly name = 'none';
-  async suggest(): Promise<AddressSuggestion[]> {
-    throw addressesUnavailable();
+  suggest(): Promise<AddressSuggestion[]> {
+    return Promise.reject(addressesUnavailable());
   }
-  async geocode(): Promise<GeoPoint | null> {
-    throw addressesUnavailable();
+  geocode(): Promise<GeoPoint | null> {
+    return Promise.reject(addressesUnavailable());
   }
 }

@@ -85,7 +85,7 @@ export const nearestMetro = defineRoute({
   auth: 'public',
   query: nearestStationsQuery,
   response: nearestStationsAnswer,
-  async handle({ query }) {
+  handle({ query }) {
     const city = cityOf(knownLocation(query.locationId));
     const point = { lat: query.lat, lon: query.lon };
     return { data: city ? nearestStations(point, city.id, query.count) : [] };

@@ -71,7 +71,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-addressSuggestionsContract('dadata (HTTP, local stand-in speaking its protocol)', async () => ({
+addressSuggestionsContract('dadata (HTTP, local stand-in speaking its protocol)', () => ({
   addresses: new DadataAddressSuggestions(KEY, { url: base }),
 }));
 

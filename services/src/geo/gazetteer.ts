@@ -204,11 +204,12 @@ export function suggestFromGazetteer(text: string, { count, ...area }: SuggestOp
 export class GazetteerAddressSuggestions implements AddressSuggestions {
   readonly name = 'gazetteer';
 
-  async suggest(query: string, options: SuggestOptions): Promise<AddressSuggestion[]> {
-    return suggestFromGazetteer(query, options);
+  // the gazetteer answers at once; the port is asynchronous for the providers that call out
+  suggest(query: string, options: SuggestOptions): Promise<AddressSuggestion[]> {
+    return Promise.resolve(suggestFromGazetteer(query, options));
   }
 
-  async geocode(address: string): Promise<GeoPoint | null> {
-    return pointOf(suggestFromGazetteer(address, { count: GEOCODE_CANDIDATES }));
+  geocode(address: string): Promise<GeoPoint | null> {
+    return Promise.resolve(pointOf(suggestFromGazetteer(address, { count: GEOCODE_CANDIDATES })));
   }
 }

@@ -2,7 +2,7 @@ import { addressSuggestionsContract } from './addressContract';
 import { STREETS_BY_CITY } from './datasets/streets';
 import { GazetteerAddressSuggestions, housePoint, suggestFromGazetteer } from './gazetteer';
 
-addressSuggestionsContract('gazetteer (shipped streets)', async () => ({
+addressSuggestionsContract('gazetteer (shipped streets)', () => ({
   addresses: new GazetteerAddressSuggestions(),
 }));
 

@@ -41,7 +41,7 @@ describe('the address provider the configuration selects', () => {
     const warnings: unknown[][] = [];
     const addresses = chooseAddressSuggestions(
       loadConfig({ DADATA_API_KEY: KEY, DADATA_URL: 'http://127.0.0.1:9' }),
-      { warn: (...args: unknown[]) => void warnings.push(args) } as never,
+      { warn: (...args: unknown[]) => void warnings.push(args) },
     );
     await expect(addresses.suggest('Покровка', { count: 3 })).rejects.toMatchObject({ status: 503 });
     expect(warnings).toHaveLength(1);

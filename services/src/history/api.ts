@@ -102,9 +102,11 @@ const text = (v: unknown): string =>
     ? '—'
     : typeof v === 'boolean'
       ? yesNo(v)
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
+      : typeof v === 'string'
+        ? v
+        : typeof v === 'number'
+          ? String(v)
+          : JSON.stringify(v);
 
 /** The DTO's fields a person compares, each with its label and how it reads. */
 const COMPARED: [keyof PublicationDto, string, (d: PublicationDto) => string][] = [

@@ -41,7 +41,11 @@ export async function readAvatar(
   res: Response,
 ): Promise<{ data: Buffer; kind: 'jpg' | 'png' }> {
   await new Promise<void>((resolve, reject) =>
-    avatarUpload(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+    avatarUpload(req, res, (error?: unknown) =>
+      error
+        ? reject(error instanceof Error ? error : new Error('the upload failed', { cause: error }))
+        : resolve(),
+    ),
   );
   if (!req.file) throw new DomainError('INVALID_DATA', undefined, { avatar: ['Выберите файл изображения'] });
   const kind = imageKind(req.file.buffer);

@@ -218,7 +218,10 @@ describe('the daily cap on wrong codes per phone', () => {
       .thenThrows('WRONG_CODE'));
 
   it('says how long to wait', () => {
-    const state = [...twentyWrong].reduce(phoneDecider.evolve, phoneDecider.initialState());
+    const state = [...twentyWrong].reduce(
+      (state, event) => phoneDecider.evolve(state, event),
+      phoneDecider.initialState(),
+    );
     expect(() => phoneDecider.decide(sendAt(2 * HOUR), state)).toThrow(
       'Слишком много неверных кодов для этого номера. Повторите попытку через 22 ч.',
     );
@@ -229,7 +232,7 @@ describe('the daily cap on wrong codes per phone', () => {
     expect(
       phoneDecider.decide(
         sendAt(dayAfterFirst + 1),
-        twentyWrong.reduce(phoneDecider.evolve, phoneDecider.initialState()),
+        twentyWrong.reduce((state, event) => phoneDecider.evolve(state, event), phoneDecider.initialState()),
       ),
     ).toHaveLength(1);
     given([...twentyWrong, lastSentAt(dayAfterFirst + 1)])

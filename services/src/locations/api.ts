@@ -65,7 +65,7 @@ export const listLocations = defineRoute({
   auth: 'public',
   query: listQuery,
   response: locationListAnswer,
-  async handle({ query }) {
+  handle({ query }) {
     const text = (query.search ?? query.name ?? '').trim();
     if (!text) return { data: [...CITIES].sort(byPriority).map(toLocationDto), ...quickChoice() };
     const found: PlaceDto[] = searchLocations(text, query.limit).map(toLocationDto);
@@ -81,7 +81,7 @@ export const crimeaLocations = defineRoute({
   summary: 'Крым: Республика Крым и Севастополь с их городами',
   auth: 'public',
   response: locationListAnswer,
-  async handle() {
+  handle() {
     return { data: CRIMEA_ROOT_IDS.flatMap((id) => subtree(findLocation(id)!)).map(toLocationDto) };
   },
 });
@@ -180,7 +180,7 @@ export const locationById = defineRoute({
   params: z.object({ id: z.string().regex(/^(\d{1,10}|null)$/, 'Идентификатор места — число или null') }),
   errors: [404],
   response: locationAnswer,
-  async handle({ params }) {
+  handle({ params }) {
     if (params.id === 'null') return { data: { ...ALL_RUSSIA, parent: null } };
     const location = findLocation(params.id);
     if (!location) throw notFound();

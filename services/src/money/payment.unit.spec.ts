@@ -81,7 +81,10 @@ describe('a payment with the provider', () => {
     expect(() =>
       paymentDecider.decide(
         { type: 'MarkSucceeded' },
-        [created, confirmation, cancelled].reduce(paymentDecider.evolve, paymentDecider.initialState()),
+        [created, confirmation, cancelled].reduce(
+          (state, event) => paymentDecider.evolve(state, event),
+          paymentDecider.initialState(),
+        ),
       ),
     ).toThrow('Платёж отменён');
   });

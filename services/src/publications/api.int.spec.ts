@@ -21,7 +21,7 @@ if (!enginesUp)
   skipped('publications API on real engines', 'the MongoDB stand-in, Kafka or Redis does not answer');
 
 describe.each([
-  ['embedded adapters', {} as Record<string, string>, true],
+  ['embedded adapters', {}, true],
   [
     'real engines (MongoDB stand-in, Kafka, Redis)',
     { ...engines, MONGO_DB: `e2e_${randomUUID().slice(0, 8)}` },

@@ -120,8 +120,7 @@ export const mapBody = searchBody.extend({
 export type SearchBody = z.infer<typeof searchBody>;
 
 export function sortOf(body: SearchBody): CatalogueSort {
-  const dir = (value: string | boolean) =>
-    ((value === true ? body.orderData : value) === 'ASC' ? 1 : -1) as 1 | -1;
+  const dir = (value: string | boolean) => ((value === true ? body.orderData : value) === 'ASC' ? 1 : -1);
   if (body.sortByPrice !== undefined && body.sortByPrice !== false)
     return { field: 'price', direction: dir(body.sortByPrice) };
   if (body.sortByDate !== undefined && body.sortByDate !== false)

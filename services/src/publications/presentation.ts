@@ -123,7 +123,7 @@ export function toPublicationDto(
 ): PublicationDto {
   const characteristics: Characteristic[] = [];
   for (const [key, characteristicField, characteristicFieldName] of CHARACTERISTICS) {
-    const stored = doc[key] as number | boolean | null | undefined;
+    const stored = doc[key];
     if (stored == null) continue;
     // yes/no is shown as the filter's radio value: 1 Да, 0 Нет
     const value = typeof stored === 'boolean' ? Number(stored) : stored;

@@ -78,7 +78,7 @@ describe('publishing', () => {
     given([]).when({ type: 'PublishPublication', actor: agent }).thenThrows('NOT_FOUND'));
 
   it('is refused for a free listing with no price', () =>
-    given([{ ...created, data: { ...created.data, details: { ...details, price: 0 } } } as PublicationEvent])
+    given([{ ...created, data: { ...created.data, details: { ...details, price: 0 } } }])
       .when({ type: 'PublishPublication', actor: agent })
       .thenThrows('INVALID_DATA'));
 
@@ -87,7 +87,7 @@ describe('publishing', () => {
       {
         ...created,
         data: { ...created.data, details: { ...details, address: { ...details.address, geo: null } } },
-      } as PublicationEvent,
+      },
     ])
       .when({ type: 'PublishPublication', actor: agent })
       .thenThrows('INVALID_DATA'));

@@ -114,13 +114,13 @@ describe('one listing', () => {
 
   it('puts no caller’s address on the bus with a phone reveal, only its keyed hash', async () => {
     const seen: unknown[] = [];
-    const subscription = await t.ctx.bus.subscribe('test-reveals', INTERACTIONS_TOPIC, async (batch) => {
+    const subscription = await t.ctx.bus.subscribe('test-reveals', INTERACTIONS_TOPIC, (batch) => {
       for (const message of batch) seen.push(message.value);
     });
     try {
       await request(t.app).post('/api/publications/flat/phone-view').set('X-Forwarded-For', '203.0.113.7');
       await request(t.app).post('/api/publications/flat/phone-view').expect(200);
-      await until(async () => seen.some((v) => (v as { kind?: string }).kind === 'phone'));
+      await until(() => seen.some((v) => (v as { kind?: string }).kind === 'phone'));
       const reveals = seen.filter((v) => (v as { kind?: string }).kind === 'phone');
       for (const reveal of reveals) {
         expect(JSON.stringify(reveal)).not.toMatch(/\d+\.\d+\.\d+\.\d+|::ffff|127\.0\.0\.1|::1/);

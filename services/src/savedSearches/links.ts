@@ -31,7 +31,7 @@ export function readUnsubscribeToken(
   try {
     const ids: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (!Array.isArray(ids) || ids.length !== 2 || !ids.every((id) => typeof id === 'string')) return null;
-    return { userId: ids[0] as string, searchId: ids[1] as string };
+    return { userId: ids[0], searchId: ids[1] };
   } catch {
     return null;
   }

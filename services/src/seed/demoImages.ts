@@ -51,7 +51,7 @@ export const demoImageRoute = defineRoute({
   errors: [404],
   produces: 'image/svg+xml',
   response: z.string(),
-  async handle({ params, res }) {
+  handle({ params, res }) {
     const match = /^(\d{1,5})\.svg$/.exec(params.name);
     if (!match) throw new DomainError('NOT_FOUND');
     res

@@ -101,7 +101,9 @@ describe('the demo data’s history', () => {
     expect(registered.length).toBe(4 * 3 + 2 + DEMO_BUYERS.length);
     for (const e of registered) {
       expect(data(e)).toMatchObject({ role: ROLES.USER, agencyId: null });
-      const phoneEvents = events.filter((p) => p.streamId === `phone-${data(e).phone}`).map((p) => p.type);
+      const phoneEvents = events
+        .filter((p) => p.streamId === `phone-${data(e).phone as string}`)
+        .map((p) => p.type);
       expect(phoneEvents).toEqual(['PhoneCodeSent', 'PhoneCodeAccepted', 'PhoneBound']);
     }
   });
@@ -133,7 +135,7 @@ describe('the demo data’s history', () => {
       const added = events.find(
         (e) =>
           e.type === 'EmployeeAdded' &&
-          e.streamId === `agency-${data(role).agencyId}` &&
+          e.streamId === `agency-${data(role).agencyId as string}` &&
           data(e).userId === data(role).userId,
       );
       expect(added).toBeDefined();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../core/context';
 import { DomainError } from '../core/errors';
 import { parse } from '../core/http';
-import { JsonText, queryInput, type RouteDeclaration, type RouteInput } from '../core/route';
+import { JsonText, queryInput, type RouteDeclaration } from '../core/route';
 
 /** An answer of the API as the page's query sees it: a status and the JSON body (the error envelope on failure). */
 export type InProcessAnswer = { status: number; json: unknown };
@@ -99,11 +99,7 @@ export function inProcessApi(ctx: AppContext, routes: readonly RouteDeclaration[
       const headers = route.headers ? parse(route.headers, {}) : {};
       const body =
         route.body && !route.consumes ? (route.parseBody ?? parse)(route.body, init.body ?? {}) : undefined;
-      const answer = await route.handle({ ctx, params, query, body, headers, req, res } as RouteInput<
-        never,
-        never,
-        never
-      >);
+      const answer = await route.handle({ ctx, params, query, body, headers, req, res });
       // the catalogue's pages are answered as JSON text (JsonText): the page's cache holds the value
       const json = answer instanceof JsonText ? (JSON.parse(answer.text) as unknown) : answer;
       return { status: route.status ?? 200, json };

@@ -186,7 +186,7 @@ export const landingRoute = defineRoute({
   params: z.object({ deal, city: slug }),
   errors: [404],
   response: landingAnswer,
-  handle: async ({ params }) => landingOf(params),
+  handle: ({ params }) => landingOf(params),
 });
 
 /** The same for a district of the city (OpenAPI has no optional path parameter: a route of its own). */
@@ -199,7 +199,7 @@ export const districtLandingRoute = defineRoute({
   params: z.object({ deal, city: slug, district: slug }),
   errors: [404],
   response: landingAnswer,
-  handle: async ({ params }) => landingOf(params),
+  handle: ({ params }) => landingOf(params),
 });
 
 /** The same for a metro station of the city: its listings within walking distance. */
@@ -212,7 +212,7 @@ export const stationLandingRoute = defineRoute({
   params: z.object({ deal, city: slug, station: slug }),
   errors: [404],
   response: landingAnswer,
-  handle: async ({ params }) => landingOf(params),
+  handle: ({ params }) => landingOf(params),
 });
 
 export { DEAL_NAMES };

@@ -29,7 +29,7 @@ export type Renderer = {
     /** the place of the request's IP, for a visitor without the cookie */
     ipPlace?: { id: string | null; name: string };
   }): Promise<Rendered>;
-  scriptJson(value: unknown): string;
+  scriptJson: (value: unknown) => string;
 };
 
 /**

@@ -43,7 +43,7 @@ const published = (deal: DealCategory) => ({ status: PUBLICATION_STATUS.PUBLISHE
  */
 export function sitemaps(ctx: AppContext, call: InProcessCall, origin: string, perFile = SITEMAP_URLS) {
   const cache = new Map<string, { at: number; xml: string | null }>();
-  const fresh = async (name: string, build: () => Promise<string | null>) => {
+  const fresh = async (name: string, build: () => string | null | Promise<string | null>) => {
     const known = cache.get(name);
     if (known && ctx.clock().getTime() - known.at < FRESH_MS) return known.xml;
     const xml = await build();
@@ -102,7 +102,7 @@ export function sitemaps(ctx: AppContext, call: InProcessCall, origin: string, p
     });
 
   const landings = () =>
-    fresh('landings', async () =>
+    fresh('landings', () =>
       urlset(origin, [
         ...DEALS.map((d) => ({ path: DEAL_PATHS[d] })),
         { path: '/baza-kvartir' },

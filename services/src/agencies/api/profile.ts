@@ -46,7 +46,7 @@ export const changeAgency = defineRoute({
     const kept = <T>(sent: T | undefined, was: T) => (sent !== undefined ? sent : was);
     const details = {
       name: changes.name ?? current.name,
-      legalEntity: (changes.legalEntity ?? current.legalEntity ?? 1) as 1 | 2 | 3,
+      legalEntity: changes.legalEntity ?? current.legalEntity ?? 1,
       inn: kept(changes.inn, current.inn ?? null),
       kpp: kept(changes.kpp, current.kpp ?? null),
       accountNumber: kept(changes.accountNumber, current.accountNumber ?? null),

@@ -110,7 +110,7 @@ type Resource<D extends ContentItem, F> = {
   form: ZodType<F>;
   record: ZodType;
   list: ZodType;
-  toRecords: (ctx: AppContext, docs: D[]) => Promise<unknown[]>;
+  toRecords: (ctx: AppContext, docs: D[]) => Promise<unknown[]> | unknown[];
   save: (ctx: AppContext, moderatorId: string, id: string | null, form: F) => Promise<string>;
   remove: (ctx: AppContext, moderatorId: string, id: string) => Promise<void>;
 };
@@ -164,11 +164,11 @@ function resourceRoutes<D extends ContentItem, F>(r: Resource<D, F>): RouteDecla
       tags,
       summary: `Создать ${r.nouns.accusative} (isPublished — сразу опубликовать)`,
       auth: MODERATOR,
-      body: r.form as ZodType,
+      body: r.form,
       status: 201,
       response: r.record,
       async handle({ ctx, body, req }) {
-        const id = await r.save(ctx, actorOf(req).userId, null, body as F);
+        const id = await r.save(ctx, actorOf(req).userId, null, body);
         return one(ctx, id);
       },
     }),
@@ -179,12 +179,12 @@ function resourceRoutes<D extends ContentItem, F>(r: Resource<D, F>): RouteDecla
       summary: `Изменить ${r.nouns.accusative}, опубликовать (isPublished: true) или скрыть (false)`,
       auth: MODERATOR,
       params: idParams,
-      body: r.form as ZodType,
+      body: r.form,
       errors: [404],
       response: r.record,
       async handle({ ctx, params, body, req }) {
         await one(ctx, params.id);
-        await r.save(ctx, actorOf(req).userId, params.id, body as F);
+        await r.save(ctx, actorOf(req).userId, params.id, body);
         return one(ctx, params.id);
       },
     }),
@@ -246,7 +246,7 @@ const categories = resourceRoutes<BlogCategoryDocument, Saved<z.output<typeof ca
   form: categoryForm,
   record: cabinetCategoryDto,
   list: cabinetCategoryList,
-  toRecords: async (_ctx, docs) => docs.map(toCabinetCategory),
+  toRecords: (_ctx, docs) => docs.map(toCabinetCategory),
   save: saveCategory,
   remove: deleteCategory,
 });
@@ -261,7 +261,7 @@ const slides = resourceRoutes<SlideDocument, Saved<z.output<typeof slideForm>['d
   form: slideForm,
   record: cabinetSlideDto,
   list: cabinetSlideList,
-  toRecords: async (_ctx, docs) => docs.map(toCabinetSlide),
+  toRecords: (_ctx, docs) => docs.map(toCabinetSlide),
   save: saveSlide,
   remove: (ctx, moderatorId, id) => runItemCommand(ctx, 'slide', id, { type: 'Delete', moderatorId }),
 });
@@ -276,7 +276,7 @@ const investments = resourceRoutes<InvestmentDocument, Saved<z.output<typeof inv
   form: investmentForm,
   record: cabinetInvestmentDto,
   list: cabinetInvestmentList,
-  toRecords: async (_ctx, docs) => docs.map(toCabinetInvestment),
+  toRecords: (_ctx, docs) => docs.map(toCabinetInvestment),
   save: saveInvestment,
   remove: (ctx, moderatorId, id) => runItemCommand(ctx, 'investment', id, { type: 'Delete', moderatorId }),
 });

@@ -19,7 +19,7 @@ export const clientConfig = defineRoute({
   summary: 'Публичные настройки для сайта и кабинета',
   auth: 'public',
   response: clientConfigAnswer,
-  async handle({ ctx }) {
+  handle({ ctx }) {
     return {
       data: {
         recaptchaSiteKey: ctx.config.RECAPTCHA_SITE_KEY ?? null,

@@ -37,7 +37,7 @@ export const listPublicationTariffs = defineRoute({
   params: tariffListParams,
   query: tariffListQuery,
   response: publicationTariffsAnswer,
-  async handle({ params, query }) {
+  handle({ params, query }) {
     return { data: publicationTariffs(params.locationId, params.dealCategory, query.positionTypes) };
   },
 });

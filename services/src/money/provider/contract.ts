@@ -1,12 +1,15 @@
 import type { PaymentProvider } from '../../core/payments/port';
 
+/** what a harness answers at once or after a wait: the contract awaits it either way */
+type Awaitable<T> = T | Promise<T>;
+
 /** What every payment provider adapter must do; `complete` plays the payer pressing "pay" on the provider's page. */
 export function paymentProviderContract(
   name: string,
-  setup: () => Promise<{
+  setup: () => Awaitable<{
     provider: PaymentProvider;
-    complete(id: string): Promise<void>;
-    stop(): Promise<void>;
+    complete(id: string): Awaitable<void>;
+    stop(): Awaitable<void>;
   }>,
 ) {
   describe(`payment provider contract: ${name}`, () => {

@@ -47,7 +47,7 @@ export const issueVisitorId = defineRoute({
     'Идентификатор посетителя: подписанная cookie visitor (HttpOnly, на год); просмотры и открытия считаются только с ней или со входом',
   auth: 'public',
   response: visitorAnswer,
-  async handle({ ctx, req, res }) {
+  handle({ ctx, req, res }) {
     return { data: { issued: issueVisitor(ctx, req, res).issued } };
   },
 });

@@ -81,6 +81,8 @@ function embeddedOnly(config: Config, what: string) {
 function processUrl(given: string | undefined, { config, env }: CommandContext): string {
   const url =
     given ?? env.ADMIN_URL ?? (config.METRICS_PORT ? `http://127.0.0.1:${config.METRICS_PORT}` : null);
+  if (url && !z.url().safeParse(url).success)
+    throw new UsageError(`${url} — не адрес: ожидается http://хост:порт (порт метрик процесса)`);
   if (!url)
     throw new UsageError(
       'Не знаю, к какому процессу обратиться: укажите --url http://хост:порт (порт метрик) или ADMIN_URL / METRICS_PORT.',
@@ -88,7 +90,7 @@ function processUrl(given: string | undefined, { config, env }: CommandContext):
   return url.replace(/\/$/, '');
 }
 
-/** An /admin/ call of a running process (operations/control.ts), its error envelope told as it is. */
+/** the refusal a process answers an /admin/ call with: the API's error envelope */
 const errorEnvelope = z.object({ message: z.string(), errors: z.unknown().optional() });
 
 /** An /admin/ call of a running process (operations/control.ts): its answer, or its refusal told as it is. */
@@ -187,7 +189,8 @@ export const COMMANDS: Command[] = [
     schema: argumentsOf(z.tuple([z.string({ error: 'укажите папку для копии' }).min(1)]), {}),
     async run({ positional: [target] }, { config, out }) {
       embeddedOnly(config, 'backup');
-      const manifest = await backupDataDir(config.dataDir, resolve(target));
+      const { manifest, left } = await backupDataDir(config.dataDir, resolve(target));
+      if (left.length > 0) out.error(`ВНИМАНИЕ: не скопировано (неизвестно, что это): ${left.join(', ')}`);
       out.line(
         `Копия ${config.dataDir} в ${resolve(target)}: позиция журнала ${manifest.position}, файлов ${manifest.files.length}, ${manifest.files.reduce((n, f) => n + f.bytes, 0)} байт.`,
       );

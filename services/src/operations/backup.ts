@@ -7,17 +7,27 @@ import { z } from 'zod';
 
 /**
  * The embedded DATA_DIR's files that cannot be derived from the log, in the order they are copied.
- * The read models (in memory) and anything rebuilt from the log are left out.
+ * The read models (in memory, and their snapshots) are rebuilt from the log and left out.
  *
  * The order keeps the copy restorable while the server writes: the reactors' checkpoints first, so
  * none is past the copied log's head (a restored reactor replays a little rather than skipping the
  * events appended after the restore at positions it thinks it has seen); the jobs next, so every
  * job a copied checkpoint counts as queued is in the copy (a reactor queues before it moves its
- * checkpoint); the log; the bus (the visit statistics and the consumers' offsets, which are not in
- * the log); the uploads last, so every file an event of the copied log names is there (a file is
- * stored before the event that names it is appended).
+ * checkpoint); the log; the personal-data keys after it, so every key an event of the copied log
+ * was written with is there (a key is made before its first event); the bus (the visit statistics
+ * and the consumers' offsets, which are not in the log); any other SQLite file found (a store added
+ * later is copied rather than lost); the uploads last, so every file an event of the copied log
+ * names is there (a file is stored before the event that names it is appended).
  */
-export const SQLITE_FILES = ['reactors.sqlite', 'jobs.sqlite', 'events.sqlite', 'bus.sqlite'] as const;
+export const SQLITE_FILES = [
+  'reactors.sqlite',
+  'jobs.sqlite',
+  'events.sqlite',
+  'keys.sqlite',
+  'bus.sqlite',
+] as const;
+/** what DATA_DIR holds that is rebuilt from the log: never copied */
+export const DERIVED = new Set(['snapshots']);
 export const UPLOADS_FOLDER = 'storage';
 export const MANIFEST = 'manifest.json';
 
@@ -101,9 +111,13 @@ function headOf(logFile: string): number {
 /**
  * Copies the embedded DATA_DIR's state into `target` (absent or empty) while the server may run:
  * each SQLite file by the online backup, the uploads file by file, then `manifest.json` with the
- * log's head at the copy, and each file's size and SHA-256.
+ * log's head at the copy, and each file's size and SHA-256. `left`: what DATA_DIR holds that is
+ * neither copied nor known to be derived.
  */
-export async function backupDataDir(dataDir: string, target: string): Promise<BackupManifest> {
+export async function backupDataDir(
+  dataDir: string,
+  target: string,
+): Promise<{ manifest: BackupManifest; left: string[] }> {
   if (!(await exists(join(dataDir, 'events.sqlite'))))
     throw new OperatorError(`В ${dataDir} нет журнала событий (events.sqlite): нечего копировать.`);
   if (!(await isEmptyFolder(target)))
@@ -112,8 +126,10 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
     );
   await mkdir(target, { recursive: true });
   const copied: string[] = [];
-  for (const name of SQLITE_FILES) {
-    if (!(await exists(join(dataDir, name)))) continue;
+  const entries = await readdir(dataDir);
+  const others = entries.filter((name) => name.endsWith('.sqlite') && !SQLITE_FILES.some((f) => f === name));
+  for (const name of [...SQLITE_FILES, ...others.sort()]) {
+    if (!entries.includes(name)) continue;
     await copyDatabase(join(dataDir, name), join(target, name));
     copied.push(name);
   }
@@ -144,7 +160,15 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
     files,
   };
   await writeFile(join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-  return manifest;
+  // a SQLite file's journals are inside its copy; anything else unknown is told, not silently dropped
+  const left = entries.filter(
+    (name) =>
+      !copied.includes(name) &&
+      name !== UPLOADS_FOLDER &&
+      !DERIVED.has(name) &&
+      !/\.sqlite-(wal|shm|journal)$/.test(name),
+  );
+  return { manifest, left };
 }
 
 /** The backup's manifest, and each file checked against it: a damaged or incomplete backup is refused. */

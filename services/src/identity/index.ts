@@ -31,6 +31,7 @@ export { requireConfirmedPhone, isTrustedPhone, TRUST_TOKEN_HEADER } from './tru
 export { BOT_TOKEN_FIELD, checkBot, clientIp, recordCodeDelivery, smsCodeInput } from './codes';
 export { avatarUpload, imageKind, readAvatar } from './avatar';
 export { changeUser } from './account';
+export { erasePerson, SELF_ERASURE_REASON, type ErasureRequest } from './erasure';
 export { finishSignUp, registerUser } from './registration';
 export { handleUser, userDecider, userStream, type UserCommand } from './user';
 export { handlePhone, newCode, newSalt, phoneDecider, phoneStream } from './phone';

@@ -38,6 +38,8 @@ const defineCommand = <A>(command: Command<A>) => command as unknown as Command;
 const argumentsOf = <P extends z.ZodType, S extends z.core.$ZodShape>(positional: P, options: S) =>
   z.object({ positional, options: z.strictObject(options) });
 
+/** a command of one folder and no option (backup, restore) */
+const oneFolder = (missing: string) => argumentsOf(z.tuple([z.string({ error: missing }).min(1)]), {});
 const position = z.coerce
   .number({ error: 'ожидается номер позиции в журнале' })
   .int('ожидается целое число')
@@ -186,7 +188,7 @@ export const COMMANDS: Command[] = [
     name: 'backup',
     usage: 'backup <папка>',
     summary: 'копия DATA_DIR (журнал, шина, очереди, загрузки) — можно при работающем сервере',
-    schema: argumentsOf(z.tuple([z.string({ error: 'укажите папку для копии' }).min(1)]), {}),
+    schema: oneFolder('укажите папку для копии'),
     async run({ positional: [target] }, { config, out }) {
       embeddedOnly(config, 'backup');
       const { manifest, left } = await backupDataDir(config.dataDir, resolve(target));
@@ -200,7 +202,7 @@ export const COMMANDS: Command[] = [
     name: 'restore',
     usage: 'restore <папка>',
     summary: 'восстановить копию в пустой DATA_DIR (сервер остановлен)',
-    schema: argumentsOf(z.tuple([z.string({ error: 'укажите папку с копией' }).min(1)]), {}),
+    schema: oneFolder('укажите папку с копией'),
     async run({ positional: [source] }, { config, out }) {
       embeddedOnly(config, 'restore');
       const manifest = await restoreDataDir(resolve(source), config.dataDir);

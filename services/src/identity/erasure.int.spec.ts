@@ -63,23 +63,19 @@ describe('deleting one’s account', () => {
     expect(user).toMatchObject({ name: ERASED_PERSON, email: null });
     t.clock.advance(31_000);
     const signUp = () =>
-      request(t.app)
-        .post('/api/auth/registration')
-        .send({
-          name: 'Новый владелец',
-          phone: '79165550001',
-          email: 'new-owner@example.ru',
-          'g-recaptcha-response': 'test',
-        });
-    await signUp().expect(200);
-    const taken = await request(t.app)
-      .post('/api/auth/registration')
-      .send({
-        name: 'Занято',
-        phone: '79165550003',
-        email: 'taken@example.ru',
+      request(t.app).post('/api/auth/registration').send({
+        name: 'Новый владелец',
+        phone: '79165550001',
+        email: 'new-owner@example.ru',
         'g-recaptcha-response': 'test',
       });
+    await signUp().expect(200);
+    const taken = await request(t.app).post('/api/auth/registration').send({
+      name: 'Занято',
+      phone: '79165550003',
+      email: 'taken@example.ru',
+      'g-recaptcha-response': 'test',
+    });
     expect(taken.body.errors).toEqual({
       phone: ['Пользователь с таким номером телефона уже зарегистрирован'],
     });

@@ -9,7 +9,7 @@ import { ChatSockets } from './chats';
 import { startMetricsServer } from './core/metrics';
 import { startTracing } from './core/tracing';
 import type { AppContext } from './core/context';
-import { adminEndpoint, adminTargetsOf, type AdminTargets } from './operations/control';
+import { adminEndpoint, adminTargetsOf, type AdminTargets } from './operations';
 
 /**
  * Every role's own metrics on the internal port, when METRICS_PORT is set (core/metrics.ts), and

@@ -1,25 +1,18 @@
 /**
  * Lighthouse from the npm registry through npx (12.x: 13 wants Node 22), driving Debian's Chromium
- * (CHROME_PATH, else `chromium` on the PATH); it is not a dependency of the project. Shared by
- * bench:cabinet and bench:web.
+ * (CHROME_PATH, else the one and the flags the browser tests use: services/test/chromium.ts); it is
+ * not a dependency of the project. Shared by bench:cabinet and bench:web.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumPath, CHROMIUM_FLAGS } from '../test/chromium';
 
 export const LIGHTHOUSE = 'lighthouse@12.8.2';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-].join(' ');
+const CHROME_FLAGS = CHROMIUM_FLAGS.join(' ');
 
 export type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 type Audit = { numericValue?: number; score?: number | null; title?: string; details?: unknown };
@@ -31,10 +24,9 @@ export type Report = {
 };
 
 function chromePath(): string {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], {
-    encoding: 'utf8',
-  }).trim();
+  const found = process.env.CHROME_PATH || chromiumPath();
+  if (!found) throw new Error('Lighthouse needs Chromium: set CHROME_PATH or install chromium');
+  return found;
 }
 
 /** One Lighthouse run of a URL with a preset (desktop, or mobile: Lighthouse's default); answers its report. */

@@ -5,7 +5,7 @@
  * reported skipped; under CI (CI=true), where .ci/run installs it, a missing browser fails the run.
  */
 import { chromium } from 'playwright-core';
-import { chromiumPath, CHROMIUM_FLAGS } from './chromium';
+import { chromiumPath, CHROMIUM_FLAGS } from '../../services/test/chromium';
 import { requireRuntimeOfRecord, seedDemoLogOnce } from './runtime';
 
 export default async function e2eSetup(): Promise<void> {

@@ -21,23 +21,19 @@ function useCountdown(endTime: string | null) {
   return endTime ? Math.max(0, Math.ceil((Date.parse(endTime) - now) / 1000)) : 0;
 }
 
-/**
- * The code step of sign-in, sign-up and phone change: the phone locked, four digit fields, the
- * error under them, 'Новый код можно получить через N сек.' until the server's endTime, then a resend.
- */
-export function CodeStep({
-  phone,
-  endTime,
-  onSubmit,
-  onResend,
-  onBack,
-}: {
+export interface CodeStepProps {
   phone: string;
   endTime: string | null;
   onSubmit: (code: string) => Promise<void>;
   onResend: () => Promise<void>;
   onBack: () => void;
-}) {
+}
+
+/**
+ * The code step of sign-in, sign-up and phone change: the phone locked, four digit fields, the
+ * error under them, 'Новый код можно получить через N сек.' until the server's endTime, then a resend.
+ */
+export function CodeStep({ phone, endTime, onSubmit, onResend, onBack }: CodeStepProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

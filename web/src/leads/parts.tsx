@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatPhone } from '@estate/client';
-import { CodeStep } from '@estate/client/codeEntry';
+import { CodeStep, type CodeStepProps } from '@estate/client/codeEntry';
 import { DEFAULT_POLICY_URL, useSiteSettings } from '../layout/siteSettings';
 
 // the outlined check and error marks of Material icons, drawn here: the site's MUI chunk stays as it was
@@ -87,26 +87,14 @@ export function PolicyConsent({
 }
 
 /** The SMS code step of a request form: the phone's code, then the pending form goes. */
-export function PhoneCodeStep({
-  phone,
-  endTime,
-  onSubmit,
-  onResend,
-  onBack,
-}: {
-  phone: string;
-  endTime: string | null;
-  onSubmit: (code: string) => Promise<void>;
-  onResend: () => Promise<void>;
-  onBack: () => void;
-}) {
+export function PhoneCodeStep(props: CodeStepProps) {
   return (
     <Stack spacing={1} role="group" aria-label="Подтверждение телефона">
       <Typography fontWeight={600}>Подтвердите телефон</Typography>
       <Typography variant="body2" color="text.secondary">
         Мы отправили код в СМС на номер, который вы указали.
       </Typography>
-      <CodeStep phone={phone} endTime={endTime} onSubmit={onSubmit} onResend={onResend} onBack={onBack} />
+      <CodeStep {...props} />
     </Stack>
   );
 }

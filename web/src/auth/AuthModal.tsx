@@ -28,7 +28,7 @@ import {
   isFullPhone,
   phoneDigits,
 } from '@estate/client';
-import { CodeStep } from '@estate/client/codeEntry';
+import { CodeStep, type CodeStepProps } from '@estate/client/codeEntry';
 import { useSession } from './session';
 
 type Step = { kind: 'form' } | { kind: 'code'; endTime: string };
@@ -71,8 +71,30 @@ export function AuthModal() {
   );
 }
 
-function SignIn() {
+/** The SMS code step of both tabs: once the code is confirmed the session signs in and the dialog closes. */
+function SessionCodeStep({
+  confirm,
+  afterSignIn,
+  ...step
+}: Omit<CodeStepProps, 'onSubmit'> & {
+  confirm: (code: string) => Promise<void>;
+  afterSignIn?: () => void | Promise<void>;
+}) {
   const session = useSession();
+  return (
+    <CodeStep
+      {...step}
+      onSubmit={async (code) => {
+        await confirm(code);
+        await session.signedIn();
+        session.closeAuth();
+        await afterSignIn?.();
+      }}
+    />
+  );
+}
+
+function SignIn() {
   const [phone, setPhone] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [error, setError] = useState<ApiError | null>(null);
@@ -85,15 +107,13 @@ function SignIn() {
   };
   if (step.kind === 'code') {
     return (
-      <CodeStep
+      <SessionCodeStep
         phone={digits}
         endTime={step.endTime}
         onResend={requestCode}
         onBack={() => setStep({ kind: 'form' })}
-        onSubmit={async (code) => {
+        confirm={async (code) => {
           await login(digits, code);
-          await session.signedIn();
-          session.closeAuth();
         }}
       />
     );
@@ -140,7 +160,6 @@ function SignIn() {
 }
 
 function SignUp() {
-  const session = useSession();
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', phone: '', email: '', policy: false, newsletter: false });
   const [touched, setTouched] = useState(false);
@@ -177,17 +196,15 @@ function SignUp() {
   };
   if (step.kind === 'code') {
     return (
-      <CodeStep
+      <SessionCodeStep
         phone={digits}
         endTime={step.endTime}
         onResend={requestCode}
         onBack={() => setStep({ kind: 'form' })}
-        onSubmit={async (code) => {
+        confirm={async (code) => {
           await confirmPhone(digits, code);
-          await session.signedIn();
-          session.closeAuth();
-          await navigate('/account/user/main-info');
         }}
+        afterSignIn={() => navigate('/account/user/main-info')}
       />
     );
   }

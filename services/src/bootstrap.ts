@@ -63,7 +63,7 @@ export async function buildContext(
     ? new (await import('@estate/events/store/kurrent')).KurrentEventStore(config.EVENTSTORE_URL)
     : new SqliteEventStore(join(config.dataDir, 'events.sqlite'), config.EVENTSTORE_DURABILITY);
   // personal fields are encrypted per person in the log, phone stream ids hashed (core/personalData.ts)
-  const personal = withPersonalData(config, configuredStore);
+  const personal = await withPersonalData(config, configuredStore);
   const eventStore = overrides.wrapEventStore?.(personal.eventStore) ?? personal.eventStore;
   const { personalData } = personal;
   setStreamQueueDepth(eventStore, config.STREAM_QUEUE_DEPTH);

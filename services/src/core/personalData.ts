@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { PersonalDataEventStore, SqlitePersonalKeyStore, type EventStore } from '@estate/events';
+import {
+  PersonalDataEventStore,
+  SqlitePersonalKeyStore,
+  type EventStore,
+  type PersonalKeyStore,
+} from '@estate/events';
 import type { Config } from './config';
 
 /**
@@ -22,15 +27,17 @@ export type PersonalData = {
 };
 
 /**
- * Wraps the configured event store. The keys live in their own SQLite file under DATA_DIR
- * (`keys.sqlite`, never beside the log in a backup of it alone); a networked key store for the
- * production roles is the port's next adapter (events/src/personal/keyStore.ts).
+ * Wraps the configured event store. Embedded, the keys live in their own SQLite file under DATA_DIR
+ * (`keys.sqlite`, never beside the log in a backup of it alone); with MONGO_URL, in MongoDB, so that
+ * the api, the projector and the worker read the same keys (each role's DATA_DIR is its own).
  */
-export function withPersonalData(config: Config, configured: EventStore) {
-  const eventStore = new PersonalDataEventStore(
-    configured,
-    new SqlitePersonalKeyStore(join(config.dataDir, 'keys.sqlite')),
-  );
+export async function withPersonalData(config: Config, configured: EventStore) {
+  const keys: PersonalKeyStore = config.MONGO_URL
+    ? await (
+        await import('@estate/events/personal/mongoKeyStore')
+      ).MongoPersonalKeyStore.connect(config.MONGO_URL, config.MONGO_DB)
+    : new SqlitePersonalKeyStore(join(config.dataDir, 'keys.sqlite'));
+  const eventStore = new PersonalDataEventStore(configured, keys);
   const personalData: PersonalData = {
     pseudonym: (id) => eventStore.pseudonym(id),
     forget: (subjects) => eventStore.forget(subjects),

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Chip,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -17,6 +16,7 @@ import type { Booking } from '../types';
 import { useState, type ReactNode } from 'react';
 import { useRecordContext } from 'react-admin';
 import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
+import { RowDialogButton } from '../moderation/RowDialogButton';
 
 const momentText = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', {
@@ -84,53 +84,40 @@ export function BookingDetails() {
     ],
   ];
   return (
-    <>
-      <Button
-        size="small"
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen(true);
-        }}
-      >
-        {translate('resources.bookings.actions.details')}
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onClick={(e) => e.stopPropagation()}
-        fullWidth
-        maxWidth="sm"
-        aria-labelledby={`booking-details-${booking.id}`}
-      >
-        <DialogTitle id={`booking-details-${booking.id}`}>
-          {translate('resources.bookings.details.title')}
-        </DialogTitle>
-        <DialogContent>
-          {booking.image && (
-            <Box
-              component="img"
-              src={booking.image}
-              alt=""
-              sx={{ width: '100%', maxHeight: 220, objectFit: 'cover', borderRadius: 1, mb: 1 }}
-            />
-          )}
-          <Table size="small">
-            <TableBody>
-              {rows.map(([label, value]) => (
-                <TableRow key={label}>
-                  <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
-                    {translate(label)}
-                  </TableCell>
-                  <TableCell>{value}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('resources.bookings.actions.close')}</Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <RowDialogButton
+      label={translate('resources.bookings.actions.details')}
+      open={open}
+      setOpen={setOpen}
+      aria-labelledby={`booking-details-${booking.id}`}
+    >
+      <DialogTitle id={`booking-details-${booking.id}`}>
+        {translate('resources.bookings.details.title')}
+      </DialogTitle>
+      <DialogContent>
+        {booking.image && (
+          <Box
+            component="img"
+            src={booking.image}
+            alt=""
+            sx={{ width: '100%', maxHeight: 220, objectFit: 'cover', borderRadius: 1, mb: 1 }}
+          />
+        )}
+        <Table size="small">
+          <TableBody>
+            {rows.map(([label, value]) => (
+              <TableRow key={label}>
+                <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
+                  {translate(label)}
+                </TableCell>
+                <TableCell>{value}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => setOpen(false)}>{translate('resources.bookings.actions.close')}</Button>
+      </DialogActions>
+    </RowDialogButton>
   );
 }

@@ -1,6 +1,5 @@
 import {
   Button,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -11,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { useCabinetTranslate, type MessageKey } from '../i18n/translate';
+import { RowDialogButton } from './RowDialogButton';
 
 /**
  * A moderator's action that asks for a reason first (a rejection, a declined listing, a call's
@@ -54,53 +54,34 @@ export function ReasonButton({
   });
   const tooShort = required && reason.trim().length < 3;
   return (
-    <>
-      <Button
-        size="small"
-        color={color}
-        variant={variant}
-        onClick={(e) => {
-          e.stopPropagation();
-          setOpen(true);
-        }}
-      >
-        {translate(label)}
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        onClick={(e) => e.stopPropagation()}
-        fullWidth
-        maxWidth="sm"
-      >
-        <DialogTitle>{translate(label)}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label={translate(reasonLabel)}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required={required}
-            helperText={hint ? translate(hint) : required ? translate('moderation.reasonHint') : ' '}
-            fullWidth
-            multiline
-            minRows={3}
-            autoFocus
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('moderation.back')}</Button>
-          <Button
-            color={color}
-            variant="contained"
-            disabled={tooShort || (required && !reason.trim()) || mutation.isPending}
-            onClick={() => mutation.mutate()}
-          >
-            {translate(label)}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <RowDialogButton label={translate(label)} buttonProps={{ color, variant }} open={open} setOpen={setOpen}>
+      <DialogTitle>{translate(label)}</DialogTitle>
+      <DialogContent>
+        <TextField
+          label={translate(reasonLabel)}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required={required}
+          helperText={hint ? translate(hint) : required ? translate('moderation.reasonHint') : ' '}
+          fullWidth
+          multiline
+          minRows={3}
+          autoFocus
+          sx={{ mt: 1 }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => setOpen(false)}>{translate('moderation.back')}</Button>
+        <Button
+          color={color}
+          variant="contained"
+          disabled={tooShort || (required && !reason.trim()) || mutation.isPending}
+          onClick={() => mutation.mutate()}
+        >
+          {translate(label)}
+        </Button>
+      </DialogActions>
+    </RowDialogButton>
   );
 }
 

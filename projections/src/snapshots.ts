@@ -20,7 +20,7 @@
  * ignored and the full rebuild runs. The newest two are kept.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -36,8 +36,9 @@ const END = Buffer.from('SNAPEND\n');
 const TRAILER = END.length + 32;
 /** documents serialized at a time: one slice of the event loop while a snapshot is written */
 const CHUNK = 2_000;
-/** bytes gathered before a write */
+/** bytes gathered before a write, and read at a time */
 const WRITE_BYTES = 4 << 20;
+const READ_BYTES = 4 << 20;
 const KEEP = 2;
 
 type Header = {
@@ -193,35 +194,61 @@ function snapshotFiles(dir: string): { name: string; position: number }[] {
     .sort((a, b) => b.position - a.position);
 }
 
-/** Reads one snapshot file whole, or says why it cannot be used. */
-function readSnapshotFile(path: string, schema: string): Snapshot | string {
-  const buffer = readFileSync(path);
-  if (
-    buffer.length < TRAILER ||
-    !buffer
-      .subarray(buffer.length - TRAILER)
-      .subarray(0, END.length)
-      .equals(END)
-  )
-    return 'incomplete: no end mark';
-  const body = buffer.subarray(0, buffer.length - TRAILER);
-  const expected = buffer.subarray(buffer.length - 32);
-  if (!createHash('sha256').update(body).digest().equals(expected)) return 'corrupt: the checksum differs';
-  const lineEnd = body.indexOf(10);
-  const header = JSON.parse(body.subarray(0, lineEnd).toString('utf8')) as Header;
-  if (header.format !== FORMAT) return `format ${header.format}, this code reads ${FORMAT}`;
-  if (header.schema !== schema)
-    return `read models of another version (schema ${header.schema}, now ${schema})`;
-  const collections = new Map<string, Doc[]>();
-  for (let at = lineEnd + 1; at < body.length;) {
-    const length = body.readUInt32BE(at);
-    const [name, docs] = deserialize(body.subarray(at + 4, at + 4 + length)) as [string, Doc[]];
-    const kept = collections.get(name);
-    if (kept) for (const doc of docs) kept.push(doc);
-    else collections.set(name, docs);
-    at += 4 + length;
+/** Fills `into` with `length` bytes of the file from `at` (a read may return fewer). */
+function readExactly(fd: number, into: Buffer, length: number, at: number) {
+  for (let done = 0; done < length;) {
+    const read = readSync(fd, into, done, length - done, at + done);
+    if (read === 0) throw new Error('the file ends early');
+    done += read;
   }
-  return { position: header.position, eventId: header.eventId, collections };
+}
+
+/**
+ * Reads one snapshot file, or says why it cannot be used: first its checksum over the whole body,
+ * then its frames one at a time through one buffer. A gigabyte's file is never held in memory at
+ * once (an external buffer that large makes the collector work far harder while documents load).
+ */
+function readSnapshotFile(path: string, schema: string): Snapshot | string {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size < TRAILER) return 'incomplete: no end mark';
+    const trailer = Buffer.alloc(TRAILER);
+    readExactly(fd, trailer, TRAILER, size - TRAILER);
+    if (!trailer.subarray(0, END.length).equals(END)) return 'incomplete: no end mark';
+    const bodySize = size - TRAILER;
+    let block = Buffer.allocUnsafe(READ_BYTES);
+    const checksum = createHash('sha256');
+    for (let at = 0; at < bodySize; at += block.length) {
+      const length = Math.min(block.length, bodySize - at);
+      readExactly(fd, block, length, at);
+      checksum.update(block.subarray(0, length));
+    }
+    if (!checksum.digest().equals(trailer.subarray(END.length))) return 'corrupt: the checksum differs';
+    readExactly(fd, block, Math.min(block.length, bodySize), 0);
+    const lineEnd = block.subarray(0, Math.min(block.length, bodySize)).indexOf(10);
+    if (lineEnd < 0) return 'corrupt: no header';
+    const header = JSON.parse(block.subarray(0, lineEnd).toString('utf8')) as Header;
+    if (header.format !== FORMAT) return `format ${header.format}, this code reads ${FORMAT}`;
+    if (header.schema !== schema)
+      return `read models of another version (schema ${header.schema}, now ${schema})`;
+    const collections = new Map<string, Doc[]>();
+    const lengthBytes = Buffer.alloc(4);
+    for (let at = lineEnd + 1; at < bodySize;) {
+      readExactly(fd, lengthBytes, 4, at);
+      const length = lengthBytes.readUInt32BE(0);
+      if (length > block.length) block = Buffer.allocUnsafe(length);
+      readExactly(fd, block, length, at + 4);
+      const [name, docs] = deserialize(block.subarray(0, length)) as [string, Doc[]];
+      const kept = collections.get(name);
+      if (kept) for (const doc of docs) kept.push(doc);
+      else collections.set(name, docs);
+      at += 4 + length;
+    }
+    return { position: header.position, eventId: header.eventId, collections };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

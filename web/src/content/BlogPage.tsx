@@ -26,13 +26,7 @@ const RELATED_FIRST = 4;
 const RELATED_STEP = 3;
 
 /** A blog page's head: its title, description, canonical address and crumbs in schema.org's words. */
-function useBlogHead(
-  title: string,
-  description: string,
-  path: string,
-  crumbs: { label: string; to?: string }[],
-  article?: PostDto,
-) {
+function useBlogHead(title: string, description: string, path: string, trail: Crumb[], article?: PostDto) {
   const origin = useOrigin();
   useHead({
     title: `${title} — ${SITE_NAME}`,
@@ -41,10 +35,7 @@ function useBlogHead(
     ogType: article ? 'article' : 'website',
     image: article?.imagePath ?? null,
     jsonLd: [
-      breadcrumbs(origin, [
-        ['Главная', '/'],
-        ...crumbs.map((c): [string, string] => [c.label, c.to ?? path]),
-      ]),
+      breadcrumbs(origin, [['Главная', '/'], ...trail.map((c): [string, string] => [c.label, c.to])]),
       ...(article
         ? [
             {
@@ -139,14 +130,25 @@ function PagedPosts({
   );
 }
 
-function Crumbs({ items }: { items: { label: string; to?: string }[] }) {
+type Crumb = { label: string; to: string };
+
+/** The blog's trail after 'Главная': 'Журнал', then the rubrics down to the page itself (null where there is none). */
+function blogTrail(...pages: ({ name: string; path: string } | null)[]): Crumb[] {
+  return [
+    { label: 'Журнал', to: '/blog' },
+    ...pages.flatMap((page) => (page ? [{ label: page.name, to: page.path }] : [])),
+  ];
+}
+
+/** The visible trail: every step a link but the last, the page itself. */
+function Crumbs({ trail }: { trail: Crumb[] }) {
   return (
     <Crumbline>
       <Link component={RouterLink} to="/" underline="hover" color="inherit">
         Главная
       </Link>
-      {items.map((item) =>
-        item.to ? (
+      {trail.map((item, i) =>
+        i < trail.length - 1 ? (
           <Link key={item.label} component={RouterLink} to={item.to} underline="hover" color="inherit">
             {item.label}
           </Link>
@@ -190,9 +192,8 @@ function useCategories() {
 }
 
 function BlogIndex() {
-  useBlogHead('Журнал', 'Журнал о недвижимости: покупка и продажа, аренда, ипотека, ремонт', '/blog', [
-    { label: 'Журнал', to: '/blog' },
-  ]);
+  const trail = blogTrail();
+  useBlogHead('Журнал', 'Журнал о недвижимости: покупка и продажа, аренда, ипотека, ремонт', '/blog', trail);
   const categories = useCategories();
   const posts = useQuery(postsQuery());
   const first: Loaded<PostListAnswer> = posts.data
@@ -202,7 +203,7 @@ function BlogIndex() {
       : { status: 'loading' };
   return (
     <Stack spacing={3}>
-      <Crumbs items={[{ label: 'Журнал' }]} />
+      <Crumbs trail={trail} />
       <Typography variant="h4" component="h1" fontWeight={800}>
         Журнал
       </Typography>
@@ -228,21 +229,12 @@ function CategoryView({
 }) {
   const category = answer.category;
   const parent = categories.find((c) => c.id === category.parentId) ?? null;
-  useBlogHead(category.name, category.description ?? '', category.path, [
-    { label: 'Журнал', to: '/blog' },
-    ...(parent ? [{ label: parent.name, to: parent.path }] : []),
-    { label: category.name, to: category.path },
-  ]);
+  const trail = blogTrail(parent, category);
+  useBlogHead(category.name, category.description ?? '', category.path, trail);
   const children = categories.filter((c) => c.parentId === category.id);
   return (
     <Stack spacing={3}>
-      <Crumbs
-        items={[
-          { label: 'Журнал', to: '/blog' },
-          ...(parent ? [{ label: parent.name, to: parent.path }] : []),
-          { label: category.name },
-        ]}
-      />
+      <Crumbs trail={trail} />
       <Typography variant="h4" component="h1" fontWeight={800}>
         {category.name}
       </Typography>
@@ -317,28 +309,11 @@ function Related({ post }: { post: PostDto }) {
 function PostView({ post, categories }: { post: PostDto; categories: PostCategoryDto[] }) {
   const category = categories.find((c) => c.id === post.categoryId) ?? null;
   const parent = categories.find((c) => c.id === category?.parentId) ?? null;
-  useBlogHead(
-    post.title,
-    post.descriptionMeta ?? '',
-    post.path,
-    [
-      { label: 'Журнал', to: '/blog' },
-      ...(parent ? [{ label: parent.name, to: parent.path }] : []),
-      ...(category ? [{ label: category.name, to: category.path }] : []),
-      { label: post.title, to: post.path },
-    ],
-    post,
-  );
+  const trail = blogTrail(parent, category, { name: post.title, path: post.path });
+  useBlogHead(post.title, post.descriptionMeta ?? '', post.path, trail, post);
   return (
     <Stack spacing={3}>
-      <Crumbs
-        items={[
-          { label: 'Журнал', to: '/blog' },
-          ...(parent ? [{ label: parent.name, to: parent.path }] : []),
-          ...(category ? [{ label: category.name, to: category.path }] : []),
-          { label: post.title },
-        ]}
-      />
+      <Crumbs trail={trail} />
       <Box component="article" sx={{ maxWidth: 820 }}>
         <Typography variant="h4" component="h1" fontWeight={800} gutterBottom>
           {post.title}

@@ -1,8 +1,28 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { IconButton, Stack, type SxProps, type Theme } from '@mui/material';
+import { useRef } from 'react';
 
 const OUTLINED = { border: 1, borderColor: 'divider' } as const;
+
+/** The row itself: one line scrolled sideways, snapping to its cards, without a scrollbar. */
+export const SNAP_ROW = {
+  display: 'flex',
+  overflowX: 'auto',
+  scrollSnapType: 'x mandatory',
+  scrollbarWidth: 'none',
+  '&::-webkit-scrollbar': { display: 'none' },
+} as const;
+
+/** The row's ref and the arrows' step: `share` of the row's visible width per press. */
+export function useScrollRow(share = 1) {
+  const row = useRef<HTMLDivElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const box = row.current;
+    if (box) box.scrollBy({ left: direction * box.clientWidth * share, behavior: 'smooth' });
+  };
+  return { row, scroll };
+}
 
 /**
  * A row's «назад» and «вперёд» beside its heading (the sliders of similar listings, special offers

@@ -1,9 +1,9 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { Alert, Box, Button, Card, CardActionArea, Grid, Link, Stack, Typography } from '@mui/material';
-import { ScrollArrows } from '../app/ScrollArrows';
+import { ScrollArrows, SNAP_ROW, useScrollRow } from '../app/ScrollArrows';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { asApiError, formatPrice, type InvestmentDto } from '@estate/client';
 import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
@@ -217,11 +217,7 @@ const SLIDE_WIDTH = { xs: 272, lg: 'calc((100% - 48px) / 4)' };
 
 /** «Объекты месяца»: the objects in a row that scrolls sideways (scroll-snap; arrows step by a screen). */
 function ObjectsCarousel({ items }: { items: InvestmentDto[] }) {
-  const row = useRef<HTMLDivElement>(null);
-  const scroll = (direction: 1 | -1) => {
-    const box = row.current;
-    if (box) box.scrollBy({ left: direction * box.clientWidth, behavior: 'smooth' });
-  };
+  const { row, scroll } = useScrollRow();
   return (
     <Box position="relative">
       <ScrollArrows
@@ -230,20 +226,7 @@ function ObjectsCarousel({ items }: { items: InvestmentDto[] }) {
         onStep={scroll}
         sx={{ justifyContent: 'flex-end', mb: 1 }}
       />
-      <Box
-        ref={row}
-        role="list"
-        data-testid="objects-carousel"
-        sx={{
-          display: 'flex',
-          gap: 2,
-          overflowX: 'auto',
-          scrollSnapType: 'x mandatory',
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-          pb: 1,
-        }}
-      >
+      <Box ref={row} role="list" data-testid="objects-carousel" sx={{ ...SNAP_ROW, gap: 2, pb: 1 }}>
         {items.map((item) => (
           <Box
             key={item.id}

@@ -1,4 +1,4 @@
-import { ScrollArrows } from '../app/ScrollArrows';
+import { ScrollArrows, SNAP_ROW } from '../app/ScrollArrows';
 import { HydrateLater } from '../app/hydrateLater';
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -170,12 +170,8 @@ export function SlidesSlider() {
           aria-label="Слайды"
           tabIndex={0}
           sx={{
-            display: 'flex',
+            ...SNAP_ROW,
             gap: `${GAP}px`,
-            overflowX: 'auto',
-            scrollSnapType: 'x mandatory',
-            scrollbarWidth: 'none',
-            '&::-webkit-scrollbar': { display: 'none' },
             '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
           }}
         >

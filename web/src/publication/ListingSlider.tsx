@@ -1,6 +1,6 @@
-import { ScrollArrows } from '../app/ScrollArrows';
+import { ScrollArrows, SNAP_ROW, useScrollRow } from '../app/ScrollArrows';
 import { Box, Skeleton, Stack, Typography } from '@mui/material';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import type { Publication } from '../api/types';
 import { ListingCard } from '../catalogue/ListingCard';
 import { SLIDER_WIDE } from '../app/theme';
@@ -28,11 +28,7 @@ export const ListingSlider = memo(function ListingSlider({
   testId: string;
   skeletons?: number;
 }) {
-  const row = useRef<HTMLDivElement>(null);
-  const scroll = (direction: 1 | -1) => {
-    const box = row.current;
-    if (box) box.scrollBy({ left: direction * box.clientWidth * 0.9, behavior: 'smooth' });
-  };
+  const { row, scroll } = useScrollRow(0.9);
   return (
     <Box component="section" aria-label={title} data-testid={testId}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" mb={2}>
@@ -46,19 +42,7 @@ export const ListingSlider = memo(function ListingSlider({
           sx={{ display: { xs: 'none', md: 'flex' } }}
         />
       </Stack>
-      <Box
-        ref={row}
-        role="list"
-        sx={{
-          display: 'flex',
-          gap: 2,
-          overflowX: 'auto',
-          scrollSnapType: 'x mandatory',
-          scrollbarWidth: 'none',
-          '&::-webkit-scrollbar': { display: 'none' },
-          pb: 1,
-        }}
-      >
+      <Box ref={row} role="list" sx={{ ...SNAP_ROW, gap: 2, pb: 1 }}>
         {listings
           ? listings.map((p) => (
               <Box

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newEvent, SqliteEventStore } from '@estate/events';
 import { skipped, tcpReachable } from '@estate/events/testing';
+import { dropProjectorCollections } from '../services/test/readStores';
 import { allProjections } from '@estate/projections';
 import { MongoReadStore } from '@estate/projections/readStore/mongo';
 
@@ -190,12 +191,7 @@ if (!mongoReachable) skipped('the compiled projector role', `no MongoDB (or stan
       expect(await stop(projector)).toBe(0);
     } finally {
       await stop(projector);
-      const collections = new Set([
-        'projection_checkpoints',
-        'projection_leases',
-        ...allProjections.flatMap((p) => Object.keys(p.collections)),
-      ]);
-      for (const name of collections) await store.collection(name).drop();
+      await dropProjectorCollections(store);
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     }

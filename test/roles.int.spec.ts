@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { skipped, tcpReachable } from '@estate/events/testing';
-import { ProjectorLease, runWhileLeased } from '@estate/projections';
+import { INTERACTION_STATS, ProjectorLease, runWhileLeased } from '@estate/projections';
 import request from 'supertest';
 import { projectorRunner } from '../services/src/bootstrap';
 import { startSession } from '../services/src/identity/sessions';
+import { dropProjectorCollections } from '../services/test/readStores';
 import { startTestApp } from '../services/test/testApp';
 
 const mongoUrl = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
@@ -45,16 +46,7 @@ if (!reachable) skipped('api and projector roles', `no MongoDB (or stand-in) at 
       expect(created.body).toMatchObject({ status: 2, title: 'Студия у парка' });
     } finally {
       await leased.stop();
-      for (const name of [
-        'catalogue',
-        'users',
-        'sessions',
-        'agencies',
-        'projection_checkpoints',
-        'projection_leases',
-        'interaction_stats',
-      ])
-        await api.ctx.readStore.collection(name).drop();
+      await dropProjectorCollections(api.ctx.readStore, [INTERACTION_STATS]);
       await api.close();
       await projector.close();
     }

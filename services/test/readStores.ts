@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { skipped, tcpReachable } from '@estate/events/testing';
+import type { ReadStore } from '@estate/projections';
+import { projectionsOf } from '../src/slices';
 import type { TestApp } from './testApp';
 
 /**
@@ -21,14 +23,24 @@ export function onBothReadStores(
 }
 
 /**
- * Closes a suite's app; on MongoDB it first drops the collections the suite filled (each suite has
- * a database of its own, which the stand-in would otherwise keep until it stops).
+ * Closes a suite's app; on MongoDB it first drops the read models and the extra collections named
+ * (each suite has a database of its own, which the stand-in would otherwise keep until it stops).
  */
 export async function closeDroppingCollections(
   t: TestApp,
   env: Record<string, string>,
-  collections: readonly string[],
+  extra: readonly string[] = [],
 ) {
-  if (env.MONGO_URL) for (const name of collections) await t.ctx.readStore.collection(name).drop();
+  if (env.MONGO_URL) await dropProjectorCollections(t.ctx.readStore, extra);
   await t.close();
+}
+
+/**
+ * Drops, in a suite's own MongoDB database, what a projector run filled there: every read model, the
+ * checkpoints and the lease, and the extra collections named (the stand-in keeps them until it stops).
+ */
+export async function dropProjectorCollections(store: ReadStore, extra: readonly string[] = []) {
+  const readModels = projectionsOf().flatMap((projection) => Object.keys(projection.collections));
+  for (const name of new Set([...readModels, 'projection_checkpoints', 'projection_leases', ...extra]))
+    await store.collection(name).drop();
 }

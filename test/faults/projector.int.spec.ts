@@ -15,6 +15,7 @@ import {
 import { MongoReadStore } from '@estate/projections/readStore/mongo';
 import { demoPublications } from '../../services/src/seed/demoData';
 import { appendListingAgency, publishedListing } from '../../services/test/listingLog';
+import { dropProjectorCollections } from '../../services/test/readStores';
 
 const mongoUrl = process.env.TEST_MONGO_URL ?? 'mongodb://127.0.0.1:27018';
 const reachable = tcpReachable(mongoUrl);
@@ -85,15 +86,7 @@ async function rebuiltFromZero(file: string): Promise<string> {
   });
   afterEach(async () => {
     for (const child of children.splice(0)) child.kill('SIGKILL');
-    for (const name of [
-      'catalogue',
-      'users',
-      'sessions',
-      'agencies',
-      'projection_checkpoints',
-      'projection_leases',
-    ])
-      await store.collection(name).drop();
+    await dropProjectorCollections(store);
     await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

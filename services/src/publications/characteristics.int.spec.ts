@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createAgencyWithListings, type PublicationSpec } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { FILTER_CHARACTERISTICS, FIXED_FILTER_CHARACTERISTIC_IDS } from '../categories';
+import { DEV_SMS } from '../core/notify/outbox';
 import { closeDroppingCollections, onBothReadStores } from '../../test/readStores';
 
 /** Three rentals that differ in every characteristic added for the 18 filters; the third tells none of them. */
@@ -56,18 +57,7 @@ describe.each(onBothReadStores('characteristic filters', 'features'))(
       token = await signIn(t, agentPhone);
     });
     afterAll(async () => {
-      if (run)
-        await closeDroppingCollections(t, env, [
-          'catalogue',
-          'catalogue_people',
-          'catalogue_agencies',
-          'catalogue_complexes',
-          'users',
-          'sessions',
-          'agencies',
-          'projection_checkpoints',
-          'dev_sms',
-        ]);
+      if (run) await closeDroppingCollections(t, env, [DEV_SMS]);
     });
 
     const search = (body: object) =>

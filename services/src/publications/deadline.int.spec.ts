@@ -35,17 +35,7 @@ describe.each(onBothReadStores('new-build deadline filter', 'deadline'))(
       agentToken = await signIn(t, agentPhone);
     });
     afterAll(async () => {
-      if (run)
-        await closeDroppingCollections(t, env, [
-          'catalogue',
-          'catalogue_people',
-          'catalogue_agencies',
-          'catalogue_complexes',
-          'residential_complexes',
-          'users',
-          'agencies',
-          'projection_checkpoints',
-        ]);
+      if (run) await closeDroppingCollections(t, env);
     });
 
     const found = async (body: object) => {

@@ -1,8 +1,6 @@
-import { MemoryReadStore } from '../readStore/memory';
 import type { ReadStore } from '../readStore/port';
-import { CATALOGUE, type CatalogueDocument } from './document';
+import { indexedCatalogue, placedListing } from './testing';
 import { distanceKm } from './geo';
-import { catalogueProjection } from './projection';
 import { countCatalogue, searchCatalogue } from './search';
 import { seededRandom as random } from '../seededRandom';
 
@@ -21,24 +19,6 @@ function destination(from: { lat: number; lon: number }, km: number, bearing: nu
   return { lat: lat2 / rad, lon: lon2 / rad };
 }
 
-const publication = (id: string, point: { lat: number; lon: number }, price: number): CatalogueDocument =>
-  ({
-    _id: id,
-    revision: 1,
-    status: 1,
-    dealCategory: 'sale',
-    propertyType: 1,
-    price,
-    locationId: '1',
-    lat: point.lat,
-    lon: point.lon,
-    roomCount: 1 + (price % 4),
-    publishedAt: new Date(Date.UTC(2026, 0, 1) + price * 1000).toISOString(),
-    promotion: null,
-    busyRanges: [],
-    residentialComplexId: null,
-  }) as unknown as CatalogueDocument;
-
 describe('geo circle search', () => {
   let store: ReadStore;
   const centres = [
@@ -49,9 +29,8 @@ describe('geo circle search', () => {
   const points: { id: string; lat: number; lon: number; price: number }[] = [];
 
   beforeAll(async () => {
-    store = new MemoryReadStore();
-    const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
-    for (const spec of catalogueProjection.collections[CATALOGUE]) await catalogue.createIndex(spec);
+    const { store: made, catalogue } = await indexedCatalogue();
+    store = made;
     const next = random(11);
     let n = 0;
     for (const centre of centres) {
@@ -73,7 +52,7 @@ describe('geo circle search', () => {
         }
       }
     }
-    for (const p of points) await catalogue.insertOne(publication(p.id, p, p.price));
+    for (const p of points) await catalogue.insertOne(placedListing(p.id, p, p.price));
   });
 
   it('counts and pages exactly the listings within the radius, edges included', async () => {

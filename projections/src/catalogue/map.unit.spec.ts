@@ -1,34 +1,9 @@
-import { MemoryReadStore } from '../readStore/memory';
 import type { ReadStore } from '../readStore/port';
 import { seededRandom as random } from '../seededRandom';
-import { CATALOGUE, type CatalogueDocument } from './document';
+import { indexedCatalogue, placedListing } from './testing';
 import { distanceKm } from './geo';
 import { cellOf, mapClusters } from './map';
-import { catalogueProjection } from './projection';
 import { countCatalogue, searchCatalogue, type Bounds } from './search';
-
-const listing = (
-  id: string,
-  point: { lat: number; lon: number },
-  deal: 'sale' | 'rent',
-  price: number,
-): CatalogueDocument =>
-  ({
-    _id: id,
-    revision: 1,
-    status: 1,
-    dealCategory: deal,
-    propertyType: 1,
-    price,
-    locationId: '1',
-    lat: point.lat,
-    lon: point.lon,
-    roomCount: 1 + (price % 4),
-    publishedAt: new Date(Date.UTC(2026, 0, 1) + price * 1000).toISOString(),
-    promotion: null,
-    busyRanges: [],
-    residentialComplexId: null,
-  }) as unknown as CatalogueDocument;
 
 type Placed = { id: string; lat: number; lon: number; deal: 'sale' | 'rent'; price: number };
 
@@ -48,9 +23,8 @@ describe('the map of a search', () => {
   ];
 
   beforeAll(async () => {
-    store = new MemoryReadStore();
-    const catalogue = store.collection<CatalogueDocument>(CATALOGUE);
-    for (const spec of catalogueProjection.collections[CATALOGUE]) await catalogue.createIndex(spec);
+    const { store: made, catalogue } = await indexedCatalogue();
+    store = made;
     const next = random(16);
     let n = 0;
     for (const centre of centres)
@@ -65,7 +39,7 @@ describe('the map of a search', () => {
           price: 1_000_000 + Math.floor(next() * 9_000_000),
         };
         placed.push(p);
-        await catalogue.insertOne(listing(p.id, p, p.deal, p.price));
+        await catalogue.insertOne(placedListing(p.id, p, p.price, p.deal));
       }
   });
 
@@ -112,9 +86,7 @@ describe('the map of a search', () => {
   });
 
   it('puts a listing on the edge between two rows of squares, or a hair from it, where cellOf does', async () => {
-    const own = new MemoryReadStore();
-    const catalogue = own.collection<CatalogueDocument>(CATALOGUE);
-    for (const spec of catalogueProjection.collections[CATALOGUE]) await catalogue.createIndex(spec);
+    const { store: own, catalogue } = await indexedCatalogue();
     const n = 4 * 2 ** 5;
     const points: Placed[] = [];
     // the northern edges of the rows of zoom 5 in Russia's latitudes (every other one is an edge of zoom 4)
@@ -129,7 +101,7 @@ describe('the map of a search', () => {
           price: 1_000_000,
         };
         points.push(p);
-        await catalogue.insertOne(listing(p.id, p, p.deal, p.price));
+        await catalogue.insertOne(placedListing(p.id, p, p.price, p.deal));
       }
     }
     const bounds = { south: 41, west: 19, north: 78, east: 180 };

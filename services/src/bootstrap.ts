@@ -22,7 +22,7 @@ import {
   SqliteCheckpointStore,
   type CheckpointStore,
 } from './core/reactors/checkpoints';
-import { ReactorRunner } from './core/reactors/reactor';
+import { defineReactor, ReactorRunner } from './core/reactors/reactor';
 import { allReactors, projectionsOf } from './slices';
 import { withPersonalData } from './core/personalData';
 import type { AppContext } from './core/context';
@@ -302,6 +302,32 @@ export function projectorRunner(ctx: AppContext): ProjectionRunner {
     checkpointEvery: 1,
     onError: projectionFailed(ctx.metrics, ctx.logger),
   });
+}
+
+export const READ_MODELS_AFTER_ERASURE_REACTOR = 'read-models-after-erasure';
+
+/**
+ * A separate projector's answer to an erasure (ROLE=projector, the read models in MongoDB): while
+ * it leads, every `PersonErased` has it rebuild the read models, so no copy decrypted before the
+ * keys were forgotten stays in them (in ROLE=all the erasure reactor does it: afterErasure above).
+ * Its checkpoint is in the read store, so an erasure appended while no projector led is rebuilt
+ * for by the next leader.
+ */
+export function erasureRebuilds(ctx: AppContext, projector: ProjectionRunner): ReactorRunner {
+  const rebuilds = defineReactor({
+    name: READ_MODELS_AFTER_ERASURE_REACTOR,
+    handles: ['PersonErased'],
+    async react(event) {
+      await ctx.personalData.forget(event.data.subjects); // this process's cached keys go too
+      await projector.rebuild('all');
+    },
+  });
+  return new ReactorRunner(
+    ctx.eventStore,
+    new ReadStoreCheckpointStore(ctx.readStore),
+    [rebuilds],
+    ctx.logger,
+  );
 }
 
 /** every collection a read model owns, once */

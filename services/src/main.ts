@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { ProjectorLease, runWhileLeased } from '@estate/projections';
 import { createHttpServer } from './core/server';
-import { buildContext, closeContext, projectorRunner } from './bootstrap';
+import { buildContext, closeContext, erasureRebuilds, projectorRunner } from './bootstrap';
 import { ConfigError, loadConfig } from './core/config';
 import { createApp } from './app';
 import { SLICES } from './slices';
@@ -60,21 +60,31 @@ async function main() {
 
   if (projector) {
     const owner = `${hostname()}:${process.pid}`;
+    let erasures: ReturnType<typeof erasureRebuilds> | null = null;
     const leading = runWhileLeased(
       projector,
       new ProjectorLease(ctx.readStore, owner, config.PROJECTOR_LEASE_MS),
       {
         renewEveryMs: Math.floor(config.PROJECTOR_LEASE_MS / 3),
-        onChange: (leading) =>
+        onChange: (leading) => {
           ctx.logger.info(
             { owner, leading },
             leading ? 'projector leads' : 'projector lost its lease; standing by',
-          ),
+          );
+          // only the leader rebuilds after an erasure: a standby would move the shared checkpoint past it
+          if (leading) {
+            erasures = erasureRebuilds(ctx, projector);
+            erasures
+              .start()
+              .catch((error: unknown) => ctx.logger.error({ err: error }, 'following erasures failed'));
+          } else void erasures?.stop();
+        },
       },
     );
     leased = leading;
     ctx.logger.info({ owner }, 'projector started (standby until it holds the lease)');
     onSignal(async () => {
+      await erasures?.stop();
       await leading.stop();
       await metricsServer?.close();
       await closeContext(ctx);

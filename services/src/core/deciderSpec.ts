@@ -18,7 +18,8 @@ export function deciderSpec<Command, State, Event extends DomainEvent>(
         );
       return {
         then: (expected: Event[]) => expect(run()).toEqual(expected),
-        thenThrows: (kind: ErrorKind) => {
+        /** the error's kind, and its message where the words matter (a date, a name, a count) */
+        thenThrows: (kind: ErrorKind, message?: string | RegExp) => {
           let thrown: unknown;
           try {
             run();
@@ -27,7 +28,10 @@ export function deciderSpec<Command, State, Event extends DomainEvent>(
           }
           expect(thrown).toBeInstanceOf(DomainError);
           expect((thrown as DomainError).kind).toBe(kind);
+          if (message !== undefined) expect((thrown as DomainError).message).toMatch(message);
         },
+        /** the events decided, for checks beyond equality (their schema, say) */
+        decided: run,
       };
     },
   });

@@ -228,17 +228,12 @@ describe('paying a promotion tariff from the wallet', () => {
   });
 
   it('names the end of the paid day when refusing the running tariff', () => {
-    expect(() =>
-      walletDecider.decide(
-        payTariff({ running: runningPlacement }),
-        [credited(100), charged()].reduce(
-          (state, event) => walletDecider.evolve(state, event),
-          walletDecider.initialState(),
-        ),
-      ),
-    ).toThrow(
-      /^Этот тариф уже оплачен до 14\.05\.2026, 10:00 \(МСК\); следующие дни списываются автоматически$/,
-    );
+    given([credited(100), charged()])
+      .when(payTariff({ running: runningPlacement }))
+      .thenThrows(
+        'PROMOTION_ALREADY_PAID',
+        /^Этот тариф уже оплачен до 14\.05\.2026, 10:00 \(МСК\); следующие дни списываются автоматически$/,
+      );
   });
 
   it('given the same key of a tariff change, answers with nothing new', () => {
@@ -378,21 +373,13 @@ describe('WalletCharged events', () => {
   });
 
   it('that the decider makes pass their schema', () => {
-    const events = walletDecider.decide(
-      payTariff({ idempotencyKey: 'click-0001' }),
-      [credited(100)].reduce(
-        (state, event) => walletDecider.evolve(state, event),
-        walletDecider.initialState(),
-      ),
-    );
-    for (const event of events) expect(() => validateEventData(event.type, event.data)).not.toThrow();
-    const change = walletDecider.decide(
-      payTariff({ running: runningPlacement, tariff: top }),
-      [credited(100), charged()].reduce(
-        (state, event) => walletDecider.evolve(state, event),
-        walletDecider.initialState(),
-      ),
-    );
-    for (const event of change) expect(() => validateEventData(event.type, event.data)).not.toThrow();
+    const first = given([credited(100)])
+      .when(payTariff({ idempotencyKey: 'click-0001' }))
+      .decided();
+    const change = given([credited(100), charged()])
+      .when(payTariff({ running: runningPlacement, tariff: top }))
+      .decided();
+    for (const event of [...first, ...change])
+      expect(() => validateEventData(event.type, event.data)).not.toThrow();
   });
 });

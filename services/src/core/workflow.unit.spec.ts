@@ -104,6 +104,22 @@ describe('workflow runner', () => {
   const held = async () => fold(calendar, await store.readStream('calendar-p1'));
   const status = async (id: string) => fold(request, await store.readStream(`booking-${id}`));
   const types = async (stream: string) => (await store.readStream(stream)).map((e) => e.type);
+  /** the guest cancels the request before the workflow reaches it: its acceptance will be refused */
+  const guestCancels = (requestId: string) =>
+    store.append(
+      `booking-${requestId}`,
+      [
+        {
+          eventId: `cancel-${requestId}`,
+          type: 'BookingCancelled',
+          data: { requestId, by: 'guest', reason: 'Изменились планы', byGuest: true },
+          schemaVersion: 1,
+          occurredAt: new Date().toISOString(),
+          metadata: { correlationId: 'c', causationId: null, actor: null },
+        },
+      ],
+      'no-stream',
+    );
 
   it('runs every step and records each on its own stream', async () => {
     expect(await runWorkflow(store, accept, 'w1', { requestId: 'r1' })).toEqual({ accepted: 'r1' });
@@ -118,20 +134,7 @@ describe('workflow runner', () => {
   });
 
   it('undoes the steps done when a later step is refused, and answers the refusal', async () => {
-    await store.append(
-      'booking-r1',
-      [
-        {
-          eventId: 'c1',
-          type: 'BookingCancelled',
-          data: { requestId: 'r1', by: 'guest', reason: 'Изменились планы', byGuest: true },
-          schemaVersion: 1,
-          occurredAt: new Date().toISOString(),
-          metadata: { correlationId: 'c', causationId: null, actor: null },
-        },
-      ],
-      'no-stream',
-    );
+    await guestCancels('r1');
     await expect(runWorkflow(store, accept, 'w1', { requestId: 'r1' })).rejects.toMatchObject({
       kind: 'ACTION_NOT_ALLOWED',
       message: 'Заявка уже отменена',
@@ -225,20 +228,7 @@ describe('workflow runner', () => {
   });
 
   it('finishes undoing after a crash during compensation', async () => {
-    await store.append(
-      'booking-r1',
-      [
-        {
-          eventId: 'c1',
-          type: 'BookingCancelled',
-          data: { requestId: 'r1', by: 'guest', reason: 'Изменились планы', byGuest: true },
-          schemaVersion: 1,
-          occurredAt: new Date().toISOString(),
-          metadata: { correlationId: 'c', causationId: null, actor: null },
-        },
-      ],
-      'no-stream',
-    );
+    await guestCancels('r1');
     const undoCrash = crashPoints(accept).find((p) => p.label === 'after undoing reserve')!;
     await expect(runWorkflow(store, undoCrash.workflow, 'w1', { requestId: 'r1' })).rejects.toBeInstanceOf(
       InjectedCrash,

@@ -32,6 +32,18 @@ describe('accounts through the HTTP API', () => {
     const r = request(t.app).post(path).send(body);
     return token ? r.set('Authorization', `Bearer ${token}`) : r;
   };
+  /** a login code for a phone, asked once the wait after the code before it is over */
+  const loginCode = async (phone: string) => {
+    t.clock.advance(31_000);
+    await post('/api/auth/send-login-sms-code', { phone, ...BOT }).expect(200);
+    return lastCode(t, phone);
+  };
+  /** a new phone registered, and the code sent to confirm it */
+  const registering = async (name: string, email: string) => {
+    const phone = newPhone();
+    await post('/api/auth/registration', { name, phone, email, ...BOT }).expect(200);
+    return { phone, code: await lastCode(t, phone) };
+  };
 
   it('registers with a code from the outbox, reads the profile, logs out, and signs in again', async () => {
     const phone = newPhone();
@@ -83,11 +95,7 @@ describe('accounts through the HTTP API', () => {
   });
 
   it('refuses a wrong code (errorCode 5, HTTP 400), then takes the right one', async () => {
-    const phone = newPhone();
-    await post('/api/auth/registration', { name: 'Олег', phone, email: 'oleg@example.ru', ...BOT }).expect(
-      200,
-    );
-    const code = await lastCode(t, phone);
+    const { phone, code } = await registering('Олег', 'oleg@example.ru');
     const wrong = code === '0000' ? '0001' : '0000';
     const res = await post('/api/auth/confirm-phone', { phone, smsCode: wrong }).expect(400);
     expect(res.body).toEqual({ errorCode: 5, message: 'Введен неправильный код' });
@@ -96,9 +104,7 @@ describe('accounts through the HTTP API', () => {
 
   it('allows five wrong tries, then not even the right code', async () => {
     const phone = DEMO_PHONES.agent;
-    t.clock.advance(31_000);
-    await post('/api/auth/send-login-sms-code', { phone, ...BOT }).expect(200);
-    const code = await lastCode(t, phone);
+    const code = await loginCode(phone);
     const wrong = code === '9999' ? '9998' : '9999';
     for (let i = 0; i < 5; i++) await post('/api/auth/login', { phone, smsCode: wrong }).expect(400);
     const blocked = await post('/api/auth/login', { phone, smsCode: code }).expect(400);
@@ -110,9 +116,7 @@ describe('accounts through the HTTP API', () => {
 
   it('refuses an expired code', async () => {
     const phone = DEMO_PHONES.owner;
-    t.clock.advance(31_000);
-    await post('/api/auth/send-login-sms-code', { phone, ...BOT }).expect(200);
-    const code = await lastCode(t, phone);
+    const code = await loginCode(phone);
     t.clock.advance(5 * 60_000 + 1000);
     const res = await post('/api/auth/login', { phone, smsCode: code }).expect(400);
     expect(res.body).toMatchObject({
@@ -262,11 +266,7 @@ describe('accounts through the HTTP API', () => {
   });
 
   it('never writes a token or a code to the logs', async () => {
-    const phone = newPhone();
-    await post('/api/auth/registration', { name: 'Тайна', phone, email: 'secret@example.ru', ...BOT }).expect(
-      200,
-    );
-    const code = await lastCode(t, phone);
+    const { phone, code } = await registering('Тайна', 'secret@example.ru');
     const token = (await post('/api/auth/confirm-phone', { phone, smsCode: code }).expect(200)).body.data
       .token;
     await request(t.app).get('/api/profile').set('Authorization', `Bearer ${token}`).expect(200);

@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { ApiError, sendLoginCode, formatPhone, isFullPhone, phoneDigits } from '@estate/client';
-import { CodeStep } from '@estate/client/codeEntry';
+import { CodeStep, PhoneField } from '@estate/client/codeEntry';
 
 const DEMO = [
   { phone: '79990000001', who: 'владелец агентства' },
@@ -58,19 +58,17 @@ export function SignInForm({ signIn }: { signIn: (phone: string, code: string) =
                   if (valid && !pending) void submitPhone();
                 }}
               >
-                <TextField
+                <PhoneField
                   label="Телефон"
                   placeholder="+7 (999) 000-00-01"
                   value={phone}
                   autoFocus
                   required
-                  onChange={(e) => {
-                    setPhone(formatPhone(e.target.value));
+                  onChange={(formatted) => {
+                    setPhone(formatted);
                     setError(null);
                   }}
-                  error={Boolean(error)}
-                  helperText={error ?? ' '}
-                  slotProps={{ htmlInput: { inputMode: 'tel' } }}
+                  problem={error}
                 />
                 <Button
                   type="submit"

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { changePhone, confirmChangePhone } from '../auth';
-import { CodeStep } from '../codeEntry';
+import { CodeStep, PhoneField } from '../codeEntry';
 import { ApiError } from '../http';
 import { formatPhone, isFullPhone, phoneDigits } from '../phone';
 import { changeEmail, changeName, sendConfirmEmail, switchNotification, uploadAvatar } from '../profile';
@@ -173,18 +173,16 @@ function PhoneSection({ me, reload, texts }: SectionProps) {
         />
       ) : (
         <Stack {...ROW}>
-          <TextField
+          <PhoneField
             label={texts.newPhone}
             value={phone}
             placeholder="+7 (___) ___-__-__"
             fullWidth
-            onChange={(e) => {
-              setPhone(formatPhone(e.target.value));
+            onChange={(formatted) => {
+              setPhone(formatted);
               setError(null);
             }}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+            problem={error}
           />
           <Button
             variant="contained"

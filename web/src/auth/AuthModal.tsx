@@ -28,7 +28,7 @@ import {
   isFullPhone,
   phoneDigits,
 } from '@estate/client';
-import { CodeStep, type CodeStepProps } from '@estate/client/codeEntry';
+import { CodeStep, PhoneField, type CodeStepProps } from '@estate/client/codeEntry';
 import { useSession } from './session';
 
 type Step = { kind: 'form' } | { kind: 'code'; endTime: string };
@@ -133,19 +133,17 @@ function SignIn() {
       }}
     >
       {error?.status === 429 && <Alert severity="error">{error.text}</Alert>}
-      <TextField
+      <PhoneField
         label="Телефон"
         required
         value={phone}
         placeholder="+7 (___) ___-__-__"
         autoFocus
-        onChange={(e) => {
-          setPhone(formatPhone(e.target.value));
+        onChange={(formatted) => {
+          setPhone(formatted);
           setError(null);
         }}
-        error={Boolean(error && error.status !== 429)}
-        helperText={error && error.status !== 429 ? (error.field('phone') ?? error.text) : ' '}
-        slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        problem={error && error.status !== 429 ? (error.field('phone') ?? error.text) : null}
       />
       <Button
         type="submit"

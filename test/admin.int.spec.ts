@@ -4,8 +4,14 @@ import type { StoredEvent } from '@estate/events';
 import { catalogueProjection, hashReadModels } from '@estate/projections';
 import { startMetricsServer } from '../services/src/core/metrics';
 import { runAdmin } from '../services/src/operations/admin';
-import { adminEndpoint, adminTargetsOf, JOB_IDS_REMEMBERED_MS } from '../services/src/operations/control';
+import {
+  adminEndpoint,
+  adminTargetsOf,
+  JOB_IDS_REMEMBERED_MS,
+  OPERATOR,
+} from '../services/src/operations/control';
 import { startTestApp, type TestApp } from '../services/test/testApp';
+import { registerSiteUser } from '../services/test/users';
 
 /**
  * The operator's command line against a running process (issue 43, item 7): a read model rebuilt
@@ -146,4 +152,26 @@ it('runs through npm run admin: a stream shown from DATA_DIR, the exit code told
   const code = await new Promise((done) => run.once('exit', done));
   expect(code).toBe(0);
   expect(out).toMatch(new RegExp(`^#0 AgencyRegistered v\\d+ .* позиция ${registered.position}\\n`));
+}, 60_000);
+
+it('erases a person at a written request, once, and names the reason the operator gave', async () => {
+  await registerSiteUser(t.ctx, { userId: 'erased-by-operator', name: 'Олег Стёртый', phone: '79161234078' });
+  const noReason = await admin(['erase', 'erased-by-operator', '--url', url]);
+  expect(noReason.code).toBe(2);
+
+  const answer = await admin(['erase', 'erased-by-operator', '--reason', 'заявление №17', '--url', url]);
+  expect(answer).toEqual({
+    code: 0,
+    text: expect.stringMatching(/^Данные пользователя erased-by-operator удалены/),
+  });
+  const [erased] = (await wholeLog()).filter(
+    (e) => e.type === 'PersonErased' && (e.data as { userId: string }).userId === 'erased-by-operator',
+  );
+  expect(erased.data).toMatchObject({ by: OPERATOR, reason: 'заявление №17' });
+
+  expect(await admin(['erase', 'erased-by-operator', '--reason', 'повторно', '--url', url])).toEqual({
+    code: 0,
+    text: 'Данные пользователя erased-by-operator уже были удалены.',
+  });
+  expect((await admin(['erase', 'nobody-here', '--reason', 'заявление', '--url', url])).code).toBe(1);
 }, 60_000);

@@ -287,6 +287,35 @@ export const COMMANDS: Command[] = [
     },
   }),
   defineCommand({
+    name: 'erase',
+    usage: 'erase <id пользователя> --reason "<основание: заявление, дата>" [--url …]',
+    summary: 'удалить персональные данные человека по его заявлению (ключи забываются навсегда)',
+    schema: argumentsOf(
+      z.tuple([
+        z.string({ error: 'укажите id пользователя' }).regex(/^[A-Za-z0-9_-]{1,80}$/, 'id пользователя'),
+      ]),
+      {
+        reason: z.string({ error: 'укажите --reason' }).trim().min(1, 'укажите --reason').max(500),
+        url: serverUrl,
+      },
+    ),
+    async run({ positional: [userId], options }, context) {
+      const url = processUrl(options.url, context);
+      const answer = await callProcess(
+        url,
+        `/admin/people/${userId}/erase`,
+        { reason: options.reason },
+        z.object({ erased: z.boolean(), position: z.number().nullable() }),
+        context,
+      );
+      context.out.line(
+        answer.erased
+          ? `Данные пользователя ${userId} удалены (позиция журнала ${answer.position}).`
+          : `Данные пользователя ${userId} уже были удалены.`,
+      );
+    },
+  }),
+  defineCommand({
     name: 'replay',
     usage: 'replay <реактор> --from <позиция> [--force] [--url …]',
     summary: 'повторить реакции реактора после позиции журнала',

@@ -8,6 +8,7 @@ import { parse } from '../core/http';
 import type { Logger } from '../core/logger';
 import { sameToken, type InternalHandler } from '../core/metrics';
 import { ReactorRunner } from '../core/reactors/reactor';
+import { erasePerson } from '../identity';
 
 /**
  * The operator's calls that change what a running process holds: rebuilding a read model and
@@ -27,7 +28,12 @@ export type AdminTargets = {
   reactors: ReactorRunner | null;
   logger: Logger;
   clock?: () => Date;
+  /** a person's erasure at a written request (identity's erasePerson): null when already erased */
+  erase?: (userId: string, reason: string) => Promise<number | null>;
 };
+
+/** who erased a person at the operator's command, as PersonErased records it */
+export const OPERATOR = 'operator';
 
 /** What a process built by `buildContext` offers the operator; a projector passes its leased runner. */
 export function adminTargetsOf(
@@ -41,6 +47,7 @@ export function adminTargetsOf(
     reactors: ctx.reactors instanceof ReactorRunner ? ctx.reactors : null,
     logger: ctx.logger,
     clock: ctx.clock,
+    erase: (userId, reason) => erasePerson(ctx, userId, { by: OPERATOR, reason }),
   };
 }
 
@@ -85,7 +92,10 @@ const replayBody = z.object({
   force: z.boolean().default(false),
 });
 
-const ADMIN_PATH = /^\/admin\/(read-models|reactors)\/([A-Za-z0-9_-]{1,80})\/(rebuild|replay)$/;
+const ADMIN_PATH = /^\/admin\/(read-models|reactors|people)\/([A-Za-z0-9_-]{1,80})\/(rebuild|replay|erase)$/;
+/** which action each kind of target takes */
+const ACTION_OF = { 'read-models': 'rebuild', reactors: 'replay', people: 'erase' } as const;
+const eraseBody = z.strictObject({ reason: z.string().trim().min(1).max(500) });
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -110,8 +120,8 @@ async function jsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * `POST /admin/read-models/<name|all>/rebuild` and `POST /admin/reactors/<name>/replay` (`{ from,
- * force }`), answered in the error envelope like the API. Without a token every /admin/ path is
+ * `POST /admin/read-models/<name|all>/rebuild`, `POST /admin/reactors/<name>/replay` (`{ from,
+ * force }`) and `POST /admin/people/<userId>/erase` (`{ reason }`), answered in the error envelope like the API. Without a token every /admin/ path is
  * left to the metrics server's 404.
  */
 export function adminEndpoint(targets: AdminTargets, token: string | undefined): InternalHandler {
@@ -123,14 +133,15 @@ export function adminEndpoint(targets: AdminTargets, token: string | undefined):
       const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!given || !sameToken(given, token)) throw new DomainError('UNAUTHENTICATED');
       const match = ADMIN_PATH.exec(path);
-      if (!match || req.method !== 'POST' || (match[1] === 'reactors') !== (match[3] === 'replay'))
+      if (!match || req.method !== 'POST' || ACTION_OF[match[1] as keyof typeof ACTION_OF] !== match[3])
         throw new DomainError('ROUTE_NOT_FOUND');
       if (busy) throw new DomainError('CONFLICT', 'Предыдущая команда администратора ещё выполняется');
       busy = true;
       try {
-        return match[1] === 'read-models'
-          ? await rebuild(targets, match[2])
-          : await replay(targets, match[2], parse(replayBody, await jsonBody(req)));
+        if (match[1] === 'read-models') return await rebuild(targets, match[2]);
+        if (match[1] === 'people')
+          return await erase(targets, match[2], parse(eraseBody, await jsonBody(req)));
+        return await replay(targets, match[2], parse(replayBody, await jsonBody(req)));
       } finally {
         busy = false;
       }
@@ -161,6 +172,13 @@ async function rebuild(targets: AdminTargets, name: string) {
   targets.logger.warn({ readModel: name }, 'rebuilding a read model at the operator’s request');
   await runner.rebuild(name);
   return { readModel: name, position: runner.position, ms: Math.round(performance.now() - started) };
+}
+
+async function erase(targets: AdminTargets, userId: string, body: z.infer<typeof eraseBody>) {
+  if (!targets.erase) throw new DomainError('ACTION_NOT_ALLOWED', 'Этот процесс не удаляет данные людей');
+  targets.logger.warn({ userId }, 'erasing a person at the operator’s request');
+  const position = await targets.erase(userId, body.reason);
+  return { userId, erased: position !== null, position };
 }
 
 async function replay(targets: AdminTargets, name: string, body: z.infer<typeof replayBody>) {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createAgency, createPublication } from '../../test/publications';
+import { createAgency, createAgencyWithListings, createPublication } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { DEMO_PHONES } from '../seed';
 
@@ -11,16 +11,17 @@ let moderatorToken: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const mine = await createAgency(t.ctx, 'm', '11');
+  const mine = await createAgencyWithListings(t.ctx, 'm', '11', [
+    { id: 'm-pub', price: 10_000_000, publishedDaysAgo: 10 },
+    {
+      id: 'm-pub-2',
+      price: 11_000_000,
+      publishedDaysAgo: 11,
+      promoted: 1,
+    },
+    { id: 'm-draft', price: 9_000_000 },
+  ]);
   const other = await createAgency(t.ctx, 'o', '12');
-  await createPublication(t.ctx, mine.agent, { id: 'm-pub', price: 10_000_000, publishedDaysAgo: 10 });
-  await createPublication(t.ctx, mine.agent, {
-    id: 'm-pub-2',
-    price: 11_000_000,
-    publishedDaysAgo: 11,
-    promoted: 1,
-  });
-  await createPublication(t.ctx, mine.agent, { id: 'm-draft', price: 9_000_000 });
   await createPublication(t.ctx, mine.owner, {
     id: 'm-owner',
     deal: 'rent',

@@ -1,6 +1,6 @@
 import { until } from '@estate/events/testing';
 import request from 'supertest';
-import { createAgency, createPublication } from '../../test/publications';
+import { createAgencyWithListings } from '../../test/publications';
 import { lastCode, signIn, startTestApp, type TestApp } from '../../test/testApp';
 
 /**
@@ -8,18 +8,14 @@ import { lastCode, signIn, startTestApp, type TestApp } from '../../test/testApp
  * the catalogue follows their streams (issue 13: the phone reveal kept an agent's old number).
  */
 let t: TestApp;
-let agent: Awaited<ReturnType<typeof createAgency>>;
+let agent: Awaited<ReturnType<typeof createAgencyWithListings>>;
 const BOT = { 'g-recaptcha-response': 'test-token' };
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  agent = await createAgency(t.ctx, 'ac', '31');
-  await createPublication(t.ctx, agent.agent, {
-    id: 'shown',
-    price: 9_000_000,
-    rooms: 2,
-    publishedDaysAgo: 10,
-  });
+  agent = await createAgencyWithListings(t.ctx, 'ac', '31', [
+    { id: 'shown', price: 9_000_000, rooms: 2, publishedDaysAgo: 10 },
+  ]);
 });
 afterAll(() => t.close());
 

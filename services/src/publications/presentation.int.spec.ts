@@ -1,6 +1,6 @@
 import { CATALOGUE, type CatalogueDocument } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createPublication } from '../../test/publications';
+import { createAgencyWithListings } from '../../test/publications';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { publicationJson, toPublicationDto } from './presentation';
 
@@ -9,17 +9,12 @@ import { publicationJson, toPublicationDto } from './presentation';
  * embedded read store replaces on every change): the text is the DTO's, and a change is never hidden.
  */
 let t: TestApp;
-let agent: Awaited<ReturnType<typeof createAgency>>;
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  agent = await createAgency(t.ctx, 'pj', '32');
-  await createPublication(t.ctx, agent.agent, {
-    id: 'kept',
-    price: 7_000_000,
-    rooms: 1,
-    publishedDaysAgo: 10,
-  });
+  await createAgencyWithListings(t.ctx, 'pj', '32', [
+    { id: 'kept', price: 7_000_000, rooms: 1, publishedDaysAgo: 10 },
+  ]);
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { until } from '@estate/events/testing';
 import { dailyInteractionStats, INTERACTIONS_TOPIC } from '@estate/projections';
 import request from 'supertest';
-import { createAgency, createPublication } from '../../test/publications';
+import { createAgency, createAgencyWithListings } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { handleUser } from '../identity';
 
@@ -12,46 +12,16 @@ const FINGERPRINT = 'browser-0123456789';
 
 beforeAll(async () => {
   t = await startTestApp({ seed: false });
-  const agency = await createAgency(t.ctx, 'r', '21');
+  const agency = await createAgencyWithListings(t.ctx, 'r', '21', [
+    { id: 'flat', price: 10_000_000, rooms: 2, publishedDaysAgo: 10 },
+    { id: 'near', price: 11_000_000, rooms: 2, publishedDaysAgo: 12 },
+    { id: 'far-price', price: 30_000_000, rooms: 2, publishedDaysAgo: 12 },
+    { id: 'spb', city: '2', price: 10_000_000, rooms: 2, publishedDaysAgo: 12 },
+    { id: 'fresh', price: 10_500_000, rooms: 2, publishedDaysAgo: 1 },
+    { id: 'draft', price: 10_000_000 },
+    { id: 'in-complex', price: 12_000_000, complex: 'rc-9', publishedDaysAgo: 6 },
+  ]);
   const visitor = await createAgency(t.ctx, 'v', '22');
-  await createPublication(t.ctx, agency.agent, {
-    id: 'flat',
-    price: 10_000_000,
-    rooms: 2,
-    publishedDaysAgo: 10,
-  });
-  await createPublication(t.ctx, agency.agent, {
-    id: 'near',
-    price: 11_000_000,
-    rooms: 2,
-    publishedDaysAgo: 12,
-  });
-  await createPublication(t.ctx, agency.agent, {
-    id: 'far-price',
-    price: 30_000_000,
-    rooms: 2,
-    publishedDaysAgo: 12,
-  });
-  await createPublication(t.ctx, agency.agent, {
-    id: 'spb',
-    city: '2',
-    price: 10_000_000,
-    rooms: 2,
-    publishedDaysAgo: 12,
-  });
-  await createPublication(t.ctx, agency.agent, {
-    id: 'fresh',
-    price: 10_500_000,
-    rooms: 2,
-    publishedDaysAgo: 1,
-  });
-  await createPublication(t.ctx, agency.agent, { id: 'draft', price: 10_000_000 });
-  await createPublication(t.ctx, agency.agent, {
-    id: 'in-complex',
-    price: 12_000_000,
-    complex: 'rc-9',
-    publishedDaysAgo: 6,
-  });
   ownerToken = await signIn(t, agency.ownerPhone);
   userToken = await signIn(t, visitor.agentPhone);
 });

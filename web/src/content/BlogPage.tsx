@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardActionArea, Chip, Grid, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@estate/client';
 import { ErrorPage } from '../errors/ErrorPage';
 import { Cover } from './Cover';
-import { Crumbline } from './Crumbline';
+import { CrumbLink, Crumbline } from './Crumbline';
 import { formatDate } from '../app/dates';
 import type { Loaded } from './useApi';
 import { useQuery } from '@tanstack/react-query';
@@ -144,14 +144,11 @@ function blogTrail(...pages: ({ name: string; path: string } | null)[]): Crumb[]
 function Crumbs({ trail }: { trail: Crumb[] }) {
   return (
     <Crumbline>
-      <Link component={RouterLink} to="/" underline="hover" color="inherit">
-        Главная
-      </Link>
       {trail.map((item, i) =>
         i < trail.length - 1 ? (
-          <Link key={item.label} component={RouterLink} to={item.to} underline="hover" color="inherit">
+          <CrumbLink key={item.label} to={item.to}>
             {item.label}
-          </Link>
+          </CrumbLink>
         ) : (
           <Typography key={item.label} variant="body2" color="text.primary">
             {item.label}

@@ -1,12 +1,23 @@
-import { Box } from '@mui/material';
+import { Box, Link, type LinkProps } from '@mui/material';
 import { Children, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+/** A step of the trail that leads back: the text's colour, underlined on hover. */
+export function CrumbLink({ to, ...link }: Omit<LinkProps, 'component' | 'href'> & { to: string }) {
+  return <Link component={RouterLink} to={to} color="inherit" underline="hover" {...link} />;
+}
 
 /**
- * Breadcrumbs: the links with «/» between them, in a labelled navigation list (MUI's Breadcrumbs
- * is not used elsewhere on the site, and would have grown the MUI chunk every page loads).
+ * Breadcrumbs: «Главная», then the given steps, with «/» between them, in a labelled navigation list
+ * (MUI's Breadcrumbs is not used elsewhere on the site, and would have grown the MUI chunk every page loads).
  */
 export function Crumbline({ children }: { children: ReactNode }) {
-  const items = Children.toArray(children).filter(Boolean);
+  const items = [
+    <CrumbLink key="home" to="/">
+      Главная
+    </CrumbLink>,
+    ...Children.toArray(children).filter(Boolean),
+  ];
   return (
     <Box component="nav" aria-label="Навигационная цепочка">
       <Box

@@ -1,6 +1,6 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Alert, Box, Button, Card, CardActionArea, Grid, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, Grid, Stack, Typography } from '@mui/material';
 import { ScrollArrows, SNAP_ROW, useScrollRow } from '../app/ScrollArrows';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,7 +10,7 @@ import { breadcrumbs, SITE_NAME, useHead, useOrigin } from '../app/head';
 import { ErrorPage } from '../errors/ErrorPage';
 import { RequestForm } from '../leads/RequestForm';
 import { Cover } from './Cover';
-import { Crumbline } from './Crumbline';
+import { CrumbLink, Crumbline } from './Crumbline';
 import { investmentQuery, investmentsQuery, investmentStatisticsQuery } from './queries';
 import type { Loaded } from './useApi';
 import { PageSkeleton } from '../layout/PageSkeleton';
@@ -61,13 +61,8 @@ function Figures({ item }: { item: InvestmentDto }) {
 function Crumbs({ title }: { title?: string }) {
   return (
     <Crumbline>
-      <Link component={RouterLink} to="/" underline="hover" color="inherit">
-        Главная
-      </Link>
       {title ? (
-        <Link component={RouterLink} to="/investments" underline="hover" color="inherit">
-          Инвестиции
-        </Link>
+        <CrumbLink to="/investments">Инвестиции</CrumbLink>
       ) : (
         <Typography variant="body2" color="text.primary">
           Инвестиции

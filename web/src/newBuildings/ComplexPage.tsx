@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   InputAdornment,
-  Link,
   Paper,
   Skeleton,
   Stack,
@@ -15,11 +14,11 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation, useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError, countLabel, formatPrice, type ResidentialComplexDto } from '@estate/client';
 import { Pagination } from '../catalogue/Pagination';
 import { ListingCard } from '../catalogue/ListingCard';
-import { Crumbline } from '../content/Crumbline';
+import { CrumbLink, Crumbline } from '../content/Crumbline';
 import { ErrorPage } from '../errors/ErrorPage';
 import { POINT_MAP_HEIGHT } from '../map/settings';
 import { PhotoGallery } from '../photos/PhotoGallery';
@@ -77,21 +76,9 @@ function Complex({ id }: { id: string }) {
   return (
     <Stack spacing={3}>
       <Crumbline>
-        <Link component={RouterLink} to="/" color="inherit" underline="hover">
-          Главная
-        </Link>
-        <Link component={RouterLink} to="/new-buildings" color="inherit" underline="hover">
-          Новостройки
-        </Link>
+        <CrumbLink to="/new-buildings">Новостройки</CrumbLink>
         {c ? (
-          <Link
-            component={RouterLink}
-            to={`/new-buildings?city=${c.locationId}`}
-            color="inherit"
-            underline="hover"
-          >
-            {c.locationName}
-          </Link>
+          <CrumbLink to={`/new-buildings?city=${c.locationId}`}>{c.locationName}</CrumbLink>
         ) : (
           <Skeleton width={60} />
         )}

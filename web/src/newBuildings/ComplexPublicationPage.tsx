@@ -1,7 +1,7 @@
-import { Link, Skeleton, Stack } from '@mui/material';
+import { Skeleton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useParams } from 'react-router';
-import { Crumbline } from '../content/Crumbline';
+import { useParams } from 'react-router';
+import { CrumbLink, Crumbline } from '../content/Crumbline';
 import { PublicationPage } from '../publication/PublicationPage';
 import { complexQuery } from './queries';
 
@@ -16,13 +16,8 @@ export function ComplexPublicationPage() {
   return (
     <Stack spacing={2}>
       <Crumbline>
-        <Link component={RouterLink} to="/" color="inherit" underline="hover">
-          Главная
-        </Link>
-        <Link component={RouterLink} to="/new-buildings" color="inherit" underline="hover">
-          Новостройки
-        </Link>
-        <Link component={RouterLink} to={back} color="inherit" underline="hover" data-testid="crumb-complex">
+        <CrumbLink to="/new-buildings">Новостройки</CrumbLink>
+        <CrumbLink to={back} data-testid="crumb-complex">
           {complex.data ? (
             complex.data.name
           ) : complex.isError || complex.data === null ? (
@@ -30,7 +25,7 @@ export function ComplexPublicationPage() {
           ) : (
             <Skeleton width={140} sx={{ display: 'inline-block' }} />
           )}
-        </Link>
+        </CrumbLink>
         <span aria-current="page">Объявление</span>
       </Crumbline>
       <PublicationPage />

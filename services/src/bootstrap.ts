@@ -232,7 +232,7 @@ export async function buildContext(
   }
   // what this role can tell at scrape time: the read models' lag where they are projected or followed,
   // the reactors and the queues where the workers run, the read store's sizes where it is written
-  metrics.watch({ events: eventStore });
+  metrics.watch({ events: eventStore, dataDir: config.dataDir });
   if (config.ROLE !== 'worker') metrics.watch({ projections });
   if (reactors) metrics.watch({ reactors, jobs: namedJobs });
   if (config.ROLE === 'all' || config.ROLE === 'projector')

@@ -39,6 +39,11 @@ it('serves the Prometheus text to the bearer of the token, with the declared rou
   expect(text).toMatch(/job_queue_depth\{[^}]*queue="sms"[^}]*state="waiting"[^}]*\} \d+/);
   expect(text).toMatch(/job_dead_letters\{[^}]*queue="sms"[^}]*\} \d+/);
   expect(text).toMatch(/read_store_documents\{[^}]*collection="[^"]+"[^}]*\} \d+/);
+  // the disk DATA_DIR is on: free bytes, at most its size
+  const free = Number(/data_dir_free_bytes\{role="all"\} (\d+)/.exec(text)?.[1]);
+  const size = Number(/data_dir_size_bytes\{role="all"\} (\d+)/.exec(text)?.[1]);
+  expect(free).toBeGreaterThan(0);
+  expect(size).toBeGreaterThanOrEqual(free);
   // the process's own, from prom-client's default collectors
   expect(text).toMatch(/process_resident_memory_bytes\{role="all"\} \d+/);
   expect(text).toMatch(/nodejs_eventloop_lag_seconds\{role="all"\}/);

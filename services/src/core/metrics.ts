@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -54,6 +55,8 @@ export type MetricSources = {
   readStore: { store: ReadStore; collections: readonly string[] };
   /** the chat's WebSockets open on this process */
   sockets: () => number;
+  /** the folder of this process's files (DATA_DIR): its disk's free and total bytes are reported */
+  dataDir: string;
 };
 
 /** on an engine whose positions are not consecutive (KurrentDB's commit positions) the events behind are counted up to this */
@@ -254,6 +257,17 @@ export class Metrics {
     );
     scraped('websocket_connections', "The chat's WebSockets open on this process", [], (gauge) => {
       if (this.sources.sockets) gauge.set(this.sources.sockets());
+    });
+    // the embedded log, bus, queue, keys and uploads grow on this disk: alert before it fills
+    scraped('data_dir_free_bytes', "Bytes free to this process on DATA_DIR's disk", [], async (gauge) => {
+      if (!this.sources.dataDir) return;
+      const disk = await statfs(this.sources.dataDir);
+      gauge.set(disk.bavail * disk.bsize);
+    });
+    scraped('data_dir_size_bytes', "Size of DATA_DIR's disk", [], async (gauge) => {
+      if (!this.sources.dataDir) return;
+      const disk = await statfs(this.sources.dataDir);
+      gauge.set(disk.blocks * disk.bsize);
     });
     let sizes: { at: number; counts: [string, number][] } | null = null;
     scraped(

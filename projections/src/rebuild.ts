@@ -1,8 +1,9 @@
 /**
  * npm run projections:rebuild -- <name|all>
  * Drops the named read models and replays the whole event log into them, then prints what it built.
- * Embedded read models live in the server's memory and are rebuilt at every start anyway: there this
- * command verifies that the log replays cleanly and how long a rebuild takes.
+ * Embedded read models live in the server's memory and are rebuilt at its start (from a snapshot and
+ * the log after it): there this command verifies that the whole log replays cleanly and how long a
+ * rebuild takes.
  */
 import { dirname, join, resolve } from 'node:path';
 import { PersonalDataEventStore, SqlitePersonalKeyStore, SqliteEventStore } from '@estate/events';

@@ -1,4 +1,5 @@
 import { findLocation } from '../locations';
+import { STREET_KIND_WORDS } from '../locations/streetKinds';
 import {
   GEOCODE_CANDIDATES,
   pointOf,
@@ -26,29 +27,10 @@ type Street = { place: Place; name: string; houses: number; course: GeoPoint[]; 
  */
 const KIND_WORDS = new Set(
   [
+    ...STREET_KIND_WORDS,
     'г',
     'гор',
     'город',
-    'ул',
-    'улица',
-    'пр-кт',
-    'пр-т',
-    'пр',
-    'просп',
-    'проспект',
-    'б-р',
-    'бул',
-    'бульвар',
-    'пер',
-    'переулок',
-    'наб',
-    'набережная',
-    'ш',
-    'шоссе',
-    'пл',
-    'площадь',
-    'проезд',
-    'пр-д',
     'д',
     'дом',
     'россия',

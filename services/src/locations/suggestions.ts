@@ -2,6 +2,7 @@ import type { AppContext } from '../core/context';
 import { CITIES, LOCATION_TYPE, type Location } from './cities';
 import type { PlaceSuggestionDto } from './dto';
 import { cityIdsWithin } from './scope';
+import { STREET_KIND_WORDS } from './streetKinds';
 import { ancestry, cityOf, findLocation, LOCATIONS, normalizeName, searchLocations } from './tree';
 
 /** km around a metro station a search by the station covers (about 15 minutes on foot) */
@@ -28,27 +29,7 @@ const KIND_NAMES: Record<number, string> = {
   [LOCATION_TYPE.REGION]: 'регион',
 };
 
-/** Street kinds as DaData and the gazetteer spell them: not searched for, the listings spell them otherwise («ул.»). */
-const STREET_KINDS = new Set([
-  'ул',
-  'улица',
-  'пр-кт',
-  'проспект',
-  'пер',
-  'переулок',
-  'б-р',
-  'бульвар',
-  'наб',
-  'набережная',
-  'ш',
-  'шоссе',
-  'пл',
-  'площадь',
-  'проезд',
-  'пр-д',
-  'туп',
-  'тупик',
-]);
+const STREET_KINDS = new Set(STREET_KIND_WORDS);
 
 const parentName = (location: Location) =>
   location.parentLocation ? (findLocation(location.parentLocation)?.name ?? null) : null;

@@ -275,13 +275,7 @@ function Catalogue({ deal, landing }: { deal: DealCategory; landing: Landing | n
               ))}
             </Stack>
             <HydrateLater>
-              <Box pb={2}>
-                <Pagination
-                  current={state.meta.current_page}
-                  last={state.meta.last_page}
-                  onChange={(p) => apply(filters, p)}
-                />
-              </Box>
+              <Pagination meta={state.meta} onChange={(p) => apply(filters, p)} />
             </HydrateLater>
           </>
         )}

@@ -1,10 +1,29 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Button, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { pageItems } from './pageItems';
 
-/** Previous and next are disabled at the ends; the numbers follow pageItems (the spec's model). */
+/**
+ * Under a list: the pages of its answer's `meta`, in a padded box that stays (empty) when there is one
+ * page. Previous and next are disabled at the ends; the numbers follow pageItems (the spec's model).
+ */
 export function Pagination({
+  meta,
+  onChange,
+}: {
+  meta: { current_page: number; last_page: number };
+  onChange: (page: number) => void;
+}) {
+  return (
+    <Box pb={2}>
+      {meta.last_page > 1 && (
+        <PageButtons current={meta.current_page} last={meta.last_page} onChange={onChange} />
+      )}
+    </Box>
+  );
+}
+
+function PageButtons({
   current,
   last,
   onChange,
@@ -13,7 +32,6 @@ export function Pagination({
   last: number;
   onChange: (page: number) => void;
 }) {
-  if (last <= 1) return null;
   return (
     <Stack
       direction="row"

@@ -326,13 +326,7 @@ function ComplexListings({ complexId, complexName }: { complexId: string; comple
                 />
               ))}
             </Stack>
-            <Box pb={2}>
-              <Pagination
-                current={answer.meta.current_page}
-                last={answer.meta.last_page}
-                onChange={(p) => apply(filters, p)}
-              />
-            </Box>
+            <Pagination meta={answer.meta} onChange={(p) => apply(filters, p)} />
           </>
         )}
       </Stack>

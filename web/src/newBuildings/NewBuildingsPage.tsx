@@ -175,13 +175,7 @@ export function NewBuildingsPage() {
               <ComplexCard key={c.id} complex={c} priority={i < 2} />
             ))}
           </Box>
-          <Box pb={2}>
-            <Pagination
-              current={answer.meta.current_page}
-              last={answer.meta.last_page}
-              onChange={(p) => apply(filters, p)}
-            />
-          </Box>
+          <Pagination meta={answer.meta} onChange={(p) => apply(filters, p)} />
         </>
       )}
     </Stack>

@@ -111,27 +111,23 @@ describe('sending a message', () => {
 });
 
 describe('a booking step on the chat', () => {
-  const step: ChatCommand = {
-    type: 'PostBookingMessage',
+  // the message the step posts, as the command gives it and the event records it
+  const message = {
     chatId,
     messageId: 'b1',
     authorId: 'visitor',
     kind: 'booking-sent',
     text: 'Заявка на бронирование',
     bookingRequestId: 'r1',
+  } as const;
+  const step: ChatCommand = {
+    type: 'PostBookingMessage',
+    ...message,
     start: { ...start, bookingRequestId: 'r1' },
   };
   const stepPosted: EventOf<'ChatMessagePosted'> = {
     type: 'ChatMessagePosted',
-    data: {
-      chatId,
-      messageId: 'b1',
-      authorId: 'visitor',
-      kind: 'booking-sent',
-      text: 'Заявка на бронирование',
-      bookingRequestId: 'r1',
-      replyMessageIds: [],
-    },
+    data: { ...message, replyMessageIds: [] },
   };
 
   it('begins the chat when the visitor has none about the listing', () => {

@@ -1,6 +1,6 @@
 import { deciderSpec } from '../core/deciderSpec';
 import { postDecider, type PostEvent } from './post';
-import { AT as at, MODERATOR_ID as moderatorId, postDetails as details } from './testing';
+import { AT as at, MODERATOR_ID as moderatorId, postDetails as details, createCommand } from './testing';
 
 const given = deciderSpec(postDecider);
 const created: PostEvent = { type: 'PostCreated', data: { postId: 'p1', moderatorId, details } };
@@ -8,11 +8,11 @@ const published: PostEvent = { type: 'PostPublished', data: { postId: 'p1', mode
 
 describe('a blog post', () => {
   it('is created hidden, with the moderator who wrote it', () =>
-    given([]).when({ type: 'Create', id: 'p1', moderatorId, details, published: false, at }).then([created]));
+    given([]).when(createCommand('p1', details)).then([created]));
 
   it('is created and published in one save, dated now unless the moderator gives a date', () => {
     given([])
-      .when({ type: 'Create', id: 'p1', moderatorId, details, published: true, at })
+      .when(createCommand('p1', details, true))
       .then([created, published]);
     const backDated = '2026-01-15T09:00:00.000Z';
     given([])
@@ -37,40 +37,19 @@ describe('a blog post', () => {
 
   it('refuses another post under a taken id', () =>
     given([created])
-      .when({
-        type: 'Create',
-        id: 'p1',
-        moderatorId,
-        details: { ...details, title: 'Другая' },
-        published: false,
-        at,
-      })
+      .when(createCommand('p1', { ...details, title: 'Другая' }))
       .thenThrows('ACTION_NOT_ALLOWED'));
 
   it('needs a category for an article, and none for a page', () => {
     given([])
-      .when({
-        type: 'Create',
-        id: 'p1',
-        moderatorId,
-        details: { ...details, categoryId: null },
-        published: false,
-        at,
-      })
+      .when(createCommand('p1', { ...details, categoryId: null }))
       .thenThrows('INVALID_DATA');
     given([])
-      .when({
-        type: 'Create',
-        id: 'p1',
-        moderatorId,
-        details: { ...details, kind: 'page' },
-        published: false,
-        at,
-      })
+      .when(createCommand('p1', { ...details, kind: 'page' }))
       .thenThrows('INVALID_DATA');
     const page = { ...details, kind: 'page' as const, categoryId: null };
     given([])
-      .when({ type: 'Create', id: 'p1', moderatorId, details: page, published: false, at })
+      .when(createCommand('p1', page))
       .then([{ type: 'PostCreated', data: { postId: 'p1', moderatorId, details: page } }]);
   });
 
@@ -101,9 +80,7 @@ describe('a blog post', () => {
     given([created, published, deleted]).when({ type: 'Delete', moderatorId }).then([]);
     given([created, deleted]).when({ type: 'Edit', moderatorId, details, at }).thenThrows('NOT_FOUND');
     given([created, deleted]).when({ type: 'Publish', moderatorId, at }).thenThrows('NOT_FOUND');
-    given([created, deleted])
-      .when({ type: 'Create', id: 'p1', moderatorId, details, published: false, at })
-      .thenThrows('ACTION_NOT_ALLOWED');
+    given([created, deleted]).when(createCommand('p1', details)).thenThrows('ACTION_NOT_ALLOWED');
   });
 
   it('cannot be changed before it exists', () => {

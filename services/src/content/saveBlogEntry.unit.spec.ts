@@ -6,14 +6,14 @@ import { crashPoints, InjectedCrash } from '../core/workflowSpec';
 import { blogSlugDecider, blogSlugStream } from './blogSlug';
 import { postDecider, postStream } from './post';
 import { saveBlogEntry, type SaveBlogEntryInput } from './saveBlogEntry';
-import { AT as at, MODERATOR_ID as moderatorId, postDetails as details } from './testing';
+import { AT as at, MODERATOR_ID as moderatorId, postDetails as details, createCommand } from './testing';
 
 /** A post's address across the post and the addresses' streams: Given streams / When the save runs / Then the holders; then a crash at every step. */
 /** a post's save (the union narrowed, so that a test may change its command) */
 type PostSave = Extract<SaveBlogEntryInput, { owner: { kind: 'post' } }>;
 const create = (id: string, slug = details.slug): PostSave => ({
   owner: { kind: 'post', id },
-  command: { type: 'Create', id, moderatorId, details: { ...details, slug }, published: true, at },
+  command: createCommand(id, { ...details, slug }, true),
   moderatorId,
 });
 const edit = (id: string, slug: string): PostSave => ({
@@ -123,14 +123,7 @@ describe('saving a blog post (workflow)', () => {
       it('after a refused save, the address is free once the run is finished', async () => {
         const refused: PostSave = {
           ...create('p1'),
-          command: {
-            type: 'Create',
-            id: 'p1',
-            moderatorId,
-            details: { ...details, categoryId: null },
-            published: false,
-            at,
-          },
+          command: createCommand('p1', { ...details, categoryId: null }),
         };
         await expect(runWorkflow(store, point.workflow, 'w1', refused)).rejects.toBeInstanceOf(InjectedCrash);
         expect(await resumeWorkflow(store, [saveBlogEntry as never], 'w1')).toBe('compensated');

@@ -1,7 +1,7 @@
 import type { SlideDetails } from '@estate/events';
 import { deciderSpec } from '../core/deciderSpec';
 import { slideDecider, type SlideEvent } from './slide';
-import { AT as at, MODERATOR_ID as moderatorId } from './testing';
+import { AT as at, MODERATOR_ID as moderatorId, createCommand } from './testing';
 
 const given = deciderSpec(slideDecider);
 const details: SlideDetails = {
@@ -23,33 +23,19 @@ const published: SlideEvent = {
 describe('a slide', () => {
   it('is created and published', () =>
     given([])
-      .when({ type: 'Create', id: 's1', moderatorId, details, published: true, at })
+      .when(createCommand('s1', details, true))
       .then([created, published]));
 
   it('has a button only with a link, and a link only with a button', () => {
     given([])
-      .when({
-        type: 'Create',
-        id: 's1',
-        moderatorId,
-        details: { ...details, link: null },
-        published: false,
-        at,
-      })
+      .when(createCommand('s1', { ...details, link: null }))
       .thenThrows('INVALID_DATA');
     given([])
-      .when({
-        type: 'Create',
-        id: 's1',
-        moderatorId,
-        details: { ...details, buttonTitle: '' },
-        published: false,
-        at,
-      })
+      .when(createCommand('s1', { ...details, buttonTitle: '' }))
       .thenThrows('INVALID_DATA');
     const plain = { ...details, buttonTitle: '', link: null };
     given([])
-      .when({ type: 'Create', id: 's1', moderatorId, details: plain, published: false, at })
+      .when(createCommand('s1', plain))
       .then([{ type: 'SlideCreated', data: { slideId: 's1', moderatorId, details: plain } }]);
   });
 

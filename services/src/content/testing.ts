@@ -12,3 +12,13 @@ export const postDetails: PostDetails = {
   imagePath: '/storage/demo-content/blog-1.svg',
   categoryId: 'c1',
 };
+
+/** The moderator's Create command of a post or a slide at AT: a draft unless published. */
+export const createCommand = <Details>(id: string, details: Details, published = false) => ({
+  type: 'Create' as const,
+  id,
+  moderatorId: MODERATOR_ID,
+  details,
+  published,
+  at: AT,
+});

@@ -22,6 +22,7 @@ const PHONE = '79163337788';
 const NAME = 'Эвелина Шредерова';
 const EMAIL = 'erase-me@example.ru';
 const CHAT_TEXT = 'Эвелина спрашивает: можно посмотреть квартиру в субботу?';
+const SEARCH_NAME = 'Двушка у мамы Эвелины на Соколе';
 
 const moscowDay = (offset: number) =>
   new Date(Date.now() + 3 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
@@ -79,6 +80,15 @@ describe('erasing a person', () => {
         }),
     ).expect(201);
     const bookingId = booking.body.data.id as string;
+    await as(
+      request(t.app)
+        .post('/api/saved-searches')
+        .send({
+          name: SEARCH_NAME,
+          filters: { dealCategory: 'sale' },
+          alerts: { frequency: 'weekly', email: false, sms: false },
+        }),
+    ).expect(201);
     await settled(t);
 
     // the export first: what the read models hold about the person
@@ -118,6 +128,7 @@ describe('erasing a person', () => {
       'first name': NAME.split(' ')[0],
       'family name': NAME.split(' ')[1],
       'e-mail': EMAIL,
+      "a saved search's name": SEARCH_NAME,
     };
     const found = Object.entries(secrets).flatMap(([what, secret]) => [
       ...files

@@ -96,6 +96,10 @@ export const PERSONAL_FIELDS: Declarations = {
     ofUserOrPhone('guest.phone', 'phone', (d) => d.guest),
     ofUserOrPhone('guest.email', 'email', (d) => d.guest),
   ],
+  // what a user named for themselves: a saved search's name, a realtor request's contact person
+  SavedSearchCreated: [{ path: 'name', kind: 'text', subject: (d) => userSubject(d.userId) }],
+  SavedSearchRenamed: [{ path: 'name', kind: 'text', subject: (d) => userSubject(d.userId) }],
+  RealtorRequestSubmitted: [{ path: 'contactName', kind: 'name', subject: (d) => userSubject(d.userId) }],
   ComplaintFiled: [
     ofUserOrPhone('phone', 'phone', (d) => d),
     ofUserOrPhone('email', 'email', (d) => d),

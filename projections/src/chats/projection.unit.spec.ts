@@ -12,6 +12,15 @@ const listing = {
   propertyType: 1,
 };
 const chat = 'chat-c1';
+/** what the chat was started with: its list document keeps it as it was */
+const started = {
+  publicationId: 'p1',
+  visitorId: 'visitor',
+  authorId: 'author',
+  agencyId: 'ag1',
+  listing,
+  bookingRequestId: null,
+};
 const message = (messageId: string, authorId: string | null, text = 'Здравствуйте'): DomainEvent => ({
   type: 'ChatMessagePosted',
   data: {
@@ -40,15 +49,7 @@ const history = storedEvents([
     streamId: chat,
     event: {
       type: 'ChatStarted',
-      data: {
-        chatId: 'c1',
-        publicationId: 'p1',
-        visitorId: 'visitor',
-        authorId: 'author',
-        agencyId: 'ag1',
-        listing,
-        bookingRequestId: null,
-      },
+      data: { chatId: 'c1', ...started },
     },
   },
   { streamId: chat, event: message('m1', 'visitor') },
@@ -70,12 +71,7 @@ describe('chats projection', () => {
     expect(await store.collection(CHATS).findOne({ _id: 'c1' })).toEqual({
       _id: 'c1',
       revision: 4,
-      publicationId: 'p1',
-      visitorId: 'visitor',
-      authorId: 'author',
-      agencyId: 'ag1',
-      listing,
-      bookingRequestId: null,
+      ...started,
       startedAt: '2026-01-01T00:02:00.000Z',
       lastMessage: { id: 'm3', text: 'Да, приходите', at: '2026-01-01T00:05:00.000Z', authorId: 'author' },
       lastActivityAt: '2026-01-01T00:05:00.000Z',

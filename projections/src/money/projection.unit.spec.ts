@@ -9,6 +9,16 @@ import {
 } from './projection';
 
 const stream = 'wallet-a1';
+/** the invoice as asked for: its document keeps every detail */
+const invoice = {
+  agencyId: 'a1',
+  sum: 20000,
+  organizationName: 'ООО «Ромашка»',
+  inn: '7701234567',
+  kpp: null,
+  account: '40702810900000000001',
+  by: 'u1',
+};
 const history = storedEvents([
   {
     streamId: stream,
@@ -18,16 +28,7 @@ const history = storedEvents([
     streamId: stream,
     event: {
       type: 'InvoiceRequested',
-      data: {
-        agencyId: 'a1',
-        invoiceId: '7f3c2a10-0000-4000-8000-000000000001',
-        sum: 20000,
-        organizationName: 'ООО «Ромашка»',
-        inn: '7701234567',
-        kpp: null,
-        account: '40702810900000000001',
-        by: 'u1',
-      },
+      data: { invoiceId: '7f3c2a10-0000-4000-8000-000000000001', ...invoice },
     },
   },
   {
@@ -85,13 +86,7 @@ describe('invoices projection', () => {
       {
         _id: '7f3c2a10-0000-4000-8000-000000000001',
         number: '7f3c2a10',
-        agencyId: 'a1',
-        sum: 20000,
-        organizationName: 'ООО «Ромашка»',
-        inn: '7701234567',
-        kpp: null,
-        account: '40702810900000000001',
-        by: 'u1',
+        ...invoice,
         at: '2026-01-01T00:01:00.000Z',
       },
     ]);

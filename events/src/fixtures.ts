@@ -102,3 +102,28 @@ export const residentialComplexDetails = (
   images: [{ path: '/storage/demo/11.svg' }],
   ...fields,
 });
+
+/** The nights of bookingRequest() held on p1's calendar by entry e1, as `DatesReserved` records them. */
+export const datesReserved = (
+  fields: Partial<EventData<'DatesReserved'>> = {},
+): EventData<'DatesReserved'> => ({
+  publicationId: 'p1',
+  entryId: 'e1',
+  requestId: 'r1',
+  startDate: '2030-01-10',
+  endDate: '2030-01-12',
+  ...fields,
+});
+
+/** A user registered by phone, as `UserRegistered` records it: u1, Анна, a private person. */
+export const userRegistered = (
+  fields: Partial<EventData<'UserRegistered'>> = {},
+): EventData<'UserRegistered'> => ({
+  userId: 'u1',
+  name: 'Анна',
+  phone: '79991234567',
+  email: 'anna@example.ru',
+  role: 3,
+  agencyId: null,
+  ...fields,
+});

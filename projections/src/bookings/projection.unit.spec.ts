@@ -1,5 +1,5 @@
 import { upcast, type DomainEvent } from '@estate/events';
-import { bookingRequest, publicationDetails } from '@estate/events/fixtures';
+import { bookingRequest, datesReserved, publicationDetails } from '@estate/events/fixtures';
 import { CATALOGUE } from '../catalogue/document';
 import { catalogueProjection } from '../catalogue/projection';
 import { project, storedEvents } from '../projectionSpec';
@@ -42,13 +42,7 @@ const history = storedEvents([
   }),
   at('calendar-p1', {
     type: 'DatesReserved',
-    data: {
-      publicationId: 'p1',
-      entryId: 'e1',
-      requestId: 'r1',
-      startDate: '2030-01-10',
-      endDate: '2030-01-12',
-    },
+    data: datesReserved(),
   }),
   at('booking-r1', { type: 'BookingAccepted', data: { requestId: 'r1', entryId: 'e1', by: 'a1' } }),
   at('calendar-p1', {

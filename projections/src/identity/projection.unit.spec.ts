@@ -2,20 +2,14 @@ import type { DomainEvent } from '@estate/events';
 import { appliedOnceAndTwice, project, storedEvents } from '../projectionSpec';
 import { SESSIONS, USERS, type SessionDocument, type UserDocument } from './documents';
 import { identityProjection } from './projection';
+import { userRegistered } from '@estate/events/fixtures';
 
 const hash = (c: string) => c.repeat(64);
 const user = (event: DomainEvent) => ({ streamId: 'user-u1', event });
 const history = storedEvents([
   user({
     type: 'UserRegistered',
-    data: {
-      userId: 'u1',
-      name: 'Анна',
-      phone: '79991234567',
-      email: 'anna@example.ru',
-      role: 3,
-      agencyId: null,
-    },
+    data: userRegistered(),
   }),
   user({
     type: 'SessionStarted',

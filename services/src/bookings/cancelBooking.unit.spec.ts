@@ -7,7 +7,7 @@ import { hashToken } from '../identity';
 import { bookingDecider, bookingStream } from './booking';
 import { calendarDecider, calendarStream } from './calendar';
 import { cancelBookingWorkflow, cancellationIdOf, type CancelBookingInput } from './cancelBooking';
-import { bookingRequest } from '@estate/events/fixtures';
+import { bookingRequest, datesReserved } from '@estate/events/fixtures';
 
 /** Cancelling a request across the request and the listing's calendar: Given events / When the workflow runs / Then the streams; then a crash at every step. */
 const guest = { userId: 'guest-1', role: ROLES.USER, agencyId: null } as const;
@@ -28,13 +28,7 @@ describe('cancelling a booking (workflow)', () => {
   const accepted = async (guestKeyHash: string | null = null) => {
     await given(calendarStream('p1'), {
       type: 'DatesReserved',
-      data: {
-        publicationId: 'p1',
-        entryId: 'e1',
-        requestId: 'r1',
-        startDate: '2030-01-10',
-        endDate: '2030-01-12',
-      },
+      data: datesReserved(),
     });
     await given(
       bookingStream('r1'),

@@ -1,19 +1,13 @@
 import { deciderSpec } from '../core/deciderSpec';
 import { EMAIL_LINK_LIFETIME_MS, userDecider, type UserEvent } from './user';
+import { userRegistered } from '@estate/events/fixtures';
 
 const given = deciderSpec(userDecider);
 const t0 = new Date('2026-11-23T10:00:00.000Z');
 const hash = (c: string) => c.repeat(64);
 const registered: UserEvent = {
   type: 'UserRegistered',
-  data: {
-    userId: 'u1',
-    name: 'Анна',
-    phone: '79991234567',
-    email: 'anna@example.ru',
-    role: 3,
-    agencyId: null,
-  },
+  data: userRegistered(),
 };
 const linkSent = (tokenHash = hash('a'), email = 'anna@example.ru', linkId = 'link-a'): UserEvent => ({
   type: 'EmailConfirmationSent',

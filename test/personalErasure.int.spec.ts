@@ -6,7 +6,7 @@ import { BOOKING_REQUESTS, CATALOGUE, type ProjectionRunner } from '@estate/proj
 import { capturedLogs } from '../services/test/capturedLogs';
 import { DEV_EMAIL, DEV_SMS } from '../services/src/core/notify/outbox';
 import { projectionsOf } from '../services/src/slices';
-import { createAgency, createPublication } from '../services/test/publications';
+import { createAgencyWithListings } from '../services/test/publications';
 import { settled } from '../services/test/settled';
 import { lastCode, signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import { registerSiteUser } from '../services/test/users';
@@ -36,15 +36,10 @@ describe('erasing a person', () => {
   afterAll(() => t.close());
 
   it('leaves none of their phone, name or e-mail anywhere, and the rest of the log valid', async () => {
-    const agency = await createAgency(t.ctx, 'erase', '71');
-    await createPublication(t.ctx, agency.agent, {
-      id: 'erase-flat',
-      deal: 'dailyRent',
-      price: 4_000,
-      guests: 3,
-      publishedDaysAgo: 5,
-    });
-    await createPublication(t.ctx, agency.agent, { id: 'erase-sale', price: 8_000_000, publishedDaysAgo: 5 });
+    const agency = await createAgencyWithListings(t.ctx, 'erase', '71', [
+      { id: 'erase-flat', deal: 'dailyRent', price: 4_000, guests: 3, publishedDaysAgo: 5 },
+      { id: 'erase-sale', price: 8_000_000, publishedDaysAgo: 5 },
+    ]);
     await registerSiteUser(t.ctx, { userId: 'erased-person', name: NAME, phone: PHONE, email: EMAIL });
     await t.ctx.projections.whenCaughtUp();
     const token = await signIn(t, PHONE);

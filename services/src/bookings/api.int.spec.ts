@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import request from 'supertest';
-import { createAgency, createPublication } from '../../test/publications';
+import { createAgency, createAgencyWithListings } from '../../test/publications';
 import { signIn, startTestApp, type TestApp } from '../../test/testApp';
 import { settled } from '../../test/settled';
 import { trustPhone } from '../../test/trust';
@@ -23,23 +23,12 @@ beforeAll(async () => {
     seed: false,
     env: { BOOKING_LIMIT_PER_IP: '1000', BOOKING_LIMIT_PER_PHONE: '1000', BOOKING_LIMIT_PER_LISTING: '1000' },
   });
-  const agency = await createAgency(t.ctx, 'b', '31');
+  const agency = await createAgencyWithListings(t.ctx, 'b', '31', [
+    { id: 'flat', deal: 'dailyRent', price: 3_000, guests: 4, publishedDaysAgo: 10 },
+    { id: 'flat-2', deal: 'dailyRent', price: 5_000, guests: 2, publishedDaysAgo: 10 },
+    { id: 'sale', price: 9_000_000, publishedDaysAgo: 10 },
+  ]);
   const other = await createAgency(t.ctx, 'x', '32');
-  await createPublication(t.ctx, agency.agent, {
-    id: 'flat',
-    deal: 'dailyRent',
-    price: 3_000,
-    guests: 4,
-    publishedDaysAgo: 10,
-  });
-  await createPublication(t.ctx, agency.agent, {
-    id: 'flat-2',
-    deal: 'dailyRent',
-    price: 5_000,
-    guests: 2,
-    publishedDaysAgo: 10,
-  });
-  await createPublication(t.ctx, agency.agent, { id: 'sale', price: 9_000_000, publishedDaysAgo: 10 });
   await registerSiteUser(t.ctx, {
     userId: 'guest-1',
     name: 'Ольга',

@@ -18,7 +18,6 @@
  * BENCH_WRITERS (50) and BENCH_WRITER_ROUNDS (5) the writers' case.
  */
 import { fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { ROLES } from '@estate/events';
@@ -29,6 +28,7 @@ import { createPublication } from '../test/publications';
 import { startTestApp } from '../test/testApp';
 import type { Command, Figures, Report, WriterCall, WriterFigures } from './chatClients';
 import { messageText } from '../src/chats/messageText';
+import { profileTo } from './profile';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 2500);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -82,23 +82,6 @@ function people() {
         child.send(command);
       }),
     close: () => child.send({ type: 'close' } satisfies Command),
-  };
-}
-
-/** BENCH_PROFILE=file.cpuprofile: the server process's CPU profile of the measure alone */
-async function profileTo(file: string | undefined) {
-  if (!file) return { stop: async () => {} };
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    stop: async () => {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
   };
 }
 

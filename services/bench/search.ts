@@ -35,6 +35,7 @@ import { CITIES, type Location } from '../src/locations/cities';
 import { DISTRICTS } from '../src/locations/districts';
 import { toPublicationDto, type PublicationCommand, handlePublication } from '../src/publications';
 import { random } from '../src/seed/demoData';
+import { profileTo } from './profile';
 
 const PUBLICATIONS = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -650,22 +651,6 @@ async function observabilityCost(ctx: AppContext, config: Config, onUrl: string,
 
 // ---------------------------------------------------------------- main
 
-/** BENCH_PROFILE=file.cpuprofile: a CPU profile of the server during the mixed run (open it in Chrome's DevTools). */
-async function startProfiler() {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
-}
-
 const line = (name: string, r: LoadResult) =>
   `  ${name.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
   (r.non2xx || r.errors ? `   (${fmt(r.non2xx)} non-2xx, ${fmt(r.errors)} errors of ${fmt(r.total)})` : '');
@@ -746,9 +731,9 @@ async function main() {
         body: JSON.stringify(body),
       });
     await load(appUrl, mixed, 8);
-    const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
+    const profiler = await profileTo(process.env.BENCH_PROFILE);
     const search = await load(appUrl, mixed, SECONDS);
-    if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
+    await profiler.stop();
     const byKind = [];
     for (const { kind, path } of kinds)
       byKind.push({ kind, result: await load(appUrl, path, Math.max(3, Math.round(SECONDS / 3))) });

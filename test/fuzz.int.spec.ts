@@ -2,6 +2,7 @@ import { seededRandom } from '@estate/projections/seededRandom';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { ERRORS } from '../services/src/core/errors';
 import { DEMO_PHONES } from '../services/src/seed';
 import { signIn, startTestApp, type TestApp } from '../services/test/testApp';
 import {
@@ -24,6 +25,7 @@ import { PROTOTYPE_NAMES } from './support/hostile';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_612);
 const CASES = Number(process.env.FUZZ_CASES ?? 4);
+const UNKNOWN_ROUTE = ERRORS.ROUTE_NOT_FOUND.errorCode;
 
 const HOSTILE_STRINGS = [
   ...PROTOTYPE_NAMES,
@@ -403,8 +405,13 @@ it('answers hostile input on every route with the envelope and never a 5xx', asy
         calls++;
         const where = `${key(o)} as ${caller}: ${o.method.toUpperCase()} ${path.slice(0, 160)} ${body.kind === 'json' ? (JSON.stringify(body.value) ?? '').slice(0, 160) : body.kind}`;
         if (res.status >= 500) failures.push(`${where} → ${res.status} ${res.text.slice(0, 200)}`);
-        // what a client generated from the document expects: every status it can get is declared
-        else if (declared && !Object.hasOwn(declared.responses ?? {}, String(res.status)))
+        // what a client generated from the document expects: every status it can get is declared;
+        // a raw '/' or '../' in a parameter makes another address, answered as an unknown route (105)
+        else if (
+          declared &&
+          !Object.hasOwn(declared.responses ?? {}, String(res.status)) &&
+          !(res.status === 404 && res.body?.errorCode === UNKNOWN_ROUTE)
+        )
           failures.push(`${where} → ${res.status}, a status the operation does not declare`);
         else if (
           res.status >= 400 &&

@@ -27,16 +27,18 @@ export type PersonalData = {
 };
 
 /**
- * Wraps the configured event store. Embedded, the keys live in their own SQLite file under DATA_DIR
- * (`keys.sqlite`, never beside the log in a backup of it alone); with MONGO_URL, in MongoDB, so that
- * the api, the projector and the worker read the same keys (each role's DATA_DIR is its own).
+ * Wraps the configured event store. The keys live where the log lives: with a log in DATA_DIR (the
+ * SQLite file), in their own SQLite file beside it (`keys.sqlite`, never inside the log, so a copy
+ * of the log alone carries no key); with the log in KurrentDB and the read models in MongoDB (the
+ * split roles, each with a DATA_DIR of its own), in MongoDB, so that every role reads the same keys.
  */
 export async function withPersonalData(config: Config, configured: EventStore) {
-  const keys: PersonalKeyStore = config.MONGO_URL
-    ? await (
-        await import('@estate/events/personal/mongoKeyStore')
-      ).MongoPersonalKeyStore.connect(config.MONGO_URL, config.MONGO_DB)
-    : new SqlitePersonalKeyStore(join(config.dataDir, 'keys.sqlite'));
+  const keys: PersonalKeyStore =
+    config.EVENTSTORE_URL && config.MONGO_URL
+      ? await (
+          await import('@estate/events/personal/mongoKeyStore')
+        ).MongoPersonalKeyStore.connect(config.MONGO_URL, config.MONGO_DB)
+      : new SqlitePersonalKeyStore(join(config.dataDir, 'keys.sqlite'));
   const eventStore = new PersonalDataEventStore(configured, keys);
   const personalData: PersonalData = {
     pseudonym: (id) => eventStore.pseudonym(id),

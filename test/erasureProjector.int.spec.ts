@@ -57,6 +57,9 @@ const PHONE = '79161234077';
         const json = await readModels();
         return json.includes('Пользователь удалён') && !json.includes(NAME);
       });
+      const rebuilt = await readModels();
+      expect(rebuilt).toContain('Пользователь удалён');
+      expect(rebuilt).not.toContain(NAME);
     } finally {
       await erasures.stop();
       await leased.stop();

@@ -24,7 +24,11 @@ const as = (token: string, r: request.Test) => r.set('Authorization', `Bearer ${
 /** the files the logo uploads stored (the demo's listing photos, and their sizes the worker makes meanwhile, are not theirs) */
 const storedFiles = () =>
   readdirSync(t.dataDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && !/\.sqlite(-wal|-shm)?$/.test(e.name) && !/[\\/]photos$/.test(e.parentPath))
+    // the uploads only: not the engines' files, the listings' photos or the read models' snapshots
+    .filter(
+      (e) =>
+        e.isFile() && !/\.sqlite(-wal|-shm)?$/.test(e.name) && !/[\\/](photos|snapshots)$/.test(e.parentPath),
+    )
     .map((e) => e.name);
 const upload = (token: string, agencyId: string, bytes: Buffer, name = 'logo.png') =>
   as(token, request(t.app).post(`/api/agency/${agencyId}/avatar`)).attach('avatar', bytes, {

@@ -1,13 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CodeInput } from './CodeInput';
 
 /** The code entry as its screens hold it: the code in the parent's state, every full code reported. */
 function Holder({ onComplete, initial = '' }: { onComplete: (code: string) => void; initial?: string }) {
   const [code, setCode] = useState(initial);
   return <CodeInput value={code} onChange={setCode} onComplete={onComplete} />;
+}
+
+/** A screen that re-renders every 200 ms with a new callback each time, as a countdown beside the code does. */
+function TickingHolder({ onComplete }: { onComplete: (code: string) => void }) {
+  const [code, setCode] = useState('');
+  const [, setTicks] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTicks((n) => n + 1), 200);
+    return () => clearInterval(timer);
+  }, []);
+  return <CodeInput value={code} onChange={setCode} onComplete={(value) => onComplete(value)} />;
 }
 
 const digitField = (n: number) => screen.getByRole('textbox', { name: `Цифра ${n}` });
@@ -31,6 +42,18 @@ describe('CodeInput', () => {
     await user().keyboard('4821');
     expect(shown()).toBe('4821');
     expect(document.activeElement).toBe(digitField(4));
+    act(() => jest.advanceTimersByTime(499));
+    expect(onComplete).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(onComplete).toHaveBeenCalledWith('4821');
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(onComplete).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the code after its pause even while the screen around it re-renders with new callbacks', async () => {
+    const onComplete = jest.fn();
+    render(<TickingHolder onComplete={onComplete} />);
+    await user().keyboard('4821');
     act(() => jest.advanceTimersByTime(499));
     expect(onComplete).not.toHaveBeenCalled();
     act(() => jest.advanceTimersByTime(1));

@@ -18,6 +18,12 @@ export function CodeInput({
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   // a full code is sent once: a re-render while it is being checked (a new onComplete) must not send it again
   const sent = useRef<string | null>(null);
+  // the latest callback, so that a parent's re-render (a countdown ticking every 500 ms, an inline
+  // callback) never restarts the pause: only a change of the code does
+  const complete = useRef(onComplete);
+  useEffect(() => {
+    complete.current = onComplete;
+  }, [onComplete]);
   useEffect(() => {
     if (value.length !== 4) {
       sent.current = null;
@@ -26,10 +32,10 @@ export function CodeInput({
     if (sent.current === value) return;
     const timer = setTimeout(() => {
       sent.current = value;
-      onComplete(value);
+      complete.current(value);
     }, 500);
     return () => clearTimeout(timer);
-  }, [value, onComplete]);
+  }, [value]);
   useEffect(() => {
     if (value === '') refs.current[0]?.focus();
   }, [value]);

@@ -95,7 +95,7 @@ export function useWallet() {
     const answer = await refetch();
     return answer.isError ? null : (answer.data ?? null);
   }, [refetch]);
-  return { agencyId, data: data ?? null, error: error ? (error).message : null, reload };
+  return { agencyId, data: data ?? null, error: error ? error.message : null, reload };
 }
 
 /** 'Баланс кошелька' and 'Пополнение счёта': online payment opens the payment page; a bank transfer asks for an invoice. */

@@ -57,7 +57,7 @@ function LimitField() {
         onSuccess: () => notify('resources.employees.notifications.limitSaved', { type: 'success' }),
         onError: (e) => {
           setValue(saved);
-          notify((e).message, { type: 'error' });
+          notify(e.message, { type: 'error' });
         },
       },
     );
@@ -99,7 +99,7 @@ function Activity() {
               : 'resources.employees.notifications.switchedOn',
             { type: 'success' },
           ),
-        onError: (e) => notify((e).message, { type: 'error' }),
+        onError: (e) => notify(e.message, { type: 'error' }),
       },
     );
   return (

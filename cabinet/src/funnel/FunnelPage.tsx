@@ -104,9 +104,7 @@ export function FunnelPage() {
               </Box>
             </RussianDates>
             {query.isPending && <CircularProgress aria-label={t('funnel.title')} />}
-            {query.error && (
-              <Alert severity="error">{(query.error).message || t('funnel.error')}</Alert>
-            )}
+            {query.error && <Alert severity="error">{query.error.message || t('funnel.error')}</Alert>}
             {funnel && (
               <>
                 {!publicationId && (

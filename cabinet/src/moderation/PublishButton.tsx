@@ -29,7 +29,7 @@ export function PublishButton() {
             mutationMode: 'pessimistic',
             onSuccess: () =>
               notify(publish ? 'moderation.publishedDone' : 'moderation.hiddenDone', { type: 'success' }),
-            onError: (error) => notify((error).message, { type: 'error' }),
+            onError: (error) => notify(error.message, { type: 'error' }),
           },
         );
       }}

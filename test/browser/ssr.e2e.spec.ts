@@ -266,6 +266,8 @@ describeInBrowser('server rendering', () => {
           await context.close();
         }
       },
+      // three renders of a page (bare, hydrated, navigated) and every element's styles compared: slow on a busy 2-core machine
+      240_000,
     );
   });
 

@@ -24,6 +24,16 @@ function TickingHolder({ onComplete }: { onComplete: (code: string) => void }) {
 const digitField = (n: number) => screen.getByRole('textbox', { name: `Цифра ${n}` });
 const shown = () => [1, 2, 3, 4].map((n) => (digitField(n) as HTMLInputElement).value).join('');
 
+/** The full code is not sent before 500 ms, is sent at 500 ms, and never again. */
+function sentOnceAfterThePause(onComplete: jest.Mock, code: string) {
+  act(() => jest.advanceTimersByTime(499));
+  expect(onComplete).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(1));
+  expect(onComplete).toHaveBeenCalledWith(code);
+  act(() => jest.advanceTimersByTime(5_000));
+  expect(onComplete).toHaveBeenCalledTimes(1);
+}
+
 describe('CodeInput', () => {
   beforeEach(() => {
     jest.useFakeTimers();
@@ -42,24 +52,14 @@ describe('CodeInput', () => {
     await user().keyboard('4821');
     expect(shown()).toBe('4821');
     expect(document.activeElement).toBe(digitField(4));
-    act(() => jest.advanceTimersByTime(499));
-    expect(onComplete).not.toHaveBeenCalled();
-    act(() => jest.advanceTimersByTime(1));
-    expect(onComplete).toHaveBeenCalledWith('4821');
-    act(() => jest.advanceTimersByTime(5_000));
-    expect(onComplete).toHaveBeenCalledTimes(1);
+    sentOnceAfterThePause(onComplete, '4821');
   });
 
   it('sends the code after its pause even while the screen around it re-renders with new callbacks', async () => {
     const onComplete = jest.fn();
     render(<TickingHolder onComplete={onComplete} />);
     await user().keyboard('4821');
-    act(() => jest.advanceTimersByTime(499));
-    expect(onComplete).not.toHaveBeenCalled();
-    act(() => jest.advanceTimersByTime(1));
-    expect(onComplete).toHaveBeenCalledWith('4821');
-    act(() => jest.advanceTimersByTime(5_000));
-    expect(onComplete).toHaveBeenCalledTimes(1);
+    sentOnceAfterThePause(onComplete, '4821');
   });
 
   it('takes only digits: letters and signs typed are ignored', async () => {

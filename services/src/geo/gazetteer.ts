@@ -1,5 +1,5 @@
 import { findLocation } from '../locations';
-import { STREET_KIND_WORDS } from '../locations/streetKinds';
+import { STREET_KIND_WORDS } from '../core/streetKinds';
 import {
   GEOCODE_CANDIDATES,
   pointOf,

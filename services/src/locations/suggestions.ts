@@ -2,7 +2,7 @@ import type { AppContext } from '../core/context';
 import { CITIES, LOCATION_TYPE, type Location } from './cities';
 import type { PlaceSuggestionDto } from './dto';
 import { cityIdsWithin } from './scope';
-import { STREET_KIND_WORDS } from './streetKinds';
+import { STREET_KIND_WORDS } from '../core/streetKinds';
 import { ancestry, cityOf, findLocation, LOCATIONS, normalizeName, searchLocations } from './tree';
 
 /** km around a metro station a search by the station covers (about 15 minutes on foot) */

@@ -259,15 +259,16 @@ export class Metrics {
       if (this.sources.sockets) gauge.set(this.sources.sockets());
     });
     // the embedded log, bus, queue, keys and uploads grow on this disk: alert before it fills
+    const disk = sharedWithinScrape(async () =>
+      this.sources.dataDir ? await statfs(this.sources.dataDir) : null,
+    );
     scraped('data_dir_free_bytes', "Bytes free to this process on DATA_DIR's disk", [], async (gauge) => {
-      if (!this.sources.dataDir) return;
-      const disk = await statfs(this.sources.dataDir);
-      gauge.set(disk.bavail * disk.bsize);
+      const read = await disk();
+      if (read) gauge.set(read.bavail * read.bsize);
     });
     scraped('data_dir_size_bytes', "Size of DATA_DIR's disk", [], async (gauge) => {
-      if (!this.sources.dataDir) return;
-      const disk = await statfs(this.sources.dataDir);
-      gauge.set(disk.blocks * disk.bsize);
+      const read = await disk();
+      if (read) gauge.set(read.blocks * read.bsize);
     });
     let sizes: { at: number; counts: [string, number][] } | null = null;
     scraped(

@@ -317,10 +317,8 @@ export function erasureRebuilds(ctx: AppContext, projector: ProjectionRunner): R
   const rebuilds = defineReactor({
     name: READ_MODELS_AFTER_ERASURE_REACTOR,
     handles: ['PersonErased'],
-    async react(event) {
-      await ctx.personalData.forget(event.data.subjects); // this process's cached keys go too
-      await projector.rebuild('all');
-    },
+    // the store dropped this process's cached keys of the person as it read the event
+    react: () => projector.rebuild('all'),
   });
   return new ReactorRunner(
     ctx.eventStore,

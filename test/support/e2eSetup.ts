@@ -5,7 +5,7 @@
  * reported skipped; under CI (CI=true), where .ci/run installs it, a missing browser fails the run.
  */
 import { chromium } from 'playwright-core';
-import { chromiumPath, CHROMIUM_FLAGS } from '../../services/test/chromium';
+import { BROWSER_TEST_FLAGS, chromiumPath } from '../../services/test/chromium';
 import { requireRuntimeOfRecord, seedDemoLogOnce } from './runtime';
 
 export default async function e2eSetup(): Promise<void> {
@@ -17,7 +17,7 @@ export default async function e2eSetup(): Promise<void> {
     return;
   }
   seedDemoLogOnce();
-  const server = await chromium.launchServer({ executablePath, args: CHROMIUM_FLAGS, headless: true });
+  const server = await chromium.launchServer({ executablePath, args: BROWSER_TEST_FLAGS, headless: true });
   (globalThis as { __browser__?: typeof server }).__browser__ = server;
   process.env.E2E_BROWSER = server.wsEndpoint();
 }

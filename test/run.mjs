@@ -1,9 +1,11 @@
-// npm test: the checks and the build side by side, then every kind of test in one Jest run on both
-// cores (jest.config.js), then the time of each phase. Arguments go to Jest (`npm test -- --selectProjects unit`).
-//   1. ESLint, Prettier's check, the type check and the build (front ends and server) at once: four
-//      processes on two cores take about as long as the type check alone;
-//   2. Jest: the unit, int and e2e projects, two workers; its last line is the totals
-//      (`jest: N passed, N failed, N skipped`), after a line per kind.
+// npm test: the checks and the build side by side, every kind of test in one Jest run on both cores
+// (jest.config.js) as soon as the build is made, then the time of each phase. Arguments go to Jest
+// (`npm test -- --selectProjects unit`).
+//   1. ESLint, Prettier's check, the type check and the build (front ends and server) at once;
+//   2. Jest once the build is there (the browser suites serve it), while the checks go on: the checks
+//      leave a core idle for most of their time (ESLint's type-aware rules last longest, alone), and
+//      the browser suites wait on pages as much as they compute; its last line is the totals
+//      (`jest: N passed, N failed, N skipped`), after a line per kind. A failed build runs no test.
 import { spawn } from 'node:child_process';
 
 const started = Date.now();
@@ -39,20 +41,15 @@ function summary() {
   );
 }
 
-const checksBegun = Date.now();
-const checks = await Promise.all([
+const checks = Promise.all([
   run('lint', 'npm', ['run', '--silent', 'lint']),
   run('format check', 'npm', ['run', '--silent', 'format:check']),
   run('type check', 'npm', ['run', '--silent', 'typecheck']),
-  // the tests need the same build as production but for brotli's quality (build/frontEnd.ts)
-  run('build', 'npm', ['run', '--silent', 'build'], { env: { BROTLI_QUALITY: '5' } }),
 ]);
-phases.push(['checks and build', Date.now() - checksBegun]);
-if (checks.some((code) => code !== 0)) {
-  summary();
-  process.exit(1);
-}
-
-const tests = await run('jest', 'jest', ['--maxWorkers=2', ...process.argv.slice(2)], { live: true });
+// the tests need the same build as production but for brotli's quality (build/frontEnd.ts)
+const built = await run('build', 'npm', ['run', '--silent', 'build'], { env: { BROTLI_QUALITY: '5' } });
+const tests =
+  built === 0 ? await run('jest', 'jest', ['--maxWorkers=2', ...process.argv.slice(2)], { live: true }) : 1;
+const checked = await checks;
 summary();
-process.exit(tests);
+process.exit([built, tests, ...checked].some((code) => code !== 0) ? 1 : 0);

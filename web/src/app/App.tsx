@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { markHydratedWhenIdle } from '@estate/client';
-import { preloadParts } from './lazyPart';
+import { preloadIdleParts, preloadParts } from './lazyPart';
 import { SessionProvider } from '../auth/session';
 import { siteTheme } from './theme';
 
@@ -25,9 +25,9 @@ export function App({
   children: ReactNode;
 }) {
   // the page is usable (its public signal, `<html data-hydrated>`) once it has hydrated and the
-  // code of its first screen's parts has come (app/lazyPart.tsx)
+  // code of its parts has come, the first screen's and then, once idle, the footer's (app/lazyPart.tsx)
   useEffect(() => {
-    void preloadParts().then(markHydratedWhenIdle, markHydratedWhenIdle);
+    void Promise.all([preloadParts(), preloadIdleParts()]).then(markHydratedWhenIdle, markHydratedWhenIdle);
   }, []);
   return (
     <CacheProvider value={emotionCache}>

@@ -39,3 +39,26 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 
 /** Fetches every part's chunk: called once the page has hydrated; settles when they have come. */
 export const preloadParts = () => Promise.all(wanted.map((preload) => preload()));
+
+/** the chunks fetched once the page is idle (the footer's), below the first screen */
+const whenIdle: (() => Promise<unknown>)[] = [];
+
+/**
+ * A chunk fetched once the page is idle rather than with the first screen's parts; the page's signal of
+ * readiness waits for it all the same, since a click on its part before its code has come is lost
+ * (lazyPart). Returns the load, called once.
+ */
+export function idlePart<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  const once = () => (loading ??= load());
+  whenIdle.push(once);
+  return once;
+}
+
+/** Fetches the idle parts' chunks once the main thread is idle (5 s on at most); settles when they have come. */
+export const preloadIdleParts = () =>
+  new Promise<void>((resolve) => {
+    const fetchAll = () => void Promise.allSettled(whenIdle.map((load) => load())).then(() => resolve());
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 5_000 });
+    else setTimeout(fetchAll, 2_000);
+  });

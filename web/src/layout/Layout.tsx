@@ -1,7 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import ChatIcon from '@mui/icons-material/ChatBubbleOutline';
 import { Box, Button, IconButton, Stack } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink, Outlet, Link as RouterLink } from 'react-router';
 import { useSession } from '../auth/session';
 import { FavouritesHeart } from '../favourites/FavouritesHeart';
@@ -11,6 +11,7 @@ import { BottomMenu } from '../home/BottomMenu';
 import { NAV } from './nav';
 import { PlaceListingButton } from './PlaceListingButton';
 import { HydrateLater } from '../app/hydrateLater';
+import { idlePart } from '../app/lazyPart';
 import { useServerRenderFirst } from '../app/browserStore';
 import { firstScreen } from '../app/firstScreen';
 
@@ -93,7 +94,6 @@ function AuthModalHost() {
 const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 export function Layout() {
-  useFooterPreloaded();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   return (
@@ -165,18 +165,8 @@ export function Layout() {
 
 /**
  * The footer's contents come in a chunk of their own (the first file stays as it was), fetched once
- * the page is idle: its buttons (the request forms) then work at the first click, which hydrates the
- * footer at once. Its box keeps their height meanwhile.
+ * the page is idle (app/lazyPart.tsx's idlePart, which the page's readiness waits for): its buttons
+ * (the request forms) then work at the first click, which hydrates the footer at once. Its box keeps
+ * their height meanwhile.
  */
-const loadFooter = () => import('./Footer');
-const FooterContent = lazy(loadFooter);
-function useFooterPreloaded() {
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(() => void loadFooter(), { timeout: 5_000 });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(() => void loadFooter(), 2_000);
-    return () => clearTimeout(timer);
-  }, []);
-}
+const FooterContent = lazy(idlePart(() => import('./Footer')));

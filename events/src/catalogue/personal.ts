@@ -47,6 +47,13 @@ const ofUserOrPhone = <T extends EventType>(
   },
 });
 
+/** a staff member's name on their work (a lead taken, a complaint dismissed): theirs */
+const moderatorName = <T extends EventType>(): PersonalField<T> => ({
+  path: 'moderatorName',
+  kind: 'name',
+  subject: (data) => userSubject((data as { moderatorId: string }).moderatorId),
+});
+
 /**
  * Every personal field of every event type, and whose it is: the store encrypts them with that
  * person's key at append and decrypts them on read (events/src/personal/store.ts). A new event
@@ -105,6 +112,24 @@ export const PERSONAL_FIELDS: Declarations = {
     ofUserOrPhone('email', 'email', (d) => d),
     ofUserOrPhone('comment', 'text', (d) => d),
   ],
+  // a guest's own words on cancelling, when signed in (through the link the event names nobody: see
+  // docs/operations.md); a host's reason, like a moderator's, is the record of a decision and stays
+  BookingCancelled: [
+    {
+      path: 'reason',
+      kind: 'text',
+      subject: (d) => (d.byGuest && d.by !== 'guest' ? userSubject(d.by) : null),
+    },
+  ],
+  // the staff's names on their work
+  LeadTaken: [moderatorName()],
+  LeadNoteAdded: [moderatorName()],
+  LeadCompleted: [moderatorName()],
+  LeadMarkedSpam: [moderatorName()],
+  LeadAnswered: [moderatorName()],
+  ComplaintDismissed: [moderatorName()],
+  ComplaintUpheld: [moderatorName()],
+  ComplaintReopened: [moderatorName()],
 };
 
 /** Stream ids that would hold a phone in clear: the store writes `<prefix>h<HMAC of the rest>` instead. */

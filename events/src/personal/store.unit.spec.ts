@@ -70,6 +70,49 @@ describe('personal fields', () => {
     await store.close();
   });
 
+  it('holds a staff member’s name on their work and a signed-in guest’s reason for cancelling as theirs; a host’s reason stays', async () => {
+    const store = open();
+    const moderator = { moderatorId: 'm1', moderatorName: 'Ольга Смирнова' };
+    await store.append(
+      'lead-l1',
+      [
+        newEvent('LeadTaken', { leadId: 'l1', ...moderator }),
+        newEvent('LeadNoteAdded', { leadId: 'l1', noteId: 'n1', text: 'перезвонить вечером', ...moderator }),
+      ],
+      'no-stream',
+    );
+    const cancelled = (by: string, byGuest: boolean, reason: string) =>
+      newEvent('BookingCancelled', { requestId: `r-${by}`, reason, by, byGuest, cancellationId: null });
+    await store.append(
+      'booking-r1',
+      [
+        cancelled('g1', true, 'Заболел ребёнок'),
+        cancelled('h1', false, 'Ремонт в квартире'),
+        cancelled('guest', true, 'Передумали'),
+      ],
+      'no-stream',
+    );
+    const raw = JSON.stringify(await store.inner.readAll(0, 10));
+    for (const secret of ['Ольга', 'Заболел']) expect(raw).not.toContain(secret);
+    for (const kept of ['перезвонить вечером', 'Ремонт в квартире', 'Передумали'])
+      expect(raw).toContain(kept);
+    await store.forget(['user-m1', 'user-g1']);
+    const read = await store.readAll(0, 10);
+    expect(read.map((e) => (e.data as { moderatorName?: string }).moderatorName)).toEqual([
+      ERASED_PERSON,
+      ERASED_PERSON,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(read.slice(2).map((e) => (e.data as { reason: string }).reason)).toEqual([
+      ERASED_PERSON,
+      'Ремонт в квартире',
+      'Передумали',
+    ]);
+    await store.close();
+  });
+
   it('drops the keys it cached when it reads an erasure another process recorded', async () => {
     const file = join(dir, 'shared-events.sqlite');
     const keysFile = join(dir, 'shared-keys.sqlite');

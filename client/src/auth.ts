@@ -93,6 +93,13 @@ export const confirmChangePhone = (newPhone: string, smsCode: string) =>
 /** The server ends the session and clears the cookie. */
 export const logout = () => api.post('/api/auth/logout');
 
+/** The code that confirms the account's erasure, by SMS to the account's own phone. */
+export const sendEraseCode = async () =>
+  onLocalClock(api.post('/api/profile/delete/send-code', { body: await withBotToken('erase_account', {}) }));
+
+/** Erases the account and its personal data for good; the server ends the session and clears the cookie. */
+export const eraseAccount = (smsCode: string) => api.post('/api/profile/delete', { body: { smsCode } });
+
 /** Who is signed in: the profile, or null when nobody is (401; the server clears a dead cookie itself). */
 export async function profile(): Promise<ProfileDto | null> {
   try {

@@ -26,3 +26,6 @@ export const switchNotification = (name: keyof NotificationSettingsDto, value: b
   name === 'canReceiveTariffNotifications'
     ? api.patch('/api/profile/notification-setting', { body: { name, value } })
     : api.get('/api/profile/switch-notifications', { query: { [name]: value } });
+
+/** A copy of everything the site keeps of the signed-in person, as the JSON the call answers with. */
+export const exportMyData = () => api.get('/api/profile/export');

@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { ROLES } from '@estate/events';
 import { until } from '@estate/events/testing';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -209,4 +210,57 @@ describeInBrowser('accounts on the public site in Chromium', () => {
     await page.getByRole('tab', { name: 'Вход' }).waitFor();
     expect(new URL(page.url()).pathname).not.toContain('/account');
   });
+
+  it.each([375, 1440])(
+    'at %i px: a user downloads a copy of their data, then erases the account with the SMS code',
+    async (width) => {
+      await newPage({ width, height: 900 });
+      const { url } = suite.server;
+      const phone = width === 375 ? '79165550375' : '79165551440';
+      const name = `Удаляемый ${width}`;
+      const registered = await page.request.post(`${url}/api/auth/registration`, {
+        data: { name, phone, email: `erase${width}@example.ru`, 'g-recaptcha-response': 'test' },
+      });
+      expect(registered.status()).toBe(200);
+      const confirmed = await page.request.post(`${url}/api/auth/confirm-phone`, {
+        data: { phone, smsCode: await outboxCode(url, phone) },
+      });
+      expect(confirmed.status()).toBe(200);
+      await visit(page, `${url}/account/user/profile`);
+      await page.getByRole('heading', { name: 'Мои данные' }).waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Скачать мои данные' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('my-data.json');
+      const copy = JSON.parse(await text(await download.createReadStream())) as {
+        profile: { name: string; phone: string };
+      };
+      expect(copy.profile).toMatchObject({ name, phone });
+
+      await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
+      await page.getByText('будут удалены безвозвратно', { exact: false }).waitFor();
+      suite.server.clock.advance(31_000); // past the resend pause of the sign-up's code
+      await page.getByRole('button', { name: 'Получить код' }).click();
+      await page.getByText('Новый код можно получить через', { exact: false }).waitFor();
+      await shot(page, `web-erase-${width}`);
+      await typeCode(page, await outboxCode(url, phone));
+      await page.waitForURL((address) => !address.pathname.startsWith('/account'));
+      // signed out: the header offers the sign-in again («Войти» on a phone)
+      await page.getByRole('button', { name: width < 600 ? 'Войти' : 'Вход и регистрация' }).waitFor();
+      expect((await page.request.get(`${url}/api/profile`)).status()).toBe(401);
+      // the number is free again: a new person may sign up with it
+      suite.server.clock.advance(31_000);
+      const again = await page.request.post(`${url}/api/auth/registration`, {
+        data: {
+          name: 'Новый владелец',
+          phone,
+          email: `new${width}@example.ru`,
+          'g-recaptcha-response': 'test',
+        },
+      });
+      expect(again.status()).toBe(200);
+    },
+  );
 });

@@ -37,3 +37,17 @@ export const PROFILE_TEXTS = {
 };
 
 export type ProfileTexts = typeof PROFILE_TEXTS;
+
+/** The words of one's own data on the site's profile: a copy of it, and the account's erasure. */
+export const MY_DATA_TEXTS = {
+  title: 'Мои данные',
+  copyHint:
+    'Всё, что сайт хранит о вас: профиль, избранное, поиски, бронирования, сообщения и заявки, в файле JSON.',
+  download: 'Скачать мои данные',
+  erase: 'Удалить аккаунт',
+  eraseWarning:
+    'Аккаунт и все ваши персональные данные будут удалены безвозвратно: имя, телефон, почта, фото, сообщения и заявки. Для подтверждения отправим код на номер %{phone}.',
+  getCode: 'Получить код',
+  cancel: 'Отмена',
+  failed: 'Не удалось выполнить запрос',
+};

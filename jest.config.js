@@ -76,8 +76,8 @@ export default {
     },
   ],
   testTimeout: 30000,
-  // the longest suites first (a browser suite takes a minute, a unit suite a second), so both workers
-  // end together instead of one waiting on the last browser suite
+  // the unit and int suites while npm test's checks still run, then the browser suites; the larger file
+  // first within each kind, so both workers end together (test/support/sequencer.mjs)
   testSequencer: '<rootDir>/test/support/sequencer.mjs',
   // a worker is replaced once it holds over 1 GB after a file: the app's modules are loaded anew per
   // file, and a worker that ran dozens of browser suites grew to 4 GB and slowed every later file

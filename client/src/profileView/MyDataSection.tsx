@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { eraseAccount, sendEraseCode } from '../auth';
 import { CodeStep } from '../codeEntry';
@@ -6,6 +6,7 @@ import { ApiError } from '../http';
 import { formatPhone } from '../phone';
 import { exportMyData } from '../profile';
 import type { ProfileDto } from '../types';
+import { Section } from './ProfileSections';
 import { MY_DATA_TEXTS } from './texts';
 
 /** Saves a text as a file the browser downloads, named `name`. */
@@ -32,59 +33,54 @@ export function MyDataSection({ me, onErased }: { me: ProfileDto; onErased: () =
   const [error, setError] = useState<string | null>(null);
   const requestCode = async () => setEndTime((await sendEraseCode()).data.endTime);
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" fontWeight={700} mb={2}>
-          {texts.title}
-        </Typography>
-        <Stack spacing={2} alignItems="flex-start">
-          <Typography color="text.secondary">{texts.copyHint}</Typography>
-          <Button
-            variant="outlined"
-            onClick={() =>
-              void exportMyData().then(
-                (copy) => download('my-data.json', JSON.stringify(copy.data, null, 2)),
-                (e: unknown) => setError(failureText(e)),
-              )
-            }
-          >
-            {texts.download}
+    <Section title={texts.title}>
+      <Stack spacing={2} alignItems="flex-start">
+        <Typography color="text.secondary">{texts.copyHint}</Typography>
+        <Button
+          variant="outlined"
+          onClick={() =>
+            void exportMyData().then(
+              (copy) => download('my-data.json', JSON.stringify(copy.data, null, 2)),
+              (e: unknown) => setError(failureText(e)),
+            )
+          }
+        >
+          {texts.download}
+        </Button>
+        {!asked && (
+          <Button color="error" onClick={() => setAsked(true)}>
+            {texts.erase}
           </Button>
-          {!asked && (
-            <Button color="error" onClick={() => setAsked(true)}>
-              {texts.erase}
-            </Button>
-          )}
-          {asked && !endTime && (
-            <Alert severity="warning" sx={{ width: '100%' }}>
-              <Typography mb={2}>{texts.eraseWarning.replace('%{phone}', formatPhone(me.phone))}</Typography>
-              <Stack direction="row" spacing={2}>
-                <Button
-                  variant="contained"
-                  color="error"
-                  onClick={() => void requestCode().catch((e: unknown) => setError(failureText(e)))}
-                >
-                  {texts.getCode}
-                </Button>
-                <Button onClick={() => setAsked(false)}>{texts.cancel}</Button>
-              </Stack>
-            </Alert>
-          )}
-          {asked && endTime && (
-            <CodeStep
-              phone={me.phone}
-              endTime={endTime}
-              onResend={requestCode}
-              onBack={() => setEndTime(null)}
-              onSubmit={async (code) => {
-                await eraseAccount(code);
-                onErased();
-              }}
-            />
-          )}
-          {error && <Alert severity="error">{error}</Alert>}
-        </Stack>
-      </CardContent>
-    </Card>
+        )}
+        {asked && !endTime && (
+          <Alert severity="warning" sx={{ width: '100%' }}>
+            <Typography mb={2}>{texts.eraseWarning.replace('%{phone}', formatPhone(me.phone))}</Typography>
+            <Stack direction="row" spacing={2}>
+              <Button
+                variant="contained"
+                color="error"
+                onClick={() => void requestCode().catch((e: unknown) => setError(failureText(e)))}
+              >
+                {texts.getCode}
+              </Button>
+              <Button onClick={() => setAsked(false)}>{texts.cancel}</Button>
+            </Stack>
+          </Alert>
+        )}
+        {asked && endTime && (
+          <CodeStep
+            phone={me.phone}
+            endTime={endTime}
+            onResend={requestCode}
+            onBack={() => setEndTime(null)}
+            onSubmit={async (code) => {
+              await eraseAccount(code);
+              onErased();
+            }}
+          />
+        )}
+        {error && <Alert severity="error">{error}</Alert>}
+      </Stack>
+    </Section>
   );
 }

@@ -36,7 +36,8 @@ const ROW = { direction: { xs: 'column', sm: 'row' }, spacing: 2, alignItems: { 
 const failureText = (e: unknown, texts: ProfileTexts, field?: string) =>
   e instanceof ApiError ? (field && e.field(field)) || e.message : texts.failed;
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A section of one's profile: a card with its title (MyDataSection's too). */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card variant="outlined">
       <CardContent>

@@ -44,21 +44,21 @@ export const preloadParts = () => Promise.all(wanted.map((preload) => preload())
 const whenIdle: (() => Promise<unknown>)[] = [];
 
 /**
- * A chunk fetched once the page is idle rather than with the first screen's parts; the page's signal of
- * readiness waits for it all the same, since a click on its part before its code has come is lost
- * (lazyPart). Returns the load, called once.
+ * A part whose chunk is fetched once the page is idle rather than with the first screen's parts; the
+ * page's signal of readiness waits for it all the same, since a click on it before its code has come
+ * is lost (lazyPart).
  */
-export function idlePart<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | null = null;
-  const once = () => (loading ??= load());
-  whenIdle.push(once);
-  return once;
+export function idlePart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const part = preloadable(load);
+  whenIdle.push(part.preload);
+  return part;
 }
 
 /** Fetches the idle parts' chunks once the main thread is idle (5 s on at most); settles when they have come. */
 export const preloadIdleParts = () =>
   new Promise<void>((resolve) => {
-    const fetchAll = () => void Promise.allSettled(whenIdle.map((load) => load())).then(() => resolve());
+    const fetchAll = () =>
+      void Promise.allSettled(whenIdle.map((preload) => preload())).then(() => resolve());
     if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 5_000 });
     else setTimeout(fetchAll, 2_000);
   });

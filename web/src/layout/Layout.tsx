@@ -169,4 +169,4 @@ export function Layout() {
  * (the request forms) then work at the first click, which hydrates the footer at once. Its box keeps
  * their height meanwhile.
  */
-const FooterContent = lazy(idlePart(() => import('./Footer')));
+const FooterContent = idlePart(() => import('./Footer').then((m) => m.default));

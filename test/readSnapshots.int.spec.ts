@@ -73,9 +73,11 @@ async function changePrice(events: SqliteEventStore, i: number) {
 async function start(dir: string, events: EventStore, projections: Projection[] = allProjections) {
   const store = new MemoryReadStore();
   const runner = new ProjectionRunner(events, store, projections);
+  const damaged: string[] = [];
   const snapshots = new ReadModelSnapshots(dir, runner, store, events, {
     everyEvents: 1e9,
     everyMs: 3_600_000,
+    damaged: (collection) => damaged.push(collection),
   });
   const ignored: string[] = [];
   const restoredAt = await snapshots.restore((_file, reason) => ignored.push(reason));
@@ -87,6 +89,7 @@ async function start(dir: string, events: EventStore, projections: Projection[] 
     snapshots,
     restoredAt,
     ignored,
+    damaged,
     hash: () => hashReadModels(store, projections),
     stop: () => runner.stop(),
   };
@@ -145,7 +148,30 @@ it('Given a snapshot of an older version of a read model, Then it is ignored and
   await events.close();
 });
 
-it('Given the newest snapshot damaged, Then the one before it is used; given only a cut one, the log is replayed', async () => {
+it('Given the newest snapshot damaged in its documents, Then the collection it loads wrong is rebuilt from the log and the snapshot dropped', async () => {
+  const { dir, events } = await snapshottedLog();
+  const newestAt = await events.headPosition();
+  const newest = join(dir, `${newestAt}.snapshot`);
+  const bytes = readFileSync(newest);
+  bytes[Math.floor(bytes.length / 3)] ^= 0xff;
+  writeFileSync(newest, bytes);
+  await appendListings(events, 40, 5);
+
+  const restarted = await start(dir, events);
+  await restarted.snapshots.loadRest();
+
+  expect({ restoredAt: restarted.restoredAt, ignored: restarted.ignored }).toEqual({
+    restoredAt: newestAt,
+    ignored: [],
+  });
+  expect(restarted.damaged).toHaveLength(1);
+  expect(snapshotFiles(dir)).toEqual([]);
+  expect(await restarted.hash()).toBe(await fullRebuild(events));
+  await restarted.stop();
+  await events.close();
+});
+
+it('Given the table of contents of the newest snapshot damaged, Then the one before it is used; given only a cut one, the log is replayed', async () => {
   const { dir, events, snapshotAt } = await snapshottedLog();
   await appendListings(events, 40, 10);
   const second = await start(dir, events);
@@ -153,15 +179,21 @@ it('Given the newest snapshot damaged, Then the one before it is used; given onl
   await second.stop();
   const newest = join(dir, `${await events.headPosition()}.snapshot`);
   const bytes = readFileSync(newest);
-  bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+  bytes[bytes.length - 100] ^= 0xff; // the table is the file's end, before its 44-byte trailer
   writeFileSync(newest, bytes);
   await appendListings(events, 50, 5);
 
   const restarted = await start(dir, events);
+  await restarted.snapshots.loadRest();
 
-  expect({ restoredAt: restarted.restoredAt, ignored: restarted.ignored }).toEqual({
+  expect({
+    restoredAt: restarted.restoredAt,
+    ignored: restarted.ignored,
+    damaged: restarted.damaged,
+  }).toEqual({
     restoredAt: snapshotAt,
     ignored: [expect.stringContaining('corrupt')],
+    damaged: [],
   });
   expect(await restarted.hash()).toBe(await fullRebuild(events));
   await restarted.stop();
@@ -176,6 +208,25 @@ it('Given the newest snapshot damaged, Then the one before it is used; given onl
   });
   expect(await fromCut.hash()).toBe(await fullRebuild(events));
   await fromCut.stop();
+  await events.close();
+});
+
+it('Given a snapshot started from, Then no collection is loaded until used, and the one a read needs is loaded for it', async () => {
+  const { dir, events } = await snapshottedLog();
+
+  const restarted = await start(dir, events);
+  const catalogue = restarted.store.collection(CATALOGUE);
+  const pendingAtStart = catalogue.pending;
+  const published = await catalogue.countDocuments({});
+
+  expect({ pendingAtStart, published, pendingAfter: catalogue.pending }).toEqual({
+    pendingAtStart: true,
+    published: 40,
+    pendingAfter: false,
+  });
+  await restarted.snapshots.loadRest();
+  expect(await restarted.hash()).toBe(await fullRebuild(events));
+  await restarted.stop();
   await events.close();
 });
 

@@ -3,21 +3,28 @@
  *
  * What a snapshot holds: every document of every collection the projections own, and each projection's
  * position (as `projection_checkpoints` documents, which the runner reads at start), taken between two
- * events (`ProjectionRunner.atRest`). Indexes are not stored: `createIndex` builds them from the loaded
- * documents at start, as a replay builds them at its end. Outboxes, the sandbox's payments and chat
- * presence are not built from the log and stay out; the statistics are built from the bus, not the log,
- * and are folded again from their topic at every start, as before.
+ * events (`ProjectionRunner.atRest`). Indexes are not stored: a collection builds them from its documents
+ * when it loads. Outboxes, the sandbox's payments and chat presence are not built from the log and stay
+ * out; the statistics are built from the bus, not the log, and are folded again from their topic at every
+ * start, as before.
+ *
+ * A start reads only the file's table of contents: each collection is loaded when first used (a request,
+ * an event to apply), or in the background after the server answers (`MemoryReadStore.loadPending`). So a
+ * start costs the same at a thousand events as at a million; the documents' cost is paid after it, by the
+ * collections as they are needed (bench:core prints both).
  *
  * The log stays the truth: a snapshot names the position and the id of the event it was taken at; one
  * whose event the log does not hold (an older backup restored, another log) is ignored, and the runner
  * catches up from the snapshot's position to the head.
  *
- * The file, `<dir>/<position>.snapshot`: a JSON header line (format, schema, position, event id,
- * document counts), then frames of [4-byte length][v8.serialize([collection, documents])], then
- * `SNAPEND\n` and the SHA-256 of everything before it. It is written to a temporary name, synced and
- * renamed, so a reader only ever sees whole files; a file whose checksum, format or schema does not
- * match (a change to any projection's name, version, collections or indexes changes the schema) is
- * ignored and the full rebuild runs. The newest two are kept.
+ * The file, `<dir>/<position>.snapshot`: each collection's frames one after the other ([4-byte
+ * length][v8.serialize(documents)]), then the table of contents (JSON: format, schema, position, event id,
+ * and each collection's offset, bytes, document count and SHA-256), its length (4 bytes), `SNAPTOC\n` and
+ * the SHA-256 of the table. It is written to a temporary name, synced and renamed, so a reader only ever
+ * sees whole files. A file whose table's checksum, format or schema does not match (a change to any
+ * projection's name, version, collections or indexes changes the schema) is ignored and the full rebuild
+ * runs; a collection whose bytes do not match its checksum when it loads is reported as damaged (the
+ * server then rebuilds the projections that write it from the log). The newest two are kept.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
@@ -26,28 +33,33 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { EventStore } from '@estate/events';
 import type { Projection } from './projection';
-import type { MemoryReadStore } from './readStore/memory';
+import type { DocumentSource, MemoryReadStore } from './readStore/memory';
 import type { Doc } from './readStore/port';
 import { CHECKPOINTS, type ProjectionRunner } from './runner';
 
-const FORMAT = 1;
+const FORMAT = 2;
 const NAME = /^(\d+)\.snapshot$/;
-const END = Buffer.from('SNAPEND\n');
-const TRAILER = END.length + 32;
-/** documents serialized at a time: one slice of the event loop while a snapshot is written */
+const END = Buffer.from('SNAPTOC\n');
+/** the end mark of format 1 (one checksum over the whole file, loaded whole at start) */
+const END_FORMAT_1 = Buffer.from('SNAPEND\n');
+/** the table's length, the end mark and the table's SHA-256 */
+const TRAILER = 4 + END.length + 32;
+/** documents serialized at a time: one slice of the event loop while a snapshot is written, or loaded */
 const CHUNK = 2_000;
-/** bytes gathered before a write, and read at a time */
+/** bytes gathered before a write */
 const WRITE_BYTES = 4 << 20;
-const READ_BYTES = 4 << 20;
 const KEEP = 2;
 
-type Header = {
+/** Where a collection's frames lie in the file, and what they must hash to. */
+type Region = { offset: number; bytes: number; documents: number; sha256: string };
+
+type Contents = {
   format: number;
   schema: string;
   position: number;
   eventId: string;
   createdAt: string;
-  documents: Record<string, number>;
+  collections: Record<string, Region>;
 };
 
 export type Snapshot = { position: number; eventId: string; collections: Map<string, readonly Doc[]> };
@@ -72,12 +84,14 @@ const collectionsOf = (projections: readonly Projection[]) => [
 /**
  * The read models as they are between two events, with the position every projection has reached.
  * Documents are kept by reference (a write replaces a frozen document, never changes it), so this
- * costs an array of references per collection and the writing can take its time.
+ * costs an array of references per collection and the writing can take its time. Collections a
+ * snapshot's start has not loaded yet are loaded first.
  */
-export function captureReadModels(
+export async function captureReadModels(
   runner: ProjectionRunner,
   store: MemoryReadStore,
 ): Promise<Omit<Snapshot, 'eventId'>> {
+  await store.loadPending();
   return runner.atRest((positions) => {
     const collections = new Map<string, readonly Doc[]>();
     for (const name of collectionsOf(runner.projections))
@@ -117,11 +131,10 @@ export async function writeSnapshot(
   const file = join(dir, `${snapshot.position}.snapshot`);
   const temporary = join(dir, `.${snapshot.position}.${process.pid}.${Date.now()}.tmp`);
   const handle = await open(temporary, 'w');
-  const checksum = createHash('sha256');
   let bytes = 0;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  const add = (buffer: Buffer) => {
+  const add = (buffer: Buffer, checksum: ReturnType<typeof createHash>) => {
     checksum.update(buffer);
     pending.push(buffer);
     pendingBytes += buffer.length;
@@ -135,33 +148,41 @@ export async function writeSnapshot(
   };
   let longestSliceMs = 0;
   try {
-    const documents = Object.fromEntries(
-      [...snapshot.collections].map(([name, docs]) => [name, docs.length]),
-    );
-    const header: Header = {
+    const collections: Record<string, Region> = {};
+    for (const [name, docs] of snapshot.collections) {
+      const offset = bytes + pendingBytes;
+      const checksum = createHash('sha256');
+      for (let from = 0; from < docs.length; from += CHUNK) {
+        const sliceStarted = performance.now();
+        const body = serialize(docs.slice(from, from + CHUNK));
+        const length = Buffer.alloc(4);
+        length.writeUInt32BE(body.length);
+        add(length, checksum);
+        add(body, checksum);
+        longestSliceMs = Math.max(longestSliceMs, performance.now() - sliceStarted);
+        if (pendingBytes >= WRITE_BYTES) await flush();
+        else await new Promise((resolve) => setImmediate(resolve));
+      }
+      collections[name] = {
+        offset,
+        bytes: bytes + pendingBytes - offset,
+        documents: docs.length,
+        sha256: checksum.digest('hex'),
+      };
+    }
+    const contents: Contents = {
       format: FORMAT,
       schema,
       position: snapshot.position,
       eventId: snapshot.eventId,
       createdAt: new Date().toISOString(),
-      documents,
+      collections,
     };
-    add(Buffer.from(`${JSON.stringify(header)}\n`));
-    for (const [name, docs] of snapshot.collections) {
-      for (let from = 0; from === 0 || from < docs.length; from += CHUNK) {
-        const sliceStarted = performance.now();
-        const body = serialize([name, docs.slice(from, from + CHUNK)]);
-        const length = Buffer.alloc(4);
-        length.writeUInt32BE(body.length);
-        add(length);
-        add(body);
-        longestSliceMs = Math.max(longestSliceMs, performance.now() - sliceStarted);
-        if (pendingBytes >= WRITE_BYTES) await flush();
-        else await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    pending.push(END, checksum.digest());
-    pendingBytes += TRAILER;
+    const table = Buffer.from(JSON.stringify(contents));
+    const tableLength = Buffer.alloc(4);
+    tableLength.writeUInt32BE(table.length);
+    pending.push(table, tableLength, END, createHash('sha256').update(table).digest());
+    pendingBytes += table.length + TRAILER;
     await flush();
     await handle.sync();
   } catch (error) {
@@ -194,67 +215,100 @@ function snapshotFiles(dir: string): { name: string; position: number }[] {
     .sort((a, b) => b.position - a.position);
 }
 
-/** Fills `into` with `length` bytes of the file from `at` (a read may return fewer). */
-function readExactly(fd: number, into: Buffer, length: number, at: number) {
+/** `length` bytes of the file from `at` (a read may return fewer than asked). */
+function readExactly(fd: number, length: number, at: number): Buffer {
+  const into = Buffer.allocUnsafe(length);
   for (let done = 0; done < length;) {
     const read = readSync(fd, into, done, length - done, at + done);
     if (read === 0) throw new Error('the file ends early');
     done += read;
   }
+  return into;
 }
 
-/**
- * Reads one snapshot file, or says why it cannot be used: first its checksum over the whole body,
- * then its frames one at a time through one buffer. A gigabyte's file is never held in memory at
- * once (an external buffer that large makes the collector work far harder while documents load).
- */
-function readSnapshotFile(path: string, schema: string): Snapshot | string {
+/** A snapshot file opened: its table read and checked, its documents not yet. */
+type OpenedSnapshot = { fd: number; contents: Contents };
+
+/** Opens one snapshot file and reads its table of contents, or says why the file cannot be used. */
+function openSnapshotFile(path: string, schema: string): OpenedSnapshot | string {
   const fd = openSync(path, 'r');
+  const refuse = (reason: string) => {
+    closeSync(fd);
+    return reason;
+  };
   try {
     const size = fstatSync(fd).size;
-    if (size < TRAILER) return 'incomplete: no end mark';
-    const trailer = Buffer.alloc(TRAILER);
-    readExactly(fd, trailer, TRAILER, size - TRAILER);
-    if (!trailer.subarray(0, END.length).equals(END)) return 'incomplete: no end mark';
-    const bodySize = size - TRAILER;
-    let block = Buffer.allocUnsafe(READ_BYTES);
-    const checksum = createHash('sha256');
-    for (let at = 0; at < bodySize; at += block.length) {
-      const length = Math.min(block.length, bodySize - at);
-      readExactly(fd, block, length, at);
-      checksum.update(block.subarray(0, length));
-    }
-    if (!checksum.digest().equals(trailer.subarray(END.length))) return 'corrupt: the checksum differs';
-    readExactly(fd, block, Math.min(block.length, bodySize), 0);
-    const lineEnd = block.subarray(0, Math.min(block.length, bodySize)).indexOf(10);
-    if (lineEnd < 0) return 'corrupt: no header';
-    const header = JSON.parse(block.subarray(0, lineEnd).toString('utf8')) as Header;
-    if (header.format !== FORMAT) return `format ${header.format}, this code reads ${FORMAT}`;
-    if (header.schema !== schema)
-      return `read models of another version (schema ${header.schema}, now ${schema})`;
-    const collections = new Map<string, Doc[]>();
-    const lengthBytes = Buffer.alloc(4);
-    for (let at = lineEnd + 1; at < bodySize;) {
-      readExactly(fd, lengthBytes, 4, at);
-      const length = lengthBytes.readUInt32BE(0);
-      if (length > block.length) block = Buffer.allocUnsafe(length);
-      readExactly(fd, block, length, at + 4);
-      const [name, docs] = deserialize(block.subarray(0, length)) as [string, Doc[]];
-      const kept = collections.get(name);
-      if (kept) for (const doc of docs) kept.push(doc);
-      else collections.set(name, docs);
-      at += 4 + length;
-    }
-    return { position: header.position, eventId: header.eventId, collections };
-  } finally {
+    if (size < TRAILER) return refuse('incomplete: no end mark');
+    const trailer = readExactly(fd, TRAILER, size - TRAILER);
+    const mark = trailer.subarray(4, 4 + END.length);
+    if (mark.equals(END_FORMAT_1)) return refuse(`format 1, this code reads ${FORMAT}`);
+    if (!mark.equals(END)) return refuse('incomplete: no end mark');
+    const tableLength = trailer.readUInt32BE(0);
+    if (tableLength > size - TRAILER) return refuse('corrupt: the table of contents is cut');
+    const table = readExactly(fd, tableLength, size - TRAILER - tableLength);
+    if (
+      !createHash('sha256')
+        .update(table)
+        .digest()
+        .equals(trailer.subarray(4 + END.length))
+    )
+      return refuse('corrupt: the checksum of its table of contents differs');
+    const contents = JSON.parse(table.toString('utf8')) as Contents;
+    if (contents.format !== FORMAT) return refuse(`format ${contents.format}, this code reads ${FORMAT}`);
+    if (contents.schema !== schema)
+      return refuse(`read models of another version (schema ${contents.schema}, now ${schema})`);
+    return { fd, contents };
+  } catch (error) {
     closeSync(fd);
+    throw error;
   }
 }
 
 /**
- * The newest snapshot that this code can use on this log, loaded into the (empty) store; null when
- * there is none, after telling `ignored` why each one was passed over. Temporary files a crash left
- * are removed.
+ * One collection's documents from an opened snapshot, a frame at a time (the event loop turns between
+ * frames), its bytes checked against the table's SHA-256 before the last frame is handed over.
+ */
+function collectionSource(fd: number, name: string, region: Region): DocumentSource<Doc> {
+  return async function* frames() {
+    const checksum = createHash('sha256');
+    const end = region.offset + region.bytes;
+    let held: Doc[] | null = null;
+    for (let at = region.offset; at < end;) {
+      const lengthBytes = readExactly(fd, 4, at);
+      const length = lengthBytes.readUInt32BE(0);
+      if (at + 4 + length > end) throw new SnapshotDamaged(name, 'a frame runs past its collection');
+      const body = readExactly(fd, length, at + 4);
+      checksum.update(lengthBytes).update(body);
+      // a frame is handed over only once the next one is read: the last waits for the checksum
+      if (held) yield held;
+      held = deserialize(body) as Doc[];
+      at += 4 + length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (checksum.digest('hex') !== region.sha256)
+      throw new SnapshotDamaged(name, 'the checksum of its documents differs');
+    if (held) yield held;
+  };
+}
+
+/** A collection of a snapshot whose bytes are not what its table of contents says. */
+export class SnapshotDamaged extends Error {
+  constructor(
+    readonly collection: string,
+    reason: string,
+  ) {
+    super(`snapshot collection ${collection}: ${reason}`);
+  }
+}
+
+/** A snapshot a start took: its position and event, and the file its collections still load from. */
+export type RestoredSnapshot = { position: number; eventId: string; close(): void };
+
+/**
+ * The newest snapshot that this code can use on this log, its collections set to load from it into the
+ * (empty) store when first used; null when there is none, after telling `ignored` why each one was passed
+ * over. Temporary files a crash left are removed. `close` ends the loading (a collection not loaded by
+ * then can no longer be; call it once `store.loadPending()` has ended, or when the store is done with).
  */
 export async function restoreNewestSnapshot(
   dir: string,
@@ -262,28 +316,44 @@ export async function restoreNewestSnapshot(
   events: EventStore,
   projections: readonly Projection[],
   ignored: (file: string, reason: string) => void,
-): Promise<Snapshot | null> {
+): Promise<RestoredSnapshot | null> {
   const schema = snapshotSchema(projections);
   for (const name of safeReaddir(dir))
     if (name.startsWith('.') && name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
   for (const { name } of snapshotFiles(dir)) {
     const path = join(dir, name);
-    let read: Snapshot | string;
+    let opened: OpenedSnapshot | string;
     try {
-      read = readSnapshotFile(path, schema);
+      opened = openSnapshotFile(path, schema);
     } catch (error) {
-      read = `unreadable: ${(error as Error).message}`;
+      opened = `unreadable: ${(error as Error).message}`;
     }
-    if (typeof read === 'string') {
-      ignored(path, read);
+    if (typeof opened === 'string') {
+      ignored(path, opened);
       continue;
     }
-    if ((await eventIdAt(events, read.position)) !== read.eventId) {
-      ignored(path, `the log does not hold its event ${read.eventId} at position ${read.position}`);
+    const { fd, contents } = opened;
+    if ((await eventIdAt(events, contents.position)) !== contents.eventId) {
+      closeSync(fd);
+      ignored(path, `the log does not hold its event ${contents.eventId} at position ${contents.position}`);
       continue;
     }
-    for (const [collection, docs] of read.collections) store.collection(collection).load(docs);
-    return read;
+    let open = true;
+    for (const [collection, region] of Object.entries(contents.collections)) {
+      const frames = collectionSource(fd, collection, region);
+      store.collection(collection).loadLater(async function* () {
+        if (!open) throw new Error(`snapshot ${path} closed before ${collection} was loaded`);
+        yield* frames();
+      }, region.documents);
+    }
+    return {
+      position: contents.position,
+      eventId: contents.eventId,
+      close: () => {
+        if (open) closeSync(fd);
+        open = false;
+      },
+    };
   }
   return null;
 }
@@ -311,6 +381,8 @@ export type SnapshotSchedule = {
   everyMs: number;
   written?: (written: WrittenSnapshot & { position: number }) => void;
   failed?: (error: unknown) => void;
+  /** a collection of the snapshot the start took could not be loaded: its projections are rebuilt from the log */
+  damaged?: (collection: string, error: unknown) => void;
 };
 
 /**
@@ -323,6 +395,9 @@ export class ReadModelSnapshots {
   private lastAt = Date.now();
   private writing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private restored: RestoredSnapshot | null = null;
+  /** rebuilds of damaged collections' projections, one after another */
+  private repairs: Promise<void> = Promise.resolve();
 
   constructor(
     readonly dir: string,
@@ -334,17 +409,42 @@ export class ReadModelSnapshots {
     this.schema = snapshotSchema(runner.projections);
   }
 
-  /** Loads the newest usable snapshot before the runner starts; the position it resumes from, or null. */
+  /**
+   * Takes the newest usable snapshot before the runner starts (its collections load when first used, or
+   * by `loadRest`); the position it resumes from, or null.
+   */
   async restore(ignored: (file: string, reason: string) => void): Promise<number | null> {
-    const restored = await restoreNewestSnapshot(
+    this.restored = await restoreNewestSnapshot(
       this.dir,
       this.store,
       this.events,
       this.runner.projections,
       ignored,
     );
-    if (restored) this.lastPosition = restored.position;
-    return restored?.position ?? null;
+    if (!this.restored) return null;
+    this.lastPosition = this.restored.position;
+    this.store.loadFailed = (collection, error) => {
+      this.repairs = this.repairs.then(() => this.repair(collection, error));
+    };
+    return this.restored.position;
+  }
+
+  /** Loads every collection the start left to load, one at a time, then lets the file go. */
+  async loadRest(): Promise<void> {
+    await this.store.loadPending();
+    await this.repairs;
+    this.restored?.close();
+  }
+
+  /**
+   * A collection that could not be loaded is empty: the projections writing it are replayed from the log,
+   * and no snapshot is kept that a start could take it from again.
+   */
+  private async repair(collection: string, error: unknown) {
+    this.schedule.damaged?.(collection, error);
+    for (const { name } of snapshotFiles(this.dir)) rmSync(join(this.dir, name), { force: true });
+    for (const projection of this.runner.projections)
+      if (collection in projection.collections) await this.runner.rebuild(projection.name);
   }
 
   start() {
@@ -370,6 +470,8 @@ export class ReadModelSnapshots {
 
   private async writeOnce() {
     try {
+      // nothing applied since the last: a snapshot's start need not load every collection to write none
+      if (this.runner.position <= this.lastPosition) return;
       const captured = await captureReadModels(this.runner, this.store);
       if (captured.position <= this.lastPosition) return;
       const eventId = await eventIdAt(this.events, captured.position);
@@ -389,5 +491,6 @@ export class ReadModelSnapshots {
     this.timer = null;
     await this.writing;
     await this.write();
+    this.restored?.close();
   }
 }

@@ -215,6 +215,7 @@ export async function buildContext(
     clock,
     reactors: { whenCaughtUp: () => Promise.resolve() },
     interactions: { whenCaughtUp: () => Promise.resolve() },
+    loadReadModels: () => snapshots?.loadRest() ?? Promise.resolve(),
     close: () => Promise.resolve(),
   };
   // reactors run where the workers run; their checkpoints must outlive a restart (a sent SMS is not rebuilt)
@@ -269,6 +270,11 @@ async function restoreSnapshot(
         'read-model snapshot written',
       ),
     failed: (error) => logger.error({ err: error }, 'read-model snapshot not written'),
+    damaged: (collection, error) =>
+      logger.error(
+        { err: error, collection },
+        'read-model snapshot damaged; the projections writing this collection are rebuilt from the log',
+      ),
   });
   const started = performance.now();
   const position = await snapshots.restore((file, reason) =>
@@ -277,7 +283,7 @@ async function restoreSnapshot(
   if (position !== null)
     logger.info(
       { position, ms: Math.round(performance.now() - started) },
-      'read models loaded from a snapshot; catching up from the log',
+      'read models restored from a snapshot (each collection loads when first used); catching up from the log',
     );
   return snapshots;
 }

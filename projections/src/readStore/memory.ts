@@ -24,6 +24,18 @@ import { copy, equalityValues, setPath, sortComparator } from './values';
 
 export type QueryStats = { index: string | null; examined: number };
 
+/** Documents a collection takes when first used: a snapshot's frames, read a batch at a time. */
+export type DocumentSource<T> = () => AsyncIterable<readonly T[]>;
+
+/** What a collection's load needs of its store. */
+type LoadHooks = {
+  /** resolves once no load a reader waits on is under way, but this collection's own */
+  askedLoads(except: MemoryCollection<never>): Promise<void>;
+  /** a source that failed: the collection stays empty and says so (the snapshot's owner rebuilds it) */
+  failed(collection: string, error: unknown): void;
+};
+const SEPARATE: LoadHooks = { askedLoads: () => Promise.resolve(), failed: () => {} };
+
 /* eslint-disable @typescript-eslint/require-await -- the in-memory store answers at once behind an asynchronous port: its
    methods stay async so that a failure (a duplicate key, a filter it cannot read) is a rejection, as MongoDB's is */
 /**
@@ -38,13 +50,86 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   /** what the last read examined: for tests that check an index is used */
   lastQueryStats: QueryStats = { index: null, examined: 0 };
 
-  constructor(readonly name: string) {}
+  /** the documents this collection is still to load (a snapshot's), and their load once begun */
+  private source: DocumentSource<T> | null = null;
+  private loading: Promise<void> | null = null;
+  /** a reader (a request, an event) waits on the load: it goes on without giving way to others */
+  private asked = false;
+
+  constructor(
+    readonly name: string,
+    private readonly loads: LoadHooks = SEPARATE,
+  ) {}
+
+  /** how many documents the source holds, for an estimate that need not load them */
+  private sourceCount = 0;
+
+  /** Sets an empty collection to load `source` (`count` documents) when it is first used (or by `loadInBackground`). */
+  loadLater(source: DocumentSource<T>, count: number): void {
+    if (this.docs.size > 0) throw new Error(`${this.name}: a snapshot loads into an empty collection only`);
+    this.source = source;
+    this.sourceCount = count;
+  }
+
+  get pending(): boolean {
+    return this.source !== null;
+  }
+
+  /** the load a reader waits on, while it runs */
+  get askedLoad(): Promise<void> | null {
+    return this.asked ? this.loading : null;
+  }
+
+  /** Loads what `loadLater` set, once however many ask; every method waits on it before anything else. */
+  loadNow(): Promise<void> {
+    if (!this.source) return Promise.resolve();
+    this.asked = true;
+    return this.startLoad(this.source);
+  }
+
+  /** Loads what `loadLater` set, giving way between batches to any load a reader waits on. */
+  loadInBackground(): Promise<void> {
+    return this.source ? this.startLoad(this.source) : Promise.resolve();
+  }
+
+  private startLoad(source: DocumentSource<T>) {
+    this.loading ??= this.loadFrom(source).finally(() => {
+      this.loading = null;
+      this.asked = false;
+    });
+    return this.loading;
+  }
+
+  private async loadFrom(source: DocumentSource<T>) {
+    const documents: T[] = [];
+    try {
+      for await (const batch of source()) {
+        for (const doc of batch) documents.push(doc);
+        if (!this.asked) await this.loads.askedLoads(this as unknown as MemoryCollection<never>);
+      }
+    } catch (error) {
+      if (this.source !== source) return;
+      this.source = null;
+      this.loads.failed(this.name, error);
+      return;
+    }
+    // dropped while loading: what was read is no longer this collection's
+    if (this.source !== source) return;
+    this.source = null;
+    this.load(documents);
+  }
 
   async createIndex(spec: IndexSpec): Promise<string> {
-    if (this.stale) this.resume();
     const index = new MemoryIndex<T>(spec);
     const existing = this.indexes.find((i) => i.name === index.name);
     if (existing) return existing.name;
+    this.kept = null;
+    // a collection still to load builds it after (a snapshot holds no duplicate keys): see load
+    if (this.source) {
+      index.stale = true;
+      this.indexes.push(index);
+      return index.name;
+    }
     for (const doc of this.docs.values()) {
       if (index.unique && index.conflict(doc)) throw new DuplicateKeyError(this.name, index.name);
       index.add(doc);
@@ -72,9 +157,26 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   private plan(filter: Filter, options: FindOptions = {}) {
-    // a read that may use an index ends a deferral: one rebuild, then writes keep the indexes again
-    if (this.stale && !('_id' in filter && equalityValues(filter._id))) this.resume();
-    return planRead(this.docs, this.indexes, filter, matcherFor, options.sort, Boolean(options.limit));
+    // a read that may use an index ends a deferral: the indexes it uses are built, and writes keep them again
+    if (this.deferred && !('_id' in filter && equalityValues(filter._id))) this.deferred = false;
+    return planRead(
+      this.docs,
+      this.indexes,
+      filter,
+      matcherFor,
+      options.sort,
+      Boolean(options.limit),
+      (index) => this.build(index),
+    );
+  }
+
+  /** Fills an index writes have not kept (deferred, or never built since a load) from the documents. */
+  private build(index: MemoryIndex<T>) {
+    if (!index.stale) return;
+    index.clear();
+    for (const doc of this.docs.values()) index.add(doc);
+    index.stale = false;
+    this.kept = null;
   }
 
   private selectUncached(filter: Filter, options: FindOptions): T[] {
@@ -111,6 +213,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    if (this.source) await this.loadNow();
     return this.output(this.select(filter, options), options);
   }
 
@@ -121,6 +224,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   /** A page and the count of every match, from one plan of the query: its buckets are bound once for both. */
   async findPage(filter: Filter = {}, options: FindOptions = {}): Promise<{ items: T[]; total: number }> {
+    if (this.source) await this.loadNow();
     let plan: Plan<T> | null = null;
     const once = () => (plan ??= this.plan(filter, options));
     const items = this.output(this.select(filter, options, once), options);
@@ -128,6 +232,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async scanNumbers(filter: Filter, fields: string[], visit: (batch: NumberBatch) => void): Promise<void> {
+    if (this.source) await this.loadNow();
     const plan = this.plan(filter);
     plan.numbers(fields, visit);
     this.lastQueryStats = { index: plan.index?.name ?? null, examined: plan.examined };
@@ -138,11 +243,13 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async countDocuments(filter: Filter = {}): Promise<number> {
+    if (this.source) await this.loadNow();
     return this.count(filter, () => this.plan(filter));
   }
 
   async estimatedCount(): Promise<number> {
-    return this.docs.size;
+    // the metrics' scrape: an estimate need not load a collection nobody has used yet
+    return this.source ? this.sourceCount : this.docs.size;
   }
 
   private count(filter: Filter, planned: () => Plan<T>): number {
@@ -156,9 +263,11 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
     return count;
   }
 
-  /** While deferred, writes keep only unique indexes (they refuse duplicates); the rest are rebuilt once, when read or resumed. */
+  /**
+   * While deferred, writes keep only unique indexes (they refuse duplicates); the rest go stale and are
+   * built again once, when resumed or when a read uses them.
+   */
   private deferred = false;
-  private stale = false;
 
   defer() {
     this.deferred = true;
@@ -167,20 +276,22 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   /** Back to keeping every index on each write, after rebuilding the ones writes skipped. */
   resume() {
     this.deferred = false;
-    if (!this.stale) return;
-    this.stale = false;
-    for (const index of this.indexes) {
-      if (index.unique) continue;
-      index.clear();
-      for (const doc of this.docs.values()) index.add(doc);
-    }
+    for (const index of this.indexes) this.build(index);
   }
 
-  /** The indexes kept by writes now. */
+  /** the indexes writes keep, until an index is added, built or goes stale */
+  private kept: MemoryIndex<T>[] | null = null;
+
+  /** The indexes writes keep now: those built, and while deferred only the unique ones. */
   private maintained() {
-    if (!this.deferred) return this.indexes;
-    this.stale = true;
-    return this.indexes.filter((index) => index.unique);
+    if (this.deferred)
+      for (const index of this.indexes)
+        if (!index.unique && !index.stale) {
+          index.clear();
+          index.stale = true;
+          this.kept = null;
+        }
+    return (this.kept ??= this.indexes.filter((index) => !index.stale));
   }
 
   private store(doc: T, previous?: T) {
@@ -200,6 +311,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async insertOne(document: T): Promise<void> {
+    if (this.source) await this.loadNow();
     if (typeof document._id !== 'string') throw new Error(`${this.name}: documents need a string _id`);
     if (this.docs.has(document._id)) throw new DuplicateKeyError(this.name, { _id: document._id });
     this.store(copy(document));
@@ -279,14 +391,17 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    if (this.source) await this.loadNow();
     return this.updateMatching(filter, update, options, false);
   }
 
   async updateMany(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    if (this.source) await this.loadNow();
     return this.updateMatching(filter, update, options, true);
   }
 
   async replaceOne(filter: Filter, replacement: T, options: UpdateOptions = {}): Promise<UpdateResult> {
+    if (this.source) await this.loadNow();
     const [current] = this.targets(filter, false);
     if (current) {
       this.store({ ...copy(replacement), _id: current._id }, current);
@@ -310,10 +425,12 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<DeleteResult> {
+    if (this.source) await this.loadNow();
     return this.remove(filter, false);
   }
 
   async deleteMany(filter: Filter = {}): Promise<DeleteResult> {
+    if (this.source) await this.loadNow();
     return this.remove(filter, true);
   }
 
@@ -348,6 +465,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
+    if (this.source) await this.loadNow();
     const first = pipeline[0];
     const source = first && '$match' in first ? this.select(first.$match as Filter) : [...this.docs.values()];
     return copy(aggregate(source, first && '$match' in first ? pipeline.slice(1) : pipeline) as R[]);
@@ -358,6 +476,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
    * snapshot can keep this array and serialize it bit by bit while writes go on.
    */
   documents(): readonly T[] {
+    if (this.source) throw new Error(`${this.name}: not loaded from its snapshot yet (await loadNow())`);
     return [...this.docs.values()];
   }
 
@@ -365,17 +484,27 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
    * Puts a snapshot's documents into an empty collection: no copy (they are fresh from the file), frozen
    * as every stored document; its indexes take them as createIndex builds them.
    */
-  load(documents: readonly T[]): void {
+  private load(documents: readonly T[]): void {
     if (this.docs.size > 0) throw new Error(`${this.name}: a snapshot loads into an empty collection only`);
     for (const doc of documents) this.docs.set(doc._id, freezeNew(doc));
-    for (const index of this.indexes) for (const doc of this.docs.values()) index.add(doc);
+    // unique indexes refuse duplicates from the next write on; the others are built when a read first uses them
+    for (const index of this.indexes) {
+      index.stale = true;
+      if (index.unique) this.build(index);
+    }
+    this.kept = null;
     this.answers.clear();
   }
 
   async drop(): Promise<void> {
+    this.source = null;
     this.docs.clear();
     this.answers.clear();
-    for (const index of this.indexes) index.clear();
+    for (const index of this.indexes) {
+      index.clear();
+      index.stale = false;
+    }
+    this.kept = null;
   }
 }
 
@@ -407,11 +536,19 @@ export class MemoryReadStore implements ReadStore {
   readonly name = 'memory';
   private readonly collections = new Map<string, MemoryCollection<Doc>>();
   private deferring = false;
+  /** told of a collection whose snapshot could not be loaded (it stays empty) */
+  loadFailed: (collection: string, error: unknown) => void = () => {};
 
   collection<T extends Doc = Doc>(name: string): Collection<T> & MemoryCollection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
-      this.collections.set(name, (collection = new MemoryCollection(name)));
+      this.collections.set(
+        name,
+        (collection = new MemoryCollection(name, {
+          askedLoads: (except) => this.askedLoads(except),
+          failed: (failed, error) => this.loadFailed(failed, error),
+        })),
+      );
       if (this.deferring) collection.defer();
     }
     return collection as unknown as Collection<T> & MemoryCollection<T>;
@@ -425,6 +562,21 @@ export class MemoryReadStore implements ReadStore {
   deferIndexes() {
     this.deferring = true;
     for (const collection of this.collections.values()) collection.defer();
+  }
+
+  /**
+   * Loads every collection still to load from a snapshot, one after another, giving way to any collection
+   * a request or an event needs meanwhile: what is asked for loads first.
+   */
+  async loadPending(): Promise<void> {
+    for (const collection of [...this.collections.values()]) await collection.loadInBackground();
+  }
+
+  /** Resolves once no load a reader waits on is under way, but `except`'s own. */
+  private async askedLoads(except: MemoryCollection<never>): Promise<void> {
+    const asked = () =>
+      [...this.collections.values()].flatMap((c) => (c === except ? [] : (c.askedLoad ?? [])));
+    for (let loads = asked(); loads.length > 0; loads = asked()) await Promise.all(loads);
   }
 
   resumeIndexes() {

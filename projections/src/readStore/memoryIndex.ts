@@ -321,6 +321,8 @@ export class MemoryIndex<
   /** full key → _id, for unique indexes */
   private readonly keys = new Map<string, string>();
   readonly unindexed = new Set<string>();
+  /** its entries are not kept by writes (a deferred replay, a snapshot's load): its collection builds it before a read uses it */
+  stale = false;
 
   constructor(spec: IndexSpec) {
     const fields = Object.keys(spec.key);

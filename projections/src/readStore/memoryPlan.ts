@@ -100,6 +100,8 @@ export function planRead<T extends Doc>(
   docTest: DocTest,
   sort?: SortSpec,
   limited = false,
+  /** makes an index ready before it is measured or read (its collection builds one writes have not kept) */
+  prepare: (index: MemoryIndex<T>) => void = () => {},
 ): Plan<T> {
   const ids = '_id' in filter ? equalityValues(filter._id) : undefined;
   if (ids)
@@ -128,9 +130,11 @@ export function planRead<T extends Doc>(
   // exactly); on a tie still, the one declared first
   let best = tied[0];
   if (tied.length > 1) {
+    tied.forEach(prepare);
     const sizes = tied.map((index) => rangeSize(index, filter));
     best = tied[sizes.indexOf(Math.min(...sizes))];
   }
+  prepare(best);
   const served = best.unindexed.size === 0 ? order(best) : null;
   return indexPlan(docs, best, filter, docTest, served);
 }

@@ -41,6 +41,11 @@ export type AppContext = {
   interactions: { whenCaughtUp(): Promise<void> };
   /** this process's Prometheus registry and instruments (core/metrics.ts), served at /metrics */
   metrics: Metrics;
+  /**
+   * Loads every read model a snapshot's start left to load (they load when first used otherwise): the
+   * server calls it once it answers, so the first answer does not wait on documents nobody asked for.
+   */
+  loadReadModels(): Promise<void>;
   /** the time decisions are made at; tests move it to expire codes and links */
   clock: () => Date;
   /** stops what this process runs in the background (the in-process projections) */

@@ -205,13 +205,15 @@ export const requestScope: RequestHandler = (req, res, next) => {
       { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'request.id': requestId } },
       ROOT_CONTEXT,
     );
-    res.once('close', () => {
-      const route = routeLabel(req);
-      span.updateName(`${req.method} ${route}`);
-      span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
-      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    });
+    // an unsampled request's span records nothing: it only carries the decision to what the request does
+    if (span.isRecording())
+      res.once('close', () => {
+        const route = routeLabel(req);
+        span.updateName(`${req.method} ${route}`);
+        span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
+        if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      });
     context.with(trace.setSpan(ROOT_CONTEXT, span), next);
   });
 };

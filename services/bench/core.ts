@@ -230,6 +230,9 @@ async function startupTime(
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+  // the server's warnings and errors (a snapshot passed over, or not written) explain a figure
+  for (const line of out.split('\n'))
+    if (/"level":(40|50|60)/.test(line)) console.error(`    server (${kind}): ${line.slice(0, 400)}`);
   const written = out
     .split('\n')
     .filter((line) => line.includes('read-model snapshot written'))

@@ -75,7 +75,10 @@ export const bookingEvents = {
   BookingRejected: z.object({ requestId: id, reason: text, by: id }),
   /**
    * v2: `cancellationId`, the id the cancelling run derives from its own id (bookings/cancelBooking.ts):
-   * the same run cancelling again is answered with no event; v1 cancellations have none
+   * the same run cancelling again is answered with no event; v1 cancellations have none.
+   * v3: `guest`, the request's guest when they cancelled (signed in, or through their link), so that
+   * their reason is encrypted with their key, as their request is (catalogue/personal.ts); null when
+   * the host cancelled, and in v1–v2
    */
   BookingCancelled: z.object({
     requestId: id,
@@ -83,6 +86,7 @@ export const bookingEvents = {
     by: id,
     byGuest: z.boolean(),
     cancellationId: id.nullable(),
+    guest: z.object({ userId: id.nullable(), phone }).nullable(),
   }),
   GuestCheckedOut: z.object({ requestId: id, by: id }),
 };
@@ -93,3 +97,5 @@ export const bookingRequestedV2 = (data: unknown) => ({ ...(data as object), gue
 export const bookingRequestedV3 = (data: unknown) => ({ ...(data as object), listing: null });
 /** BookingCancelled 1 → 2: a v1 cancellation was made by no run that could ask again. */
 export const bookingCancelledV2 = (data: unknown) => ({ ...(data as object), cancellationId: null });
+/** BookingCancelled 2 → 3: earlier cancellations name no guest (a signed-in guest's reason is theirs by `by`). */
+export const bookingCancelledV3 = (data: unknown) => ({ ...(data as object), guest: null });

@@ -10,6 +10,7 @@ import {
 import { agencyProfileEvents, membershipEvents, realtorRequestEvents } from './agencies';
 import {
   bookingCancelledV2,
+  bookingCancelledV3,
   bookingEvents,
   bookingRequestedV2,
   bookingRequestedV3,
@@ -73,7 +74,7 @@ const VERSIONS: Partial<Record<EventType, number>> = {
   // 2: the hash of the guest's link key; 3: the snapshot of the listing the booking lists show
   BookingRequested: 3,
   // 2: the id of the run that cancelled (a repeat of the same run records nothing)
-  BookingCancelled: 2,
+  BookingCancelled: 3,
   // 2: the messages a message answers
   ChatMessagePosted: 2,
 };
@@ -92,7 +93,7 @@ const upcasters: Partial<Record<EventType, Record<number, Upcaster>>> = {
   EmailConfirmationSent: { 1: emailConfirmationSentV2 },
   WalletCharged: { 1: walletChargedV2 },
   BookingRequested: { 1: bookingRequestedV2, 2: bookingRequestedV3 },
-  BookingCancelled: { 1: bookingCancelledV2 },
+  BookingCancelled: { 1: bookingCancelledV2, 2: bookingCancelledV3 },
   ChatMessagePosted: { 1: chatMessagePostedV2 },
 };
 

@@ -112,13 +112,27 @@ export const PERSONAL_FIELDS: Declarations = {
     ofUserOrPhone('email', 'email', (d) => d),
     ofUserOrPhone('comment', 'text', (d) => d),
   ],
-  // a guest's own words on cancelling, when signed in (through the link the event names nobody: see
-  // docs/operations.md); a host's reason, like a moderator's, is the record of a decision and stays
+  // a guest's own words on cancelling, under the key of their request (their account's, else their
+  // phone's; before v3 only a signed-in guest's, by `by`); a host's reason, like a moderator's, is the
+  // record of a decision and stays
   BookingCancelled: [
     {
       path: 'reason',
       kind: 'text',
-      subject: (d) => (d.byGuest && d.by !== 'guest' ? userSubject(d.by) : null),
+      subject: (d) =>
+        d.guest
+          ? d.guest.userId
+            ? userSubject(d.guest.userId)
+            : phoneSubject(d.guest.phone)
+          : d.byGuest && d.by !== 'guest'
+            ? userSubject(d.by)
+            : null,
+    },
+    {
+      path: 'guest.phone',
+      kind: 'phone',
+      subject: (d) =>
+        d.guest ? (d.guest.userId ? userSubject(d.guest.userId) : phoneSubject(d.guest.phone)) : null,
     },
   ],
   // the staff's names on their work

@@ -70,7 +70,7 @@ describe('personal fields', () => {
     await store.close();
   });
 
-  it('holds a staff member’s name on their work and a signed-in guest’s reason for cancelling as theirs; a host’s reason stays', async () => {
+  it('holds a staff member’s name on their work and a guest’s reason for cancelling as theirs; a host’s reason stays', async () => {
     const store = open();
     const moderator = { moderatorId: 'm1', moderatorName: 'Ольга Смирнова' };
     await store.append(
@@ -81,22 +81,35 @@ describe('personal fields', () => {
       ],
       'no-stream',
     );
-    const cancelled = (by: string, byGuest: boolean, reason: string) =>
-      newEvent('BookingCancelled', { requestId: `r-${by}`, reason, by, byGuest, cancellationId: null });
+    const cancelled = (
+      by: string,
+      byGuest: boolean,
+      reason: string,
+      guest: { userId: string | null; phone: string } | null,
+    ) =>
+      newEvent('BookingCancelled', {
+        requestId: `r-${by}`,
+        reason,
+        by,
+        byGuest,
+        cancellationId: null,
+        guest,
+      });
     await store.append(
       'booking-r1',
       [
-        cancelled('g1', true, 'Заболел ребёнок'),
-        cancelled('h1', false, 'Ремонт в квартире'),
-        cancelled('guest', true, 'Передумали'),
+        cancelled('g1', true, 'Заболел ребёнок', { userId: 'g1', phone: '79990000100' }),
+        cancelled('h1', false, 'Ремонт в квартире', null),
+        // a guest without an account, through their link: their phone's key
+        cancelled('guest', true, 'Передумали', { userId: null, phone: '79995550101' }),
       ],
       'no-stream',
     );
     const raw = JSON.stringify(await store.inner.readAll(0, 10));
-    for (const secret of ['Ольга', 'Заболел']) expect(raw).not.toContain(secret);
-    for (const kept of ['перезвонить вечером', 'Ремонт в квартире', 'Передумали'])
-      expect(raw).toContain(kept);
-    await store.forget(['user-m1', 'user-g1']);
+    for (const secret of ['Ольга', 'Заболел', 'Передумали', '79995550101', '79990000100'])
+      expect(raw).not.toContain(secret);
+    for (const kept of ['перезвонить вечером', 'Ремонт в квартире']) expect(raw).toContain(kept);
+    await store.forget(['user-m1', 'user-g1', 'phone-79995550101']);
     const read = await store.readAll(0, 10);
     expect(read.map((e) => (e.data as { moderatorName?: string }).moderatorName)).toEqual([
       ERASED_PERSON,
@@ -108,7 +121,7 @@ describe('personal fields', () => {
     expect(read.slice(2).map((e) => (e.data as { reason: string }).reason)).toEqual([
       ERASED_PERSON,
       'Ремонт в квартире',
-      'Передумали',
+      ERASED_PERSON,
     ]);
     await store.close();
   });

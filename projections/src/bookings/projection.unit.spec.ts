@@ -88,7 +88,14 @@ describe('bookings projection', () => {
       ...history.map((e) => ({ streamId: e.streamId, event: { type: e.type, data: e.data } as DomainEvent })),
       at('booking-r1', {
         type: 'BookingCancelled',
-        data: { requestId: 'r1', reason: 'Изменились планы', by: 'u1', byGuest: true, cancellationId: null },
+        data: {
+          requestId: 'r1',
+          reason: 'Изменились планы',
+          by: 'u1',
+          byGuest: true,
+          cancellationId: null,
+          guest: { userId: 'u1', phone: '79990000100' },
+        },
       }),
       at('calendar-p1', { type: 'CalendarEntryReleased', data: { publicationId: 'p1', entryId: 'e1' } }),
     ]);

@@ -178,6 +178,7 @@ describe('accepting a booking (workflow)', () => {
         by: 'guest-1',
         byGuest: true,
         cancellationId: null,
+        guest: null,
       },
     });
     const undoCrash = crashPoints(acceptBookingWorkflow).find((p) => p.during === 'undo')!;

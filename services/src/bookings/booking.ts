@@ -81,6 +81,8 @@ const NOT_NOW: Record<BookingStatus, string> = {
 /** The cancellation asked for is the one recorded: the same run again (a resume after a crash), answered with no event. */
 const cancelledBy = (booking: Extract<Booking, { exists: true }>, cancellationId: string) =>
   booking.status === 'canceled' && booking.cancellationId === cancellationId;
+/** Who the request's guest is, on their cancellation: their reason is then encrypted with their key. */
+const guestOf = (request: Request) => ({ userId: request.guest.userId, phone: request.guest.phone });
 const refuse = (status: BookingStatus) => new DomainError('ACTION_NOT_ALLOWED', NOT_NOW[status]);
 
 export function decide(command: BookingCommand, state: Booking): BookingEvent[] {
@@ -134,6 +136,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
             by: command.actor.userId,
             byGuest,
             cancellationId: command.cancellationId,
+            guest: byGuest ? guestOf(booking.request) : null,
           },
         },
       ];
@@ -154,6 +157,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
             by: 'guest',
             byGuest: true,
             cancellationId: command.cancellationId,
+            guest: guestOf(booking.request),
           },
         },
       ];

@@ -57,6 +57,7 @@ describe('cancelling a booking (workflow)', () => {
       by: 'guest-1',
       byGuest: true,
       cancellationId: cancellationIdOf('w1'),
+      guest: { userId: 'guest-1', phone: '79991112233' },
     });
   });
 

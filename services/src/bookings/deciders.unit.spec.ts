@@ -265,9 +265,17 @@ const rejected: BookingEvent = {
   type: 'BookingRejected',
   data: { requestId: 'r1', reason: 'Занято', by: owner.userId },
 };
-const cancelled = (by: string, byGuest: boolean): BookingEvent => ({
+const cancelled = (by: string, byGuest: boolean, guestUserId = request.guest.userId): BookingEvent => ({
   type: 'BookingCancelled',
-  data: { requestId: 'r1', reason: 'Изменились планы', by, byGuest, cancellationId: 'x1' },
+  data: {
+    requestId: 'r1',
+    reason: 'Изменились планы',
+    by,
+    byGuest,
+    cancellationId: 'x1',
+    // the guest's reason is theirs: the event names them, so it is encrypted with their key
+    guest: byGuest ? { userId: guestUserId, phone: request.guest.phone } : null,
+  },
 });
 const checkedOut: BookingEvent = { type: 'GuestCheckedOut', data: { requestId: 'r1', by: owner.userId } };
 
@@ -320,10 +328,10 @@ describe('a booking request', () => {
     };
     booking([byLink])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
-      .then([cancelled(BY_LINK, true)]);
+      .then([cancelled(BY_LINK, true, null)]);
     booking([byLink, accepted])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
-      .then([cancelled(BY_LINK, true)]);
+      .then([cancelled(BY_LINK, true, null)]);
     booking([byLink])
       .when({ type: 'CancelBookingByLink', keyHash: 'b'.repeat(64), reason: 'x', cancellationId: 'x1' })
       .thenThrows('NOT_FOUND');
@@ -347,7 +355,18 @@ describe('a booking request', () => {
 
   it('cancelled at version 1 (before the cancelling run’s id) reads as cancelled by no run', () => {
     const v1 = { requestId: 'r1', reason: 'Изменились планы', by: guest.userId, byGuest: true };
-    expect(upcast('BookingCancelled', 1, v1)).toEqual({ ...v1, cancellationId: null });
+    expect(upcast('BookingCancelled', 1, v1)).toEqual({ ...v1, cancellationId: null, guest: null });
+  });
+
+  it('cancelled at version 2 (before the guest was named) reads as naming no guest', () => {
+    const v2 = {
+      requestId: 'r1',
+      reason: 'Изменились планы',
+      by: 'guest',
+      byGuest: true,
+      cancellationId: 'x1',
+    };
+    expect(upcast('BookingCancelled', 2, v2)).toEqual({ ...v2, guest: null });
   });
 
   it('is accepted by the owner or the listing’s author, once; by nobody else', () => {
@@ -404,10 +423,10 @@ describe('a booking request', () => {
     booking([requested, cancelled(guest.userId, true)])
       .when({ type: 'CancelBooking', actor: stranger, reason: 'x', cancellationId: 'x1' })
       .thenThrows('FORBIDDEN');
-    booking([byLink, cancelled(BY_LINK, true)])
+    booking([byLink, cancelled(BY_LINK, true, null)])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'Изменились планы', cancellationId: 'x1' })
       .then([]);
-    booking([byLink, cancelled(BY_LINK, true)])
+    booking([byLink, cancelled(BY_LINK, true, null)])
       .when({ type: 'CancelBookingByLink', keyHash, reason: 'x', cancellationId: 'x3' })
       .thenThrows('ACTION_NOT_ALLOWED');
   });

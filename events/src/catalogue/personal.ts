@@ -47,6 +47,16 @@ const ofUserOrPhone = <T extends EventType>(
   },
 });
 
+/** a booking's guest: their account's, else their phone's (as their request is) */
+const guestSubject = (guest: { userId: string | null; phone: string }) =>
+  guest.userId ? userSubject(guest.userId) : phoneSubject(guest.phone);
+/** the guest a cancelling run names (services' bookings/cancelBooking.ts records who cancels in its input) */
+const cancellingGuest = (data: EventData<'WorkflowStarted'>) => {
+  if (data.name !== 'cancel-booking') return null;
+  const { guest } = data.input as { guest?: { userId: string | null; phone: string } | null };
+  return guest ? guestSubject(guest) : null;
+};
+
 /** a staff member's name on their work (a lead taken, a complaint dismissed): theirs */
 const moderatorName = <T extends EventType>(): PersonalField<T> => ({
   path: 'moderatorName',
@@ -120,20 +130,14 @@ export const PERSONAL_FIELDS: Declarations = {
       path: 'reason',
       kind: 'text',
       subject: (d) =>
-        d.guest
-          ? d.guest.userId
-            ? userSubject(d.guest.userId)
-            : phoneSubject(d.guest.phone)
-          : d.byGuest && d.by !== 'guest'
-            ? userSubject(d.by)
-            : null,
+        d.guest ? guestSubject(d.guest) : d.byGuest && d.by !== 'guest' ? userSubject(d.by) : null,
     },
-    {
-      path: 'guest.phone',
-      kind: 'phone',
-      subject: (d) =>
-        d.guest ? (d.guest.userId ? userSubject(d.guest.userId) : phoneSubject(d.guest.phone)) : null,
-    },
+    { path: 'guest.phone', kind: 'phone', subject: (d) => (d.guest ? guestSubject(d.guest) : null) },
+  ],
+  // the same reason as the guest's cancelling run records it, to be resumed after a crash
+  WorkflowStarted: [
+    { path: 'input.reason', kind: 'text', subject: cancellingGuest },
+    { path: 'input.guest.phone', kind: 'phone', subject: cancellingGuest },
   ],
   // the staff's names on their work
   LeadTaken: [moderatorName()],

@@ -82,7 +82,22 @@ const NOT_NOW: Record<BookingStatus, string> = {
 const cancelledBy = (booking: Extract<Booking, { exists: true }>, cancellationId: string) =>
   booking.status === 'canceled' && booking.cancellationId === cancellationId;
 /** Who the request's guest is, on their cancellation: their reason is then encrypted with their key. */
-const guestOf = (request: Request) => ({ userId: request.guest.userId, phone: request.guest.phone });
+export type GuestOf = { userId: string | null; phone: string };
+const guestOf = (request: Request): GuestOf => ({ userId: request.guest.userId, phone: request.guest.phone });
+
+/** The request's guest when it is they who cancel (signed in, or with their link's key); null for the host's staff or a wrong key. */
+export function cancellingGuestOf(
+  booking: Extract<Booking, { exists: true }>,
+  by: { actor: Actor } | { keyHash: string },
+): GuestOf | null {
+  if ('actor' in by)
+    return booking.request.guest.userId !== null && booking.request.guest.userId === by.actor.userId
+      ? guestOf(booking.request)
+      : null;
+  return booking.request.guestKeyHash && sameHash(booking.request.guestKeyHash, by.keyHash)
+    ? guestOf(booking.request)
+    : null;
+}
 const refuse = (status: BookingStatus) => new DomainError('ACTION_NOT_ALLOWED', NOT_NOW[status]);
 
 export function decide(command: BookingCommand, state: Booking): BookingEvent[] {
@@ -121,8 +136,8 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
     }
     case 'CancelBooking': {
       const booking = existing(state);
-      const byGuest =
-        booking.request.guest.userId !== null && booking.request.guest.userId === command.actor.userId;
+      const guest = cancellingGuestOf(booking, { actor: command.actor });
+      const byGuest = guest !== null;
       if (!byGuest && !mayManagePublication(command.actor, booking.request))
         throw new DomainError('FORBIDDEN');
       if (cancelledBy(booking, command.cancellationId)) return [];
@@ -136,7 +151,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
             by: command.actor.userId,
             byGuest,
             cancellationId: command.cancellationId,
-            guest: byGuest ? guestOf(booking.request) : null,
+            guest,
           },
         },
       ];

@@ -1,7 +1,8 @@
-import { upcast } from '@estate/events';
+import { ROLES, upcast } from '@estate/events';
 import { bookingRequest } from '@estate/events/fixtures';
+import { fold } from '../core/decider';
 import { deciderSpec } from '../core/deciderSpec';
-import { bookingDecider, type BookingEvent } from './booking';
+import { bookingDecider, cancellingGuestOf, type BookingEvent } from './booking';
 import { calendarDecider, overlaps, rangesOverlappingReservations, type CalendarEvent } from './calendar';
 import { displayStatus } from './status';
 import { agent, otherAgent, owner, stranger, user } from '../../test/actors';
@@ -318,6 +319,23 @@ describe('a booking request', () => {
         .when({ type: 'RequestBooking', ...request, ...other })
         .thenThrows('CONFLICT');
     }
+  });
+
+  it('names its guest as the one cancelling when it is they (signed in, or with their link’s key), never the host’s staff', () => {
+    const keyHash = 'a'.repeat(64);
+    const booking = fold(bookingDecider, [
+      { type: 'BookingRequested', data: { ...request, guestKeyHash: keyHash } },
+    ] as never);
+    if (!booking.exists) throw new Error('no request');
+    const theGuest = { userId: request.guest.userId, phone: request.guest.phone };
+    expect(
+      cancellingGuestOf(booking, {
+        actor: { userId: request.guest.userId!, role: ROLES.USER, agencyId: null },
+      }),
+    ).toEqual(theGuest);
+    expect(cancellingGuestOf(booking, { actor: owner })).toBeNull();
+    expect(cancellingGuestOf(booking, { keyHash })).toEqual(theGuest);
+    expect(cancellingGuestOf(booking, { keyHash: 'b'.repeat(64) })).toBeNull();
   });
 
   it('is cancelled through the guest’s link by its key alone, while open', () => {

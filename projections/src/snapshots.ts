@@ -195,7 +195,7 @@ export async function writeSnapshot(
   // the rename itself is on disk only once the folder is synced
   const folder = await open(dir, 'r');
   await folder.sync().finally(() => folder.close());
-  for (const { name } of snapshotFiles(dir).slice(KEEP)) rmSync(join(dir, name), { force: true });
+  removeSnapshotFiles(dir, KEEP);
   return { file, bytes, ms: performance.now() - started, longestSliceMs };
 }
 
@@ -213,6 +213,11 @@ function snapshotFiles(dir: string): { name: string; position: number }[] {
       return match ? [{ name, position: Number(match[1]) }] : [];
     })
     .sort((a, b) => b.position - a.position);
+}
+
+/** Removes a folder's snapshot files but the newest `keep`. */
+function removeSnapshotFiles(dir: string, keep: number) {
+  for (const { name } of snapshotFiles(dir).slice(keep)) rmSync(join(dir, name), { force: true });
 }
 
 /** `length` bytes of the file from `at` (a read may return fewer than asked). */
@@ -301,8 +306,8 @@ export class SnapshotDamaged extends Error {
   }
 }
 
-/** A snapshot a start took: its position and event, and the file its collections still load from. */
-export type RestoredSnapshot = { position: number; eventId: string; close(): void };
+/** A snapshot a start took: its position, and the file its collections still load from. */
+export type RestoredSnapshot = { position: number; close(): void };
 
 /**
  * The newest snapshot that this code can use on this log, its collections set to load from it into the
@@ -348,7 +353,6 @@ export async function restoreNewestSnapshot(
     }
     return {
       position: contents.position,
-      eventId: contents.eventId,
       close: () => {
         if (open) closeSync(fd);
         open = false;
@@ -442,7 +446,7 @@ export class ReadModelSnapshots {
    */
   private async repair(collection: string, error: unknown) {
     this.schedule.damaged?.(collection, error);
-    for (const { name } of snapshotFiles(this.dir)) rmSync(join(this.dir, name), { force: true });
+    removeSnapshotFiles(this.dir, 0);
     for (const projection of this.runner.projections)
       if (collection in projection.collections) await this.runner.rebuild(projection.name);
   }

@@ -33,28 +33,21 @@ const ofPhone = <T extends EventType>(path: string): PersonalField<T> => ({
   kind: 'phone',
   subject: (data) => phoneSubject((data as { phone: string }).phone),
 });
+/** A person's subject: their account's when they were signed in, else their phone number's. */
+const userOrPhone = ({ userId, phone }: { userId: string | null; phone: string }) =>
+  userId ? userSubject(userId) : phoneSubject(phone);
 /** a person's field: theirs when they were signed in, else their phone number's */
 const ofUserOrPhone = <T extends EventType>(
   path: string,
   kind: PersonalKind,
   who: (data: EventData<T>) => { userId: string | null; phone: string },
-): PersonalField<T> => ({
-  path,
-  kind,
-  subject: (data) => {
-    const { userId, phone } = who(data);
-    return userId ? userSubject(userId) : phoneSubject(phone);
-  },
-});
+): PersonalField<T> => ({ path, kind, subject: (data) => userOrPhone(who(data)) });
 
-/** a booking's guest: their account's, else their phone's (as their request is) */
-const guestSubject = (guest: { userId: string | null; phone: string }) =>
-  guest.userId ? userSubject(guest.userId) : phoneSubject(guest.phone);
 /** the guest a cancelling run names (services' bookings/cancelBooking.ts records who cancels in its input) */
 const cancellingGuest = (data: EventData<'WorkflowStarted'>) => {
   if (data.name !== 'cancel-booking') return null;
   const { guest } = data.input as { guest?: { userId: string | null; phone: string } | null };
-  return guest ? guestSubject(guest) : null;
+  return guest ? userOrPhone(guest) : null;
 };
 
 /** a staff member's name on their work (a lead taken, a complaint dismissed): theirs */
@@ -130,9 +123,9 @@ export const PERSONAL_FIELDS: Declarations = {
       path: 'reason',
       kind: 'text',
       subject: (d) =>
-        d.guest ? guestSubject(d.guest) : d.byGuest && d.by !== 'guest' ? userSubject(d.by) : null,
+        d.guest ? userOrPhone(d.guest) : d.byGuest && d.by !== 'guest' ? userSubject(d.by) : null,
     },
-    { path: 'guest.phone', kind: 'phone', subject: (d) => (d.guest ? guestSubject(d.guest) : null) },
+    { path: 'guest.phone', kind: 'phone', subject: (d) => (d.guest ? userOrPhone(d.guest) : null) },
   ],
   // the same reason as the guest's cancelling run records it, to be resumed after a crash
   WorkflowStarted: [

@@ -29,8 +29,8 @@ export type DocumentSource<T> = () => AsyncIterable<readonly T[]>;
 
 /** What a collection's load needs of its store. */
 type LoadHooks = {
-  /** resolves once no load a reader waits on is under way, but this collection's own */
-  askedLoads(except: MemoryCollection<never>): Promise<void>;
+  /** resolves once no load a reader waits on is under way, but the named collection's own */
+  askedLoads(except: string): Promise<void>;
   /** a source that failed: the collection stays empty and says so (the snapshot's owner rebuilds it) */
   failed(collection: string, error: unknown): void;
 };
@@ -102,21 +102,20 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   private async loadFrom(source: DocumentSource<T>) {
     const documents: T[] = [];
+    let failure: { error: unknown } | null = null;
     try {
       for await (const batch of source()) {
         for (const doc of batch) documents.push(doc);
-        if (!this.asked) await this.loads.askedLoads(this as unknown as MemoryCollection<never>);
+        if (!this.asked) await this.loads.askedLoads(this.name);
       }
     } catch (error) {
-      if (this.source !== source) return;
-      this.source = null;
-      this.loads.failed(this.name, error);
-      return;
+      failure = { error };
     }
     // dropped while loading: what was read is no longer this collection's
     if (this.source !== source) return;
     this.source = null;
-    this.load(documents);
+    if (failure) this.loads.failed(this.name, failure.error);
+    else this.load(documents);
   }
 
   async createIndex(spec: IndexSpec): Promise<string> {
@@ -166,9 +165,12 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
       matcherFor,
       options.sort,
       Boolean(options.limit),
-      (index) => this.build(index),
+      this.prepare,
     );
   }
+
+  /** what a plan calls before it uses an index: bound once, not made again for every read */
+  private readonly prepare = (index: MemoryIndex<T>) => this.build(index);
 
   /** Fills an index writes have not kept (deferred, or never built since a load) from the documents. */
   private build(index: MemoryIndex<T>) {
@@ -482,7 +484,7 @@ export class MemoryCollection<T extends Doc = Doc> implements Collection<T> {
 
   /**
    * Puts a snapshot's documents into an empty collection: no copy (they are fresh from the file), frozen
-   * as every stored document; its indexes take them as createIndex builds them.
+   * as every stored document.
    */
   private load(documents: readonly T[]): void {
     if (this.docs.size > 0) throw new Error(`${this.name}: a snapshot loads into an empty collection only`);
@@ -572,10 +574,10 @@ export class MemoryReadStore implements ReadStore {
     for (const collection of [...this.collections.values()]) await collection.loadInBackground();
   }
 
-  /** Resolves once no load a reader waits on is under way, but `except`'s own. */
-  private async askedLoads(except: MemoryCollection<never>): Promise<void> {
+  /** Resolves once no load a reader waits on is under way, but the `except` collection's own. */
+  private async askedLoads(except: string): Promise<void> {
     const asked = () =>
-      [...this.collections.values()].flatMap((c) => (c === except ? [] : (c.askedLoad ?? [])));
+      [...this.collections.values()].flatMap((c) => (c.name === except ? [] : (c.askedLoad ?? [])));
     for (let loads = asked(); loads.length > 0; loads = asked()) await Promise.all(loads);
   }
 

@@ -158,9 +158,9 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
     }
     case 'CancelBookingByLink': {
       const booking = existing(state);
+      const guest = cancellingGuestOf(booking, { keyHash: command.keyHash });
       // a wrong key learns nothing: the request is as good as absent
-      if (!booking.request.guestKeyHash || !sameHash(booking.request.guestKeyHash, command.keyHash))
-        throw new DomainError('NOT_FOUND', 'Заявка не найдена');
+      if (!guest) throw new DomainError('NOT_FOUND', 'Заявка не найдена');
       if (cancelledBy(booking, command.cancellationId)) return [];
       if (!isOpen(booking.status)) throw refuse(booking.status);
       return [
@@ -172,7 +172,7 @@ export function decide(command: BookingCommand, state: Booking): BookingEvent[] 
             by: 'guest',
             byGuest: true,
             cancellationId: command.cancellationId,
-            guest: guestOf(booking.request),
+            guest,
           },
         },
       ];

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newEvent, SqliteEventStore, upcast } from '@estate/events';
@@ -7,7 +7,7 @@ import { hashReadModels, MemoryReadStore, ProjectionRunner } from '@estate/proje
 import { SqliteCheckpointStore } from '../services/src/core/reactors/checkpoints';
 import type { ReactorRunner } from '../services/src/core/reactors/reactor';
 import { runAdmin } from '../services/src/operations/admin';
-import { MANIFEST, type BackupManifest } from '../services/src/operations/backup';
+import { filesUnder, MANIFEST, UPLOADS_FOLDER, type BackupManifest } from '../services/src/operations/backup';
 import { demoPublications } from '../services/src/seed/demoData';
 import { projectionsOf } from '../services/src/slices';
 import { startTestApp, type TestApp } from '../services/test/testApp';
@@ -108,9 +108,10 @@ describe('a backup taken while the server runs and another process appends', () 
 
   beforeAll(async () => {
     await until(() => appended >= 20, 60_000);
-    uploadsAtStart = readdirSync(join(t.dataDir, 'storage'), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name).slice(t.dataDir.length + 1));
+    // as the backup counts them: a size the worker is still writing aside (`*.tmp`) is not an upload yet
+    uploadsAtStart = (await filesUnder(join(t.dataDir, UPLOADS_FOLDER))).map((path) =>
+      join(UPLOADS_FOLDER, path),
+    );
     const headAtStart = await t.ctx.eventStore.headPosition();
     backup = join(work, 'backup');
     expect(await admin(['backup', backup], t.dataDir)).toMatchObject({ code: 0 });

@@ -72,7 +72,7 @@ async function isEmptyFolder(path: string): Promise<boolean> {
 }
 
 /** every file under a folder, as paths relative to it; a file being written aside (`*.tmp`) is not one yet */
-async function filesUnder(folder: string): Promise<string[]> {
+export async function filesUnder(folder: string): Promise<string[]> {
   if (!(await exists(folder))) return [];
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   return entries
